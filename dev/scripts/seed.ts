@@ -1,0 +1,21 @@
+/** `npm run seed`: demo pages, posts and images, and an administrator and an editor account. */
+import { getPayload } from 'payload'
+
+import { seed } from '../seed/seed.js'
+import { prepareSandbox } from './sandboxEnvironment.js'
+
+const sandbox = await prepareSandbox()
+const { default: config } = await import('../payload.config.js')
+const payload = await getPayload({ config })
+try {
+  const accounts = await seed(payload)
+  console.log('\n✔ Seeded pages, posts and media. Sign in at /admin with:')
+  for (const { email, password, role } of accounts) {
+    console.log(`  ${role.padEnd(6)}  ${email}  ${password}`)
+  }
+  console.log('  (Passwords are new on every seed run.)\n')
+} finally {
+  await payload.destroy()
+  await sandbox.stop()
+}
+process.exit(0)

@@ -1,0 +1,43 @@
+import type { PayloadRequest } from 'payload'
+
+import { APIError } from 'payload'
+
+import type { BackofficeErrorCode } from './catalogue.js'
+
+import { en } from '../translations/en.js'
+import { translationNamespace } from '../translations/index.js'
+import { errorCatalogue } from './catalogue.js'
+
+export type BackofficeErrorVariables = Record<string, number | string>
+
+const interpolate = (template: string, variables: BackofficeErrorVariables): string =>
+  template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+    name in variables ? String(variables[name]) : placeholder,
+  )
+
+/**
+ * An error from the catalogue. It extends Payload's `APIError`, so when thrown inside a Payload
+ * operation it reaches the client in Payload's usual shape, `{ errors: [{ name, message, data }] }`,
+ * with the stable code in `data.code`. Given a request, the message is in the request's language.
+ */
+export class BackofficeError extends APIError<{ code: BackofficeErrorCode } & BackofficeErrorVariables> {
+  readonly code: BackofficeErrorCode
+
+  constructor(
+    code: BackofficeErrorCode,
+    { req, variables = {} }: { req?: Pick<PayloadRequest, 'i18n'>; variables?: BackofficeErrorVariables } = {},
+  ) {
+    const { status, translationKey } = errorCatalogue[code]
+    const message = req?.i18n
+      ? // Payload's `t` is typed for its own keys; the namespace is merged in by the plugin.
+        (req.i18n.t as (key: string, vars?: Record<string, unknown>) => string)(
+          `${translationNamespace}:${translationKey}`,
+          variables,
+        )
+      : interpolate(en[translationKey], variables)
+    // Server-side failures never show their message to the client (Payload masks non-public errors).
+    super(message, status, { code, ...variables }, status < 500)
+    this.name = 'BackofficeError'
+    this.code = code
+  }
+}

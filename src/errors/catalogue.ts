@@ -1,0 +1,74 @@
+import type { BackofficeTranslationKey } from '../translations/types.js'
+
+type CatalogueEntry = {
+  /** HTTP status the error answers with. */
+  status: number
+  /** Key of the message in the `backoffice` translation namespace. */
+  translationKey: BackofficeTranslationKey
+}
+
+/**
+ * Every failure the plugin can answer with: one stable UPPER_SNAKE code per failure, separate from the
+ * human text (as in Directus' and Auth.js' catalogues). Clients and tests match on the code, never on
+ * English text. 5xx errors are masked: their message never reaches the client unless in development.
+ *
+ * Messages are chosen so that none says which credential was wrong (ASVS 6.3.8).
+ */
+export const errorCatalogue = {
+  // Requests that cannot be read at all
+  MALFORMED_REQUEST: { status: 400, translationKey: 'errorMalformedRequest' },
+  PAYLOAD_TOO_LARGE: { status: 413, translationKey: 'errorPayloadTooLarge' },
+
+  // Sign-in
+  INVALID_CREDENTIALS: { status: 401, translationKey: 'errorInvalidCredentials' },
+  EMAIL_INVALID: { status: 400, translationKey: 'errorEmailInvalid' },
+  LOGIN_TEMPORARILY_BLOCKED: { status: 429, translationKey: 'errorLoginTemporarilyBlocked' },
+  ACCOUNT_LOCKED: { status: 403, translationKey: 'errorAccountLocked' },
+  WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
+  USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },
+
+  // Passwords and account lifecycle
+  PASSWORD_REQUIRED: { status: 400, translationKey: 'errorPasswordRequired' },
+  PASSWORD_REQUIREMENTS_NOT_MET: { status: 400, translationKey: 'errorPasswordRequirementsNotMet' },
+  PASSWORD_CHANGE_LOCAL_ONLY: { status: 403, translationKey: 'errorPasswordChangeLocalOnly' },
+  CURRENT_PASSWORD_INCORRECT: { status: 400, translationKey: 'errorCurrentPasswordIncorrect' },
+  FIRST_USER_ALREADY_CREATED: { status: 409, translationKey: 'errorFirstUserAlreadyCreated' },
+  TOKEN_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorTokenInvalidOrExpired' },
+  INVITATION_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorInvitationInvalidOrExpired' },
+
+  // Authentication state
+  AUTHENTICATION_REQUIRED: { status: 401, translationKey: 'errorAuthenticationRequired' },
+  MFA_REQUIRED: { status: 401, translationKey: 'errorMfaRequired' },
+  MFA_SESSION_EXPIRED: { status: 401, translationKey: 'errorMfaSessionExpired' },
+  MFA_TOKEN_INVALID: { status: 401, translationKey: 'errorMfaTokenInvalid' },
+
+  // TOTP and 2FA reset requests
+  TOTP_CODE_INVALID: { status: 400, translationKey: 'errorTotpCodeInvalid' },
+  TOTP_RATE_LIMITED: { status: 429, translationKey: 'errorTotpRateLimited' },
+  TOTP_ENROLMENT_PENDING: { status: 403, translationKey: 'errorTotpEnrolmentPending' },
+  TOTP_ALREADY_ENABLED: { status: 409, translationKey: 'errorTotpAlreadyEnabled' },
+  TOTP_NOT_ENABLED: { status: 400, translationKey: 'errorTotpNotEnabled' },
+  TOTP_SETUP_FAILED: { status: 400, translationKey: 'errorTotpSetupFailed' },
+  RESET_REQUEST_PENDING_EXISTS: { status: 409, translationKey: 'errorResetRequestPendingExists' },
+  RESET_REQUEST_EXPIRED: { status: 410, translationKey: 'errorResetRequestExpired' },
+  RESET_REQUEST_PROCESSED: { status: 409, translationKey: 'errorResetRequestProcessed' },
+  RESET_REASON_REQUIRED: { status: 400, translationKey: 'errorResetReasonRequired' },
+  RESET_REASON_TOO_SHORT: { status: 400, translationKey: 'errorResetReasonTooShort' },
+  RESET_REASON_TOO_LONG: { status: 400, translationKey: 'errorResetReasonTooLong' },
+  INVALID_STATUS_TRANSITION: { status: 400, translationKey: 'errorInvalidStatusTransition' },
+  SYSTEM_CONTROLLED_FIELD: { status: 400, translationKey: 'errorSystemControlledField' },
+
+  // Permissions
+  ACCESS_DENIED: { status: 403, translationKey: 'errorAccessDenied' },
+  INSUFFICIENT_PERMISSIONS: { status: 403, translationKey: 'errorInsufficientPermissions' },
+
+  // Server side (masked outside development)
+  EMAIL_SEND_FAILED: { status: 502, translationKey: 'errorEmailSendFailed' },
+  DATABASE_ERROR: { status: 500, translationKey: 'errorDatabase' },
+  INTERNAL_ERROR: { status: 500, translationKey: 'errorInternal' },
+} as const satisfies Record<string, CatalogueEntry>
+
+export type BackofficeErrorCode = keyof typeof errorCatalogue
+
+export const isBackofficeErrorCode = (value: unknown): value is BackofficeErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorCatalogue, value)

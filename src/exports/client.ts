@@ -1,0 +1,2 @@
+// Client components and hooks, registered in Payload's import map as 'payload-backoffice/client#Name'.
+export { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'

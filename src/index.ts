@@ -1,0 +1,13 @@
+export { BackofficeError } from './errors/BackofficeError.js'
+export { type BackofficeErrorCode, errorCatalogue } from './errors/catalogue.js'
+export { errorResponse } from './errors/errorResponse.js'
+export { getPluginOptions } from './options/getPluginOptions.js'
+export type { BackofficePluginOptions, SanitizedBackofficeOptions } from './options/types.js'
+export { backofficePlugin } from './plugin.js'
+export { slateToPlainText } from './richtext/slateToPlainText.js'
+export { backofficeTranslations, translationNamespace } from './translations/index.js'
+export type {
+  BackofficeLanguage,
+  BackofficeTranslationKey,
+  BackofficeTranslationTable,
+} from './translations/types.js'

@@ -1,0 +1,46 @@
+/**
+ * English is the source language: its keys define the `backoffice` translation namespace, and the
+ * other languages are typed against it, so a missing key fails the type check as well as the tests.
+ * Texts quoted by the specification are used word for word.
+ */
+export const en = {
+  errorAccessDenied: 'Access denied: {{action}}',
+  errorAccountLocked: 'Account locked.',
+  errorAuthenticationRequired: 'Authentication required. Please login or provide a valid MFA token.',
+  errorCurrentPasswordIncorrect: 'The current password is incorrect.',
+  errorDatabase: 'A database operation failed.',
+  errorEmailInvalid: 'The email address is invalid.',
+  errorEmailSendFailed: 'Failed to send email to {{recipient}}.',
+  errorFirstUserAlreadyCreated: 'The first user has already been created.',
+  errorInsufficientPermissions: 'Insufficient permissions. Required role: {{role}}',
+  errorInternal: 'Internal server error.',
+  errorInvalidCredentials: 'The email or password provided is incorrect.',
+  errorInvalidStatusTransition: 'Invalid status transition to {{status}}',
+  errorInvitationInvalidOrExpired:
+    'This invitation link is invalid or has expired. Please ask an administrator for a new invitation.',
+  errorLoginTemporarilyBlocked: 'Login temporarily blocked for this user. Please try again later.',
+  errorMalformedRequest: 'The request could not be read.',
+  errorMfaRequired: 'MFA required',
+  errorMfaSessionExpired: '2FA session expired or invalid, please log in again.',
+  errorMfaTokenInvalid: 'Invalid MFA token.',
+  errorPasswordChangeLocalOnly: 'Password changes are only possible for local identity providers.',
+  errorPasswordRequired: 'Password is required.',
+  errorPasswordRequirementsNotMet: 'Password does not meet requirements.',
+  errorPayloadTooLarge: 'The request is too large.',
+  errorResetReasonRequired: 'Please provide a reason for the 2FA reset request',
+  errorResetReasonTooLong: 'The reason can be a maximum of {{count}} characters.',
+  errorResetReasonTooShort: 'The reason must be at least {{count}} characters.',
+  errorResetRequestExpired: 'The 2FA reset request has expired.',
+  errorResetRequestPendingExists: 'A pending 2FA reset request already exists.',
+  errorResetRequestProcessed: 'Cannot change processed requests.',
+  errorSystemControlledField: "Field '{{field}}' is system-controlled.",
+  errorTokenInvalidOrExpired: 'The token is invalid or has expired.',
+  errorTotpAlreadyEnabled: 'Two-factor authentication is already enabled.',
+  errorTotpCodeInvalid: 'Invalid code.',
+  errorTotpEnrolmentPending: 'Two-factor authentication setup is pending (incomplete).',
+  errorTotpNotEnabled: 'Two-factor authentication is not enabled, so there is nothing to reset.',
+  errorTotpRateLimited: 'TOTP rate limited. Try again in {{seconds}} seconds',
+  errorTotpSetupFailed: 'Failed to fetch setup info.',
+  errorUserNotFound: 'User not found.',
+  errorWrongSignInMethod: 'You are not allowed to sign in using {{used}}. Please use {{expected}} to sign in.',
+} as const

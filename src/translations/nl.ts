@@ -1,0 +1,46 @@
+import type { BackofficeTranslationTable } from './types.js'
+
+export const nl: BackofficeTranslationTable = {
+  errorAccessDenied: 'Toegang geweigerd: {{action}}',
+  errorAccountLocked: 'Account vergrendeld.',
+  errorAuthenticationRequired:
+    'Authenticatie vereist. Log in of geef een geldig MFA-token op.',
+  errorCurrentPasswordIncorrect: 'Het huidige wachtwoord is onjuist.',
+  errorDatabase: 'Een databasebewerking is mislukt.',
+  errorEmailInvalid: 'Het e-mailadres is ongeldig.',
+  errorEmailSendFailed: 'De e-mail aan {{recipient}} kon niet worden verzonden.',
+  errorFirstUserAlreadyCreated: 'De eerste gebruiker is al aangemaakt.',
+  errorInsufficientPermissions: 'Onvoldoende rechten. Vereiste rol: {{role}}',
+  errorInternal: 'Interne serverfout.',
+  errorInvalidCredentials: 'Het opgegeven e-mailadres of wachtwoord is onjuist.',
+  errorInvalidStatusTransition: 'Ongeldige statuswijziging naar {{status}}',
+  errorInvitationInvalidOrExpired:
+    'Deze uitnodigingslink is ongeldig of verlopen. Vraag een beheerder om een nieuwe uitnodiging.',
+  errorLoginTemporarilyBlocked:
+    'Inloggen is tijdelijk geblokkeerd voor deze gebruiker. Probeer het later opnieuw.',
+  errorMalformedRequest: 'Het verzoek kon niet worden gelezen.',
+  errorMfaRequired: 'MFA vereist',
+  errorMfaSessionExpired: '2FA-sessie verlopen of ongeldig, log opnieuw in.',
+  errorMfaTokenInvalid: 'Ongeldig MFA-token.',
+  errorPasswordChangeLocalOnly: 'Wachtwoorden kunnen alleen worden gewijzigd voor lokale identiteitsproviders.',
+  errorPasswordRequired: 'Wachtwoord is verplicht.',
+  errorPasswordRequirementsNotMet: 'Het wachtwoord voldoet niet aan de eisen.',
+  errorPayloadTooLarge: 'Het verzoek is te groot.',
+  errorResetReasonRequired: 'Geef een reden op voor het verzoek om 2FA te resetten',
+  errorResetReasonTooLong: 'De reden mag maximaal {{count}} tekens bevatten.',
+  errorResetReasonTooShort: 'De reden moet minstens {{count}} tekens bevatten.',
+  errorResetRequestExpired: 'Het verzoek om 2FA te resetten is verlopen.',
+  errorResetRequestPendingExists: 'Er is al een openstaand verzoek om 2FA te resetten.',
+  errorResetRequestProcessed: 'Verwerkte verzoeken kunnen niet worden gewijzigd.',
+  errorSystemControlledField: "Het veld '{{field}}' wordt door het systeem beheerd.",
+  errorTokenInvalidOrExpired: 'Het token is ongeldig of verlopen.',
+  errorTotpAlreadyEnabled: 'Tweestapsverificatie is al ingeschakeld.',
+  errorTotpCodeInvalid: 'Ongeldige code.',
+  errorTotpEnrolmentPending: 'Het instellen van tweestapsverificatie is nog niet voltooid.',
+  errorTotpNotEnabled: 'Tweestapsverificatie is niet ingeschakeld, er valt dus niets te resetten.',
+  errorTotpRateLimited: 'Te veel TOTP-pogingen. Probeer het over {{seconds}} seconden opnieuw',
+  errorTotpSetupFailed: 'De installatiegegevens konden niet worden geladen.',
+  errorUserNotFound: 'Gebruiker niet gevonden.',
+  errorWrongSignInMethod:
+    'U mag niet inloggen met {{used}}. Gebruik {{expected}} om in te loggen.',
+}
