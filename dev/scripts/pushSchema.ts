@@ -4,7 +4,9 @@
  */
 import { getPayload } from 'payload'
 
+import { closePayload } from '../database/closePayload.js'
+
 const { default: config } = await import('../payload.config.js')
 const payload = await getPayload({ config })
-await payload.destroy()
+await closePayload(payload)
 process.exit(0)

@@ -29,7 +29,7 @@ const DEFAULT_PORT = 54329
  * Makes sure the sandbox has a database and a secret: `DATABASE_URL` when given, otherwise an embedded
  * PostgreSQL with its data under `dev/.data/postgres`. Returns a function that stops what it started.
  */
-export const prepareSandbox = async (): Promise<{ stop: () => Promise<void> }> => {
+export const prepareSandbox = async ({ quiet = false } = {}): Promise<{ stop: () => Promise<void> }> => {
   const secrets = loadSecrets()
   process.env.PAYLOAD_SECRET ??= secrets.payloadSecret
 
@@ -51,6 +51,9 @@ export const prepareSandbox = async (): Promise<{ stop: () => Promise<void> }> =
     process.exit(1)
   }
   process.env.DATABASE_URL = server.url
-  console.log(`✔ PostgreSQL (embedded) on 127.0.0.1:${server.port}, data in dev/.data/postgres`)
+  // `quiet` keeps stdout free for the keeper's one line; the message goes to stderr instead.
+  ;(quiet ? console.error : console.log)(
+    `✔ PostgreSQL (embedded) on 127.0.0.1:${server.port}, data in dev/.data/postgres`,
+  )
   return { stop: () => server.stop() }
 }

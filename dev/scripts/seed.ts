@@ -1,6 +1,7 @@
 /** `npm run seed`: demo pages, posts and images, and an administrator and an editor account. */
 import { getPayload } from 'payload'
 
+import { closePayload } from '../database/closePayload.js'
 import { seed } from '../seed/seed.js'
 import { prepareSandbox } from './sandboxEnvironment.js'
 
@@ -15,7 +16,7 @@ try {
   }
   console.log('  (Passwords are new on every seed run.)\n')
 } finally {
-  await payload.destroy()
+  await closePayload(payload)
   await sandbox.stop()
 }
 process.exit(0)
