@@ -1,0 +1,50 @@
+import type { Payload, SanitizedConfig } from 'payload'
+
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { getPayload } from 'payload'
+
+import { closePayload } from '../../dev/database/closePayload.js'
+import { RestClient } from './restClient.js'
+import { createTestDatabase } from './testDatabase.js'
+
+export type TestPayload = {
+  close: () => Promise<void>
+  config: SanitizedConfig
+  /** A new REST client with its own cookie jar, talking to this Payload through its request handling. */
+  client: () => RestClient
+  payload: Payload
+}
+
+/**
+ * A real Payload with the dev app's config, on a fresh database of its own (schema pushed on start),
+ * for one test file. Vitest runs each file in its own process, so the config module is new each time.
+ */
+export const startTestPayload = async ({ smtpUrl }: { smtpUrl?: string } = {}): Promise<TestPayload> => {
+  const database = await createTestDatabase()
+  process.env.DATABASE_URL = database.url
+  process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
+  process.env.MEDIA_DIR = mkdtempSync(path.join(tmpdir(), 'backoffice-media-'))
+  process.env.SERVER_URL = 'http://localhost:3000'
+  if (smtpUrl) {
+    process.env.SMTP_URL = smtpUrl
+  } else {
+    delete process.env.SMTP_URL
+  }
+
+  const { default: configPromise } = await import('../../dev/payload.config.js')
+  const config = await configPromise
+  const payload = await getPayload({ config })
+
+  return {
+    client: () => new RestClient(config),
+    close: async () => {
+      await closePayload(payload)
+      await database.drop()
+    },
+    config,
+    payload,
+  }
+}

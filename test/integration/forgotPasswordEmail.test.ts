@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+
+let app: TestPayload
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
+
+const email = 'forgetful@example.com'
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox()
+  app = await startTestPayload({ smtpUrl: inbox.url })
+  await app.client().post('/users/first-register', { email, password: 'the-first-long-passphrase-1' })
+})
+afterAll(async () => {
+  await app?.close()
+  await inbox?.close()
+})
+
+describe("Payload's forgot-password email over real SMTP", () => {
+  it('arrives, and its link resets the password', async () => {
+    const forgot = await app.client().post('/users/forgot-password', { email })
+    expect(forgot.status).toBe(200)
+
+    const message = await inbox.waitFor((mail) => mail.to.includes(email))
+    const resetLink = linksIn(message).find((link) => link.includes('/admin/reset/'))
+    expect(resetLink).toMatch(/^http:\/\/localhost:3000\/admin\/reset\/[a-f0-9]+$/)
+    const token = resetLink!.split('/').pop()
+
+    const reset = await app.client().post('/users/reset-password', {
+      password: 'a-brand-new-long-passphrase-2',
+      token,
+    })
+    expect(reset.status).toBe(200)
+
+    const oldPassword = await app.client().post('/users/login', { email, password: 'the-first-long-passphrase-1' })
+    expect(oldPassword.status).toBe(401)
+    const newPassword = await app.client().post('/users/login', { email, password: 'a-brand-new-long-passphrase-2' })
+    expect(newPassword.status).toBe(200)
+  })
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const before = inbox.received.length
+    const forgot = await app.client().post('/users/forgot-password', { email: 'nobody@example.com' })
+    expect(forgot.status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(inbox.received.length).toBe(before)
+  })
+})

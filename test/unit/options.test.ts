@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+
+import { mergeTranslations } from '../../src/i18n/mergeTranslations.js'
+import { defaults } from '../../src/options/defaults.js'
+import { sanitizeOptions } from '../../src/options/sanitize.js'
+
+describe('sanitizeOptions', () => {
+  it('fills every option with its default', () => {
+    expect(sanitizeOptions()).toEqual(defaults)
+    expect(sanitizeOptions({})).toEqual({ enabled: true, translations: {}, usersCollection: 'users' })
+  })
+
+  it('keeps what the integrator set', () => {
+    expect(sanitizeOptions({ enabled: false, usersCollection: 'staff' })).toMatchObject({
+      enabled: false,
+      usersCollection: 'staff',
+    })
+  })
+
+  it('rejects an empty users collection slug at config time', () => {
+    expect(() => sanitizeOptions({ usersCollection: '' as never })).toThrow(/usersCollection/)
+  })
+})
+
+describe('mergeTranslations', () => {
+  it('adds the backoffice namespace to every supported language, English where none is shipped', () => {
+    const i18n = mergeTranslations({ supportedLanguages: { ar: {}, de: {}, en: {} } as never }, {})
+    const translations = i18n.translations as Record<string, { backoffice: Record<string, string> }>
+    expect(translations.de!.backoffice.errorAccountLocked).toBe('Konto gesperrt.')
+    expect(translations.ar!.backoffice.errorAccountLocked).toBe('Account locked.')
+    expect(translations.en!.backoffice.errorAccountLocked).toBe('Account locked.')
+  })
+
+  it("lets the app's own translations win over the plugin option, and the option over the shipped text", () => {
+    const i18n = mergeTranslations(
+      {
+        supportedLanguages: { en: {} } as never,
+        translations: { en: { backoffice: { errorUserNotFound: 'No such person.' }, general: { x: 'kept' } } as never },
+      },
+      { en: { errorAccountLocked: 'Locked out.', errorUserNotFound: 'Ignored: the app wins.' } },
+    )
+    const en = (i18n.translations as Record<string, any>).en
+    expect(en.backoffice.errorUserNotFound).toBe('No such person.')
+    expect(en.backoffice.errorAccountLocked).toBe('Locked out.')
+    expect(en.backoffice.errorMfaRequired).toBe('MFA required')
+    expect(en.general.x).toBe('kept')
+  })
+})
