@@ -4,13 +4,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { isStaff } from '../access/roles.js'
+import { labels } from '../labels.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 export const Media: CollectionConfig = {
   slug: 'media',
   access: { create: isStaff, delete: isStaff, read: () => true, update: isStaff },
-  admin: { group: 'Content' },
+  admin: { group: labels.content },
+  labels: labels.media,
   fields: [
     { name: 'alt', type: 'text', localized: true, required: true },
     { name: 'credit', type: 'text' },

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentBlocks } from '../blocks/index.js'
+import { labels } from '../labels.js'
 import { contentCollection, slugField } from './contentCollection.js'
 import { contentField } from './richText.js'
 
@@ -13,5 +14,5 @@ export const Pages: CollectionConfig = contentCollection({
     contentField(),
     { name: 'layout', type: 'blocks', blocks: contentBlocks, localized: true },
   ],
-  labels: { plural: 'Pages', singular: 'Page' },
+  labels: labels.pages,
 })

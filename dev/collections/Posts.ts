@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { contentBlocks } from '../blocks/index.js'
+import { labels } from '../labels.js'
 import { contentCollection, slugField } from './contentCollection.js'
 import { contentField } from './richText.js'
 
@@ -36,5 +37,5 @@ export const Posts: CollectionConfig = contentCollection({
     contentField(),
     { name: 'blocks', type: 'blocks', blocks: contentBlocks, localized: true },
   ],
-  labels: { plural: 'Posts', singular: 'Post' },
+  labels: labels.posts,
 })

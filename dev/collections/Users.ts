@@ -1,12 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin, isAdminField, isAdminOrSelf, roles } from '../access/roles.js'
+import { labels } from '../labels.js'
 
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: {
     defaultColumns: ['name', 'email', 'roles', 'updatedAt'],
-    group: 'Administration',
+    group: labels.administration,
     useAsTitle: 'email',
   },
   access: {
@@ -18,6 +19,7 @@ export const Users: CollectionConfig = {
     update: isAdminOrSelf,
   },
   auth: true,
+  labels: labels.users,
   fields: [
     { name: 'name', type: 'text' },
     {

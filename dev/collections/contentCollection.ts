@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { isStaff, publishedOrStaff } from '../access/roles.js'
+import { labels } from '../labels.js'
 
 /** Autosave every 2 s, as the content issue asks; the interval editors are used to from Payload. */
 const AUTOSAVE_INTERVAL_MS = 2000
@@ -33,7 +34,7 @@ export const contentCollection = (
   ...config,
   admin: {
     defaultColumns: ['title', 'slug', '_status', 'updatedAt'],
-    group: 'Content',
+    group: labels.content,
     listSearchableFields: ['title'],
     useAsTitle: 'title',
     ...config.admin,

@@ -41,7 +41,7 @@ const seedMedia = async (payload: Payload) => {
   return ids
 }
 
-type Draft = { content: unknown[]; title: string }
+type Draft = { content: Record<string, unknown>[]; title: string }
 
 /**
  * Creates a document through several saves, as an editor would: a first draft, a revision, a

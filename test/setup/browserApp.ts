@@ -1,0 +1,130 @@
+import type { TestProject } from 'vitest/node'
+
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { freePort, randomPassword, startEmbeddedPostgres } from '../../dev/database/embeddedPostgres.js'
+import { findChromium } from '../helpers/browser.js'
+import { createTestDatabase } from '../helpers/testDatabase.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the dev app answers, e.g. http://127.0.0.1:43121 */
+    appUrl: string
+    /** The environment the app runs with, for tests that prepare data through Payload directly. */
+    appEnv: { DATABASE_URL: string; MEDIA_DIR: string; PAYLOAD_SECRET: string; SERVER_URL: string }
+  }
+}
+
+const appDir = path.resolve('dev')
+
+const run = (command: string, args: string[], env: Record<string, string | undefined>, label: string) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${label} failed (exit ${code}):\n${output.slice(-4000)}`)),
+    )
+  })
+
+const waitForApp = async (url: string, server: ChildProcess, log: () => string) => {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`next start exited with ${server.exitCode}:\n${log().slice(-4000)}`)
+    }
+    try {
+      const response = await fetch(url, { redirect: 'manual' })
+      if (response.status < 500) {
+        return
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`The app did not answer at ${url} within 2 minutes:\n${log().slice(-4000)}`)
+}
+
+/**
+ * The dev app as it runs in production: a database of its own with the schema pushed, `next build`
+ * (skipped when E2E_REUSE_BUILD=1 and a build exists, as in CI, which builds first), then `next start`
+ * on a free loopback port.
+ */
+export default async function setup(project: TestProject) {
+  // Fail before any building when the browser is missing.
+  findChromium()
+
+  // What was started so far, stopped in reverse order at teardown, or at once if setup fails.
+  const cleanups: (() => Promise<void>)[] = []
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error) => console.error(error))
+    }
+  }
+  try {
+    await start(project, cleanups)
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  return teardown
+}
+
+const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) => {
+  let adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-pg-'))
+    chmodSync(folder, 0o755)
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(folder, 'data'),
+      password: randomPassword(),
+      persistent: false,
+      port: 0,
+    })
+    adminUrl = server.url
+    cleanups.push(server.stop)
+  }
+  const database = await createTestDatabase(adminUrl)
+  cleanups.push(database.drop)
+
+  const port = await freePort()
+  const appEnv = {
+    DATABASE_URL: database.url,
+    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-media-')),
+    PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+    SERVER_URL: `http://127.0.0.1:${port}`,
+  }
+  const { NODE_ENV: _testMode, SMTP_URL: _smtp, ...inherited } = process.env
+  const env: Record<string, string | undefined> = { ...inherited, ...appEnv, NEXT_TELEMETRY_DISABLED: '1' }
+
+  await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'Pushing the schema')
+  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(path.join(appDir, '.next', 'BUILD_ID')))) {
+    await run('npx', ['next', 'build', appDir], env, 'next build')
+  }
+
+  let log = ''
+  const server = spawn('npx', ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'], {
+    // Its own process group, so teardown stops npx, next and its workers together.
+    detached: true,
+    env: { ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout!.on('data', (chunk) => (log += chunk))
+  server.stderr!.on('data', (chunk) => (log += chunk))
+  cleanups.push(async () => {
+    if (server.exitCode === null) {
+      process.kill(-server.pid!, 'SIGTERM')
+      await new Promise((resolve) => server.once('exit', resolve))
+    }
+  })
+  await waitForApp(`${appEnv.SERVER_URL}/admin/login`, server, () => log)
+
+  project.provide('appUrl', appEnv.SERVER_URL)
+  project.provide('appEnv', appEnv)
+}
