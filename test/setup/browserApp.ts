@@ -23,7 +23,7 @@ const appDir = path.resolve('dev')
 
 const run = (command: string, args: string[], env: Record<string, string | undefined>, label: string) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
@@ -112,7 +112,7 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
   const server = spawn('npx', ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'], {
     // Its own process group, so teardown stops npx, next and its workers together.
     detached: true,
-    env: { ...env, NODE_ENV: 'production' },
+    env: { ...env, NODE_ENV: 'production' } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout!.on('data', (chunk) => (log += chunk))
