@@ -1,12 +1,4 @@
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
-
-/** Browser test files share one app and database, so they run one after another in name order. */
-class ByNameSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId))
-  }
-}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,7 +6,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { environment: 'node', include: ['test/unit/**/*.test.ts'], name: 'unit' },
+        test: {
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+          name: 'unit',
+          // Projects with different worker limits run one group after another: unit tests first.
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -27,6 +25,7 @@ export default defineConfig({
           // Each file boots its own Payload on its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
           pool: 'forks',
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
         },
       },
@@ -40,7 +39,8 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           name: 'browser',
           pool: 'forks',
-          sequence: { sequencer: ByNameSequencer },
+          // Browser test files share one app and database: one at a time, each setting up what it needs.
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
         },
       },

@@ -2,11 +2,11 @@ import sharp from 'sharp'
 
 type Palette = { accent: string; from: string; to: string }
 
-export const palettes: Record<string, Palette> = {
+export const palettes = {
   dawn: { accent: '#fff3b0', from: '#ff7e5f', to: '#feb47b' },
   forest: { accent: '#d8f3dc', from: '#1b4332', to: '#52b788' },
   ocean: { accent: '#caf0f8', from: '#03045e', to: '#00b4d8' },
-}
+} satisfies Record<string, Palette>
 
 /**
  * A landscape picture drawn from shapes (no text, so no fonts needed), rendered to PNG with sharp:

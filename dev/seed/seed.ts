@@ -22,23 +22,26 @@ const upsertAccount = async (payload: Payload, email: string, role: SeedAccount[
   return { email, password, role }
 }
 
-const seedMedia = async (payload: Payload) => {
-  const existing = await payload.find({ collection: 'media', limit: 10, where: { filename: { like: 'seed-' } } })
-  if (existing.totalDocs >= 3) {
-    return existing.docs.map((doc) => doc.id)
-  }
-  const ids: (number | string)[] = []
+/** One picture per palette, by palette name; pictures seeded before are reused. */
+const seedMedia = async (payload: Payload): Promise<Record<keyof typeof palettes, number | string>> => {
+  const ids: Record<string, number | string> = {}
   for (const [name, palette] of Object.entries(palettes)) {
+    const filename = `seed-${name}.png`
+    const { docs } = await payload.find({ collection: 'media', limit: 1, where: { filename: { equals: filename } } })
+    if (docs[0]) {
+      ids[name] = docs[0].id
+      continue
+    }
     const data = await drawLandscape(palette)
     const media = await payload.create({
       collection: 'media',
       // The focal point sits on the sun, so crops keep it in view.
       data: { alt: `A ${name} landscape with a sun over hills`, focalX: 30, focalY: 35 },
-      file: { data, mimetype: 'image/png', name: `seed-${name}.png`, size: data.length },
+      file: { data, mimetype: 'image/png', name: filename, size: data.length },
     })
-    ids.push(media.id)
+    ids[name] = media.id
   }
-  return ids
+  return ids as Record<keyof typeof palettes, number | string>
 }
 
 type Draft = { content: Record<string, unknown>[]; title: string }
@@ -83,12 +86,12 @@ export const seed = async (payload: Payload): Promise<SeedAccount[]> => {
     await upsertAccount(payload, 'admin@backoffice.test', 'admin'),
     await upsertAccount(payload, 'editor@backoffice.test', 'editor'),
   ]
-  const [ocean, forest, dawn] = await seedMedia(payload)
+  const { dawn, forest, ocean } = await seedMedia(payload)
 
   const aboutBody = [
     heading(1, 'About us'),
     paragraph(text('We build '), text('calm', { bold: true }), text(' tools for busy editors.')),
-    upload(ocean!),
+    upload(ocean),
     list('ul', ['Versions and drafts', 'Trash and restore', 'Search-friendly pages']),
     quote('Content is a product, and editors are its makers.'),
   ]

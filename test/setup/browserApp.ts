@@ -2,12 +2,13 @@ import type { TestProject } from 'vitest/node'
 
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { freePort, randomPassword, startEmbeddedPostgres } from '../../dev/database/embeddedPostgres.js'
+import { freePort } from '../../dev/database/embeddedPostgres.js'
 import { findChromium } from '../helpers/browser.js'
+import { startTemporaryPostgres } from '../helpers/temporaryPostgres.js'
 import { createTestDatabase } from '../helpers/testDatabase.js'
 
 declare module 'vitest' {
@@ -79,14 +80,7 @@ export default async function setup(project: TestProject) {
 const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) => {
   let adminUrl = process.env.DATABASE_URL
   if (!adminUrl) {
-    const folder = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-pg-'))
-    chmodSync(folder, 0o755)
-    const server = await startEmbeddedPostgres({
-      dataDir: path.join(folder, 'data'),
-      password: randomPassword(),
-      persistent: false,
-      port: 0,
-    })
+    const server = await startTemporaryPostgres('backoffice-e2e-pg-')
     adminUrl = server.url
     cleanups.push(server.stop)
   }

@@ -1,10 +1,6 @@
 import type { TestProject } from 'vitest/node'
 
-import { chmodSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-
-import { randomPassword, startEmbeddedPostgres } from '../../dev/database/embeddedPostgres.js'
+import { startTemporaryPostgres } from '../helpers/temporaryPostgres.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,15 +18,7 @@ export default async function setup(project: TestProject) {
     project.provide('databaseAdminUrl', process.env.DATABASE_URL)
     return
   }
-  const folder = mkdtempSync(path.join(tmpdir(), 'backoffice-pg-'))
-  // mkdtemp makes the folder private to us; PostgreSQL runs as its own user and must reach inside.
-  chmodSync(folder, 0o755)
-  const server = await startEmbeddedPostgres({
-    dataDir: path.join(folder, 'data'),
-    password: randomPassword(),
-    persistent: false,
-    port: 0,
-  })
+  const server = await startTemporaryPostgres()
   project.provide('databaseAdminUrl', server.url)
   return () => server.stop()
 }

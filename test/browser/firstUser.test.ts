@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 
 const appUrl = inject('appUrl')
@@ -9,6 +10,10 @@ let browser: BrowserContext
 let page: Page
 
 beforeAll(async () => {
+  // A fresh install has no accounts, whatever other browser test files ran before this one.
+  await withAppPayload((payload) =>
+    payload.delete({ collection: 'users', overrideAccess: true, where: { id: { exists: true } } }),
+  )
   browser = await launchBrowser()
   page = await browser.newPage()
 })
@@ -29,7 +34,7 @@ describe('a fresh install in Chromium', () => {
     await page.locator('button[type="submit"]').click()
 
     await page.waitForURL((url) => url.pathname === '/admin')
-    await expect(page.locator('.dashboard').first()).toBeTruthy()
+    await page.locator('.dashboard').first().waitFor()
     await page.getByRole('link', { name: 'Pages' }).first().waitFor()
     await page.getByRole('link', { name: 'Posts' }).first().waitFor()
     await screenshot(page, 'dashboard')
