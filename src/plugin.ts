@@ -2,6 +2,7 @@ import type { Config, Plugin } from 'payload'
 
 import type { BackofficePluginOptions } from './options/types.js'
 
+import { capabilities } from './capabilities.js'
 import { mergeTranslations } from './i18n/mergeTranslations.js'
 import { pluginOptionsKey } from './options/getPluginOptions.js'
 import { sanitizeOptions } from './options/sanitize.js'
@@ -25,17 +26,22 @@ export const backofficePlugin =
       )
     }
 
-    const config: Config = {
+    let config: Config = {
       ...incomingConfig,
       custom: { ...incomingConfig.custom, [pluginOptionsKey]: pluginOptions },
       i18n: mergeTranslations(incomingConfig.i18n, pluginOptions.translations),
     }
 
+    // Collections and fields first, whether enabled or not: turning the plugin off must not change the
+    // database schema (and so the app's migrations).
+    for (const capability of capabilities) {
+      config = capability.schema?.(config, pluginOptions) ?? config
+    }
     if (!pluginOptions.enabled) {
-      // Collections and fields owned by the plugin are added above this line once they exist, so
-      // that turning the plugin off never changes the database schema; behaviour stops here.
       return config
     }
-
+    for (const capability of capabilities) {
+      config = capability.behaviour?.(config, pluginOptions) ?? config
+    }
     return config
   }

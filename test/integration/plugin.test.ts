@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('plugin registration', () => {
   it('is registered in the running app with its sanitized options', () => {
-    expect(getPluginOptions(app.payload)).toEqual({ enabled: true, translations: {}, usersCollection: 'users' })
+    expect(getPluginOptions(app.payload)).toMatchObject({ enabled: true, translations: {}, usersCollection: 'users' })
   })
 
   it("merges its texts into every admin language, under the app's own translations", () => {

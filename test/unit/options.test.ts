@@ -7,7 +7,14 @@ import { sanitizeOptions } from '../../src/options/sanitize.js'
 describe('sanitizeOptions', () => {
   it('fills every option with its default', () => {
     expect(sanitizeOptions()).toEqual(defaults)
-    expect(sanitizeOptions({})).toEqual({ enabled: true, translations: {}, usersCollection: 'users' })
+    expect(sanitizeOptions({})).toMatchObject({
+      enabled: true,
+      lockout: { baseDelaySeconds: 30, maxDelaySeconds: 3600, suspendAfter: 20, threshold: 5 },
+      roles: { admin: 'admin', field: 'roles' },
+      translations: {},
+      trustProxy: false,
+      usersCollection: 'users',
+    })
   })
 
   it('keeps what the integrator set', () => {
@@ -19,6 +26,20 @@ describe('sanitizeOptions', () => {
 
   it('rejects an empty users collection slug at config time', () => {
     expect(() => sanitizeOptions({ usersCollection: '' as never })).toThrow(/usersCollection/)
+  })
+
+  it('rejects lockout numbers that cannot work', () => {
+    expect(() => sanitizeOptions({ lockout: { threshold: 0 } })).toThrow(/lockout.threshold/)
+    expect(() => sanitizeOptions({ lockout: { baseDelaySeconds: 1.5 } })).toThrow(/baseDelaySeconds/)
+    expect(() => sanitizeOptions({ lockout: { baseDelaySeconds: 60, maxDelaySeconds: 30 } })).toThrow(/maxDelaySeconds/)
+    expect(() => sanitizeOptions({ lockout: { suspendAfter: 5, threshold: 5 } })).toThrow(/suspendAfter/)
+  })
+
+  it('merges partial nested options over the defaults', () => {
+    expect(sanitizeOptions({ lockout: { threshold: 3 }, roles: { field: 'role' } })).toMatchObject({
+      lockout: { baseDelaySeconds: 30, threshold: 3 },
+      roles: { admin: 'admin', field: 'role' },
+    })
   })
 })
 
