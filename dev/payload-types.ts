@@ -71,6 +71,9 @@ export interface Config {
     posts: Post;
     media: Media;
     users: User;
+    'login-throttles': LoginThrottle;
+    sessions: Session;
+    'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-folders': FolderInterface;
@@ -88,6 +91,9 @@ export interface Config {
     posts: PostsSelect<false> | PostsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
+    sessions: SessionsSelect<false> | SessionsSelect<true>;
+    'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-folders': PayloadFoldersSelect<false> | PayloadFoldersSelect<true>;
@@ -100,8 +106,12 @@ export interface Config {
   };
   fallbackLocale:
     ('false' | 'none' | 'null') | false | null | ('en' | 'de' | 'fr' | 'nl') | ('en' | 'de' | 'fr' | 'nl')[];
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    'payload-jobs-stats': PayloadJobsStat;
+  };
+  globalsSelect: {
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
+  };
   locale: 'en' | 'de' | 'fr' | 'nl';
   widgets: {
     collections: CollectionsWidget;
@@ -109,6 +119,7 @@ export interface Config {
   user: User;
   jobs: {
     tasks: {
+      backofficeAuditRetention: TaskBackofficeAuditRetention;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -293,6 +304,16 @@ export interface User {
   id: number;
   name?: string | null;
   roles: ('admin' | 'editor')[];
+  identityProvider?: string | null;
+  consecutiveFailedLogins?: number | null;
+  lockoutUntil?: string | null;
+  lastFailedLoginAt?: string | null;
+  security?: {
+    status?: ('active' | 'suspended') | null;
+    suspendedAt?: string | null;
+    suspensionReason?: ('securityIncident' | 'excessiveFailures' | 'misuseReport' | 'administrator') | null;
+    suspendedBy?: (number | null) | User;
+  };
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -346,6 +367,90 @@ export interface QuoteBlock {
   id?: string | null;
   blockName?: string | null;
   blockType: 'quote';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "login-throttles".
+ */
+export interface LoginThrottle {
+  id: number;
+  key: string;
+  consecutiveFailures?: number | null;
+  lockoutUntil?: string | null;
+  lastFailedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sessions".
+ */
+export interface Session {
+  id: number;
+  user: number | User;
+  sid: string;
+  lastSeenAt?: string | null;
+  expiresAt?: string | null;
+  ipAddress?: string | null;
+  clientIp?: string | null;
+  userAgent?: string | null;
+  browser?: string | null;
+  os?: string | null;
+  deviceType?: string | null;
+  authenticationLevel: 'password' | 'mfa';
+  revokedAt?: string | null;
+  revokedReason?:
+    | ('user' | 'administrator' | 'suspension' | 'passwordChange' | 'passwordReset' | 'logout' | 'expired' | 'lockout')
+    | null;
+  revokedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log".
+ */
+export interface AuditLog {
+  id: number;
+  timestamp: string;
+  event:
+    | 'login.succeeded'
+    | 'login.failed'
+    | 'password.changed'
+    | 'password.reset'
+    | 'account.locked'
+    | 'account.suspended'
+    | 'account.unblocked'
+    | 'session.revoked'
+    | 'user.created'
+    | 'user.updated'
+    | 'user.deleted'
+    | 'user.roleChanged'
+    | 'content.created'
+    | 'content.updated'
+    | 'content.deleted'
+    | 'content.restored'
+    | 'content.published';
+  category: 'account' | 'authentication' | 'content' | 'session' | 'user';
+  actor?: string | null;
+  user?: string | null;
+  targetSlug?: string | null;
+  targetObject?: string | null;
+  details?: string | null;
+  data?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  ipAddress?: string | null;
+  clientIp?: string | null;
+  userAgent?: string | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -416,7 +521,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'schedulePublish';
+        taskSlug: 'inline' | 'backofficeAuditRetention' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -449,10 +554,19 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'backofficeAuditRetention' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -478,6 +592,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'login-throttles';
+        value: number | LoginThrottle;
+      } | null)
+    | ({
+        relationTo: 'sessions';
+        value: number | Session;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -679,6 +801,18 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   roles?: T;
+  identityProvider?: T;
+  consecutiveFailedLogins?: T;
+  lockoutUntil?: T;
+  lastFailedLoginAt?: T;
+  security?:
+    | T
+    | {
+        status?: T;
+        suspendedAt?: T;
+        suspensionReason?: T;
+        suspendedBy?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -696,6 +830,60 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "login-throttles_select".
+ */
+export interface LoginThrottlesSelect<T extends boolean = true> {
+  key?: T;
+  consecutiveFailures?: T;
+  lockoutUntil?: T;
+  lastFailedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sessions_select".
+ */
+export interface SessionsSelect<T extends boolean = true> {
+  user?: T;
+  sid?: T;
+  lastSeenAt?: T;
+  expiresAt?: T;
+  ipAddress?: T;
+  clientIp?: T;
+  userAgent?: T;
+  browser?: T;
+  os?: T;
+  deviceType?: T;
+  authenticationLevel?: T;
+  revokedAt?: T;
+  revokedReason?: T;
+  revokedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "audit-log_select".
+ */
+export interface AuditLogSelect<T extends boolean = true> {
+  timestamp?: T;
+  event?: T;
+  category?: T;
+  actor?: T;
+  user?: T;
+  targetSlug?: T;
+  targetObject?: T;
+  details?: T;
+  data?: T;
+  ipAddress?: T;
+  clientIp?: T;
+  userAgent?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -733,6 +921,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -782,6 +971,34 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -789,6 +1006,16 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackofficeAuditRetention".
+ */
+export interface TaskBackofficeAuditRetention {
+  input?: unknown;
+  output: {
+    deleted: number;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

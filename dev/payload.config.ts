@@ -86,7 +86,7 @@ export default buildConfig({
       tabbedUI: true,
       uploadsCollection: 'media',
     }),
-    backofficePlugin({ usersCollection: 'users' }),
+    backofficePlugin({ audit: { collections: ['pages', 'posts', 'media'] }, usersCollection: 'users' }),
   ],
   secret: required('PAYLOAD_SECRET', 'Start the sandbox with `npm run dev`, or set PAYLOAD_SECRET.'),
   serverURL: process.env.SERVER_URL ?? 'http://localhost:3000',

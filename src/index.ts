@@ -1,3 +1,5 @@
+export { type AuditEventName, auditEvents } from './audit/auditEvents.js'
+export { type AuditEventInput, type AuditParty, recordAuditEvent } from './audit/recordAuditEvent.js'
 export { BackofficeError } from './errors/BackofficeError.js'
 export { type BackofficeErrorCode, errorCatalogue } from './errors/catalogue.js'
 export { errorResponse } from './errors/errorResponse.js'
@@ -5,6 +7,12 @@ export { getPluginOptions } from './options/getPluginOptions.js'
 export type { BackofficePluginOptions, SanitizedBackofficeOptions } from './options/types.js'
 export { backofficePlugin } from './plugin.js'
 export { slateToPlainText } from './richtext/slateToPlainText.js'
+export {
+  type AuthenticationLevel,
+  revokeSessions,
+  type RevokeSessionsArgs,
+  type SessionRevocationReason,
+} from './sessions/index.js'
 export { backofficeTranslations, translationNamespace } from './translations/index.js'
 export type {
   BackofficeLanguage,

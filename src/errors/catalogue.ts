@@ -22,10 +22,15 @@ export const errorCatalogue = {
   // Sign-in
   INVALID_CREDENTIALS: { status: 401, translationKey: 'errorInvalidCredentials' },
   EMAIL_INVALID: { status: 400, translationKey: 'errorEmailInvalid' },
-  LOGIN_TEMPORARILY_BLOCKED: { status: 429, translationKey: 'errorLoginTemporarilyBlocked' },
+  // 403 with Retry-After rather than 429: the login view shows the server's message for 400, 401 and
+  // 403 only (the spec's rule), and the person locked out should read why.
+  LOGIN_TEMPORARILY_BLOCKED: { status: 403, translationKey: 'errorLoginTemporarilyBlocked' },
   ACCOUNT_LOCKED: { status: 403, translationKey: 'errorAccountLocked' },
   WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
   USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },
+  GRAPHQL_LOGIN_DISABLED: { status: 403, translationKey: 'errorGraphqlLoginDisabled' },
+  ACCOUNT_ALREADY_ACTIVE: { status: 409, translationKey: 'errorAccountAlreadyActive' },
+  NOT_FOUND: { status: 404, translationKey: 'errorNotFound' },
 
   // Passwords and account lifecycle
   PASSWORD_REQUIRED: { status: 400, translationKey: 'errorPasswordRequired' },

@@ -1,6 +1,6 @@
 import type { SanitizedConfig } from 'payload'
 
-import { REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
+import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 type Method = 'DELETE' | 'GET' | 'PATCH' | 'POST' | 'PUT'
 
@@ -42,7 +42,11 @@ export class RestClient {
       method,
     })
     const slug = url.pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean)
-    const response = await handlers[method](this.config)(request, { params: Promise.resolve({ slug }) })
+    // The app mounts GraphQL at its own route, /api/graphql, beside the REST catch-all.
+    const response =
+      path === '/graphql' && method === 'POST'
+        ? await GRAPHQL_POST(this.config)(request)
+        : await handlers[method](this.config)(request, { params: Promise.resolve({ slug }) })
 
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';')

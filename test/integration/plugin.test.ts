@@ -36,14 +36,34 @@ describe('plugin registration', () => {
 
   it('does not clobber what the app configured', () => {
     const config = {
-      collections: [{ slug: 'users', auth: true, fields: [] }],
+      collections: [{ slug: 'users', auth: true, fields: [{ name: 'nickname', type: 'text' }] }],
       custom: { mine: 1 },
       i18n: { translations: { en: { general: { hello: 'hi' } } } },
     } as unknown as Config
-    const result = backofficePlugin({ enabled: false })(config) as Config
+    const result = backofficePlugin()(config) as Config
     expect(result.custom).toMatchObject({ mine: 1 })
     expect((result.i18n?.translations as any).en.general.hello).toBe('hi')
-    expect(result.collections).toEqual(config.collections)
+    const users = result.collections!.find((collection) => collection.slug === 'users')!
+    expect(users.fields[0]).toEqual({ name: 'nickname', type: 'text' })
+  })
+
+  it('adds the same collections and fields when disabled, so migrations do not change', () => {
+    const app = () =>
+      ({ collections: [{ slug: 'users', auth: true, fields: [] }, { slug: 'posts', fields: [] }] }) as unknown as Config
+    const shape = (config: Config) =>
+      JSON.stringify(
+        config.collections!.map((collection) => ({
+          fields: collection.fields.map((field) => ('name' in field ? field.name : field.type)),
+          slug: collection.slug,
+        })),
+      )
+    const enabled = backofficePlugin()(app()) as Config
+    const disabled = backofficePlugin({ enabled: false })(app()) as Config
+    expect(shape(disabled)).toBe(shape(enabled))
+    // Behaviour only when enabled: the login endpoint is the plugin's.
+    const endpoints = (config: Config) =>
+      (config.collections!.find((collection) => collection.slug === 'users')!.endpoints || []).length
+    expect(endpoints(enabled)).toBeGreaterThan(endpoints(disabled))
   })
 })
 

@@ -48,7 +48,10 @@ import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c08
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { FolderTableCell as FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { UnblockAccountField as UnblockAccountField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { LoginView as LoginView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -103,6 +106,9 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/next/rsc#FolderTableCell": FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1,
   "@payloadcms/next/rsc#FolderField": FolderField_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "payload-backoffice/client#UnblockAccountField": UnblockAccountField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#SessionsField": SessionsField_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
+  "payload-backoffice/rsc#LoginView": LoginView_8bcff942356df1c8599a2bb53f5cd241,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

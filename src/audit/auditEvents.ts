@@ -1,0 +1,45 @@
+import type { BackofficeTranslationKey } from '../translations/types.js'
+import type { AuditCategory } from './auditCategories.js'
+
+type AuditEventDefinition = {
+  category: AuditCategory
+  /**
+   * Written outside the request's database transaction, so the entry stays when the operation that
+   * reports it fails and rolls back: a failed sign-in, a lockout and a suspension are recorded while
+   * the sign-in itself throws. Every other event is written inside the transaction, so it is stored
+   * exactly when the change it describes is.
+   */
+  survivesRollback?: true
+  translationKey: BackofficeTranslationKey
+}
+
+/**
+ * Every event the audit log knows, with its category and the text the admin shows for it. Other
+ * capabilities add theirs here; the names are stored in the database (a select, so a new name is a
+ * new enum value and needs a migration, like any schema change).
+ */
+export const auditEvents = {
+  'login.succeeded': { category: 'authentication', translationKey: 'auditEventLoginSucceeded' },
+  'login.failed': { category: 'authentication', survivesRollback: true, translationKey: 'auditEventLoginFailed' },
+  'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
+  'password.reset': { category: 'authentication', translationKey: 'auditEventPasswordReset' },
+  'account.locked': { category: 'account', survivesRollback: true, translationKey: 'auditEventAccountLocked' },
+  'account.suspended': {
+    category: 'account',
+    survivesRollback: true,
+    translationKey: 'auditEventAccountSuspended',
+  },
+  'account.unblocked': { category: 'account', translationKey: 'auditEventAccountUnblocked' },
+  'session.revoked': { category: 'session', translationKey: 'auditEventSessionRevoked' },
+  'user.created': { category: 'user', translationKey: 'auditEventUserCreated' },
+  'user.updated': { category: 'user', translationKey: 'auditEventUserUpdated' },
+  'user.deleted': { category: 'user', translationKey: 'auditEventUserDeleted' },
+  'user.roleChanged': { category: 'user', translationKey: 'auditEventUserRoleChanged' },
+  'content.created': { category: 'content', translationKey: 'auditEventContentCreated' },
+  'content.updated': { category: 'content', translationKey: 'auditEventContentUpdated' },
+  'content.deleted': { category: 'content', translationKey: 'auditEventContentDeleted' },
+  'content.restored': { category: 'content', translationKey: 'auditEventContentRestored' },
+  'content.published': { category: 'content', translationKey: 'auditEventContentPublished' },
+} as const satisfies Record<string, AuditEventDefinition>
+
+export type AuditEventName = keyof typeof auditEvents

@@ -1,0 +1,123 @@
+import type { CollectionConfig, Config, Field } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { BackofficeTranslationKey } from '../translations/types.js'
+
+import { label } from '../i18n/label.js'
+import { isAdmin } from '../roles/isAdmin.js'
+import { translationNamespace } from '../translations/index.js'
+import { auditCategories } from './auditCategories.js'
+import { auditEvents } from './auditEvents.js'
+import { guardAuditLogWrites } from './guardAuditLogWrites.js'
+import { translatedGroup } from './translatedGroup.js'
+
+const readOnlyText = (
+  name: string,
+  key: BackofficeTranslationKey,
+  description?: BackofficeTranslationKey,
+): Field => ({
+  name,
+  type: 'text',
+  admin: { readOnly: true, ...(description ? { description: label(description) } : {}) },
+  label: label(key),
+})
+
+/**
+ * The audit log: one entry per security or content event, written only by `recordAuditEvent`.
+ * Nobody creates, edits or deletes an entry through REST, GraphQL or the admin (access below), nor
+ * through the Local API (the `beforeOperation` guard); administrators read it, nobody else. Who was
+ * involved is stored as text rather than as relationships: a relationship's foreign key is set to
+ * null when the user is deleted, which would rewrite history, and would leave a failed sign-in for an
+ * unknown email nothing to point to.
+ */
+export const auditLogCollection = (config: Config, options: SanitizedBackofficeOptions): CollectionConfig => ({
+  slug: options.audit.slug,
+  access: {
+    create: () => false,
+    delete: () => false,
+    read: ({ req }) => req.user?.collection === options.usersCollection && isAdmin(req.user, options),
+    update: () => false,
+  },
+  admin: {
+    defaultColumns: ['timestamp', 'event', 'actor', 'user', 'ipAddress'],
+    description: ({ t }) =>
+      (t as unknown as (key: string, variables: Record<string, unknown>) => string)(
+        `${translationNamespace}:auditLogDescription`,
+        { days: options.audit.retentionDays },
+      ),
+    disableCopyToLocale: true,
+    group: translatedGroup(config, 'navGroupSecurity'),
+    listSearchableFields: ['actor', 'user', 'details'],
+    useAsTitle: 'timestamp',
+  },
+  defaultSort: '-timestamp',
+  disableBulkEdit: true,
+  disableDuplicate: true,
+  fields: [
+    {
+      name: 'timestamp',
+      type: 'date',
+      admin: {
+        date: { displayFormat: 'yyyy-MM-dd HH:mm:ss', pickerAppearance: 'dayAndTime' },
+        readOnly: true,
+      },
+      index: true,
+      label: label('auditFieldTimestamp'),
+      required: true,
+    },
+    {
+      name: 'event',
+      type: 'select',
+      admin: { readOnly: true },
+      index: true,
+      label: label('auditFieldEvent'),
+      options: Object.entries(auditEvents).map(([value, { translationKey }]) => ({
+        label: label(translationKey),
+        value,
+      })),
+      required: true,
+    },
+    {
+      name: 'category',
+      type: 'select',
+      admin: { readOnly: true },
+      index: true,
+      label: label('auditFieldCategory'),
+      options: Object.entries(auditCategories).map(([value, { translationKey }]) => ({
+        label: label(translationKey),
+        value,
+      })),
+      required: true,
+    },
+    readOnlyText('actor', 'auditFieldActor', 'auditFieldActorDescription'),
+    // Indexed through the compound index below, whose leading column it is.
+    readOnlyText('user', 'auditFieldUser'),
+    readOnlyText('targetSlug', 'auditFieldTargetSlug'),
+    readOnlyText('targetObject', 'auditFieldTargetObject'),
+    {
+      name: 'details',
+      type: 'textarea',
+      admin: { readOnly: true },
+      label: label('auditFieldDetails'),
+    },
+    {
+      name: 'data',
+      type: 'json',
+      admin: { readOnly: true },
+      label: label('auditFieldData'),
+    },
+    readOnlyText('ipAddress', 'auditFieldIpAddress', 'auditFieldIpAddressDescription'),
+    readOnlyText('clientIp', 'auditFieldClientIp', 'auditFieldClientIpDescription'),
+    readOnlyText('userAgent', 'auditFieldUserAgent'),
+  ],
+  // REST and the admin already answer 403; GraphQL without mutations offers nothing to try.
+  graphQL: { disableMutations: true },
+  hooks: { beforeOperation: [guardAuditLogWrites] },
+  // The admin's "one person's history" query: filtered by user and event, newest first. Its leading
+  // column also serves filters by user alone, so `user` needs no index of its own.
+  indexes: [{ fields: ['user', 'event', 'timestamp'] }],
+  labels: { plural: label('auditLogPlural'), singular: label('auditLogSingular') },
+  // Entries never change, so there is nothing to lock against concurrent edits.
+  lockDocuments: false,
+  timestamps: true,
+})

@@ -1,0 +1,50 @@
+import type { Field } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { systemControlledFieldAccess } from '../access/fieldAccess.js'
+import { label } from '../i18n/label.js'
+
+/**
+ * Sign-in state on each account. The lockout reads and writes these with single SQL statements so
+ * that concurrent attempts, from any number of app processes, are counted exactly.
+ */
+export const signInStateFields = (options: SanitizedBackofficeOptions): Field => ({
+  type: 'collapsible',
+  admin: { initCollapsed: true, position: 'sidebar' },
+  fields: [
+    {
+      name: 'identityProvider',
+      type: 'text',
+      access: systemControlledFieldAccess(options),
+      admin: { description: label('fieldIdentityProviderDescription'), readOnly: true },
+      // One sign-in method per account: 'local' (email and password) or one external provider's id.
+      defaultValue: 'local',
+      index: true,
+      label: label('fieldIdentityProvider'),
+    },
+    {
+      name: 'consecutiveFailedLogins',
+      type: 'number',
+      access: systemControlledFieldAccess(options),
+      admin: { readOnly: true },
+      defaultValue: 0,
+      label: label('fieldConsecutiveFailedLogins'),
+    },
+    {
+      name: 'lockoutUntil',
+      type: 'date',
+      access: systemControlledFieldAccess(options),
+      admin: { date: { pickerAppearance: 'dayAndTime' }, readOnly: true },
+      label: label('fieldLockoutUntil'),
+    },
+    {
+      name: 'lastFailedLoginAt',
+      type: 'date',
+      access: systemControlledFieldAccess(options),
+      admin: { date: { pickerAppearance: 'dayAndTime' }, readOnly: true },
+      label: label('fieldLastFailedLoginAt'),
+    },
+  ],
+  label: label('groupSignIn'),
+})

@@ -1,0 +1,49 @@
+import type { Payload } from 'payload'
+
+type Column = { name: string }
+type DrizzleAdapter = {
+  pool?: { query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+  tableNameMap: Map<string, string>
+  tables: Record<string, Record<string, Column>>
+}
+
+const snakeCase = (value: string) =>
+  value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase()
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
+
+/**
+ * The lockout's counters must be exact across app processes, so they are read and written with single
+ * SQL statements that PostgreSQL serialises on the row (compare-and-increment), not with Payload's
+ * read-then-write Local API. This resolves the SQL names of a collection's table and columns from the
+ * Payload PostgreSQL adapter, so custom `dbName`s keep working.
+ */
+export const sqlFor = (payload: Payload, slug: string) => {
+  const adapter = payload.db as unknown as DrizzleAdapter
+  if (!adapter.pool || !adapter.tables) {
+    throw new Error(
+      'payload-backoffice: the lockout needs a PostgreSQL database adapter (@payloadcms/db-postgres).',
+    )
+  }
+  const tableName = adapter.tableNameMap.get(snakeCase(slug)) ?? snakeCase(slug)
+  const table = adapter.tables[tableName]
+  if (!table) {
+    throw new Error(`payload-backoffice: no table for the collection "${slug}".`)
+  }
+  return {
+    column: (field: string) => {
+      const column = table[field]
+      if (!column?.name) {
+        throw new Error(`payload-backoffice: no column for "${slug}.${field}".`)
+      }
+      return quote(column.name)
+    },
+    query: async <Row = Record<string, unknown>>(text: string, values: unknown[]) =>
+      (await adapter.pool!.query(text, values)).rows as Row[],
+    table: quote(tableName),
+    tableName,
+  }
+}

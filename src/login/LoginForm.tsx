@@ -1,0 +1,140 @@
+'use client'
+
+import type { CSSProperties, FormEvent } from 'react'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
+import { useEffect, useState } from 'react'
+
+import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
+import { loginOutcome, networkErrorMessage } from './loginOutcome.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  forgotRoute: string
+  serverURL: string
+  usersCollection: string
+}
+
+// Logical properties only (inline/block), so the form mirrors in right-to-left languages.
+const styles = {
+  fieldset: { border: 0, margin: 0, padding: 0 },
+  form: { display: 'grid', gap: 'var(--base)', marginInline: 'auto', maxWidth: '30rem', width: '100%' },
+  links: { display: 'flex', justifyContent: 'space-between', marginBlockStart: 'calc(var(--base) / 2)' },
+  passwordRow: { alignItems: 'stretch', display: 'flex', gap: 'calc(var(--base) / 2)' },
+  toggle: { flexShrink: 0, margin: 0 },
+} satisfies Record<string, CSSProperties>
+
+/**
+ * The sign-in form of the spec: an email field (type email, example placeholder), a password field
+ * with a show/hide toggle, a link to the forgot-password page and a submit button; everything is
+ * disabled while the request runs. An `errorMessage` query parameter (from single sign-on) shows as
+ * an error toast and is removed from the address.
+ */
+export const LoginForm = ({ adminRoute, apiRoute, forgotRoute, serverURL, usersCollection }: Props) => {
+  const { t: payloadT } = useTranslation()
+  const t = useBackofficeTranslation()
+  const router = useRouter()
+  const pathname = usePathname()
+  const searchParams = useSearchParams()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [showPassword, setShowPassword] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const errorMessage = searchParams.get('errorMessage')
+    if (errorMessage) {
+      toast.error(errorMessage)
+      const rest = new URLSearchParams(searchParams.toString())
+      rest.delete('errorMessage')
+      router.replace(rest.size ? `${pathname}?${rest}` : pathname)
+    }
+  }, [pathname, router, searchParams])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const response = await fetch(`${serverURL}${apiRoute}/${usersCollection}/login`, {
+        body: JSON.stringify({ email, password }),
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      const body: unknown = await response.json().catch(() => null)
+      const outcome = loginOutcome(response.status, body, { adminRoute, redirect: searchParams.get('redirect'), t })
+      if (outcome.kind === 'redirect') {
+        // A full navigation, so the server renders the admin with the new session cookie.
+        window.location.assign(outcome.to)
+        return
+      }
+      toast.error(outcome.message)
+    } catch (error) {
+      toast.error(networkErrorMessage(error, t))
+    }
+    setBusy(false)
+  }
+
+  return (
+    <form aria-busy={busy} noValidate={false} onSubmit={submit} style={styles.form}>
+      <h1>{t('loginHeading')}</h1>
+      <fieldset disabled={busy} style={styles.fieldset}>
+        <div className="field-type email">
+          <label className="field-label" htmlFor="field-email">
+            {payloadT('general:email')}
+            <span className="required">*</span>
+          </label>
+          <div className="field-type__wrap">
+            <input
+              autoComplete="email"
+              id="field-email"
+              name="email"
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder={t('loginEmailPlaceholder')}
+              required
+              type="email"
+              value={email}
+            />
+          </div>
+        </div>
+        <div className="field-type password">
+          <label className="field-label" htmlFor="field-password">
+            {payloadT('general:password')}
+            <span className="required">*</span>
+          </label>
+          <div className="field-type__wrap" style={styles.passwordRow}>
+            <input
+              autoComplete="current-password"
+              id="field-password"
+              name="password"
+              onChange={(event) => setPassword(event.target.value)}
+              required
+              type={showPassword ? 'text' : 'password'}
+              value={password}
+            />
+            <Button
+              aria-controls="field-password"
+              aria-label={showPassword ? t('loginHidePassword') : t('loginShowPassword')}
+              aria-pressed={showPassword}
+              buttonStyle="secondary"
+              extraButtonProps={{ style: styles.toggle }}
+              onClick={() => setShowPassword((shown) => !shown)}
+              size="small"
+              type="button"
+            >
+              {showPassword ? t('loginHidePassword') : t('loginShowPassword')}
+            </Button>
+          </div>
+        </div>
+        <div style={styles.links}>
+          <a href={`${adminRoute === '/' ? '' : adminRoute}${forgotRoute}`}>{payloadT('authentication:forgotPasswordQuestion')}</a>
+        </div>
+      </fieldset>
+      <Button disabled={busy} size="large" type="submit">
+        {busy ? t('loginSubmitting') : payloadT('authentication:login')}
+      </Button>
+    </form>
+  )
+}

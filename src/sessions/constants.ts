@@ -1,0 +1,43 @@
+/** Why a session ended. Other capabilities pass one of these to `revokeSessions`. */
+export const sessionRevocationReasons = [
+  'user',
+  'administrator',
+  'suspension',
+  'passwordChange',
+  'passwordReset',
+  'logout',
+  'expired',
+  // A sign-in whose password was right but which parallel wrong guesses locked out meanwhile.
+  'lockout',
+] as const
+export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
+
+/** How far a session got in signing in: the password only, or a second factor too (the 2FA work). */
+export const authenticationLevels = ['password', 'mfa'] as const
+export type AuthenticationLevel = (typeof authenticationLevels)[number]
+
+/** A session document as the plugin reads it from the database. */
+export type SessionDocument = {
+  authenticationLevel?: AuthenticationLevel | null
+  browser?: null | string
+  clientIp?: null | string
+  createdAt: string
+  deviceType?: null | string
+  expiresAt: string
+  id: number | string
+  ipAddress?: null | string
+  lastSeenAt?: null | string
+  os?: null | string
+  revokedAt?: null | string
+  revokedBy?: unknown
+  revokedReason?: null | SessionRevocationReason
+  sid: string
+  user: unknown
+  userAgent?: null | string
+}
+
+/** One entry of Payload's own `sessions` array on a user. */
+export type PayloadSession = { createdAt?: Date | string; expiresAt: Date | string; id: string }
+
+/** Key in `req.context` telling the login hook which operation created the session. */
+export const sessionOperationContextKey = 'backofficeSessionOperation'

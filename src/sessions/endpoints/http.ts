@@ -1,0 +1,70 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import { headersWithCors } from 'payload'
+
+import type { BackofficeErrorCode } from '../../errors/catalogue.js'
+
+/** A JSON answer with the CORS headers Payload would set on its own responses. */
+export const jsonResponse = (req: PayloadRequest, body: unknown, headers = new Headers()): Response =>
+  Response.json(body, { headers: headersWithCors({ headers, req }), status: 200 })
+
+/** The id type of a collection: its custom id field's, else the database adapter's default. */
+export const idTypeOf = (req: PayloadRequest, slug: string): 'number' | 'text' =>
+  req.payload.collections[slug as CollectionSlug]?.customIDType ?? req.payload.db.defaultIDType
+
+/** These endpoints take no parameters in the body; anything past this size is not a mistake. */
+const MAX_BODY_BYTES = 1024
+
+const readCapped = async (req: PayloadRequest): Promise<null | string> => {
+  const reader = req.body?.getReader()
+  if (!reader) {
+    return ''
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) {
+      break
+    }
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      // Stop reading: a hostile client must not make the server buffer an unbounded body.
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * Checks the body of an endpoint that takes none: nothing, or an empty JSON object (what most HTTP
+ * clients send). Returns the catalogue code to refuse anything else with, or null when it is fine,
+ * so a client bug shows up as a 4xx instead of being silently ignored.
+ */
+export const checkEmptyBody = async (req: PayloadRequest): Promise<BackofficeErrorCode | null> => {
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+    return 'PAYLOAD_TOO_LARGE'
+  }
+  let text: null | string
+  try {
+    text = await readCapped(req)
+  } catch {
+    return 'MALFORMED_REQUEST'
+  }
+  if (text === null) {
+    return 'PAYLOAD_TOO_LARGE'
+  }
+  if (text.trim() === '') {
+    return null
+  }
+  try {
+    const parsed: unknown = JSON.parse(text)
+    const isEmptyObject =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.keys(parsed).length === 0
+    return isEmptyObject ? null : 'MALFORMED_REQUEST'
+  } catch {
+    return 'MALFORMED_REQUEST'
+  }
+}

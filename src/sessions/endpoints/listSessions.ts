@@ -1,0 +1,72 @@
+import type { Endpoint } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { PayloadSession, SessionDocument } from '../constants.js'
+
+import { errorResponse } from '../../errors/errorResponse.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+import { parseDocumentId } from '../lib/parseDocumentId.js'
+import { requestUser } from '../requestUser.js'
+import { idTypeOf, jsonResponse } from './http.js'
+import { toSessionSummary } from './sessionSummary.js'
+
+/**
+ * `GET /api/<users>/sessions`: the caller's active sessions, newest first, the current one marked.
+ * Administrators may pass `?user=<id>` for anyone's. A session counts as active while its sid is in
+ * Payload's `sessions` array on the user and has not expired: the same test Payload's JWT strategy
+ * applies, so the list never shows a session that no longer works.
+ */
+export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    const viewer = requestUser(req, options.usersCollection)
+    if (!viewer) {
+      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
+    }
+    const requested = req.searchParams.get('user')
+    const targetId = requested === null ? viewer.id : parseDocumentId(requested, idTypeOf(req, options.usersCollection))
+    if (targetId === null) {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+    const viewerIsAdmin = isAdmin(viewer, options)
+    const own = String(targetId) === String(viewer.id)
+    if (!own && !viewerIsAdmin) {
+      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+    }
+
+    const target = (await req.payload.db.findOne({
+      collection: options.usersCollection,
+      req,
+      where: { id: { equals: targetId } },
+    })) as { sessions?: null | PayloadSession[] } | null
+    if (!target) {
+      return errorResponse(req, 'USER_NOT_FOUND')
+    }
+    const now = Date.now()
+    const live = (target.sessions ?? [])
+      .filter(({ expiresAt }) => new Date(expiresAt).getTime() > now)
+      .map(({ id }) => id)
+    const docs =
+      live.length === 0
+        ? []
+        : ((
+            await req.payload.find({
+              collection: options.sessions.slug as never,
+              depth: 0,
+              overrideAccess: true,
+              pagination: false,
+              req,
+              sort: '-createdAt',
+              where: {
+                and: [{ user: { equals: targetId } }, { sid: { in: live } }, { revokedAt: { exists: false } }],
+              },
+            })
+          ).docs as unknown as SessionDocument[])
+
+    return jsonResponse(req, {
+      canEndAll: viewerIsAdmin,
+      docs: docs.map((doc) => toSessionSummary(doc, own ? viewer._sid : undefined)),
+    })
+  },
+  method: 'get',
+  path: '/sessions',
+})

@@ -1,0 +1,89 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import { generateExpiredPayloadCookie } from 'payload/shared'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { SessionDocument } from '../constants.js'
+
+import { errorResponse } from '../../errors/errorResponse.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+import { endSessions } from '../endSessions.js'
+import { parseDocumentId } from '../lib/parseDocumentId.js'
+import { requestUser } from '../requestUser.js'
+import { checkEmptyBody, idTypeOf, jsonResponse } from './http.js'
+import { relationId } from './sessionSummary.js'
+
+/** Headers that clear the caller's token cookie, for an answer that ended the caller's own session. */
+export const signedOutHeaders = (req: PayloadRequest, usersCollection: string): Headers => {
+  const headers = new Headers()
+  const collection = req.payload.collections[usersCollection as CollectionSlug]
+  if (collection) {
+    headers.set(
+      'Set-Cookie',
+      generateExpiredPayloadCookie({
+        collectionAuthConfig: collection.config.auth,
+        config: req.payload.config,
+        cookiePrefix: req.payload.config.cookiePrefix,
+      }),
+    )
+  }
+  return headers
+}
+
+/**
+ * `POST /api/<users>/sessions/:id/revoke`: ends one session, by its document id. Anyone may end
+ * their own, the current one included (that signs them out); administrators anyone's. For anyone
+ * else, a session that is not theirs gets the same 403 whether it exists or not, so ids cannot be
+ * probed. Ending a session that already ended changes nothing and answers `revoked: 0`.
+ */
+export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    const viewer = requestUser(req, options.usersCollection)
+    if (!viewer) {
+      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
+    }
+    const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.sessions.slug))
+    if (id === null) {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+    const bodyProblem = await checkEmptyBody(req)
+    if (bodyProblem) {
+      return errorResponse(req, bodyProblem)
+    }
+
+    const { docs } = await req.payload.find({
+      collection: options.sessions.slug as never,
+      depth: 0,
+      limit: 1,
+      overrideAccess: true,
+      pagination: false,
+      req,
+      where: { id: { equals: id } },
+    })
+    const session = docs[0] as SessionDocument | undefined
+    const ownerId = session ? relationId(session.user) : null
+    const own = ownerId !== null && String(ownerId) === String(viewer.id)
+    const viewerIsAdmin = isAdmin(viewer, options)
+    if (!own && !viewerIsAdmin) {
+      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+    }
+    if (!session || ownerId === null) {
+      return errorResponse(req, 'NOT_FOUND')
+    }
+
+    const ended = await endSessions(req, {
+      onlySid: session.sid,
+      reason: own ? 'user' : 'administrator',
+      revokedBy: viewer.id,
+      userId: ownerId,
+    })
+    const current = own && session.sid === viewer._sid && ended.size > 0
+    return jsonResponse(
+      req,
+      { current, revoked: ended.size },
+      current ? signedOutHeaders(req, options.usersCollection) : undefined,
+    )
+  },
+  method: 'post',
+  path: '/sessions/:id/revoke',
+})

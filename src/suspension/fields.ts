@@ -1,0 +1,76 @@
+import type { Field } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { systemControlledFieldAccess } from '../access/fieldAccess.js'
+import { label } from '../i18n/label.js'
+
+export const accountStatuses = ['active', 'suspended'] as const
+export type AccountStatus = (typeof accountStatuses)[number]
+
+export const suspensionReasons = ['securityIncident', 'excessiveFailures', 'misuseReport', 'administrator'] as const
+export type SuspensionReason = (typeof suspensionReasons)[number]
+
+/** The Security group on each account: whether it may sign in, and if not, since when, why and by whom. */
+export const securityGroupField = (options: SanitizedBackofficeOptions): Field => ({
+  name: 'security',
+  type: 'group',
+  access: systemControlledFieldAccess(options),
+  admin: { position: 'sidebar' },
+  fields: [
+    {
+      name: 'status',
+      type: 'select',
+      access: systemControlledFieldAccess(options),
+      admin: { readOnly: true },
+      defaultValue: 'active',
+      index: true,
+      label: label('fieldAccountStatus'),
+      options: [
+        { label: label('accountStatusActive'), value: 'active' },
+        { label: label('accountStatusSuspended'), value: 'suspended' },
+      ],
+    },
+    {
+      name: 'suspendedAt',
+      type: 'date',
+      access: systemControlledFieldAccess(options),
+      admin: { date: { pickerAppearance: 'dayAndTime' }, readOnly: true },
+      label: label('fieldSuspendedAt'),
+    },
+    {
+      name: 'suspensionReason',
+      type: 'select',
+      access: systemControlledFieldAccess(options),
+      admin: { readOnly: true },
+      label: label('fieldSuspensionReason'),
+      options: [
+        { label: label('suspensionReasonSecurityIncident'), value: 'securityIncident' },
+        { label: label('suspensionReasonExcessiveFailures'), value: 'excessiveFailures' },
+        { label: label('suspensionReasonMisuseReport'), value: 'misuseReport' },
+        { label: label('suspensionReasonAdministrator'), value: 'administrator' },
+      ],
+    },
+    {
+      name: 'unblock',
+      type: 'ui',
+      admin: {
+        components: {
+          Field: {
+            clientProps: { enabled: options.enabled, usersCollection: options.usersCollection },
+            path: 'payload-backoffice/client#UnblockAccountField',
+          },
+        },
+      },
+    },
+    {
+      name: 'suspendedBy',
+      type: 'relationship',
+      access: systemControlledFieldAccess(options),
+      admin: { readOnly: true },
+      label: label('fieldSuspendedBy'),
+      relationTo: options.usersCollection,
+    },
+  ],
+  label: label('groupSecurity'),
+})

@@ -1,0 +1,52 @@
+import type { PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SuspensionReason } from './fields.js'
+
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { revokeSessions } from '../sessions/revokeSessions.js'
+
+/**
+ * Suspends an account: it cannot sign in until an administrator unblocks it or its owner completes a
+ * password reset, and all its sessions end now. Called automatically after excessive failures, and by
+ * the rest of the plugin on a security incident or a misuse report.
+ */
+export const suspendAccount = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { by, reason, userId }: { by?: null | number | string; reason: SuspensionReason; userId: number | string },
+): Promise<void> => {
+  await req.payload.update({
+    id: userId,
+    collection: options.usersCollection,
+    context: { backofficeSystemWrite: true },
+    data: {
+      security: { status: 'suspended', suspendedAt: new Date().toISOString(), suspendedBy: by ?? null, suspensionReason: reason },
+    } as Record<string, unknown>,
+    overrideAccess: true,
+    req,
+  })
+  // All its sessions end at once (ASVS 5.0 7.4.2); after the update, which writes the user back whole.
+  await revokeSessions(req, { reason: 'suspension', revokedBy: by ?? null, userId })
+  await recordAuditEvent(req, { actor: by == null ? null : { id: by }, data: { reason }, event: 'account.suspended', user: { id: userId } })
+}
+
+/** Lifts a suspension and clears the failed sign-ins that may have caused it. */
+export const liftSuspension = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<void> => {
+  await req.payload.update({
+    id: userId,
+    collection: options.usersCollection,
+    context: { backofficeSystemWrite: true },
+    data: {
+      consecutiveFailedLogins: 0,
+      lockoutUntil: null,
+      security: { status: 'active', suspendedAt: null, suspendedBy: null, suspensionReason: null },
+    } as Record<string, unknown>,
+    overrideAccess: true,
+    req,
+  })
+}

@@ -1,0 +1,43 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+
+/**
+ * Starts `count` separate app processes (test/helpers/appServer.ts) on one database: what two
+ * instances of the app behind a load balancer share is only the database, so that is all these share.
+ */
+export const startAppServers = async (count: number, env: Record<string, string>) => {
+  const processes: ChildProcess[] = Array.from({ length: count }, () =>
+    spawn('npx', ['tsx', 'test/helpers/appServer.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  )
+  const listening = (child: ChildProcess) =>
+    new Promise<string>((resolve, reject) => {
+      let errors = ''
+      child.stderr!.on('data', (chunk) => (errors += chunk))
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('{"port"')) resolve(`http://127.0.0.1:${JSON.parse(line).port}`)
+      })
+      child.once('exit', (code) => reject(new Error(`app server exited with ${code}: ${errors.slice(-2000)}`)))
+    })
+  let urls: string[]
+  try {
+    urls = await Promise.all(processes.map(listening))
+  } catch (error) {
+    processes.forEach((child) => child.kill())
+    throw error
+  }
+  return {
+    stop: async () => {
+      await Promise.all(
+        processes.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve()
+              child.once('exit', () => resolve())
+              child.kill('SIGTERM')
+            }),
+        ),
+      )
+    },
+    urls,
+  }
+}

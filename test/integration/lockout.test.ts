@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+
+let app: TestPayload
+const password = 'a-long-and-unusual-passphrase-42'
+const adminEmail = 'admin@example.com'
+let email = ''
+let userId: number | string
+let accounts = 0
+
+const sql = (text: string, values: unknown[] = []) =>
+  (app.payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: any[] }> } }).pool
+    .query(text, values)
+    .then((result) => result.rows)
+
+const stored = async () => {
+  const [row] = await sql(
+    'SELECT consecutive_failed_logins::int AS failures, lockout_until, last_failed_login_at, security_status AS status, security_suspension_reason AS reason FROM users WHERE id = $1',
+    [userId],
+  )
+  return row
+}
+/** Moves an active lock into the past, as waiting it out would. */
+const expireLock = () => sql('UPDATE users SET lockout_until = now() - interval \'1 second\' WHERE id = $1', [userId])
+const login = (as: string, secret: string) => app.client().post('/users/login', { email: as, password: secret })
+
+beforeAll(async () => {
+  app = await startTestPayload()
+  await app.client().post('/users/first-register', { email: adminEmail, password })
+})
+afterAll(async () => {
+  await app?.close()
+})
+beforeEach(async () => {
+  // A fresh account per test, and throttles of unknown addresses forgotten.
+  email = `target-${++accounts}@example.com`
+  await sql('DELETE FROM login_throttles')
+  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  userId = user.id
+})
+
+describe('lockout with exponential backoff', () => {
+  it('locks after five failures for 30 s, then checks no password and counts nothing while locked', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await login(email, 'wrong-password')
+      expect(response.status).toBe(401)
+      expect(response.body.errors[0].data.code).toBe('INVALID_CREDENTIALS')
+    }
+    const locked = await stored()
+    expect(locked.failures).toBe(5)
+    const lockSeconds = (new Date(locked.lockout_until).getTime() - new Date(locked.last_failed_login_at).getTime()) / 1000
+    expect(lockSeconds).toBeGreaterThan(29)
+    expect(lockSeconds).toBeLessThan(31)
+
+    const whileLocked = await login(email, password)
+    expect(whileLocked.status).toBe(403)
+    expect(whileLocked.body.errors[0].data.code).toBe('LOGIN_TEMPORARILY_BLOCKED')
+    expect(Number(whileLocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(Number(whileLocked.headers.get('retry-after'))).toBeLessThanOrEqual(30)
+    expect((await stored()).failures).toBe(5)
+  })
+
+  it('doubles the wait with each further failure, up to one hour', async () => {
+    await sql('UPDATE users SET consecutive_failed_logins = 4 WHERE id = $1', [userId])
+    const waits: number[] = []
+    for (let failure = 5; failure <= 13; failure++) {
+      await expireLock()
+      expect((await login(email, 'wrong-password')).status).toBe(401)
+      // Both times are the attempt's own database time, so the difference is the wait exactly.
+      const [row] = await sql(
+        'SELECT extract(epoch FROM lockout_until - last_failed_login_at) AS seconds FROM users WHERE id = $1',
+        [userId],
+      )
+      waits.push(Math.round(Number(row.seconds)))
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600])
+  })
+
+  it('resets the count on a successful sign-in', async () => {
+    await login(email, 'wrong-password')
+    await login(email, 'wrong-password')
+    expect((await stored()).failures).toBe(2)
+    const success = await login(email, password)
+    expect(success.status).toBe(200)
+    expect((await stored()).failures).toBe(0)
+  })
+
+  it('lets the fifth attempt through when its password is right', async () => {
+    await sql('UPDATE users SET consecutive_failed_logins = 4 WHERE id = $1', [userId])
+    expect((await login(email, password)).status).toBe(200)
+    expect((await stored()).failures).toBe(0)
+  })
+})
+
+describe('suspension after excessive failures', () => {
+  it('suspends after 20 consecutive failures, ends every session, and says so only to the password holder', async () => {
+    const signedIn = app.client()
+    expect((await signedIn.post('/users/login', { email, password })).status).toBe(200)
+    expect((await signedIn.get('/users/me')).body.user?.email).toBe(email)
+
+    await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [userId])
+    expect((await login(email, 'wrong-password')).status).toBe(401)
+    const suspended = await stored()
+    expect(suspended).toMatchObject({ failures: 20, reason: 'excessiveFailures', status: 'suspended' })
+
+    // The session from before the suspension stops working on its very next request.
+    expect((await signedIn.get('/users/me')).body.user).toBeNull()
+
+    await expireLock()
+    const wrong = await login(email, 'wrong-password')
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.errors[0].data.code).toBe('INVALID_CREDENTIALS')
+
+    await expireLock()
+    const right = app.client()
+    const refused = await right.post('/users/login', { email, password })
+    expect(refused.status).toBe(403)
+    expect(refused.body.errors[0].data.code).toBe('ACCOUNT_LOCKED')
+    expect(right.cookies.has('payload-token')).toBe(false)
+    const [{ count }] = await sql('SELECT count(*)::int AS count FROM users_sessions WHERE _parent_id = $1', [userId])
+    expect(count).toBe(0)
+  })
+})
+
+describe('no account enumeration', () => {
+  it('throttles unknown addresses on the same schedule, storing no address', async () => {
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      statuses.push((await login('nobody@example.com', 'wrong-password')).status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 403])
+    const rows = await sql('SELECT key, consecutive_failures FROM login_throttles')
+    expect(rows).toHaveLength(1)
+    expect(rows[0].key).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(rows)).not.toContain('nobody')
+  })
+
+  it('answers an unknown email, a wrong password and a suspended account alike, and a locked account like a locked unknown address', async () => {
+    const unknown = await login('nobody-else@example.com', 'wrong-password')
+    const wrong = await login(email, 'wrong-password')
+    expect(unknown.status).toBe(wrong.status)
+    expect(unknown.body).toEqual(wrong.body)
+
+    await sql("UPDATE users SET security_status = 'suspended' WHERE id = $1", [userId])
+    const suspended = await login(email, 'wrong-password')
+    expect(suspended.status).toBe(wrong.status)
+    expect(suspended.body).toEqual(wrong.body)
+
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await login(email, 'wrong-password')
+      await login('locked-nobody@example.com', 'wrong-password')
+    }
+    const lockedAccount = await login(email, 'wrong-password')
+    const lockedUnknown = await login('locked-nobody@example.com', 'wrong-password')
+    expect(lockedAccount.status).toBe(403)
+    expect(lockedUnknown.status).toBe(403)
+    expect(lockedAccount.body).toEqual(lockedUnknown.body)
+  })
+
+  // 4 cases × 15 rounds at the 1 s answer time: about a minute.
+  it('takes the same time to refuse each of them (medians within 10 %)', async () => {
+    await sql("UPDATE users SET security_status = 'suspended' WHERE id = $1", [userId])
+    const lockedUser = await app.payload.create({
+      collection: 'users',
+      data: { email: 'locked@example.com', password, roles: ['editor'] },
+    })
+    await sql("UPDATE users SET consecutive_failed_logins = 5, lockout_until = now() + interval '1 hour' WHERE id = $1", [
+      lockedUser.id,
+    ])
+    // What is timed is the request alone; each case's preparation runs before the clock starts.
+    const cases: Record<string, { prepare?: () => Promise<unknown>; send: () => ReturnType<typeof login> }> = {
+      locked: { send: () => login('locked@example.com', 'wrong-password') },
+      suspended: { prepare: expireLock, send: () => login(email, 'wrong-password') },
+      unknown: { send: () => login(`unknown-${Math.random()}@example.com`, 'wrong-password') },
+      wrongPassword: {
+        prepare: () => sql('UPDATE users SET consecutive_failed_logins = 0, lockout_until = NULL WHERE email = $1', [adminEmail]),
+        send: () => login(adminEmail, 'wrong-password'),
+      },
+    }
+    // Round-robin over the cases, so whatever else the machine is doing weighs on all of them alike.
+    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]))
+    for (let round = 0; round < 15; round++) {
+      for (const [name, { prepare, send }] of Object.entries(cases)) {
+        await prepare?.()
+        const started = performance.now()
+        const response = await send()
+        samples[name]!.push(performance.now() - started)
+        expect(response.status).toBeGreaterThanOrEqual(400)
+      }
+    }
+    const medians = Object.fromEntries(
+      Object.entries(samples).map(([name, times]) => [name, times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!]),
+    )
+    const values = Object.values(medians)
+    const spread = (Math.max(...values) - Math.min(...values)) / Math.min(...values)
+    expect(spread, JSON.stringify(medians)).toBeLessThan(0.1)
+  }, 180_000)
+})
+
+describe('what the API lets through', () => {
+  it('refuses sign-in through GraphQL, which would skip the lockout', async () => {
+    const response = await app.client().post('/graphql', {
+      query: `mutation { loginUser(email: "${email}", password: "${password}") { token } }`,
+    })
+    expect(JSON.stringify(response.body)).toContain('Sign-in through GraphQL is turned off')
+    expect(JSON.stringify(response.body)).not.toMatch(/"token":"ey/)
+  })
+
+  it('answers malformed, missing and oversized input with a 4xx and a catalogue code', async () => {
+    const client = app.client()
+    const cases: [unknown, Record<string, string> | undefined, number, string][] = [
+      ['{"email": ', { 'content-type': 'application/json' }, 400, 'MALFORMED_REQUEST'],
+      [[1, 2], undefined, 400, 'MALFORMED_REQUEST'],
+      [{ password }, undefined, 400, 'EMAIL_INVALID'],
+      [{ email: 42, password }, undefined, 400, 'EMAIL_INVALID'],
+      [{ email: `${'a'.repeat(300)}@example.com`, password }, undefined, 400, 'EMAIL_INVALID'],
+      [{ email }, undefined, 400, 'PASSWORD_REQUIRED'],
+      [{ email, password: { $ne: '' } }, undefined, 400, 'PASSWORD_REQUIRED'],
+      [{ email, password: 'x'.repeat(5000) }, undefined, 413, 'PAYLOAD_TOO_LARGE'],
+      [{ email, password: 'x'.repeat(20_000) }, undefined, 413, 'PAYLOAD_TOO_LARGE'],
+    ]
+    for (const [body, headers, status, code] of cases) {
+      const response = await client.request('POST', '/users/login', { body, headers })
+      expect({ code: response.body?.errors?.[0]?.data?.code, status: response.status }).toEqual({ code, status })
+    }
+    expect((await stored()).failures).toBe(0)
+  })
+
+  it('shows the sign-in state to administrators only, and lets nobody write it', async () => {
+    const admin = app.client()
+    await admin.post('/users/login', { email: adminEmail, password })
+    const patched = await admin.request('PATCH', `/users/${userId}`, {
+      body: { consecutiveFailedLogins: 99, lockoutUntil: '2099-01-01T00:00:00.000Z', security: { status: 'suspended' } },
+    })
+    expect(patched.status).toBe(200)
+    expect(await stored()).toMatchObject({ failures: 0, lockout_until: null, status: 'active' })
+    const asAdmin = await admin.get(`/users/${userId}`)
+    expect(asAdmin.body).toMatchObject({ consecutiveFailedLogins: 0, identityProvider: 'local', security: { status: 'active' } })
+
+    const editor = app.client()
+    await editor.post('/users/login', { email, password })
+    const own = await editor.get(`/users/${userId}`)
+    expect(own.status).toBe(200)
+    expect(own.body).not.toHaveProperty('consecutiveFailedLogins')
+    expect(own.body).not.toHaveProperty('security')
+  })
+})
+
+describe('unblocking a suspended account', () => {
+  const suspend = () => sql("UPDATE users SET security_status = 'suspended', security_suspension_reason = 'excessiveFailures', consecutive_failed_logins = 20 WHERE id = $1", [userId])
+
+  it('lets an administrator unblock it, after which its owner signs in again', async () => {
+    await suspend()
+    const admin = app.client()
+    await admin.post('/users/login', { email: adminEmail, password })
+    const response = await admin.post(`/users/${userId}/unblock`)
+    expect(response.status).toBe(200)
+    expect(response.body.message).toBe('Account unblocked successfully')
+    expect(await stored()).toMatchObject({ failures: 0, lockout_until: null, reason: null, status: 'active' })
+    expect((await login(email, password)).status).toBe(200)
+
+    const again = await admin.post(`/users/${userId}/unblock`)
+    expect(again.status).toBe(409)
+    expect(again.body.errors[0].data.code).toBe('ACCOUNT_ALREADY_ACTIVE')
+  })
+
+  it('refuses anyone but an administrator, and bad ids, with catalogue codes', async () => {
+    await suspend()
+    const other = await app.payload.create({
+      collection: 'users',
+      data: { email: `editor-${accounts}@example.com`, password, roles: ['editor'] },
+    })
+    const editor = app.client()
+    await editor.post('/users/login', { email: other.email, password })
+    const refused = await editor.post(`/users/${userId}/unblock`)
+    expect(refused.status).toBe(403)
+    expect(refused.body.errors[0]).toMatchObject({
+      data: { code: 'INSUFFICIENT_PERMISSIONS' },
+      message: 'Insufficient permissions. Required role: admin',
+    })
+    expect((await app.client().post(`/users/${userId}/unblock`)).status).toBe(401)
+
+    const admin = app.client()
+    await admin.post('/users/login', { email: adminEmail, password })
+    expect((await admin.post('/users/not-a-number/unblock')).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+    expect((await admin.post('/users/999999/unblock')).body.errors[0].data.code).toBe('USER_NOT_FOUND')
+    expect((await admin.post(`/users/${userId}/unblock`, { unexpected: true })).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+    expect((await stored()).status).toBe('suspended')
+  })
+})
+
+describe('the audit trail of sign-ins', () => {
+  const entries = async () =>
+    (
+      await app.payload.find({
+        collection: 'audit-log' as never,
+        limit: 50,
+        overrideAccess: true,
+        sort: 'timestamp',
+        where: { category: { in: ['authentication', 'account'] }, user: { equals: email } } as never,
+      })
+    ).docs as unknown as { data?: Record<string, unknown>; event: string }[]
+
+  it('records failures with their reason and factor, the lock and the suspension', async () => {
+    await login(email, 'wrong-password')
+    await sql('UPDATE users SET consecutive_failed_logins = 4 WHERE id = $1', [userId])
+    await login(email, 'wrong-password')
+    await login(email, password)
+    await expireLock()
+    await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [userId])
+    await login(email, 'wrong-password')
+    expect((await entries()).map((entry) => [entry.event, entry.data?.reason ?? null])).toEqual([
+      ['login.failed', 'wrongPassword'],
+      ['login.failed', 'wrongPassword'],
+      ['account.locked', null],
+      ['login.failed', 'locked'],
+      ['login.failed', 'wrongPassword'],
+      ['account.locked', null],
+      ['account.suspended', 'excessiveFailures'],
+    ])
+    expect((await entries()).every((entry) => JSON.stringify(entry).includes(password) === false)).toBe(true)
+  })
+
+  it('records a successful sign-in with its factor', async () => {
+    await login(email, password)
+    expect((await entries()).map((entry) => [entry.event, entry.data?.factor])).toEqual([['login.succeeded', 'password']])
+  })
+})

@@ -1,0 +1,199 @@
+import type { CollectionConfig, Config } from 'payload'
+
+import { createHmac } from 'node:crypto'
+import { jwtSign } from 'payload'
+import { describe, expect, it } from 'vitest'
+
+import { sanitizeOptions } from '../../src/options/sanitize.js'
+import { sessions } from '../../src/sessions/index.js'
+import { describeUserAgent } from '../../src/sessions/lib/describeUserAgent.js'
+import { parseDocumentId } from '../../src/sessions/lib/parseDocumentId.js'
+import { findRequestToken, readSessionToken } from '../../src/sessions/lib/sessionToken.js'
+import { TouchSchedule } from '../../src/sessions/lib/touchSchedule.js'
+
+const secret = 'a-secret-of-the-app'
+const now = Math.floor(Date.now() / 1000)
+
+/** A token exactly as Payload's login signs it. */
+const payloadToken = async (fields: Record<string, unknown>, tokenExpiration = 7200) =>
+  (
+    await jwtSign({
+      fieldsToSign: { collection: 'users', email: 'a@example.com', id: 7, ...fields } as never,
+      secret,
+      tokenExpiration,
+    })
+  ).token
+
+describe('readSessionToken', () => {
+  it('reads the sid of a token Payload signed', async () => {
+    const token = await payloadToken({ sid: 'session-1' })
+    expect(readSessionToken(token, secret, now)).toMatchObject({ collection: 'users', id: 7, sid: 'session-1' })
+  })
+
+  it('refuses a token signed with another secret, or whose claims were changed', async () => {
+    const token = await payloadToken({ sid: 'session-1' })
+    expect(readSessionToken(token, 'another-secret', now)).toBeNull()
+
+    const [header, , signature] = token.split('.')
+    const forgedClaims = Buffer.from(
+      JSON.stringify({ collection: 'users', exp: now + 60, id: 1, sid: 'session-1' }),
+    ).toString('base64url')
+    expect(readSessionToken(`${header}.${forgedClaims}.${signature}`, secret, now)).toBeNull()
+  })
+
+  it("refuses an unsigned token (alg 'none') and one with a different algorithm", () => {
+    const claims = Buffer.from(JSON.stringify({ collection: 'users', exp: now + 60, id: 1, sid: 's' })).toString(
+      'base64url',
+    )
+    const none = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')
+    expect(readSessionToken(`${none}.${claims}.`, secret, now)).toBeNull()
+    const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512' })).toString('base64url')
+    const mac = createHmac('sha256', secret).update(`${hs512}.${claims}`).digest('base64url')
+    expect(readSessionToken(`${hs512}.${claims}.${mac}`, secret, now)).toBeNull()
+  })
+
+  it('refuses an expired token, one without a sid, and garbage', async () => {
+    expect(readSessionToken(await payloadToken({ sid: 'session-1' }, 60), secret, now + 61)).toBeNull()
+    expect(readSessionToken(await payloadToken({}), secret, now)).toBeNull()
+    expect(readSessionToken('not-a-token', secret, now)).toBeNull()
+    expect(readSessionToken('a.b.c', secret, now)).toBeNull()
+  })
+})
+
+describe('findRequestToken', () => {
+  const lookup = { cookieName: 'payload-token', csrf: [] as string[], order: ['JWT', 'Bearer', 'cookie'] as const }
+
+  it('finds the token where Payload looks, in its order', () => {
+    expect(findRequestToken(new Headers({ authorization: 'JWT abc' }), lookup)).toBe('abc')
+    expect(findRequestToken(new Headers({ authorization: 'Bearer abc' }), lookup)).toBe('abc')
+    expect(findRequestToken(new Headers({ cookie: 'a=1; payload-token=abc; b=2' }), lookup)).toBe('abc')
+    expect(findRequestToken(new Headers({ authorization: 'JWT first', cookie: 'payload-token=second' }), lookup)).toBe(
+      'first',
+    )
+    expect(findRequestToken(new Headers({ cookie: 'other-token=abc' }), lookup)).toBeNull()
+  })
+
+  it('counts a cookie only from an origin Payload accepts it from', () => {
+    const guarded = { ...lookup, csrf: ['https://admin.example.com'] }
+    const cookie = 'payload-token=abc'
+    expect(findRequestToken(new Headers({ cookie, origin: 'https://admin.example.com' }), guarded)).toBe('abc')
+    expect(findRequestToken(new Headers({ cookie, origin: 'https://evil.example' }), guarded)).toBeNull()
+    expect(findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'same-origin' }), guarded)).toBe('abc')
+    expect(findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'cross-site' }), guarded)).toBeNull()
+    expect(findRequestToken(new Headers({ cookie }), guarded)).toBeNull()
+  })
+})
+
+describe('TouchSchedule', () => {
+  it('lets a session through once per interval, and parallel requests only once', () => {
+    const schedule = new TouchSchedule(300_000)
+    expect(schedule.claim('a', 0)).toBe(true)
+    expect(schedule.claim('a', 1)).toBe(false)
+    expect(schedule.claim('a', 299_999)).toBe(false)
+    expect(schedule.claim('b', 1)).toBe(true)
+    expect(schedule.claim('a', 300_000)).toBe(true)
+    expect(schedule.claim('a', 300_001)).toBe(false)
+    schedule.forget('a')
+    expect(schedule.claim('a', 300_002)).toBe(true)
+  })
+
+  it('forgets the longest-unclaimed sessions past its size, so memory stays bounded', () => {
+    const schedule = new TouchSchedule(300_000, 2)
+    schedule.claim('a', 0)
+    schedule.claim('b', 0)
+    schedule.claim('c', 0)
+    // 'a' was forgotten: one early check, never a missed one.
+    expect(schedule.claim('a', 1)).toBe(true)
+    expect(schedule.claim('c', 1)).toBe(false)
+  })
+})
+
+describe('parseDocumentId', () => {
+  it('accepts positive whole numbers for numeric ids and nothing else', () => {
+    expect(parseDocumentId('42', 'number')).toBe(42)
+    for (const raw of ['0', '-1', '1.5', '1e3', ' 1', '0x10', '99999999999999999999', '', 'abc']) {
+      expect(parseDocumentId(raw, 'number'), raw).toBeNull()
+    }
+    expect(parseDocumentId(undefined, 'number')).toBeNull()
+    expect(parseDocumentId(['1'], 'number')).toBeNull()
+  })
+
+  it('accepts short ids of letters, digits, dashes and underscores for text ids', () => {
+    expect(parseDocumentId('65f1c0ffee0ddba11c0ffee0', 'text')).toBe('65f1c0ffee0ddba11c0ffee0')
+    expect(parseDocumentId('0b7c5f0e-3c59-4c1e-9d0f-7f6a4a0e4b1d', 'text')).toBe('0b7c5f0e-3c59-4c1e-9d0f-7f6a4a0e4b1d')
+    expect(parseDocumentId("1' OR '1'='1", 'text')).toBeNull()
+    expect(parseDocumentId('x'.repeat(65), 'text')).toBeNull()
+  })
+})
+
+describe('describeUserAgent', () => {
+  it('names browser, version and operating system', () => {
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      ),
+    ).toEqual({ browser: 'Chrome 126', deviceType: null, os: 'Windows 10' })
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toEqual({ browser: 'Mobile Safari 17', deviceType: 'mobile', os: 'iOS 17.5' })
+  })
+
+  it('leaves unknown parts empty', () => {
+    expect(describeUserAgent(null)).toEqual({ browser: null, deviceType: null, os: null })
+    expect(describeUserAgent('curl/8.5.0')).toMatchObject({ deviceType: null, os: null })
+  })
+})
+
+describe('the sessions capability', () => {
+  const appConfig = (auth: CollectionConfig['auth'] = true): Config =>
+    ({ collections: [{ slug: 'users', auth, fields: [] }] }) as unknown as Config
+  const users = (config: Config) => config.collections!.find((collection) => collection.slug === 'users')!
+  const fieldNames = (collection: CollectionConfig) =>
+    collection.fields.map((field) => ('name' in field ? field.name : field.type))
+
+  it('adds the same collection and field whether the plugin is enabled or not', () => {
+    const on = sessions.schema!(appConfig(), sanitizeOptions())
+    const off = sessions.schema!(appConfig(), sanitizeOptions({ enabled: false }))
+    expect(on.collections!.map((collection) => collection.slug)).toEqual(['users', 'sessions'])
+    expect(off.collections!.map((collection) => collection.slug)).toEqual(['users', 'sessions'])
+    expect(fieldNames(users(on))).toEqual(fieldNames(users(off)))
+    expect(fieldNames(on.collections![1]!)).toEqual(fieldNames(off.collections![1]!))
+  })
+
+  it('uses the configured slug', () => {
+    const config = sessions.schema!(appConfig(), sanitizeOptions({ sessions: { slug: 'staff-sessions' } }))
+    expect(config.collections!.map((collection) => collection.slug)).toEqual(['users', 'staff-sessions'])
+  })
+
+  it("puts its activity strategy before the app's own and keeps them", () => {
+    const mine = { name: 'mine', authenticate: () => ({ user: null }) }
+    const config = sessions.behaviour!(appConfig({ strategies: [mine], tokenExpiration: 600 }), sanitizeOptions())
+    const auth = users(config).auth as Exclude<CollectionConfig['auth'], boolean | undefined>
+    expect(auth.strategies!.map((strategy) => strategy.name)).toEqual(['backoffice-session-activity', 'mine'])
+    expect(auth.tokenExpiration).toBe(600)
+    const endpoints = users(config).endpoints as { method: string; path: string }[]
+    expect(endpoints.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'get /sessions',
+      'post /sessions/:id/revoke',
+      'post /:id/sessions/revoke-all',
+    ])
+  })
+
+  it("refuses, at config time, a users collection without Payload's sessions", () => {
+    expect(() => sessions.behaviour!(appConfig({ useSessions: false }), sanitizeOptions())).toThrow(/useSessions/)
+  })
+})
+
+describe('sessions options', () => {
+  it('default to the sessions slug and a five-minute touch interval', () => {
+    expect(sanitizeOptions().sessions).toEqual({ slug: 'sessions', touchIntervalSeconds: 300 })
+  })
+
+  it('reject an interval or slug that cannot work', () => {
+    expect(() => sanitizeOptions({ sessions: { touchIntervalSeconds: 0 } })).toThrow(/touchIntervalSeconds/)
+    expect(() => sanitizeOptions({ sessions: { touchIntervalSeconds: 2.5 } })).toThrow(/touchIntervalSeconds/)
+    expect(() => sanitizeOptions({ sessions: { slug: 'Bad Slug' } })).toThrow(/sessions.slug/)
+  })
+})
