@@ -6,6 +6,21 @@ import type { SuspensionReason } from './fields.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
 
+/** Writes the plugin-owned account fields, which no API caller may write (field access is skipped). */
+const writeAccountState = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  data: Record<string, unknown>,
+) =>
+  req.payload.update({
+    id: userId,
+    collection: options.usersCollection,
+    data,
+    overrideAccess: true,
+    req,
+  })
+
 /**
  * Suspends an account: it cannot sign in until an administrator unblocks it or its owner completes a
  * password reset, and all its sessions end now. Called automatically after excessive failures, and by
@@ -16,15 +31,8 @@ export const suspendAccount = async (
   options: SanitizedBackofficeOptions,
   { by, reason, userId }: { by?: null | number | string; reason: SuspensionReason; userId: number | string },
 ): Promise<void> => {
-  await req.payload.update({
-    id: userId,
-    collection: options.usersCollection,
-    context: { backofficeSystemWrite: true },
-    data: {
-      security: { status: 'suspended', suspendedAt: new Date().toISOString(), suspendedBy: by ?? null, suspensionReason: reason },
-    } as Record<string, unknown>,
-    overrideAccess: true,
-    req,
+  await writeAccountState(req, options, userId, {
+    security: { status: 'suspended', suspendedAt: new Date().toISOString(), suspendedBy: by ?? null, suspensionReason: reason },
   })
   // All its sessions end at once (ASVS 5.0 7.4.2); after the update, which writes the user back whole.
   await revokeSessions(req, { reason: 'suspension', revokedBy: by ?? null, userId })
@@ -37,16 +45,9 @@ export const liftSuspension = async (
   options: SanitizedBackofficeOptions,
   userId: number | string,
 ): Promise<void> => {
-  await req.payload.update({
-    id: userId,
-    collection: options.usersCollection,
-    context: { backofficeSystemWrite: true },
-    data: {
-      consecutiveFailedLogins: 0,
-      lockoutUntil: null,
-      security: { status: 'active', suspendedAt: null, suspendedBy: null, suspensionReason: null },
-    } as Record<string, unknown>,
-    overrideAccess: true,
-    req,
+  await writeAccountState(req, options, userId, {
+    consecutiveFailedLogins: 0,
+    lockoutUntil: null,
+    security: { status: 'active', suspendedAt: null, suspendedBy: null, suspensionReason: null },
   })
 }

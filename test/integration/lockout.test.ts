@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 let app: TestPayload
@@ -9,10 +10,7 @@ let email = ''
 let userId: number | string
 let accounts = 0
 
-const sql = (text: string, values: unknown[] = []) =>
-  (app.payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: any[] }> } }).pool
-    .query(text, values)
-    .then((result) => result.rows)
+const sql = sqlOn(() => app.payload)
 
 const stored = async () => {
   const [row] = await sql(

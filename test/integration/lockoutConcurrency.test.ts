@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { startAppServers } from '../helpers/appServers.js'
+import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 let app: TestPayload
@@ -10,10 +11,7 @@ let email = ''
 let userId: number | string
 let accounts = 0
 
-const sql = (text: string, values: unknown[] = []) =>
-  (app.payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: any[] }> } }).pool
-    .query(text, values)
-    .then((result) => result.rows)
+const sql = sqlOn(() => app.payload)
 
 /** A sign-in sent to one of the two app processes, as a load balancer would spread them. */
 const login = async (index: number, secret: string) => {

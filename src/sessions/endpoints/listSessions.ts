@@ -5,9 +5,9 @@ import type { PayloadSession, SessionDocument } from '../constants.js'
 
 import { errorResponse } from '../../errors/errorResponse.js'
 import { isAdmin } from '../../roles/isAdmin.js'
-import { parseDocumentId } from '../lib/parseDocumentId.js'
-import { requestUser } from '../requestUser.js'
-import { idTypeOf, jsonResponse } from './http.js'
+import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { requestUser } from '../../request/requestUser.js'
+import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { toSessionSummary } from './sessionSummary.js'
 
 /**

@@ -2,12 +2,9 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
-import { errorResponse } from '../../errors/errorResponse.js'
-import { isAdmin } from '../../roles/isAdmin.js'
+import { resolveAdminTarget } from '../../request/adminTarget.js'
+import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../endSessions.js'
-import { parseDocumentId } from '../lib/parseDocumentId.js'
-import { requestUser } from '../requestUser.js'
-import { checkEmptyBody, idTypeOf, jsonResponse } from './http.js'
 import { signedOutHeaders } from './revokeSession.js'
 
 /**
@@ -17,29 +14,12 @@ import { signedOutHeaders } from './revokeSession.js'
  */
 export const revokeAllSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
   handler: async (req) => {
-    const viewer = requestUser(req, options.usersCollection)
-    if (!viewer) {
-      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
+    const target = await resolveAdminTarget(req, options)
+    if (target instanceof Response) {
+      return target
     }
-    if (!isAdmin(viewer, options)) {
-      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
-    }
-    const userId = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.usersCollection))
-    if (userId === null) {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-    const bodyProblem = await checkEmptyBody(req)
-    if (bodyProblem) {
-      return errorResponse(req, bodyProblem)
-    }
-    const user = await req.payload.db.findOne({
-      collection: options.usersCollection,
-      req,
-      where: { id: { equals: userId } },
-    })
-    if (!user) {
-      return errorResponse(req, 'USER_NOT_FOUND')
-    }
+    const { account, viewer } = target
+    const userId = account.id
 
     const own = String(userId) === String(viewer.id)
     const ended = await endSessions(req, {

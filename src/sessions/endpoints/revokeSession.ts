@@ -8,9 +8,9 @@ import type { SessionDocument } from '../constants.js'
 import { errorResponse } from '../../errors/errorResponse.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { endSessions } from '../endSessions.js'
-import { parseDocumentId } from '../lib/parseDocumentId.js'
-import { requestUser } from '../requestUser.js'
-import { checkEmptyBody, idTypeOf, jsonResponse } from './http.js'
+import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { requestUser } from '../../request/requestUser.js'
+import { checkEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { relationId } from './sessionSummary.js'
 
 /** Headers that clear the caller's token cookie, for an answer that ended the caller's own session. */

@@ -4,7 +4,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { auditSessionsEnded } from '../auditSessionsEnded.js'
 import { markSessionsRevoked } from '../markSessionsRevoked.js'
-import { requestUser } from '../requestUser.js'
+import { requestUser } from '../../request/requestUser.js'
 
 /**
  * Records a sign-out: the request's own session, or with `?allSessions=true` every session of the

@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { headersWithCors } from 'payload'
 
-import type { BackofficeErrorCode } from '../../errors/catalogue.js'
+import type { BackofficeErrorCode } from '../errors/catalogue.js'
 
 /** A JSON answer with the CORS headers Payload would set on its own responses. */
 export const jsonResponse = (req: PayloadRequest, body: unknown, headers = new Headers()): Response =>

@@ -1,0 +1,12 @@
+import type { Payload } from 'payload'
+
+type Pool = { query: (text: string, values: unknown[]) => Promise<{ rows: any[] }> }
+
+/**
+ * Raw SQL on a test Payload's database: to look at what is stored exactly as stored, and to move
+ * time (an expired lock) without waiting.
+ */
+export const sqlOn =
+  (payload: () => Payload) =>
+  (text: string, values: unknown[] = []): Promise<any[]> =>
+    (payload().db as unknown as { pool: Pool }).pool.query(text, values).then((result) => result.rows)
