@@ -2,7 +2,11 @@ import type { CollectionBeforeLoginHook, CollectionBeforeOperationHook } from 'p
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
+import { sessionOperationContextKey } from '../sessions/constants.js'
+import { sendUnsuspensionEmail } from '../suspension/emails.js'
+import { liftSuspension } from '../suspension/suspendAccount.js'
 
 /**
  * GraphQL's `login` mutation would reach Payload's login operation without the lockout's counting in
@@ -23,11 +27,23 @@ export const refuseGraphQLLogin =
 
 /**
  * Runs after the password was accepted, inside the login's transaction: a suspended account gets no
- * session, whatever path it signs in by. Throwing rolls the new session back.
+ * session, whatever path it signs in by (throwing rolls the new session back). The exception is a
+ * completed password reset: proving control of the mailbox lifts the suspension (Payload has already
+ * ended every other session), and the owner is told.
  */
-export const refuseSuspendedAccount: CollectionBeforeLoginHook = ({ req, user }) => {
-  if ((user as { security?: { status?: string } }).security?.status === 'suspended') {
-    throw new BackofficeError('ACCOUNT_LOCKED', { req })
+export const suspensionAtSignIn =
+  (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
+  async ({ req, user }) => {
+    const account = user as { email?: string; id: number | string; security?: { status?: string } }
+    if (account.security?.status !== 'suspended') {
+      return user
+    }
+    // Set by the sessions capability's beforeOperation hook for Payload's reset-password operation.
+    if (req.context[sessionOperationContextKey] !== 'resetPassword') {
+      throw new BackofficeError('ACCOUNT_LOCKED', { req })
+    }
+    await liftSuspension(req, options, account.id)
+    await recordAuditEvent(req, { actor: account, data: { reason: 'passwordReset' }, event: 'account.unblocked', user: account })
+    await sendUnsuspensionEmail(req, account, { byReset: true })
+    return { ...user, security: { ...account.security, status: 'active' } }
   }
-  return user
-}

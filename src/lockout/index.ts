@@ -6,7 +6,7 @@ import { addCollection, appendHooks, mapCollection } from '../config/collections
 import { securityGroupField } from '../suspension/fields.js'
 import { unblockEndpoint } from '../suspension/unblockEndpoint.js'
 import { signInStateFields } from './fields.js'
-import { refuseGraphQLLogin, refuseSuspendedAccount } from './hooks.js'
+import { refuseGraphQLLogin, suspensionAtSignIn } from './hooks.js'
 import { loginEndpoint } from './loginEndpoint.js'
 import { loginThrottlesCollection } from './loginThrottles.js'
 
@@ -33,7 +33,7 @@ export const lockout: Capability = {
           endpoints:
             users.endpoints === false ? false : [loginEndpoint(options), unblockEndpoint(options), ...(users.endpoints ?? [])],
         },
-        { beforeLogin: [refuseSuspendedAccount], beforeOperation: [refuseGraphQLLogin(options)] },
+        { beforeLogin: [suspensionAtSignIn(options)], beforeOperation: [refuseGraphQLLogin(options)] },
       ),
     ),
   name: 'lockout',

@@ -5,6 +5,7 @@ import type { SuspensionReason } from './fields.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
+import { sendSuspensionEmails } from './emails.js'
 
 /** Writes the plugin-owned account fields, which no API caller may write (field access is skipped). */
 const writeAccountState = (
@@ -37,6 +38,15 @@ export const suspendAccount = async (
   // All its sessions end at once (ASVS 5.0 7.4.2); after the update, which writes the user back whole.
   await revokeSessions(req, { reason: 'suspension', revokedBy: by ?? null, userId })
   await recordAuditEvent(req, { actor: by == null ? null : { id: by }, data: { reason }, event: 'account.suspended', user: { id: userId } })
+  const account = await req.payload.db.findOne<{ email?: unknown; id: number | string }>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: userId } },
+  })
+  if (account) {
+    // Automatic when no administrator decided it (excessive failures, a misuse report, an incident).
+    await sendSuspensionEmails(req, options, account, { automatic: by == null, reason })
+  }
 }
 
 /** Lifts a suspension and clears the failed sign-ins that may have caused it. */

@@ -6,6 +6,7 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { errorResponse } from '../errors/errorResponse.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
+import { sendUnsuspensionEmail } from './emails.js'
 import { liftSuspension } from './suspendAccount.js'
 
 /**
@@ -25,6 +26,7 @@ export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =
     }
     await liftSuspension(req, options, user.id)
     await recordAuditEvent(req, { actor: viewer, event: 'account.unblocked', user })
+    await sendUnsuspensionEmail(req, user, { byReset: false })
     return jsonResponse(req, { message: req.t('backoffice:unblockAccountSuccess' as never) })
   },
   method: 'post',

@@ -1,6 +1,13 @@
 import type { BackofficeTranslationTable } from './types.js'
 
 export const de: BackofficeTranslationTable = {
+  emailSuspendedSubject: "Ihr Konto wurde gesperrt",
+  emailSuspendedBody: "Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Um die Sperre selbst aufzuheben, setzen Sie Ihr Passwort zurück: {{link}} – oder bitten Sie einen Administrator, das Konto zu entsperren. Wenn Sie damit nicht gerechnet haben, informieren Sie sofort einen Administrator.",
+  emailSuspensionAlertSubject: "Konto automatisch gesperrt: {{email}}",
+  emailSuspensionAlertBody: "Das Konto {{email}} wurde automatisch gesperrt ({{reason}}). Prüfen Sie es und entsperren Sie es gegebenenfalls: {{link}}",
+  emailUnsuspendedSubject: "Ihr Konto wurde entsperrt",
+  emailUnsuspendedBody: "Ein Administrator hat Ihr Konto {{email}} entsperrt. Sie können sich wieder anmelden: {{link}}",
+  emailUnsuspendedByResetBody: "Sie haben Ihr Passwort zurückgesetzt und damit die Sperre Ihres Kontos {{email}} aufgehoben; Ihre anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, informieren Sie sofort einen Administrator.",
   sessionRevokedReasonLockout: "Während der Anmeldung gesperrt",
   loginEmailPlaceholder: "name@beispiel.de",
   loginShowPassword: "Passwort anzeigen",

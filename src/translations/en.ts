@@ -4,6 +4,13 @@
  * Texts quoted by the specification are used word for word.
  */
 export const en = {
+  emailSuspendedSubject: "Your account has been suspended",
+  emailSuspendedBody: "Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. To lift the suspension yourself, reset your password: {{link}} — or ask an administrator to unblock it. If you did not expect this, tell an administrator at once.",
+  emailSuspensionAlertSubject: "Account suspended automatically: {{email}}",
+  emailSuspensionAlertBody: "The account {{email}} was suspended automatically ({{reason}}). Review it, and unblock it if appropriate: {{link}}",
+  emailUnsuspendedSubject: "Your account has been unblocked",
+  emailUnsuspendedBody: "An administrator unblocked your account {{email}}. You can sign in again: {{link}}",
+  emailUnsuspendedByResetBody: "You reset your password, which lifted the suspension of your account {{email}}; your other sessions have ended. If this was not you, tell an administrator at once.",
   sessionRevokedReasonLockout: "Locked out during sign-in",
   loginEmailPlaceholder: "name@example.com",
   loginShowPassword: "Show password",

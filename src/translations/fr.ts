@@ -1,6 +1,13 @@
 import type { BackofficeTranslationTable } from './types.js'
 
 export const fr: BackofficeTranslationTable = {
+  emailSuspendedSubject: "Votre compte a été suspendu",
+  emailSuspendedBody: "Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Pour lever la suspension vous-même, réinitialisez votre mot de passe : {{link}} — ou demandez à un administrateur de le débloquer. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.",
+  emailSuspensionAlertSubject: "Compte suspendu automatiquement : {{email}}",
+  emailSuspensionAlertBody: "Le compte {{email}} a été suspendu automatiquement ({{reason}}). Examinez-le et débloquez-le si nécessaire : {{link}}",
+  emailUnsuspendedSubject: "Votre compte a été débloqué",
+  emailUnsuspendedBody: "Un administrateur a débloqué votre compte {{email}}. Vous pouvez de nouveau vous connecter : {{link}}",
+  emailUnsuspendedByResetBody: "Vous avez réinitialisé votre mot de passe, ce qui a levé la suspension de votre compte {{email}} ; vos autres sessions ont été fermées. Si ce n'était pas vous, prévenez immédiatement un administrateur.",
   sessionRevokedReasonLockout: "Verrouillé pendant la connexion",
   loginEmailPlaceholder: "nom@exemple.fr",
   loginShowPassword: "Afficher le mot de passe",

@@ -1,6 +1,13 @@
 import type { BackofficeTranslationTable } from './types.js'
 
 export const nl: BackofficeTranslationTable = {
+  emailSuspendedSubject: "Uw account is geschorst",
+  emailSuspendedBody: "Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Om de schorsing zelf op te heffen, stelt u uw wachtwoord opnieuw in: {{link}} — of vraag een beheerder het account te deblokkeren. Had u dit niet verwacht, licht dan meteen een beheerder in.",
+  emailSuspensionAlertSubject: "Account automatisch geschorst: {{email}}",
+  emailSuspensionAlertBody: "Het account {{email}} is automatisch geschorst ({{reason}}). Bekijk het en deblokkeer het indien nodig: {{link}}",
+  emailUnsuspendedSubject: "Uw account is gedeblokkeerd",
+  emailUnsuspendedBody: "Een beheerder heeft uw account {{email}} gedeblokkeerd. U kunt weer aanmelden: {{link}}",
+  emailUnsuspendedByResetBody: "U hebt uw wachtwoord opnieuw ingesteld, waardoor de schorsing van uw account {{email}} is opgeheven; uw andere sessies zijn beëindigd. Was u dit niet, licht dan meteen een beheerder in.",
   sessionRevokedReasonLockout: "Vergrendeld tijdens het aanmelden",
   loginEmailPlaceholder: "naam@voorbeeld.nl",
   loginShowPassword: "Wachtwoord tonen",
