@@ -7,6 +7,7 @@ export { getPluginOptions } from './options/getPluginOptions.js'
 export type { BackofficePluginOptions, SanitizedBackofficeOptions } from './options/types.js'
 export { backofficePlugin } from './plugin.js'
 export { slateToPlainText } from './richtext/slateToPlainText.js'
+export { liftSuspension, suspendAccount } from './suspension/suspendAccount.js'
 export {
   type AuthenticationLevel,
   revokeSessions,
