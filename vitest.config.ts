@@ -34,13 +34,28 @@ export default defineConfig({
         test: {
           environment: 'node',
           fileParallelism: false,
+          globalSetup: ['test/setup/database.ts'],
+          hookTimeout: 120_000,
+          include: ['test/timing/**/*.test.ts'],
+          name: 'timing',
+          pool: 'forks',
+          // After the integration group, alone: what is timed must be the code, not its neighbours.
+          sequence: { groupOrder: 2 },
+          testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          environment: 'node',
+          fileParallelism: false,
           globalSetup: ['test/setup/browserApp.ts'],
           hookTimeout: 300_000,
           include: ['test/browser/**/*.test.ts'],
           name: 'browser',
           pool: 'forks',
           // Browser test files share one app and database: one at a time, each setting up what it needs.
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           testTimeout: 120_000,
         },
       },
