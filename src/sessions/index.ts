@@ -7,6 +7,7 @@ import { listSessionsEndpoint } from './endpoints/listSessions.js'
 import { revokeAllSessionsEndpoint } from './endpoints/revokeAllSessions.js'
 import { revokeSessionEndpoint } from './endpoints/revokeSession.js'
 import { sessionsUiField } from './field.js'
+import { deleteSessionsOfDeletedUser } from './hooks/deleteSessionsOfDeletedUser.js'
 import { extendOnRefresh } from './hooks/extendOnRefresh.js'
 import { markLogout } from './hooks/markLogout.js'
 import { recordSessionOnLogin } from './hooks/recordSessionOnLogin.js'
@@ -23,10 +24,13 @@ export const sessions: Capability = {
   name: 'sessions',
   schema: (config, options) =>
     addCollection(
-      mapCollection(config, options.usersCollection, (users) => ({
-        ...users,
-        fields: [...users.fields, sessionsUiField(options)],
-      })),
+      mapCollection(config, options.usersCollection, (users) =>
+        // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
+        appendHooks(
+          { ...users, fields: [...users.fields, sessionsUiField(options)] },
+          { beforeDelete: [deleteSessionsOfDeletedUser(options)] },
+        ),
+      ),
       sessionsCollection(options),
     ),
   behaviour: (config, options) =>

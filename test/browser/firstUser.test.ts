@@ -11,9 +11,12 @@ let page: Page
 
 beforeAll(async () => {
   // A fresh install has no accounts, whatever other browser test files ran before this one.
-  await withAppPayload((payload) =>
-    payload.delete({ collection: 'users', overrideAccess: true, where: { id: { exists: true } } }),
-  )
+  await withAppPayload(async (payload) => {
+    const { errors } = await payload.delete({ collection: 'users', overrideAccess: true, where: { id: { exists: true } } })
+    if (errors.length > 0) {
+      throw new Error(`Could not delete the accounts: ${JSON.stringify(errors)}`)
+    }
+  })
   browser = await launchBrowser()
   page = await browser.newPage()
 })

@@ -62,3 +62,20 @@ describe('a new password ends the other sessions', () => {
     expect(await auditEvents(email)).not.toContain('password.changed')
   })
 })
+
+describe('deleting an account', () => {
+  it('deletes its session records with it, and the audit log still names it', async () => {
+    const email = 'leaver@example.com'
+    const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+    await app.client().post('/users/login', { email, password })
+    await app.client().post('/users/login', { email, password })
+    const admin = app.client()
+    await admin.post('/users/login', { email: adminEmail, password })
+    const deleted = await admin.request('DELETE', `/users/${user.id}`)
+    expect(deleted.status).toBe(200)
+    const { totalDocs } = await app.payload.count({ collection: 'sessions' as never, overrideAccess: true, where: { user: { equals: user.id } } as never })
+    expect(totalDocs).toBe(0)
+    expect(await app.payload.count({ collection: 'users', where: { email: { equals: email } } })).toMatchObject({ totalDocs: 0 })
+    expect(await auditEvents(email)).toContain('login.succeeded')
+  })
+})

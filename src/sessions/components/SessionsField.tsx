@@ -203,7 +203,8 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
         <div style={styles.actions}>
           <Button
             aria-label={t('sessionsEndAllLabel')}
-            buttonStyle="error"
+            // Payload's Button has no styles for "error": such a button shows as bare text.
+            buttonStyle="secondary"
             disabled={busy !== null}
             margin={false}
             onClick={() => void end('all')}
