@@ -23,8 +23,14 @@ const disablePayloadLockout = (auth: CollectionConfig['auth']): CollectionConfig
 /** Lockout with exponential backoff and suspension after excessive failures, on the login endpoint. */
 export const lockout: Capability = {
   behaviour: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) =>
-      appendHooks(
+    mapCollection(config, options.usersCollection, (users) => {
+      if (typeof users.auth === 'object' && users.auth.loginWithUsername) {
+        // The lockout counts attempts per email address; a username path would bypass it.
+        throw new Error(
+          `payload-backoffice: sign-in by username (\`auth.loginWithUsername\` on "${users.slug}") is not supported yet; staff sign in by email.`,
+        )
+      }
+      return appendHooks(
         {
           ...users,
           auth: disablePayloadLockout(users.auth),
@@ -34,8 +40,8 @@ export const lockout: Capability = {
             users.endpoints === false ? false : [loginEndpoint(options), unblockEndpoint(options), ...(users.endpoints ?? [])],
         },
         { beforeLogin: [suspensionAtSignIn(options)], beforeOperation: [refuseGraphQLLogin(options)] },
-      ),
-    ),
+      )
+    }),
   name: 'lockout',
   schema: (config, options) =>
     addCollection(

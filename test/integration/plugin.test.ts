@@ -34,6 +34,13 @@ describe('plugin registration', () => {
     expect(() => backofficePlugin({ usersCollection: 'posts' as never })(config)).toThrow(/"posts"/)
   })
 
+  it('refuses username sign-in at config time, which would bypass the lockout', () => {
+    const config = {
+      collections: [{ slug: 'users', auth: { loginWithUsername: true }, fields: [] }],
+    } as unknown as Config
+    expect(() => backofficePlugin()(config)).toThrow(/sign-in by username/)
+  })
+
   it('does not clobber what the app configured', () => {
     const config = {
       collections: [{ slug: 'users', auth: true, fields: [{ name: 'nickname', type: 'text' }] }],
