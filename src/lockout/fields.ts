@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { systemControlledFieldAccess } from '../access/fieldAccess.js'
 import { label } from '../i18n/label.js'
+import { isAdmin } from '../roles/isAdmin.js'
 
 /**
  * Sign-in state on each account. The lockout reads and writes these with single SQL statements so
@@ -11,7 +12,12 @@ import { label } from '../i18n/label.js'
  */
 export const signInStateFields = (options: SanitizedBackofficeOptions): Field => ({
   type: 'collapsible',
-  admin: { initCollapsed: true, position: 'sidebar' },
+  admin: {
+    // Its fields are for administrators only; others would see an empty panel.
+    condition: (_data, _siblingData, { user }) => isAdmin(user, options),
+    initCollapsed: true,
+    position: 'sidebar',
+  },
   fields: [
     {
       name: 'identityProvider',
