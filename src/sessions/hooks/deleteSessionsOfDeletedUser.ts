@@ -1,4 +1,4 @@
-import type { CollectionBeforeDeleteHook } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
@@ -12,7 +12,7 @@ export const deleteSessionsOfDeletedUser =
   (options: SanitizedBackofficeOptions): CollectionBeforeDeleteHook =>
   async ({ id, req }) => {
     await req.payload.db.deleteMany({
-      collection: options.sessions.slug,
+      collection: options.sessions.slug as CollectionSlug,
       req,
       where: { user: { equals: id } },
     })
