@@ -9,7 +9,7 @@ import { translationNamespace } from '../translations/index.js'
 import { auditCategories } from './auditCategories.js'
 import { auditEvents } from './auditEvents.js'
 import { guardAuditLogWrites } from './guardAuditLogWrites.js'
-import { translatedGroup } from './translatedGroup.js'
+import { translatedGroup } from '../i18n/translatedGroup.js'
 
 const readOnlyText = (
   name: string,

@@ -1,8 +1,9 @@
-import type { CollectionConfig, Field, Where } from 'payload'
+import type { CollectionConfig, Config, Field, Where } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { label } from '../i18n/label.js'
+import { translatedGroup } from '../i18n/translatedGroup.js'
 import { isAdmin } from '../roles/isAdmin.js'
 
 const readOnlyDate = (name: string, key: Parameters<typeof label>[0], index = false): Field => ({
@@ -26,7 +27,7 @@ const readOnlyText = (name: string, key: Parameters<typeof label>[0]): Field => 
  * how it ended. Only the plugin writes them, through the Local API: nobody creates, edits or deletes
  * one through REST or GraphQL, so the record of who was signed in cannot be doctored.
  */
-export const sessionsCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
+export const sessionsCollection = (options: SanitizedBackofficeOptions, config: Config): CollectionConfig => ({
   slug: options.sessions.slug,
   access: {
     create: () => false,
@@ -45,6 +46,8 @@ export const sessionsCollection = (options: SanitizedBackofficeOptions): Collect
   },
   admin: {
     defaultColumns: ['user', 'browser', 'os', 'ipAddress', 'lastSeenAt', 'revokedAt'],
+    // Beside the audit log in the admin's menu.
+    group: translatedGroup(config, 'navGroupSecurity'),
     hidden: ({ user }) => !isAdmin(user, options),
     useAsTitle: 'browser',
   },

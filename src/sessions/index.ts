@@ -31,7 +31,7 @@ export const sessions: Capability = {
           { beforeDelete: [deleteSessionsOfDeletedUser(options)] },
         ),
       ),
-      sessionsCollection(options),
+      sessionsCollection(options, config),
     ),
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) => {
