@@ -1,0 +1,100 @@
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
+import { seoPlugin } from '@payloadcms/plugin-seo'
+import { ar } from '@payloadcms/translations/languages/ar'
+import { de } from '@payloadcms/translations/languages/de'
+import { en } from '@payloadcms/translations/languages/en'
+import { fr } from '@payloadcms/translations/languages/fr'
+import { nl } from '@payloadcms/translations/languages/nl'
+import nodemailer from 'nodemailer'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildConfig } from 'payload'
+import { backofficePlugin } from 'payload-backoffice'
+import sharp from 'sharp'
+
+import { Media } from './collections/Media.js'
+import { Pages } from './collections/Pages.js'
+import { Posts } from './collections/Posts.js'
+import { richTextEditor } from './collections/richText.js'
+import { Users } from './collections/Users.js'
+import { consoleTransport } from './email/consoleTransport.js'
+import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+// `payload generate:importmap` looks for the admin folder under ROOT_DIR; the app lives in dev/.
+if (!process.env.ROOT_DIR) {
+  process.env.ROOT_DIR = dirname
+}
+
+const required = (name: string, hint: string): string => {
+  const value = process.env[name]
+  if (!value) {
+    throw new Error(`${name} is not set. ${hint}`)
+  }
+  return value
+}
+
+const databaseUrl = required(
+  'DATABASE_URL',
+  'Start the sandbox with `npm run dev`, which starts an embedded PostgreSQL, or point DATABASE_URL at a PostgreSQL database.',
+)
+
+/**
+ * The sandbox's Payload config. `withBackoffice: false` gives the same app without the plugin: the
+ * "vanilla Payload" that `npm run bench:login` compares against, so the only difference is the plugin.
+ */
+export const sandboxConfig = ({ withBackoffice }: { withBackoffice: boolean }) =>
+  buildConfig({
+    admin: {
+      // Payload's default avatar is fetched from a remote service; the sandbox stays offline.
+      avatar: 'default',
+      importMap: { baseDir: dirname },
+      meta: { titleSuffix: ' · Backoffice' },
+      theme: 'all',
+      user: Users.slug,
+    },
+    collections: [Pages, Posts, Media, Users],
+    db: postgresAdapter({ pool: { connectionString: databaseUrl } }),
+    editor: richTextEditor,
+    email: nodemailerAdapter({
+      defaultFromAddress: process.env.EMAIL_FROM ?? 'backoffice@localhost',
+      defaultFromName: 'Backoffice',
+      // Without SMTP_URL the sandbox prints each message, links included, instead of sending it.
+      ...(process.env.SMTP_URL
+        ? { transport: nodemailer.createTransport(process.env.SMTP_URL) }
+        : { skipVerify: true, transport: nodemailer.createTransport(consoleTransport) }),
+    }),
+    i18n: {
+      fallbackLanguage: 'en',
+      // Arabic is there to check the right-to-left layout.
+      supportedLanguages: { ar, de, en, fr, nl },
+    },
+    localization: {
+      defaultLocale: 'en',
+      fallback: true,
+      locales: [
+        { code: 'en', label: 'English' },
+        { code: 'de', label: 'Deutsch' },
+        { code: 'fr', label: 'Français' },
+        { code: 'nl', label: 'Nederlands' },
+      ],
+    },
+    plugins: [
+      seoPlugin({
+        collections: ['pages', 'posts'],
+        generateDescription,
+        generateImage,
+        generateTitle,
+        generateURL,
+        tabbedUI: true,
+        uploadsCollection: 'media',
+      }),
+      ...(withBackoffice ? [backofficePlugin({ audit: { collections: ['pages', 'posts', 'media'] }, usersCollection: 'users' })] : []),
+    ],
+    secret: required('PAYLOAD_SECRET', 'Start the sandbox with `npm run dev`, or set PAYLOAD_SECRET.'),
+    serverURL: process.env.SERVER_URL ?? 'http://localhost:3000',
+    sharp,
+    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  })
