@@ -6,6 +6,7 @@ export { errorResponse } from './errors/errorResponse.js'
 export { getPluginOptions } from './options/getPluginOptions.js'
 export type { BackofficePluginOptions, SanitizedBackofficeOptions } from './options/types.js'
 export { backofficePlugin } from './plugin.js'
+export { safeURL, type SlateHtmlOptions, slateToHtml } from './richtext/slateToHtml.js'
 export { slateToPlainText } from './richtext/slateToPlainText.js'
 export { liftSuspension, suspendAccount } from './suspension/suspendAccount.js'
 export {
