@@ -1,3 +1,5 @@
+import { getSafeRedirect } from 'payload/shared'
+
 /** What the login form does with the answer to its request: pure, so it is unit-tested. */
 export type LoginOutcome =
   | { kind: 'error'; message: string }
@@ -5,9 +7,9 @@ export type LoginOutcome =
 
 type Translate = (key: 'loginBackendProblem' | 'loginNetworkError', variables: Record<string, string>) => string
 
-/** Only a path on this site: a `redirect` parameter must never send someone elsewhere. */
-const isLocalPath = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+/** Only a path on this site (Payload's own check): a `redirect` must never send someone elsewhere. */
+const localPath = (value: unknown): null | string =>
+  getSafeRedirect({ fallbackTo: '', redirectTo: value as string }) || null
 
 const withRedirect = (target: string, redirect: null | string): string => {
   if (!redirect) {
@@ -28,14 +30,15 @@ export const loginOutcome = (
   body: unknown,
   { adminRoute, redirect, t }: { adminRoute: string; redirect: null | string; t: Translate },
 ): LoginOutcome => {
-  const safeRedirect = isLocalPath(redirect) ? redirect : null
+  const safeRedirect = localPath(redirect)
   const data = (typeof body === 'object' && body !== null ? body : {}) as {
     errors?: { message?: unknown }[]
     redirectTo?: unknown
   }
   if (status >= 200 && status < 300) {
-    if (isLocalPath(data.redirectTo)) {
-      return { kind: 'redirect', to: withRedirect(data.redirectTo, safeRedirect) }
+    const redirectTo = localPath(data.redirectTo)
+    if (redirectTo) {
+      return { kind: 'redirect', to: withRedirect(redirectTo, safeRedirect) }
     }
     return { kind: 'redirect', to: safeRedirect ?? adminRoute }
   }
