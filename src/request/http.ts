@@ -15,7 +15,11 @@ export const idTypeOf = (req: PayloadRequest, slug: string): 'number' | 'text' =
 /** These endpoints take no parameters in the body; anything past this size is not a mistake. */
 const MAX_BODY_BYTES = 1024
 
-const readCapped = async (req: PayloadRequest): Promise<null | string> => {
+/**
+ * The request's body as text, or null once it grows past `maxBytes`: reading stops there, whatever
+ * Content-Length claimed, so a hostile client cannot make the server buffer an unbounded body.
+ */
+export const readCappedText = async (req: PayloadRequest, maxBytes: number): Promise<null | string> => {
   const reader = req.body?.getReader()
   if (!reader) {
     return ''
@@ -28,8 +32,7 @@ const readCapped = async (req: PayloadRequest): Promise<null | string> => {
       break
     }
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      // Stop reading: a hostile client must not make the server buffer an unbounded body.
+    if (size > maxBytes) {
       await reader.cancel()
       return null
     }
@@ -49,7 +52,7 @@ export const checkEmptyBody = async (req: PayloadRequest): Promise<BackofficeErr
   }
   let text: null | string
   try {
-    text = await readCapped(req)
+    text = await readCappedText(req, MAX_BODY_BYTES)
   } catch {
     return 'MALFORMED_REQUEST'
   }
