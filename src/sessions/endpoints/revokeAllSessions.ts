@@ -3,9 +3,8 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { resolveAdminTarget } from '../../request/adminTarget.js'
-import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../endSessions.js'
-import { signedOutHeaders } from './revokeSession.js'
+import { revocationResponse } from './revokeSession.js'
 
 /**
  * `POST /api/<users>/:id/sessions/revoke-all`: administrators end every session of an account, for
@@ -27,12 +26,10 @@ export const revokeAllSessionsEndpoint = (options: SanitizedBackofficeOptions): 
       revokedBy: viewer.id,
       userId,
     })
-    const current = own && viewer._sid !== undefined && ended.has(viewer._sid)
-    return jsonResponse(
-      req,
-      { current, revoked: ended.size },
-      current ? signedOutHeaders(req, options.usersCollection) : undefined,
-    )
+    return revocationResponse(req, options.usersCollection, {
+      current: own && viewer._sid !== undefined && ended.has(viewer._sid),
+      revoked: ended.size,
+    })
   },
   method: 'post',
   path: '/:id/sessions/revoke-all',

@@ -14,7 +14,7 @@ import { checkEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { relationId } from './sessionSummary.js'
 
 /** Headers that clear the caller's token cookie, for an answer that ended the caller's own session. */
-export const signedOutHeaders = (req: PayloadRequest, usersCollection: string): Headers => {
+const signedOutHeaders = (req: PayloadRequest, usersCollection: string): Headers => {
   const headers = new Headers()
   const collection = req.payload.collections[usersCollection as CollectionSlug]
   if (collection) {
@@ -29,6 +29,14 @@ export const signedOutHeaders = (req: PayloadRequest, usersCollection: string): 
   }
   return headers
 }
+
+/** The answer of an endpoint that ended sessions; it signs the caller out when theirs was among them. */
+export const revocationResponse = (
+  req: PayloadRequest,
+  usersCollection: string,
+  { current, revoked }: { current: boolean; revoked: number },
+): Response =>
+  jsonResponse(req, { current, revoked }, current ? signedOutHeaders(req, usersCollection) : undefined)
 
 /**
  * `POST /api/<users>/sessions/:id/revoke`: ends one session, by its document id. Anyone may end
@@ -77,12 +85,10 @@ export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endp
       revokedBy: viewer.id,
       userId: ownerId,
     })
-    const current = own && session.sid === viewer._sid && ended.size > 0
-    return jsonResponse(
-      req,
-      { current, revoked: ended.size },
-      current ? signedOutHeaders(req, options.usersCollection) : undefined,
-    )
+    return revocationResponse(req, options.usersCollection, {
+      current: own && session.sid === viewer._sid && ended.size > 0,
+      revoked: ended.size,
+    })
   },
   method: 'post',
   path: '/sessions/:id/revoke',
