@@ -3,15 +3,14 @@
  * hands each request to the same REST route handlers Next mounts at /api. Started with tsx by
  * `startAppServers`; prints `{"port": N}` once it listens on loopback.
  */
-import { REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 import { createServer } from 'node:http'
 import { getPayload } from 'payload'
+
+import { restHandlers } from './restClient.js'
 
 const { default: configPromise } = await import('../../dev/payload.config.js')
 const config = await configPromise
 await getPayload({ config })
-
-const handlers = { DELETE: REST_DELETE, GET: REST_GET, PATCH: REST_PATCH, POST: REST_POST, PUT: REST_PUT }
 
 const server = createServer(async (incoming, outgoing) => {
   const chunks: Buffer[] = []
@@ -19,7 +18,7 @@ const server = createServer(async (incoming, outgoing) => {
     chunks.push(chunk as Buffer)
   }
   const url = new URL(incoming.url ?? '/', 'http://127.0.0.1')
-  const method = (incoming.method ?? 'GET') as keyof typeof handlers
+  const method = (incoming.method ?? 'GET') as keyof typeof restHandlers
   const headers = new Headers()
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (typeof value === 'string') headers.set(name, value)
@@ -28,7 +27,7 @@ const server = createServer(async (incoming, outgoing) => {
   if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', incoming.socket.remoteAddress ?? '')
   const request = new Request(url, { body: chunks.length ? Buffer.concat(chunks) : undefined, headers, method })
   const slug = url.pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean)
-  const response = await handlers[method](config)(request, { params: Promise.resolve({ slug }) })
+  const response = await restHandlers[method](config)(request, { params: Promise.resolve({ slug }) })
   outgoing.statusCode = response.status
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') outgoing.setHeader(name, value)

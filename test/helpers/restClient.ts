@@ -2,9 +2,10 @@ import type { SanitizedConfig } from 'payload'
 
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
-type Method = 'DELETE' | 'GET' | 'PATCH' | 'POST' | 'PUT'
+type Method = keyof typeof restHandlers
 
-const handlers = { DELETE: REST_DELETE, GET: REST_GET, PATCH: REST_PATCH, POST: REST_POST, PUT: REST_PUT }
+/** The REST route handlers the app mounts at /api, by method. */
+export const restHandlers = { DELETE: REST_DELETE, GET: REST_GET, PATCH: REST_PATCH, POST: REST_POST, PUT: REST_PUT }
 
 export type RestResponse<T = any> = { body: T; headers: Headers; status: number }
 
@@ -46,7 +47,7 @@ export class RestClient {
     const response =
       path === '/graphql' && method === 'POST'
         ? await GRAPHQL_POST(this.config)(request)
-        : await handlers[method](this.config)(request, { params: Promise.resolve({ slug }) })
+        : await restHandlers[method](this.config)(request, { params: Promise.resolve({ slug }) })
 
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';')
