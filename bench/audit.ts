@@ -22,8 +22,7 @@ import pg from 'pg'
 import { type AuditEventName, auditEvents } from '../src/audit/auditEvents.js'
 import { recordAuditEvent } from '../src/audit/recordAuditEvent.js'
 import { closePayload } from '../dev/database/closePayload.js'
-import { randomPassword, startEmbeddedPostgres } from '../dev/database/embeddedPostgres.js'
-import { temporaryDataFolder } from '../test/helpers/temporaryPostgres.js'
+import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { RestClient } from '../test/helpers/restClient.js'
 import { ms, summarize, table } from './lib/stats.js'
 
@@ -74,7 +73,6 @@ type DrizzleAdapter = {
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`
-const emailOf = (user: number) => `user${String(user).padStart(4, '0')}@bench.example`
 
 /**
  * Records the SQL Payload sends while `run` runs, with its parameters: the plan printed below is
@@ -102,15 +100,7 @@ const captureSql = async (run: () => Promise<unknown>): Promise<{ text: string; 
 }
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-media-'))
-// As test/helpers/temporaryPostgres.ts does, but keeping the folder so that it goes too: PostgreSQL
-// removes only its data directory inside it.
-const dataFolder = temporaryDataFolder('backoffice-bench-audit-')
-const server = await startEmbeddedPostgres({
-  dataDir: path.join(dataFolder, 'data'),
-  password: randomPassword(),
-  persistent: false,
-  port: 0,
-})
+const server = await startTemporaryPostgres('backoffice-bench-audit-')
 let payload: Payload | undefined
 let sqlClient: pg.Client | undefined
 let failed = false
@@ -388,7 +378,6 @@ try {
   }
   await server.stop()
   rmSync(mediaDir, { force: true, recursive: true })
-  rmSync(dataFolder, { force: true, recursive: true })
 }
 // closePayload leaves one pooled connection checked out for good (see there): exit explicitly.
 process.exit(failed ? 1 : 0)

@@ -19,8 +19,7 @@ import { fileURLToPath } from 'node:url'
 
 import type { Side, Tally, WorkerCommand, WorkerReply } from './lib/loginProtocol.js'
 
-import { randomPassword, startEmbeddedPostgres } from '../dev/database/embeddedPostgres.js'
-import { temporaryDataFolder } from '../test/helpers/temporaryPostgres.js'
+import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { ms, summarize, table } from './lib/stats.js'
 
 const GOAL = 1.15
@@ -176,15 +175,7 @@ const formatTally = (vanilla: Tally | undefined, plugin: Tally, logins: number, 
 }
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-media-'))
-// As test/helpers/temporaryPostgres.ts does, but keeping the folder so that it goes too: PostgreSQL
-// removes only its data directory inside it.
-const dataFolder = temporaryDataFolder('backoffice-bench-login-')
-const server = await startEmbeddedPostgres({
-  dataDir: path.join(dataFolder, 'data'),
-  password: randomPassword(),
-  persistent: false,
-  port: 0,
-})
+const server = await startTemporaryPostgres('backoffice-bench-login-')
 const workers: Worker[] = []
 let failed = false
 try {
@@ -316,7 +307,6 @@ try {
   await Promise.all(workers.map((worker) => worker.stop()))
   await server.stop()
   rmSync(mediaDir, { force: true, recursive: true })
-  rmSync(dataFolder, { force: true, recursive: true })
 }
 // Nothing else should be left running, but an embedded PostgreSQL handle must not keep us waiting.
 process.exit(failed ? 1 : 0)

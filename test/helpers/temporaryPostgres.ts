@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -11,11 +11,23 @@ export const temporaryDataFolder = (prefix: string): string => {
   return folder
 }
 
-/** A throw-away embedded PostgreSQL on a free loopback port; its data is removed when it stops. */
-export const startTemporaryPostgres = (prefix = 'backoffice-pg-') =>
-  startEmbeddedPostgres({
-    dataDir: path.join(temporaryDataFolder(prefix), 'data'),
+/**
+ * A throw-away embedded PostgreSQL on a free loopback port. Stopping it removes its whole temporary
+ * folder (PostgreSQL itself removes only the data directory inside).
+ */
+export const startTemporaryPostgres = async (prefix = 'backoffice-pg-') => {
+  const folder = temporaryDataFolder(prefix)
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(folder, 'data'),
     password: randomPassword(),
     persistent: false,
     port: 0,
   })
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop()
+      rmSync(folder, { force: true, recursive: true })
+    },
+  }
+}
