@@ -304,6 +304,7 @@ export interface User {
   id: number;
   name?: string | null;
   roles: ('admin' | 'editor')[];
+  preferredLanguage?: ('de' | 'en' | 'fr' | 'nl') | null;
   identityProvider?: string | null;
   consecutiveFailedLogins?: number | null;
   lockoutUntil?: string | null;
@@ -801,6 +802,7 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   roles?: T;
+  preferredLanguage?: T;
   identityProvider?: T;
   consecutiveFailedLogins?: T;
   lockoutUntil?: T;

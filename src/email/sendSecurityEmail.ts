@@ -10,42 +10,60 @@ const escapeHtml = (text: string) =>
 const interpolate = (template: string, variables: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => variables[name] ?? placeholder)
 
-/**
- * The language of a security email: the app's default admin language when the plugin ships it, else
- * English. (Not the request's: an automatic suspension is triggered by whoever was guessing.)
- */
-export const emailLanguage = (req: PayloadRequest): BackofficeLanguage => {
-  const fallback = req.payload.config.i18n.fallbackLanguage as string
-  return fallback in backofficeTranslations ? (fallback as BackofficeLanguage) : 'en'
+/** An absolute link into the admin, from the server URL (emails are read outside the app). */
+export const adminURL = (req: PayloadRequest, path: string): string => {
+  const { routes, serverURL } = req.payload.config
+  return `${serverURL}${routes.admin === '/' ? '' : routes.admin}${path}`
+}
+
+export type SecurityEmail = {
+  /** A button under the text, with the link also written out for clients that show no HTML. */
+  action?: { label: BackofficeTranslationKey; url: string }
+  body: BackofficeTranslationKey
+  /** The recipient's language (see `recipientLanguage`). */
+  language: BackofficeLanguage
+  subject: BackofficeTranslationKey
+  to: string | string[]
+  /** Values for `{{name}}` placeholders; ones that are URLs become links in the HTML part. */
+  variables: Record<string, string>
+}
+
+/** The message as text and as HTML: the same words, the HTML escaped and laid out for reading. */
+export const renderSecurityEmail = ({ action, body, language, subject, variables }: Omit<SecurityEmail, 'to'>) => {
+  const table = backofficeTranslations[language]
+  const title = interpolate(table[subject], variables)
+  const text = [interpolate(table[body], variables), action ? `${table[action.label]}: ${action.url}` : '']
+    .filter(Boolean)
+    .join('\n\n')
+  const linkedVariables = Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [
+      name,
+      /^https?:\/\//.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value),
+    ]),
+  )
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#222;border-radius:4px;color:#fff;display:inline-block;padding:10px 18px;text-decoration:none">${escapeHtml(table[action.label])}</a></p>` +
+      `<p style="color:#555;font-size:13px;word-break:break-all">${escapeHtml(action.url)}</p>`
+    : ''
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">` +
+    `<p>${interpolate(escapeHtml(table[body]), linkedVariables)}</p>${button}</body></html>`
+  return { html, subject: title, text }
 }
 
 /**
- * Sends one security email as text and HTML, from the plugin's translation tables. A failure to send
- * is logged and swallowed: a notification must never undo the security action it reports.
+ * Sends one account or security email as text and HTML, in the recipient's language, from the
+ * plugin's translation tables. A failure to send is logged and swallowed: a notification must never
+ * undo the action it reports. Flows whose whole point is the email (invitations) check `sent`.
  */
-export const sendSecurityEmail = async (
-  req: PayloadRequest,
-  {
-    body,
-    subject,
-    to,
-    variables,
-  }: { body: BackofficeTranslationKey; subject: BackofficeTranslationKey; to: string | string[]; variables: Record<string, string> },
-): Promise<void> => {
-  const table = backofficeTranslations[emailLanguage(req)]
-  const text = interpolate(table[body], variables)
-  const html = `<p>${interpolate(
-    escapeHtml(table[body]),
-    Object.fromEntries(
-      Object.entries(variables).map(([name, value]) => [
-        name,
-        /^https?:\/\//.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value),
-      ]),
-    ),
-  )}</p>`
+export const sendSecurityEmail = async (req: PayloadRequest, email: SecurityEmail): Promise<{ sent: boolean }> => {
+  const message = renderSecurityEmail(email)
   try {
-    await req.payload.sendEmail({ html, subject: interpolate(table[subject], variables), text, to })
+    await req.payload.sendEmail({ ...message, to: email.to })
+    return { sent: true }
   } catch (error) {
-    req.payload.logger.error({ err: error, msg: `payload-backoffice: failed to send "${subject}"` })
+    req.payload.logger.error({ err: error, msg: `payload-backoffice: failed to send "${email.subject}"` })
+    return { sent: false }
   }
 }

@@ -44,6 +44,6 @@ export const suspensionAtSignIn =
     }
     await liftSuspension(req, options, account.id)
     await recordAuditEvent(req, { actor: account, data: { reason: 'passwordReset' }, event: 'account.unblocked', user: account })
-    await sendUnsuspensionEmail(req, account, { byReset: true })
+    await sendUnsuspensionEmail(req, options, account, { byReset: true })
     return { ...user, security: { ...account.security, status: 'active' } }
   }

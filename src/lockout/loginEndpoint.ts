@@ -1,7 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { AuthenticationError, headersWithCors, loginOperation } from 'payload'
-import { generatePayloadCookie } from 'payload/shared'
+import { AuthenticationError, loginOperation } from 'payload'
 import { createHmac } from 'node:crypto'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
@@ -13,6 +12,7 @@ import { errorResponse } from '../errors/errorResponse.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { readBody } from '../request/readBody.js'
 import { endSessions } from '../sessions/endSessions.js'
+import { sessionResponse } from '../signIn/sessionResponse.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'
 import { claimAccountAttempt, claimUnknownAddressAttempt, type Claim, settleFailure, settleSuccess } from './attempts.js'
 import { signInContextKey } from './signInContext.js'
@@ -152,18 +152,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
     }
 
     await recordAuditEvent(req, { actor: user, data: { factor: 'password' }, event: 'login.succeeded', user })
-    const cookie = generatePayloadCookie({
-      collectionAuthConfig: collection.config.auth,
-      cookiePrefix: payload.config.cookiePrefix,
-      token: result.token!,
-    })
-    if (collection.config.auth.removeTokenFromResponses) {
-      delete result.token
-    }
-    return Response.json(
-      { message: req.t('authentication:passed'), ...result },
-      { headers: headersWithCors({ headers: new Headers({ 'Set-Cookie': cookie }), req }), status: 200 },
-    )
+    return sessionResponse(req, collection, result)
   },
   method: 'post',
   path: '/login',

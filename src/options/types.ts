@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 
-import type { BackofficeTranslationOverrides } from '../translations/types.js'
+import type { BackofficeLanguage, BackofficeTranslationOverrides } from '../translations/types.js'
 
 /** The audit log: which content collections it follows, how long it keeps entries, its slug. */
 export type AuditOptions = {
@@ -75,6 +75,94 @@ export type SessionsOptions = {
   touchIntervalSeconds?: number
 }
 
+/** Characters of each class a password must contain; 0 means no rule for that class. */
+export type CharacterClassMinimums = {
+  /** @default 0 */
+  lowercase?: number
+  /** @default 0 */
+  number?: number
+  /** Anything that is not a letter or a digit. @default 0 */
+  special?: number
+  /** @default 0 */
+  uppercase?: number
+}
+
+/** The k-anonymity "range" check against a list of breached passwords (Have I Been Pwned's API shape). */
+export type BreachedPasswordOptions = {
+  /**
+   * Refuse passwords found in the breach list. Only the first five hex characters of the password's
+   * SHA-1 leave the server (k-anonymity); if the service cannot be reached in time, the password is
+   * judged on the other rules alone, so an outage never blocks sign-up.
+   * @default false
+   */
+  enabled?: boolean
+  /**
+   * URL the five-character hash prefix is appended to; it must answer `SUFFIX:COUNT` lines.
+   * @default 'https://api.pwnedpasswords.com/range/'
+   */
+  rangeUrl?: string
+  /**
+   * Milliseconds to wait for the range service.
+   * @default 3000
+   */
+  timeoutMs?: number
+}
+
+/** The rules every new password must meet, on every path that sets one, and shown live in the admin. */
+export type PasswordPolicyOptions = {
+  /** Optional check against known breached passwords. */
+  breachedPasswords?: BreachedPasswordOptions
+  /** Per-class minimums (uppercase, lowercase, number, special). */
+  characterClassMinimums?: CharacterClassMinimums
+  /**
+   * Longest password accepted. Passwords are never truncated.
+   * @default 256
+   */
+  maxLength?: number
+  /**
+   * How many of the four character classes (uppercase, lowercase, number, special) must appear.
+   * @default 0
+   */
+  minCharacterClasses?: number
+  /**
+   * Shortest password accepted.
+   * @default 12
+   */
+  minLength?: number
+  /**
+   * Minimum zxcvbn strength score: 0 very weak, 1 weak, 2 okay, 3 secure, 4 very secure.
+   * @default 3
+   */
+  minScore?: 0 | 1 | 2 | 3 | 4
+}
+
+/** Password reset by email. */
+export type PasswordResetOptions = {
+  /**
+   * Hours a reset link stays valid.
+   * @default 1
+   */
+  expiryHours?: number
+}
+
+/** Invitations: accounts created without a password, completed by the invited person. */
+export type InvitationOptions = {
+  /**
+   * Days an invitation link stays valid.
+   * @default 7
+   */
+  expiryDays?: number
+}
+
+/** Emails the plugin sends to staff. */
+export type EmailOptions = {
+  /**
+   * Language of emails to users who have not chosen one (each user has a `language` field).
+   * @default 'en'
+   */
+  defaultLanguage?: BackofficeLanguage
+}
+
 /** Which users are administrators: a roles field and the value that means "administrator". */
 export type RolesOptions = {
   /**
@@ -96,14 +184,22 @@ export type RolesOptions = {
 export type BackofficePluginOptions = {
   /** The audit log: content collections to follow, retention, slug. */
   audit?: AuditOptions
+  /** Emails to staff: the language used when a user has not chosen one. */
+  emails?: EmailOptions
   /**
    * Adds the plugin's behaviour (hooks, endpoints, views). When `false` the collections and fields the
    * plugin owns are still added, so database migrations stay the same whether it is on or off.
    * @default true
    */
   enabled?: boolean
+  /** Invitations: how long a link stays valid. */
+  invitations?: InvitationOptions
   /** Lockout with exponential backoff, and suspension after excessive failures. */
   lockout?: LockoutOptions
+  /** Rules for new passwords: length, strength, optional composition and breach checks. */
+  passwordPolicy?: PasswordPolicyOptions
+  /** Password reset by email: how long a link stays valid. */
+  passwordReset?: PasswordResetOptions
   /** How the plugin tells administrators apart. */
   roles?: RolesOptions
   /** The sessions list users and administrators see, and how often "last seen" is written. */
@@ -130,11 +226,25 @@ export type BackofficePluginOptions = {
 /** The options after `sanitizeOptions`: every field present. Only this type travels past the factory. */
 export type SanitizedBackofficeOptions = {
   audit: Required<AuditOptions>
+  emails: Required<EmailOptions>
   enabled: boolean
+  invitations: Required<InvitationOptions>
   lockout: Required<LockoutOptions>
+  passwordPolicy: SanitizedPasswordPolicy
+  passwordReset: Required<PasswordResetOptions>
   roles: Required<RolesOptions>
   sessions: Required<SessionsOptions>
   translations: BackofficeTranslationOverrides
   trustProxy: boolean
   usersCollection: CollectionSlug
+}
+
+/** The password policy with every rule present. */
+export type SanitizedPasswordPolicy = {
+  breachedPasswords: Required<BreachedPasswordOptions>
+  characterClassMinimums: Required<CharacterClassMinimums>
+  maxLength: number
+  minCharacterClasses: number
+  minLength: number
+  minScore: 0 | 1 | 2 | 3 | 4
 }

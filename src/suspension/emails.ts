@@ -1,12 +1,14 @@
 import type { PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { BackofficeLanguage } from '../translations/types.js'
 import type { SuspensionReason } from './fields.js'
 
-import { emailLanguage, sendSecurityEmail } from '../email/sendSecurityEmail.js'
+import { recipientLanguage } from '../email/recipientLanguage.js'
+import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 import { backofficeTranslations } from '../translations/index.js'
 
-type Account = { email?: unknown; id: number | string }
+type Account = { email?: unknown; id: number | string; preferredLanguage?: unknown }
 
 const reasonKeys = {
   administrator: 'suspensionReasonAdministrator',
@@ -15,13 +17,8 @@ const reasonKeys = {
   securityIncident: 'suspensionReasonSecurityIncident',
 } as const
 
-const adminURL = (req: PayloadRequest, path: string) => {
-  const { routes, serverURL } = req.payload.config
-  return `${serverURL}${routes.admin === '/' ? '' : routes.admin}${path}`
-}
-
-/** Every administrator's address, for alerts. */
-const administratorEmails = async (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
+/** Every administrator, for alerts. */
+const administrators = async (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
   const { docs } = await req.payload.find({
     collection: options.usersCollection,
     depth: 0,
@@ -31,7 +28,7 @@ const administratorEmails = async (req: PayloadRequest, options: SanitizedBackof
     req,
     where: { [options.roles.field]: { equals: options.roles.admin } },
   })
-  return docs.map((doc) => (doc as { email?: unknown }).email).filter((email): email is string => typeof email === 'string')
+  return (docs as Account[]).filter((doc): doc is Account & { email: string } => typeof doc.email === 'string')
 }
 
 /**
@@ -47,39 +44,48 @@ export const sendSuspensionEmails = async (
   if (typeof account.email !== 'string') {
     return
   }
-  const reasonText = backofficeTranslations[emailLanguage(req)][reasonKeys[reason]]
+  const reasonText = (language: BackofficeLanguage) => backofficeTranslations[language][reasonKeys[reason]]
+  const language = recipientLanguage(account, options)
   await sendSecurityEmail(req, {
+    action: { label: 'emailActionResetPassword', url: adminURL(req, req.payload.config.admin.routes.forgot) },
     body: 'emailSuspendedBody',
+    language,
     subject: 'emailSuspendedSubject',
     to: account.email,
-    variables: { email: account.email, link: adminURL(req, req.payload.config.admin.routes.forgot), reason: reasonText },
+    variables: { email: account.email, reason: reasonText(language) },
   })
   if (automatic) {
-    const administrators = await administratorEmails(req, options)
-    if (administrators.length > 0) {
+    const link = adminURL(req, `/collections/${options.usersCollection}/${account.id}`)
+    for (const administrator of await administrators(req, options)) {
+      const adminLanguage = recipientLanguage(administrator, options)
       await sendSecurityEmail(req, {
+        action: { label: 'emailActionReviewAccount', url: link },
         body: 'emailSuspensionAlertBody',
+        language: adminLanguage,
         subject: 'emailSuspensionAlertSubject',
-        to: administrators,
-        variables: {
-          email: account.email,
-          link: adminURL(req, `/collections/${options.usersCollection}/${account.id}`),
-          reason: reasonText,
-        },
+        to: administrator.email,
+        variables: { email: account.email, reason: reasonText(adminLanguage) },
       })
     }
   }
 }
 
 /** Tells the owner their account can sign in again, by an administrator's decision or their own reset. */
-export const sendUnsuspensionEmail = async (req: PayloadRequest, account: Account, { byReset }: { byReset: boolean }) => {
+export const sendUnsuspensionEmail = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  account: Account,
+  { byReset }: { byReset: boolean },
+) => {
   if (typeof account.email !== 'string') {
     return
   }
   await sendSecurityEmail(req, {
+    action: { label: 'emailActionSignIn', url: adminURL(req, req.payload.config.admin.routes.login) },
     body: byReset ? 'emailUnsuspendedByResetBody' : 'emailUnsuspendedBody',
+    language: recipientLanguage(account, options),
     subject: 'emailUnsuspendedSubject',
     to: account.email,
-    variables: { email: account.email, link: adminURL(req, req.payload.config.admin.routes.login) },
+    variables: { email: account.email },
   })
 }

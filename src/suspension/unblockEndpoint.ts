@@ -26,7 +26,7 @@ export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =
     }
     await liftSuspension(req, options, user.id)
     await recordAuditEvent(req, { actor: viewer, event: 'account.unblocked', user })
-    await sendUnsuspensionEmail(req, user, { byReset: false })
+    await sendUnsuspensionEmail(req, options, user, { byReset: false })
     return jsonResponse(req, { message: req.t('backoffice:unblockAccountSuccess' as never) })
   },
   method: 'post',

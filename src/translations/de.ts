@@ -2,11 +2,11 @@ import type { BackofficeTranslationTable } from './types.js'
 
 export const de: BackofficeTranslationTable = {
   emailSuspendedSubject: "Ihr Konto wurde gesperrt",
-  emailSuspendedBody: "Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Um die Sperre selbst aufzuheben, setzen Sie Ihr Passwort zurück: {{link}} – oder bitten Sie einen Administrator, das Konto zu entsperren. Wenn Sie damit nicht gerechnet haben, informieren Sie sofort einen Administrator.",
+  emailSuspendedBody: "Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Um die Sperre selbst aufzuheben, setzen Sie Ihr Passwort über den Link unten zurück, oder bitten Sie einen Administrator, das Konto zu entsperren. Wenn Sie damit nicht gerechnet haben, informieren Sie sofort einen Administrator.",
   emailSuspensionAlertSubject: "Konto automatisch gesperrt: {{email}}",
-  emailSuspensionAlertBody: "Das Konto {{email}} wurde automatisch gesperrt ({{reason}}). Prüfen Sie es und entsperren Sie es gegebenenfalls: {{link}}",
+  emailSuspensionAlertBody: "Das Konto {{email}} wurde automatisch gesperrt ({{reason}}). Prüfen Sie es und entsperren Sie es gegebenenfalls.",
   emailUnsuspendedSubject: "Ihr Konto wurde entsperrt",
-  emailUnsuspendedBody: "Ein Administrator hat Ihr Konto {{email}} entsperrt. Sie können sich wieder anmelden: {{link}}",
+  emailUnsuspendedBody: "Ein Administrator hat Ihr Konto {{email}} entsperrt. Sie können sich wieder anmelden.",
   emailUnsuspendedByResetBody: "Sie haben Ihr Passwort zurückgesetzt und damit die Sperre Ihres Kontos {{email}} aufgehoben; Ihre anderen Sitzungen wurden beendet. Wenn Sie das nicht waren, informieren Sie sofort einen Administrator.",
   sessionRevokedReasonLockout: "Während der Anmeldung gesperrt",
   loginEmailPlaceholder: "name@beispiel.de",
@@ -170,4 +170,14 @@ export const de: BackofficeTranslationTable = {
   sessionsEndAll: 'Alle Sitzungen beenden',
   sessionsEndAllLabel: 'Alle Sitzungen dieses Kontos beenden',
   sessionsEndedAll: 'Beendete Sitzungen: {{count}}.',
+  emailActionResetPassword: "Passwort zurücksetzen",
+  emailActionReviewAccount: "Konto prüfen",
+  emailActionSignIn: "Anmelden",
+  fieldPreferredLanguage: "E-Mail-Sprache",
+  fieldPreferredLanguageDescription: "Die Sprache der E-Mails, die dieses Konto erhält.",
+  // — passwordPolicy —
+  // — changePassword —
+  // — forgotReset —
+  // — invitations —
+  // — firstUser —
 }

@@ -5,11 +5,11 @@
  */
 export const en = {
   emailSuspendedSubject: "Your account has been suspended",
-  emailSuspendedBody: "Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. To lift the suspension yourself, reset your password: {{link}} — or ask an administrator to unblock it. If you did not expect this, tell an administrator at once.",
+  emailSuspendedBody: "Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. To lift the suspension yourself, reset your password with the link below, or ask an administrator to unblock it. If you did not expect this, tell an administrator at once.",
   emailSuspensionAlertSubject: "Account suspended automatically: {{email}}",
-  emailSuspensionAlertBody: "The account {{email}} was suspended automatically ({{reason}}). Review it, and unblock it if appropriate: {{link}}",
+  emailSuspensionAlertBody: "The account {{email}} was suspended automatically ({{reason}}). Review it, and unblock it if appropriate.",
   emailUnsuspendedSubject: "Your account has been unblocked",
-  emailUnsuspendedBody: "An administrator unblocked your account {{email}}. You can sign in again: {{link}}",
+  emailUnsuspendedBody: "An administrator unblocked your account {{email}}. You can sign in again.",
   emailUnsuspendedByResetBody: "You reset your password, which lifted the suspension of your account {{email}}; your other sessions have ended. If this was not you, tell an administrator at once.",
   sessionRevokedReasonLockout: "Locked out during sign-in",
   loginEmailPlaceholder: "name@example.com",
@@ -169,4 +169,14 @@ export const en = {
   sessionsEndAll: 'End all sessions',
   sessionsEndAllLabel: 'End all sessions of this account',
   sessionsEndedAll: 'Sessions ended: {{count}}.',
+  emailActionResetPassword: "Reset password",
+  emailActionReviewAccount: "Review the account",
+  emailActionSignIn: "Sign in",
+  fieldPreferredLanguage: "Email language",
+  fieldPreferredLanguageDescription: "The language of the emails this account receives.",
+  // — passwordPolicy —
+  // — changePassword —
+  // — forgotReset —
+  // — invitations —
+  // — firstUser —
 } as const

@@ -2,11 +2,11 @@ import type { BackofficeTranslationTable } from './types.js'
 
 export const fr: BackofficeTranslationTable = {
   emailSuspendedSubject: "Votre compte a été suspendu",
-  emailSuspendedBody: "Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Pour lever la suspension vous-même, réinitialisez votre mot de passe : {{link}} — ou demandez à un administrateur de le débloquer. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.",
+  emailSuspendedBody: "Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Pour lever la suspension vous-même, réinitialisez votre mot de passe avec le lien ci-dessous, ou demandez à un administrateur de le débloquer. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.",
   emailSuspensionAlertSubject: "Compte suspendu automatiquement : {{email}}",
-  emailSuspensionAlertBody: "Le compte {{email}} a été suspendu automatiquement ({{reason}}). Examinez-le et débloquez-le si nécessaire : {{link}}",
+  emailSuspensionAlertBody: "Le compte {{email}} a été suspendu automatiquement ({{reason}}). Examinez-le et débloquez-le si nécessaire.",
   emailUnsuspendedSubject: "Votre compte a été débloqué",
-  emailUnsuspendedBody: "Un administrateur a débloqué votre compte {{email}}. Vous pouvez de nouveau vous connecter : {{link}}",
+  emailUnsuspendedBody: "Un administrateur a débloqué votre compte {{email}}. Vous pouvez de nouveau vous connecter.",
   emailUnsuspendedByResetBody: "Vous avez réinitialisé votre mot de passe, ce qui a levé la suspension de votre compte {{email}} ; vos autres sessions ont été fermées. Si ce n'était pas vous, prévenez immédiatement un administrateur.",
   sessionRevokedReasonLockout: "Verrouillé pendant la connexion",
   loginEmailPlaceholder: "nom@exemple.fr",
@@ -171,4 +171,14 @@ export const fr: BackofficeTranslationTable = {
   sessionsEndAll: 'Terminer toutes les sessions',
   sessionsEndAllLabel: 'Terminer toutes les sessions de ce compte',
   sessionsEndedAll: 'Sessions terminées : {{count}}.',
+  emailActionResetPassword: "Réinitialiser le mot de passe",
+  emailActionReviewAccount: "Examiner le compte",
+  emailActionSignIn: "Se connecter",
+  fieldPreferredLanguage: "Langue des e-mails",
+  fieldPreferredLanguageDescription: "La langue des e-mails que reçoit ce compte.",
+  // — passwordPolicy —
+  // — changePassword —
+  // — forgotReset —
+  // — invitations —
+  // — firstUser —
 }

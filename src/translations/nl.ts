@@ -2,11 +2,11 @@ import type { BackofficeTranslationTable } from './types.js'
 
 export const nl: BackofficeTranslationTable = {
   emailSuspendedSubject: "Uw account is geschorst",
-  emailSuspendedBody: "Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Om de schorsing zelf op te heffen, stelt u uw wachtwoord opnieuw in: {{link}} — of vraag een beheerder het account te deblokkeren. Had u dit niet verwacht, licht dan meteen een beheerder in.",
+  emailSuspendedBody: "Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Om de schorsing zelf op te heffen, stelt u uw wachtwoord opnieuw in via de link hieronder, of vraagt u een beheerder het account te deblokkeren. Had u dit niet verwacht, licht dan meteen een beheerder in.",
   emailSuspensionAlertSubject: "Account automatisch geschorst: {{email}}",
-  emailSuspensionAlertBody: "Het account {{email}} is automatisch geschorst ({{reason}}). Bekijk het en deblokkeer het indien nodig: {{link}}",
+  emailSuspensionAlertBody: "Het account {{email}} is automatisch geschorst ({{reason}}). Bekijk het en deblokkeer het indien nodig.",
   emailUnsuspendedSubject: "Uw account is gedeblokkeerd",
-  emailUnsuspendedBody: "Een beheerder heeft uw account {{email}} gedeblokkeerd. U kunt weer aanmelden: {{link}}",
+  emailUnsuspendedBody: "Een beheerder heeft uw account {{email}} gedeblokkeerd. U kunt weer aanmelden.",
   emailUnsuspendedByResetBody: "U hebt uw wachtwoord opnieuw ingesteld, waardoor de schorsing van uw account {{email}} is opgeheven; uw andere sessies zijn beëindigd. Was u dit niet, licht dan meteen een beheerder in.",
   sessionRevokedReasonLockout: "Vergrendeld tijdens het aanmelden",
   loginEmailPlaceholder: "naam@voorbeeld.nl",
@@ -169,4 +169,14 @@ export const nl: BackofficeTranslationTable = {
   sessionsEndAll: 'Alle sessies beëindigen',
   sessionsEndAllLabel: 'Alle sessies van dit account beëindigen',
   sessionsEndedAll: 'Beëindigde sessies: {{count}}.',
+  emailActionResetPassword: "Wachtwoord opnieuw instellen",
+  emailActionReviewAccount: "Account bekijken",
+  emailActionSignIn: "Aanmelden",
+  fieldPreferredLanguage: "E-mailtaal",
+  fieldPreferredLanguageDescription: "De taal van de e-mails die dit account ontvangt.",
+  // — passwordPolicy —
+  // — changePassword —
+  // — forgotReset —
+  // — invitations —
+  // — firstUser —
 }

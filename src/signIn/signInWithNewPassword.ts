@@ -1,0 +1,25 @@
+import type { PayloadRequest } from 'payload'
+
+import { loginOperation } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { sessionResponse } from './sessionResponse.js'
+
+/**
+ * Signs someone in right after they set their password (password reset, accepted invitation, first
+ * user): through Payload's login operation, so every `beforeLogin` hook (suspension, sessions and,
+ * once two-factor exists, its challenge) runs exactly as for a sign-in with the login form. This is
+ * the one place such flows mint a session: a second factor can never be bypassed by them (ASVS 5.0 6.4.3).
+ */
+export const signInWithNewPassword = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { email, factor, password }: { email: string; factor: 'invitation' | 'firstUser' | 'passwordReset'; password: string },
+): Promise<Response> => {
+  const collection = req.payload.collections[options.usersCollection]!
+  const result = await loginOperation({ collection, data: { email, password }, req })
+  await recordAuditEvent(req, { actor: result.user, data: { factor: 'password', via: factor }, event: 'login.succeeded', user: result.user })
+  return sessionResponse(req, collection, result)
+}
