@@ -10,7 +10,7 @@ import nodemailer from 'nodemailer'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig } from 'payload'
-import { backofficePlugin } from 'payload-backoffice'
+import { backofficePlugin, type BackofficePluginOptions } from 'payload-backoffice'
 import sharp from 'sharp'
 
 import { Media } from './collections/Media.js'
@@ -45,7 +45,14 @@ const databaseUrl = required(
  * The sandbox's Payload config. `withBackoffice: false` gives the same app without the plugin: the
  * "vanilla Payload" that `npm run bench:login` compares against, so the only difference is the plugin.
  */
-export const sandboxConfig = ({ withBackoffice }: { withBackoffice: boolean }) =>
+export const sandboxConfig = ({
+  backofficeOptions = {},
+  withBackoffice,
+}: {
+  /** Plugin options over the sandbox's own (tests use this to try other settings). */
+  backofficeOptions?: BackofficePluginOptions
+  withBackoffice: boolean
+}) =>
   buildConfig({
     admin: {
       // Payload's default avatar is fetched from a remote service; the sandbox stays offline.
@@ -91,7 +98,15 @@ export const sandboxConfig = ({ withBackoffice }: { withBackoffice: boolean }) =
         tabbedUI: true,
         uploadsCollection: 'media',
       }),
-      ...(withBackoffice ? [backofficePlugin({ audit: { collections: ['pages', 'posts', 'media'] }, usersCollection: 'users' })] : []),
+      ...(withBackoffice
+        ? [
+            backofficePlugin({
+              audit: { collections: ['pages', 'posts', 'media'] },
+              usersCollection: 'users',
+              ...backofficeOptions,
+            }),
+          ]
+        : []),
     ],
     secret: required('PAYLOAD_SECRET', 'Start the sandbox with `npm run dev`, or set PAYLOAD_SECRET.'),
     serverURL: process.env.SERVER_URL ?? 'http://localhost:3000',

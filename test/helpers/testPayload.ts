@@ -1,4 +1,5 @@
 import type { Payload, SanitizedConfig } from 'payload'
+import type { BackofficePluginOptions } from 'payload-backoffice'
 
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -22,7 +23,14 @@ export type TestPayload = {
  * A real Payload with the dev app's config, on a fresh database of its own (schema pushed on start),
  * for one test file. Vitest runs each file in its own process, so the config module is new each time.
  */
-export const startTestPayload = async ({ smtpUrl }: { smtpUrl?: string } = {}): Promise<TestPayload> => {
+export const startTestPayload = async ({
+  backofficeOptions,
+  smtpUrl,
+}: {
+  /** Plugin options over the dev app's, for tests of other settings. */
+  backofficeOptions?: BackofficePluginOptions
+  smtpUrl?: string
+} = {}): Promise<TestPayload> => {
   const database = await createTestDatabase()
   process.env.DATABASE_URL = database.url
   process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
@@ -34,8 +42,9 @@ export const startTestPayload = async ({ smtpUrl }: { smtpUrl?: string } = {}): 
     delete process.env.SMTP_URL
   }
 
-  const { default: configPromise } = await import('../../dev/payload.config.js')
-  const config = await configPromise
+  const config = backofficeOptions
+    ? await (await import('../../dev/sandboxConfig.js')).sandboxConfig({ backofficeOptions, withBackoffice: true })
+    : await (await import('../../dev/payload.config.js')).default
   const payload = await getPayload({ config })
 
   return {

@@ -8,6 +8,7 @@ import path from 'node:path'
 
 import { freePort } from '../../dev/database/embeddedPostgres.js'
 import { findChromium } from '../helpers/browser.js'
+import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { startTemporaryPostgres } from '../helpers/temporaryPostgres.js'
 import { createTestDatabase } from '../helpers/testDatabase.js'
 
@@ -15,6 +16,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the dev app answers, e.g. http://127.0.0.1:43121 */
     appUrl: string
+    /** Folder where the app's outgoing emails land, one JSON file each (read with `mailbox(mailDir)`). */
+    mailDir: string
     /** The environment the app runs with, for tests that prepare data through Payload directly. */
     appEnv: { DATABASE_URL: string; MEDIA_DIR: string; PAYLOAD_SECRET: string; SERVER_URL: string }
   }
@@ -87,6 +90,11 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
   const database = await createTestDatabase(adminUrl)
   cleanups.push(database.drop)
 
+  // A real SMTP server on loopback for the app's emails; each message is saved for the tests to read.
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-mail-'))
+  const inbox = await startSmtpInbox({ saveTo: mailDir })
+  cleanups.push(inbox.close)
+
   const port = await freePort()
   const appEnv = {
     DATABASE_URL: database.url,
@@ -95,10 +103,15 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
     SERVER_URL: `http://127.0.0.1:${port}`,
   }
   const { NODE_ENV: _testMode, SMTP_URL: _smtp, ...inherited } = process.env
-  const env: Record<string, string | undefined> = { ...inherited, ...appEnv, NEXT_TELEMETRY_DISABLED: '1' }
+  const env: Record<string, string | undefined> = {
+    ...inherited,
+    ...appEnv,
+    NEXT_TELEMETRY_DISABLED: '1',
+    SMTP_URL: inbox.url,
+  }
 
   await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'Pushing the schema')
-  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(path.join(appDir, '.next', 'BUILD_ID')))) {
+  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(path.join(appDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')))) {
     await run('npx', ['next', 'build', appDir], env, 'next build')
   }
 
@@ -121,4 +134,5 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
 
   project.provide('appUrl', appEnv.SERVER_URL)
   project.provide('appEnv', appEnv)
+  project.provide('mailDir', mailDir)
 }
