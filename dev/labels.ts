@@ -21,4 +21,24 @@ export const labels = {
     plural: { de: 'Benutzer', en: 'Users', fr: 'Utilisateurs', nl: 'Gebruikers' },
     singular: { de: 'Benutzer', en: 'User', fr: 'Utilisateur', nl: 'Gebruiker' },
   },
+  /** Labels of the content fields; the English ones are those Payload derives from the field names. */
+  fields: {
+    author: { de: 'Autor', en: 'Author', fr: 'Auteur', nl: 'Auteur' },
+    blocks: { de: 'Blöcke', en: 'Blocks', fr: 'Blocs', nl: 'Blokken' },
+    category: { de: 'Kategorie', en: 'Category', fr: 'Catégorie', nl: 'Categorie' },
+    content: { de: 'Inhalt', en: 'Content', fr: 'Contenu', nl: 'Inhoud' },
+    excerpt: { de: 'Auszug', en: 'Excerpt', fr: 'Extrait', nl: 'Samenvatting' },
+    heroImage: { de: 'Titelbild', en: 'Hero Image', fr: 'Image principale', nl: 'Hoofdafbeelding' },
+    layout: { de: 'Layout', en: 'Layout', fr: 'Mise en page', nl: 'Opmaak' },
+    legalNotice: { de: 'Rechtlicher Hinweis', en: 'Legal Notice', fr: 'Mention légale', nl: 'Juridische vermelding' },
+    publishedAt: { de: 'Veröffentlicht am', en: 'Published At', fr: 'Publié le', nl: 'Gepubliceerd op' },
+    slug: { de: 'Slug', en: 'Slug', fr: 'Slug', nl: 'Slug' },
+    slugDescription: {
+      de: 'Der letzte Teil der Seitenadresse, z. B. „ueber-uns“.',
+      en: 'The last part of the page address, e.g. "about-us".',
+      fr: 'La dernière partie de l’adresse de la page, p. ex. « a-propos ».',
+      nl: 'Het laatste deel van het paginaadres, bijv. "over-ons".',
+    },
+    title: { de: 'Titel', en: 'Title', fr: 'Titre', nl: 'Titel' },
+  },
 }

@@ -4,6 +4,16 @@ import { withPayload } from '@payloadcms/next/withPayload'
 const nextConfig = {
   // Parallel builds (several maintainers' test runs on one machine) each need their own output folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Pages reached with a token in their address keep it out of the Referer of what they load.
+  async headers() {
+    const referrerPolicy = [{ key: 'Referrer-Policy', value: 'strict-origin' }]
+    return [
+      { headers: referrerPolicy, source: '/admin/accept-invitation' },
+      // The reset view (`?token=`), and Payload's own one, which takes the token in the path.
+      { headers: referrerPolicy, source: '/admin/reset' },
+      { headers: referrerPolicy, source: '/admin/reset/:token' },
+    ]
+  },
   // The sandbox has no public site: its root opens the admin.
   async redirects() {
     return [{ destination: '/admin', permanent: false, source: '/' }]

@@ -107,9 +107,11 @@ export interface Config {
   fallbackLocale:
     ('false' | 'none' | 'null') | false | null | ('en' | 'de' | 'fr' | 'nl') | ('en' | 'de' | 'fr' | 'nl')[];
   globals: {
+    'site-settings': SiteSetting;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
+    'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: 'en' | 'de' | 'fr' | 'nl';
@@ -160,6 +162,11 @@ export interface Page {
   slug: string;
   heroImage?: (number | null) | Media;
   content?:
+    | {
+        [k: string]: unknown;
+      }[]
+    | null;
+  legalNotice?:
     | {
         [k: string]: unknown;
       }[]
@@ -276,6 +283,11 @@ export interface Post {
   author?: (number | null) | User;
   heroImage?: (number | null) | Media;
   excerpt?: string | null;
+  audiences?: ('editors' | 'developers' | 'decision-makers')[] | null;
+  source?: {
+    publication?: string | null;
+    originalUrl?: string | null;
+  };
   content?:
     | {
         [k: string]: unknown;
@@ -303,7 +315,7 @@ export interface Post {
 export interface User {
   id: number;
   name?: string | null;
-  roles: ('admin' | 'editor')[];
+  roles: ('admin' | 'editor' | 'reviewer')[];
   preferredLanguage?: ('de' | 'en' | 'fr' | 'nl') | null;
   identityProvider?: string | null;
   consecutiveFailedLogins?: number | null;
@@ -314,6 +326,15 @@ export interface User {
     suspendedAt?: string | null;
     suspensionReason?: ('securityIncident' | 'excessiveFailures' | 'misuseReport' | 'administrator') | null;
     suspendedBy?: (number | null) | User;
+  };
+  invitation?: {
+    status?: ('pending' | 'accepted' | 'revoked') | null;
+    tokenHash?: string | null;
+    expiresAt?: string | null;
+    invitedBy?: (number | null) | User;
+    invitedAt?: string | null;
+    acceptedAt?: string | null;
+    deliveryFailed?: boolean | null;
   };
   updatedAt: string;
   createdAt: string;
@@ -418,7 +439,9 @@ export interface AuditLog {
     | 'login.succeeded'
     | 'login.failed'
     | 'password.changed'
+    | 'password.changeFailed'
     | 'password.reset'
+    | 'password.resetRequested'
     | 'account.locked'
     | 'account.suspended'
     | 'account.unblocked'
@@ -427,6 +450,9 @@ export interface AuditLog {
     | 'user.updated'
     | 'user.deleted'
     | 'user.roleChanged'
+    | 'invitation.sent'
+    | 'invitation.accepted'
+    | 'invitation.revoked'
     | 'content.created'
     | 'content.updated'
     | 'content.deleted'
@@ -657,6 +683,7 @@ export interface PagesSelect<T extends boolean = true> {
   slug?: T;
   heroImage?: T;
   content?: T;
+  legalNotice?: T;
   layout?:
     | T
     | {
@@ -720,6 +747,13 @@ export interface PostsSelect<T extends boolean = true> {
   author?: T;
   heroImage?: T;
   excerpt?: T;
+  audiences?: T;
+  source?:
+    | T
+    | {
+        publication?: T;
+        originalUrl?: T;
+      };
   content?: T;
   blocks?:
     | T
@@ -814,6 +848,17 @@ export interface UsersSelect<T extends boolean = true> {
         suspendedAt?: T;
         suspensionReason?: T;
         suspendedBy?: T;
+      };
+  invitation?:
+    | T
+    | {
+        status?: T;
+        tokenHash?: T;
+        expiresAt?: T;
+        invitedBy?: T;
+        invitedAt?: T;
+        acceptedAt?: T;
+        deliveryFailed?: T;
       };
   updatedAt?: T;
   createdAt?: T;
@@ -973,6 +1018,22 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "site-settings".
+ */
+export interface SiteSetting {
+  id: number;
+  siteName: string;
+  tagline?: string | null;
+  announcement?: {
+    message?: string | null;
+    tone?: ('info' | 'warning') | null;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
 export interface PayloadJobsStat {
@@ -988,6 +1049,24 @@ export interface PayloadJobsStat {
     | null;
   updatedAt?: string | null;
   createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "site-settings_select".
+ */
+export interface SiteSettingsSelect<T extends boolean = true> {
+  siteName?: T;
+  tagline?: T;
+  announcement?:
+    | T
+    | {
+        message?: T;
+        tone?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

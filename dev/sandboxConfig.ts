@@ -10,7 +10,7 @@ import nodemailer from 'nodemailer'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig } from 'payload'
-import { backofficePlugin, type BackofficePluginOptions } from 'payload-backoffice'
+import { backofficePlugin, type BackofficePluginOptions, seoFieldsWithSpecGauge } from 'payload-backoffice'
 import sharp from 'sharp'
 
 import { Media } from './collections/Media.js'
@@ -19,7 +19,9 @@ import { Posts } from './collections/Posts.js'
 import { richTextEditor } from './collections/richText.js'
 import { Users } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
+import { SiteSettings } from './globals/SiteSettings.js'
 import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
+import { translationOverrides } from './translationOverrides.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -73,10 +75,12 @@ export const sandboxConfig = ({
         ? { transport: nodemailer.createTransport(process.env.SMTP_URL) }
         : { skipVerify: true, transport: nodemailer.createTransport(consoleTransport) }),
     }),
+    globals: [SiteSettings],
     i18n: {
       fallbackLanguage: 'en',
       // Arabic is there to check the right-to-left layout.
       supportedLanguages: { ar, de, en, fr, nl },
+      translations: translationOverrides,
     },
     localization: {
       defaultLocale: 'en',
@@ -91,6 +95,8 @@ export const sandboxConfig = ({
     plugins: [
       seoPlugin({
         collections: ['pages', 'posts'],
+        // With the plugin, title and description get the content spec's length gauge.
+        ...(withBackoffice ? { fields: seoFieldsWithSpecGauge } : {}),
         generateDescription,
         generateImage,
         generateTitle,

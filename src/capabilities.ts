@@ -1,14 +1,23 @@
 import type { Capability } from './capability.js'
 
 import { auditLog } from './audit/index.js'
+import { changePassword } from './changePassword/index.js'
 import { emails } from './email/index.js'
+import { firstUser } from './firstUser/index.js'
+import { invitations } from './invitations/index.js'
 import { lockout } from './lockout/index.js'
 import { loginView } from './login/index.js'
+import { passwordPolicy } from './passwordPolicy/index.js'
+import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { sessions } from './sessions/index.js'
+import { trashAndFolders } from './trashAndFolders/index.js'
+import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
+import { uploads } from './uploads/index.js'
+import { versionComparison } from './versions/index.js'
 
 /**
  * Every capability of the plugin, in the order they extend the config. Adding one is one line here
  * and a folder of its own under src/.
  */
-export const capabilities: Capability[] = [emails, lockout, loginView, sessions, passwords, auditLog]
+export const capabilities: Capability[] = [emails, lockout, loginView, sessions, passwordPolicy, passwords, invitations, changePassword, firstUser, passwordReset, auditLog, uploads, richTextReadOnlyBlocks, trashAndFolders, versionComparison]

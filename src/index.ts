@@ -8,6 +8,7 @@ export type { BackofficePluginOptions, SanitizedBackofficeOptions } from './opti
 export { backofficePlugin } from './plugin.js'
 export { safeURL, type SlateHtmlOptions, slateToHtml } from './richtext/slateToHtml.js'
 export { slateToPlainText } from './richtext/slateToPlainText.js'
+export { seoFieldsWithSpecGauge, seoLengthLimits } from './seo/seoFieldsWithSpecGauge.js'
 export { liftSuspension, suspendAccount } from './suspension/suspendAccount.js'
 export {
   type AuthenticationLevel,

@@ -1,8 +1,13 @@
 import type { Access, FieldAccess } from 'payload'
 
-/** Staff roles of the sandbox: administrators manage people, editors manage content. */
-export const roles = ['admin', 'editor'] as const
+/**
+ * Staff roles of the sandbox: administrators manage people, editors manage content, reviewers read
+ * content and its history without changing it (so the admin hides restore and save from them).
+ */
+export const roles = ['admin', 'editor', 'reviewer'] as const
 export type Role = (typeof roles)[number]
+
+export const roleLabels: Record<Role, string> = { admin: 'Administrator', editor: 'Editor', reviewer: 'Reviewer' }
 
 type WithRoles = { roles?: null | readonly string[] } | null | undefined
 
@@ -12,8 +17,12 @@ export const isAdmin: Access = ({ req }) => hasRole(req.user as WithRoles, 'admi
 
 export const isAdminField: FieldAccess = ({ req }) => hasRole(req.user as WithRoles, 'admin')
 
-/** Any signed-in staff member: both roles edit content. */
+/** Any signed-in staff member, whatever their role. */
 export const isStaff: Access = ({ req }) => Boolean(req.user)
+
+/** Administrators and editors change content; reviewers only read it. */
+export const canEditContent: Access = ({ req }) =>
+  hasRole(req.user as WithRoles, 'admin') || hasRole(req.user as WithRoles, 'editor')
 
 /** Administrators see everyone; other staff only their own account. */
 export const isAdminOrSelf: Access = ({ req }) => {

@@ -3,14 +3,14 @@ import type { CollectionConfig } from 'payload'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { isStaff } from '../access/roles.js'
+import { canEditContent } from '../access/roles.js'
 import { labels } from '../labels.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 export const Media: CollectionConfig = {
   slug: 'media',
-  access: { create: isStaff, delete: isStaff, read: () => true, update: isStaff },
+  access: { create: canEditContent, delete: canEditContent, read: () => true, update: canEditContent },
   admin: { group: labels.content },
   labels: labels.media,
   fields: [

@@ -8,11 +8,14 @@ import { contentField } from './richText.js'
 export const Pages: CollectionConfig = contentCollection({
   slug: 'pages',
   fields: [
-    { name: 'title', type: 'text', localized: true, required: true },
+    { name: 'title', type: 'text', label: labels.fields.title, localized: true, required: true },
     slugField,
-    { name: 'heroImage', type: 'upload', relationTo: 'media' },
-    contentField(),
-    { name: 'layout', type: 'blocks', blocks: contentBlocks, localized: true },
+    { name: 'heroImage', type: 'upload', label: labels.fields.heroImage, relationTo: 'media' },
+    contentField({ label: labels.fields.content }),
+    // Kept by the legal team through the API: editors see it, with its embedded documents, but cannot
+    // change it (the rich-text spec's read-only relationship and upload blocks).
+    contentField({ name: 'legalNotice', admin: { readOnly: true }, label: labels.fields.legalNotice }),
+    { name: 'layout', type: 'blocks', blocks: contentBlocks, label: labels.fields.layout, localized: true },
   ],
   labels: labels.pages,
 })

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { isAdmin, isAdminField, isAdminOrSelf, roles } from '../access/roles.js'
+import { isAdmin, isAdminField, isAdminOrSelf, roleLabels, roles } from '../access/roles.js'
 import { labels } from '../labels.js'
 
 export const Users: CollectionConfig = {
@@ -32,7 +32,7 @@ export const Users: CollectionConfig = {
       },
       defaultValue: ['editor'],
       hasMany: true,
-      options: roles.map((role) => ({ label: role === 'admin' ? 'Administrator' : 'Editor', value: role })),
+      options: roles.map((role) => ({ label: roleLabels[role], value: role })),
       required: true,
       saveToJWT: true,
     },

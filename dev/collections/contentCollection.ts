@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { isStaff, publishedOrStaff } from '../access/roles.js'
+import { canEditContent, publishedOrStaff } from '../access/roles.js'
 import { labels } from '../labels.js'
 
 /** Autosave every 2 s, as the content issue asks; the interval editors are used to from Payload. */
@@ -9,8 +9,9 @@ const AUTOSAVE_INTERVAL_MS = 2000
 export const slugField: Field = {
   name: 'slug',
   type: 'text',
-  admin: { description: 'The last part of the page address, e.g. "about-us".', position: 'sidebar' },
+  admin: { description: labels.fields.slugDescription, position: 'sidebar' },
   index: true,
+  label: labels.fields.slug,
   required: true,
   unique: true,
   validate: (value: null | string | undefined) =>
@@ -18,13 +19,13 @@ export const slugField: Field = {
 }
 
 /**
- * What pages and posts share: drafts with autosave, version history, trash, folders, and staff-only
- * editing with published documents readable by anyone.
+ * What pages and posts share: drafts with autosave, version history, trash, folders, and editing by
+ * administrators and editors (reviewers read only) with published documents readable by anyone.
  */
 export const contentCollection = (
   config: Pick<CollectionConfig, 'fields' | 'slug'> & Partial<CollectionConfig>,
 ): CollectionConfig => ({
-  access: { create: isStaff, delete: isStaff, read: publishedOrStaff, update: isStaff },
+  access: { create: canEditContent, delete: canEditContent, read: publishedOrStaff, update: canEditContent },
   folders: true,
   trash: true,
   versions: {

@@ -22,7 +22,15 @@ export const auditEvents = {
   'login.succeeded': { category: 'authentication', translationKey: 'auditEventLoginSucceeded' },
   'login.failed': { category: 'authentication', survivesRollback: true, translationKey: 'auditEventLoginFailed' },
   'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
+  // A wrong current password given to change password: counted by the lockout like a failed sign-in.
+  'password.changeFailed': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventPasswordChangeFailed',
+  },
   'password.reset': { category: 'authentication', translationKey: 'auditEventPasswordReset' },
+  // A forgot-password request: data.kind resetLink or signInMethod, or data.reason throttled or unknownAccount.
+  'password.resetRequested': { category: 'authentication', translationKey: 'auditEventPasswordResetRequested' },
   'account.locked': { category: 'account', survivesRollback: true, translationKey: 'auditEventAccountLocked' },
   'account.suspended': {
     category: 'account',
@@ -35,6 +43,9 @@ export const auditEvents = {
   'user.updated': { category: 'user', translationKey: 'auditEventUserUpdated' },
   'user.deleted': { category: 'user', translationKey: 'auditEventUserDeleted' },
   'user.roleChanged': { category: 'user', translationKey: 'auditEventUserRoleChanged' },
+  'invitation.sent': { category: 'user', translationKey: 'auditEventInvitationSent' },
+  'invitation.accepted': { category: 'user', translationKey: 'auditEventInvitationAccepted' },
+  'invitation.revoked': { category: 'user', translationKey: 'auditEventInvitationRevoked' },
   'content.created': { category: 'content', translationKey: 'auditEventContentCreated' },
   'content.updated': { category: 'content', translationKey: 'auditEventContentUpdated' },
   'content.deleted': { category: 'content', translationKey: 'auditEventContentDeleted' },

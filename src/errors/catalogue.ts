@@ -29,6 +29,7 @@ export const errorCatalogue = {
   WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
   USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },
   GRAPHQL_LOGIN_DISABLED: { status: 403, translationKey: 'errorGraphqlLoginDisabled' },
+  GRAPHQL_PASSWORD_RESET_DISABLED: { status: 403, translationKey: 'errorGraphqlPasswordResetDisabled' },
   ACCOUNT_ALREADY_ACTIVE: { status: 409, translationKey: 'errorAccountAlreadyActive' },
   NOT_FOUND: { status: 404, translationKey: 'errorNotFound' },
 
@@ -37,9 +38,15 @@ export const errorCatalogue = {
   PASSWORD_REQUIREMENTS_NOT_MET: { status: 400, translationKey: 'errorPasswordRequirementsNotMet' },
   PASSWORD_CHANGE_LOCAL_ONLY: { status: 403, translationKey: 'errorPasswordChangeLocalOnly' },
   CURRENT_PASSWORD_INCORRECT: { status: 400, translationKey: 'errorCurrentPasswordIncorrect' },
+  // One's own password changes only through change password, which asks for the current one (ASVS 5.0 6.2.3).
+  CURRENT_PASSWORD_REQUIRED: { status: 400, translationKey: 'errorCurrentPasswordRequired' },
+  PASSWORD_UNCHANGED: { status: 400, translationKey: 'errorPasswordUnchanged' },
   FIRST_USER_ALREADY_CREATED: { status: 409, translationKey: 'errorFirstUserAlreadyCreated' },
   TOKEN_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorTokenInvalidOrExpired' },
   INVITATION_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorInvitationInvalidOrExpired' },
+  // Resend or revoke of an account with no open invitation (never invited, or already revoked).
+  NO_INVITATION: { status: 409, translationKey: 'errorNoInvitation' },
+  INVITATION_ALREADY_ACCEPTED: { status: 409, translationKey: 'errorInvitationAlreadyAccepted' },
 
   // Authentication state
   AUTHENTICATION_REQUIRED: { status: 401, translationKey: 'errorAuthenticationRequired' },
@@ -62,6 +69,9 @@ export const errorCatalogue = {
   RESET_REASON_TOO_LONG: { status: 400, translationKey: 'errorResetReasonTooLong' },
   INVALID_STATUS_TRANSITION: { status: 400, translationKey: 'errorInvalidStatusTransition' },
   SYSTEM_CONTROLLED_FIELD: { status: 400, translationKey: 'errorSystemControlledField' },
+
+  // Content: documents in a collection with a trash are deleted for good only from the trash.
+  DELETE_ONLY_FROM_TRASH: { status: 409, translationKey: 'errorDeleteOnlyFromTrash' },
 
   // Permissions
   ACCESS_DENIED: { status: 403, translationKey: 'errorAccessDenied' },

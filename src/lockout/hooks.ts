@@ -2,11 +2,10 @@ import type { CollectionBeforeLoginHook, CollectionBeforeOperationHook } from 'p
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
+import { liftSuspensionAfterReset } from '../passwordReset/liftSuspensionAfterReset.js'
 import { sessionOperationContextKey } from '../sessions/constants.js'
 import { sendUnsuspensionEmail } from '../suspension/emails.js'
-import { liftSuspension } from '../suspension/suspendAccount.js'
 
 /**
  * GraphQL's `login` mutation would reach Payload's login operation without the lockout's counting in
@@ -27,9 +26,10 @@ export const refuseGraphQLLogin =
 
 /**
  * Runs after the password was accepted, inside the login's transaction: a suspended account gets no
- * session, whatever path it signs in by (throwing rolls the new session back). The exception is a
- * completed password reset: proving control of the mailbox lifts the suspension (Payload has already
- * ended every other session), and the owner is told.
+ * session, whatever path it signs in by (throwing rolls the new session back). The exception is
+ * Payload's own reset operation (Local API): proving control of the mailbox lifts the suspension
+ * (Payload has already ended every other session), and the owner is told. The plugin's reset endpoint
+ * lifts it itself, the same way, before it signs the account in, so this hook finds it active.
  */
 export const suspensionAtSignIn =
   (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
@@ -42,8 +42,7 @@ export const suspensionAtSignIn =
     if (req.context[sessionOperationContextKey] !== 'resetPassword') {
       throw new BackofficeError('ACCOUNT_LOCKED', { req })
     }
-    await liftSuspension(req, options, account.id)
-    await recordAuditEvent(req, { actor: account, data: { reason: 'passwordReset' }, event: 'account.unblocked', user: account })
+    await liftSuspensionAfterReset(req, options, account)
     await sendUnsuspensionEmail(req, options, account, { byReset: true })
     return { ...user, security: { ...account.security, status: 'active' } }
   }

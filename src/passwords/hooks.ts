@@ -3,6 +3,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionB
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { passwordResetContextKey } from '../passwordReset/context.js'
 import { requestUser } from '../request/requestUser.js'
 import { sessionOperationContextKey } from '../sessions/constants.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
@@ -30,19 +31,29 @@ export const endOtherSessionsAfterPasswordChange =
       return doc
     }
     delete req.context[passwordChangeKey]
+    // A completed reset (src/passwordReset) is its owner's doing, proven by the emailed token: recorded
+    // as a reset, once, here where the password is saved, whatever happens at the sign-in after it.
+    const reset = req.context[passwordResetContextKey] === true
     const viewer = requestUser(req, options.usersCollection)
     const own = viewer !== null && String(viewer.id) === String(doc.id)
     await revokeSessions(req, {
       exceptSid: own ? viewer._sid : undefined,
-      reason: 'passwordChange',
-      revokedBy: viewer?.id ?? null,
+      reason: reset ? 'passwordReset' : 'passwordChange',
+      revokedBy: viewer?.id ?? (reset ? doc.id : null),
       userId: doc.id,
     })
-    await recordAuditEvent(req, { event: 'password.changed', user: doc })
+    await recordAuditEvent(
+      req,
+      reset ? { actor: doc, event: 'password.reset', user: doc } : { event: 'password.changed', user: doc },
+    )
     return doc
   }
 
-/** A completed password reset signs the account in through the login hooks: it is recorded there. */
+/**
+ * Payload's own reset operation (still reachable through the Local API) saves the password past the
+ * update hooks and signs the account in through the login hooks: it is recorded here. The plugin's
+ * reset endpoint is recorded by `endOtherSessionsAfterPasswordChange` instead.
+ */
 export const recordPasswordReset: CollectionBeforeLoginHook = async ({ req, user }) => {
   if (req.context[sessionOperationContextKey] === 'resetPassword') {
     await recordAuditEvent(req, { actor: user, event: 'password.reset', user })

@@ -24,23 +24,49 @@ afterAll(async () => {
   await browser?.close()
 })
 
+const filledSegments = async () => Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
+
 describe('a fresh install in Chromium', () => {
-  it('sends the first visitor to create the first user, then to the dashboard', async () => {
+  it('sends the first visitor to create the first user, with the password rules live, then to the dashboard', async () => {
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
     await page.waitForLoadState('networkidle')
+    await page.getByRole('heading', { name: 'Create the first user' }).waitFor()
+    // The spec's first user has no confirmation field; the collection's other fields are there.
+    expect(await page.locator('#field-confirm-password').count()).toBe(0)
+    await page.locator('#field-name').waitFor()
 
     await fillField(page, '#field-email', 'owner@example.com')
-    await fillField(page, '#field-password', 'a-long-and-unusual-passphrase-42')
-    await fillField(page, '#field-confirm-password', 'a-long-and-unusual-passphrase-42')
-    await screenshot(page, 'first-user-form')
-    await page.locator('button[type="submit"]').click()
+    await fillField(page, '#field-name', 'Olivia Owner')
+    await page.locator('#field-password').pressSequentially('owl', { delay: 20 })
+    await page.locator('li[data-rule="minLength"][data-met="false"]').waitFor()
+    const before = await filledSegments()
+    await screenshot(page, 'first-user-rules-unmet')
 
+    await page.locator('#field-password').pressSequentially('-granite-whistles-at-dawn-7', { delay: 20 })
+    await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+    await page.waitForFunction((count) => Number(document.querySelector('[data-password-meter]')?.getAttribute('data-filled')) > count, before)
+    expect(await filledSegments()).toBeGreaterThan(before)
+    expect(await page.locator('#field-password').inputValue()).toBe('owl-granite-whistles-at-dawn-7')
+    await screenshot(page, 'first-user-form')
+
+    await page.locator('button[type="submit"]').filter({ hasText: 'Create' }).click()
     await page.waitForURL((url) => url.pathname === '/admin')
     await page.locator('.dashboard').first().waitFor()
     await page.getByRole('link', { name: 'Pages' }).first().waitFor()
     await page.getByRole('link', { name: 'Posts' }).first().waitFor()
     await screenshot(page, 'dashboard')
+  })
+
+  it('sends anyone to sign in who opens the page once the first user exists', async () => {
+    const stranger = await launchBrowser()
+    try {
+      const visitor = await stranger.newPage()
+      await visitor.goto(`${appUrl}/admin/create-first-user`)
+      await visitor.waitForURL((url) => url.pathname === '/admin/login')
+    } finally {
+      await stranger.close()
+    }
   })
 
   it('switches the admin to German from the account page and shows German labels', async () => {

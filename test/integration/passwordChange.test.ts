@@ -33,7 +33,11 @@ describe('a new password ends the other sessions', () => {
     await laptop.post('/users/login', { email, password })
     await phone.post('/users/login', { email, password })
 
-    const changed = await laptop.request('PATCH', `/users/${user.id}`, { body: { password: 'another-long-passphrase-9' } })
+    // One's own password changes through change password, with the current one (a plain update is refused).
+    const refused = await laptop.request('PATCH', `/users/${user.id}`, { body: { password: 'another-unusual-passphrase-93' } })
+    expect(refused.body.errors?.[0]?.data?.code).toBe('CURRENT_PASSWORD_REQUIRED')
+    expect((await phone.get('/users/me')).body.user?.email).toBe(email)
+    const changed = await laptop.post('/users/change-password', { currentPassword: password, password: 'another-unusual-passphrase-93' })
     expect(changed.status).toBe(200)
     expect((await laptop.get('/users/me')).body.user?.email).toBe(email)
     expect((await phone.get('/users/me')).body.user).toBeNull()
@@ -47,7 +51,7 @@ describe('a new password ends the other sessions', () => {
     await device.post('/users/login', { email, password })
     const admin = app.client()
     await admin.post('/users/login', { email: adminEmail, password })
-    expect((await admin.request('PATCH', `/users/${user.id}`, { body: { password: 'set-by-the-admin-123' } })).status).toBe(200)
+    expect((await admin.request('PATCH', `/users/${user.id}`, { body: { password: 'set-by-the-admin-walrus-4821' } })).status).toBe(200)
     expect((await device.get('/users/me')).body.user).toBeNull()
     expect((await admin.get('/users/me')).body.user?.email).toBe(adminEmail)
   })

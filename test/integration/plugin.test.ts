@@ -51,7 +51,7 @@ describe('plugin registration', () => {
     expect(result.custom).toMatchObject({ mine: 1 })
     expect((result.i18n?.translations as any).en.general.hello).toBe('hi')
     const users = result.collections!.find((collection) => collection.slug === 'users')!
-    expect(users.fields[0]).toEqual({ name: 'nickname', type: 'text' })
+    expect(users.fields.find((field) => 'name' in field && field.name === 'nickname')).toEqual({ name: 'nickname', type: 'text' })
   })
 
   it('adds the same collections and fields when disabled, so migrations do not change', () => {

@@ -65,8 +65,8 @@ describe('a password reset lifts a suspension', () => {
     await suspendByFailures()
 
     expect((await app.client().post('/users/forgot-password', { email })).status).toBe(200)
-    const resetMail = await inbox.waitFor((mail) => mail.to.includes(email) && linksIn(mail).some((link) => link.includes('/admin/reset/')))
-    const token = linksIn(resetMail).find((link) => link.includes('/admin/reset/'))!.split('/').pop()
+    const resetMail = await inbox.waitFor((mail) => mail.to.includes(email) && linksIn(mail).some((link) => link.includes('/admin/reset?')))
+    const token = new URL(linksIn(resetMail).find((link) => link.includes('/admin/reset?'))!).searchParams.get('token')
 
     const browser = app.client()
     const reset = await browser.post('/users/reset-password', { password: 'a-brand-new-long-passphrase-7', token })

@@ -2,7 +2,7 @@ import type { TestProject } from 'vitest/node'
 
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -122,8 +122,15 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
     env: { ...env, NODE_ENV: 'production' } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  server.stdout!.on('data', (chunk) => (log += chunk))
-  server.stderr!.on('data', (chunk) => (log += chunk))
+  // E2E_APP_LOG=<file> keeps the app's whole output there, to read a server error behind a failed test.
+  const keep = (chunk: Buffer) => {
+    log += chunk
+    if (process.env.E2E_APP_LOG) {
+      appendFileSync(process.env.E2E_APP_LOG, chunk)
+    }
+  }
+  server.stdout!.on('data', keep)
+  server.stderr!.on('data', keep)
   cleanups.push(async () => {
     if (server.exitCode === null) {
       process.kill(-server.pid!, 'SIGTERM')

@@ -1,10 +1,15 @@
 'use client'
 
+import { useEffect, useId, useMemo } from 'react'
+
 import type { PublicPasswordPolicy } from '../publicPolicy.js'
 
+import { evaluatePassword } from '../evaluatePassword.js'
 import { PasswordInput } from './PasswordInput.js'
+import { PasswordRules } from './PasswordRules.js'
+import { StrengthMeter } from './StrengthMeter.js'
+import { useStrengthScore } from './useStrengthScore.js'
 
-// PLACEHOLDER: the password-policy work replaces this with the finished field (checklist and meter).
 export type NewPasswordFieldProps = {
   autoFocus?: boolean
   disabled?: boolean
@@ -13,7 +18,10 @@ export type NewPasswordFieldProps = {
   label: string
   name: string
   onChange: (value: string) => void
-  /** Called with whether the value meets every rule, whenever that changes. */
+  /**
+   * Called with whether the value meets every rule, whenever that changes (false while the strength
+   * check loads and a minimum strength applies). With `validate={false}`: whether it is non-empty.
+   */
   onValidityChange?: (meetsRequirements: boolean) => void
   policy: PublicPasswordPolicy
   required?: boolean
@@ -24,7 +32,32 @@ export type NewPasswordFieldProps = {
   value: string
 }
 
-/** A new-password input with the policy's rules checklist and a five-segment strength meter. */
-export const NewPasswordField = ({ onValidityChange: _onValidityChange, policy: _policy, userInputs: _userInputs, validate: _validate, ...input }: NewPasswordFieldProps) => (
-  <PasswordInput {...input} autoComplete="new-password" />
-)
+/**
+ * A new-password input with the policy's rules checklist and a five-segment strength meter, both
+ * updated as the person types and both linked to the input (`aria-describedby`). The strength
+ * dictionaries load lazily when the field mounts. The server enforces the same rules whatever this
+ * field shows.
+ */
+export const NewPasswordField = ({ onValidityChange, policy, userInputs, validate = true, ...input }: NewPasswordFieldProps) => {
+  const rulesId = `${useId()}-rules`
+  const strengthId = `${rulesId}-strength`
+  const { loading, score } = useStrengthScore(input.value, userInputs, validate)
+  const evaluation = useMemo(() => evaluatePassword(input.value, policy, score), [input.value, policy, score])
+  const valid = validate ? evaluation.meetsRequirements : input.value.length > 0
+
+  useEffect(() => {
+    onValidityChange?.(valid)
+  }, [onValidityChange, valid])
+
+  return (
+    <div data-password-field="">
+      <PasswordInput {...input} autoComplete="new-password" describedBy={validate ? `${rulesId} ${strengthId}` : undefined} />
+      {validate ? (
+        <>
+          <PasswordRules id={rulesId} rules={evaluation.rules} />
+          <StrengthMeter id={strengthId} loading={loading} meterSegments={evaluation.meterSegments} score={evaluation.score} />
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -42,16 +42,28 @@ import { UploadElementButton as UploadElementButton_0b388c087d9de8c4f011dd323a13
 import { UploadElement as UploadElement_0b388c087d9de8c4f011dd323a130cfb } from '@payloadcms/richtext-slate/client'
 import { WithUpload as WithUpload_0b388c087d9de8c4f011dd323a130cfb } from '@payloadcms/richtext-slate/client'
 import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
-import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
-import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { SeoMetaTextField as SeoMetaTextField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { FolderTableCell as FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { SelectDiff as SelectDiff_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { ChangePasswordField as ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { UnblockAccountField as UnblockAccountField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { InvitationField as InvitationField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { FocalPointByClick as FocalPointByClick_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { ReadOnlyRichTextBlocks as ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { VersionDrawerErrors as VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AcceptInvitationView as AcceptInvitationView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { LoginView as LoginView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { FirstUserView as FirstUserView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { ForgotView as ForgotView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { ResetView as ResetView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -100,15 +112,27 @@ export const importMap = {
   "@payloadcms/richtext-slate/client#UploadElement": UploadElement_0b388c087d9de8c4f011dd323a130cfb,
   "@payloadcms/richtext-slate/client#WithUpload": WithUpload_0b388c087d9de8c4f011dd323a130cfb,
   "@payloadcms/plugin-seo/client#OverviewComponent": OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
-  "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
-  "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "payload-backoffice/client#SeoMetaTextField": SeoMetaTextField_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/next/rsc#FolderTableCell": FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1,
   "@payloadcms/next/rsc#FolderField": FolderField_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "payload-backoffice/client#SelectDiff": SelectDiff_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#FileSizeCell": FileSizeCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#ChangePasswordField": ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#UnblockAccountField": UnblockAccountField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SessionsField": SessionsField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#InvitationField": InvitationField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
+  "payload-backoffice/client#FocalPointByClick": FocalPointByClick_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#ReadOnlyRichTextBlocks": ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#VersionDrawerErrors": VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#AcceptInvitationView": AcceptInvitationView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#LoginView": LoginView_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#FirstUserView": FirstUserView_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#ForgotView": ForgotView_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#ResetView": ResetView_8bcff942356df1c8599a2bb53f5cd241,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

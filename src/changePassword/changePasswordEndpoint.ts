@@ -1,0 +1,123 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { headersWithCors } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { errorResponse } from '../errors/errorResponse.js'
+import { secondsUntil } from '../lib/backoff.js'
+import { attemptPassword } from '../lockout/attemptPassword.js'
+import { credentialLimits } from '../lockout/credentialLimits.js'
+import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
+import { readBody } from '../request/readBody.js'
+import { requestUser } from '../request/requestUser.js'
+import { matchesStoredPassword } from './matchesStoredPassword.js'
+import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
+import { sendPasswordChangedEmail } from './sendPasswordChangedEmail.js'
+
+type Account = {
+  email?: string
+  hash?: unknown
+  id: number | string
+  identityProvider?: null | string
+  preferredLanguage?: unknown
+  salt?: unknown
+  security?: { status?: string }
+}
+
+/** A non-empty string no longer than `max`, else the catalogue error for it. */
+const passwordIn = (req: PayloadRequest, value: unknown, max: number): string => {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw new BackofficeError('PASSWORD_REQUIRED', { req })
+  }
+  if (value.length > max) {
+    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
+  }
+  return value
+}
+
+/** 403 "temporarily blocked", with when to try again when the lock's end is known. */
+const blocked = (req: PayloadRequest, lockedUntil: Date | null): Response => {
+  const response = errorResponse(req, 'LOGIN_TEMPORARILY_BLOCKED')
+  if (lockedUntil) {
+    response.headers.set('Retry-After', String(secondsUntil(lockedUntil, new Date())))
+  }
+  return response
+}
+
+const changeOwnPassword = async (req: PayloadRequest, options: SanitizedBackofficeOptions): Promise<Response> => {
+  const viewer = requestUser(req, options.usersCollection)
+  if (!viewer) {
+    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+  }
+  const data = await readBody(req)
+  const currentPassword = passwordIn(req, data.currentPassword, credentialLimits.password)
+  const password = passwordIn(req, data.password, credentialLimits.password)
+
+  const { payload } = req
+  const account = await payload.db.findOne<Account>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: viewer.id } },
+  })
+  if (!account) {
+    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+  }
+  if (account.identityProvider && account.identityProvider !== 'local') {
+    throw new BackofficeError('PASSWORD_CHANGE_LOCAL_ONLY', { req })
+  }
+
+  const attempt = await attemptPassword(req, options, {
+    account,
+    audit: { actor: viewer, data: { factor: 'password' }, failedEvent: 'password.changeFailed' },
+    check: async () => ((await matchesStoredPassword(account, currentPassword)) ? { correct: true, value: null } : { correct: false }),
+  })
+  if (attempt.kind === 'locked' || attempt.kind === 'lockedMeanwhile') {
+    return blocked(req, attempt.kind === 'locked' ? attempt.lockedUntil : null)
+  }
+  if (attempt.kind === 'wrong') {
+    throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
+  }
+  // The current password is proven, so comparing the two strings is comparing against the stored hash.
+  if (password === currentPassword) {
+    throw new BackofficeError('PASSWORD_UNCHANGED', { req })
+  }
+  await assertPasswordAllowed(req, options, { password, user: account })
+
+  req.context[currentPasswordVerifiedKey] = true
+  try {
+    await payload.update({ id: account.id, collection: options.usersCollection, data: { password }, depth: 0, overrideAccess: true, req })
+  } finally {
+    delete req.context[currentPasswordVerifiedKey]
+  }
+  await sendPasswordChangedEmail(req, options, account)
+
+  const t = getBackofficeTranslation(req.i18n)
+  return Response.json({ message: t('changePasswordSuccess') }, { headers: headersWithCors({ headers: new Headers(), req }) })
+}
+
+/**
+ * `POST /api/{users}/change-password` with `currentPassword` and `password`: the signed-in user's own
+ * password, for local accounts only. The current password is checked as one guess under the lockout,
+ * exactly like a sign-in (a stolen session must not become an unthrottled password oracle); then the
+ * policy, then the update, whose hooks end every other session and audit `password.changed`; the
+ * owner is told by email.
+ */
+export const changePasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    try {
+      return await changeOwnPassword(req, options)
+    } catch (error) {
+      // Answered rather than thrown: a refusal is an expected outcome, not an error for the server log.
+      if (error instanceof BackofficeError && error.status < 500) {
+        const { code: _code, ...variables } = error.data
+        return errorResponse(req, error.code, variables)
+      }
+      throw error
+    }
+  },
+  method: 'post',
+  path: '/change-password',
+})

@@ -1,0 +1,132 @@
+'use client'
+
+import type { CSSProperties, FormEvent } from 'react'
+
+import { Button, Drawer, toast, useConfig, useModal, useTranslation } from '@payloadcms/ui'
+import { formatAdminURL } from 'payload/shared'
+import { useEffect, useId, useState } from 'react'
+
+import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { loginOutcome, networkErrorMessage } from '../../login/loginOutcome.js'
+import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
+import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
+
+type Props = {
+  policy: PublicPasswordPolicy
+  /** The account's email and name: a new password containing them is weaker. */
+  userInputs: string[]
+  usersCollection: string
+}
+
+export const changePasswordDrawerSlug = 'backoffice-change-password'
+
+// Logical properties only (inline/block), so the layout mirrors in right-to-left languages.
+const styles = {
+  fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, padding: 0 },
+  form: { display: 'grid', gap: 'var(--base)', maxWidth: '36rem', paddingBlockEnd: 'calc(var(--base) * 2)' },
+  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
+} satisfies Record<string, CSSProperties>
+
+/**
+ * The account page's password section: a button opening a drawer with the current password (never
+ * validated) and the new one (with the policy's rules), sent to the change-password endpoint. While
+ * the request runs, both fields and the submit are disabled; on success both are emptied, the drawer
+ * closes and "Password changed successfully" shows. Closing the drawer forgets what was typed.
+ */
+export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const { closeModal, isModalOpen, openModal } = useModal()
+  const {
+    config: {
+      routes: { admin: adminRoute, api: apiRoute },
+      serverURL,
+    },
+  } = useConfig()
+  const headingId = useId()
+  const [currentPassword, setCurrentPassword] = useState('')
+  const [password, setPassword] = useState('')
+  const [pending, setPending] = useState(false)
+  const open = isModalOpen(changePasswordDrawerSlug)
+
+  useEffect(() => {
+    if (!open) {
+      setCurrentPassword('')
+      setPassword('')
+    }
+  }, [open])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    // The drawer is portalled out of the account form in the DOM but not in React's tree, where events
+    // still bubble: without this, Payload's document form would take the submit and save the account.
+    event.stopPropagation()
+    setPending(true)
+    try {
+      const response = await fetch(formatAdminURL({ apiRoute, path: `/${usersCollection}/change-password`, serverURL }), {
+        body: JSON.stringify({ currentPassword, password }),
+        credentials: 'include',
+        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      const body: unknown = await response.json().catch(() => null)
+      if (response.ok) {
+        setCurrentPassword('')
+        setPassword('')
+        closeModal(changePasswordDrawerSlug)
+        toast.success(t('changePasswordSuccess'))
+        return
+      }
+      const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
+      toast.error(outcome.kind === 'error' ? outcome.message : String(response.status))
+    } catch (error) {
+      toast.error(networkErrorMessage(error, t))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="backoffice-change-password" style={styles.section}>
+      <h3 id={headingId}>{t('changePasswordHeading')}</h3>
+      <p>{t('changePasswordDescription')}</p>
+      <Button buttonStyle="secondary" id="backoffice-change-password-open" onClick={() => openModal(changePasswordDrawerSlug)} size="medium" type="button">
+        {t('changePasswordButton')}
+      </Button>
+      <Drawer slug={changePasswordDrawerSlug} title={t('changePasswordDrawerTitle')}>
+        <form aria-busy={pending} onSubmit={submit} style={styles.form}>
+          <fieldset disabled={pending} style={styles.fieldset}>
+            <PasswordInput
+              autoComplete="current-password"
+              disabled={pending}
+              id="backoffice-current-password"
+              label={t('changePasswordCurrent')}
+              name="currentPassword"
+              onChange={setCurrentPassword}
+              required
+              value={currentPassword}
+            />
+            <NewPasswordField
+              disabled={pending}
+              id="backoffice-new-password"
+              label={t('changePasswordNew')}
+              name="password"
+              onChange={setPassword}
+              policy={policy}
+              required
+              userInputs={userInputs}
+              value={password}
+            />
+          </fieldset>
+          <div>
+            <Button disabled={pending || !currentPassword || !password} size="large" type="submit">
+              {pending ? t('changePasswordSubmitting') : t('changePasswordSubmit')}
+            </Button>
+          </div>
+        </form>
+      </Drawer>
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import type { UIFieldServerProps } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
+import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
+import { ChangePasswordDrawer } from './ChangePasswordDrawer.js'
+
+type Account = { email?: unknown; id: number | string; identityProvider?: unknown; name?: unknown }
+
+/**
+ * The change-password section, on the viewer's own account only (an administrator sets other
+ * people's passwords with the edit form). A server component, so the policy travels from the plugin's
+ * options to the client field without the client reading server options; accounts that sign in through
+ * an external provider see why there is nothing to change here instead.
+ */
+export const ChangePasswordField = ({ id, payload, req }: UIFieldServerProps) => {
+  const options: SanitizedBackofficeOptions = getPluginOptions(payload)
+  const viewer = req.user as Account | null
+  if (!options.enabled || !viewer || id === undefined || String(viewer.id) !== String(id) || req.user?.collection !== options.usersCollection) {
+    return null
+  }
+  const provider = typeof viewer.identityProvider === 'string' ? viewer.identityProvider : 'local'
+  if (provider !== 'local' && provider !== '') {
+    const t = getBackofficeTranslation(req.i18n)
+    return (
+      <section className="backoffice-change-password" style={{ marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' }}>
+        <h3>{t('changePasswordHeading')}</h3>
+        <p>{t('changePasswordExternalProvider', { provider })}</p>
+      </section>
+    )
+  }
+  const userInputs = [viewer.email, viewer.name].filter((value): value is string => typeof value === 'string' && value !== '')
+  return (
+    <>
+      {/* Payload's own change-password button would save the new password without the current one,
+          which the server refuses for one's own account: this section takes its place. */}
+      <style>{'.auth-fields #change-password { display: none; }'}</style>
+      <ChangePasswordDrawer policy={publicPasswordPolicy(options)} userInputs={userInputs} usersCollection={options.usersCollection} />
+    </>
+  )
+}

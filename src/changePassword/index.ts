@@ -1,0 +1,28 @@
+import type { Capability } from '../capability.js'
+
+import { appendHooks, mapCollection } from '../config/collections.js'
+import { changePasswordEndpoint } from './changePasswordEndpoint.js'
+import { changePasswordUiField } from './field.js'
+import { refuseOwnPasswordUpdate } from './refuseOwnPasswordUpdate.js'
+
+/**
+ * Change password: the signed-in user's own, with the current one (ASVS 5.0 6.2.3), counted by the
+ * lockout, from a section of the account page; a plain update of one's own password is refused.
+ */
+export const changePassword: Capability = {
+  behaviour: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) =>
+      appendHooks(
+        {
+          ...users,
+          // `endpoints: false` means the app turned the collection's REST API off: keep it off.
+          endpoints: users.endpoints === false ? false : [changePasswordEndpoint(options), ...(users.endpoints ?? [])],
+        },
+        { beforeValidate: [refuseOwnPasswordUpdate(options)] },
+      ),
+    ),
+  name: 'changePassword',
+  // First among the fields, so the section sits right under Payload's email field on the account page.
+  schema: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) => ({ ...users, fields: [changePasswordUiField, ...users.fields] })),
+}

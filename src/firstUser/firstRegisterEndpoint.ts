@@ -1,0 +1,90 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { errorResponse } from '../errors/errorResponse.js'
+import { credentialLimits } from '../lockout/credentialLimits.js'
+import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
+import { readBody } from '../request/readBody.js'
+import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
+import { firstUserData } from './firstUserData.js'
+import { whileHoldingFirstUserLock } from './firstUserLock.js'
+
+/** Any account at all, trashed ones included: the same test the admin uses to offer this page. */
+const anyAccount = async (req: PayloadRequest, usersCollection: CollectionSlug) =>
+  Boolean(await req.payload.db.findOne({ collection: usersCollection, req, where: {} }))
+
+const registerFirstUser = async (req: PayloadRequest, options: SanitizedBackofficeOptions): Promise<Response> => {
+  const { payload } = req
+  const collection = payload.collections[options.usersCollection]!
+  const body = await readBody(req)
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
+  if (!email || email.length > credentialLimits.email) {
+    throw new BackofficeError('EMAIL_INVALID', { req })
+  }
+  const password = body.password
+  if (typeof password !== 'string' || password.length === 0) {
+    throw new BackofficeError('PASSWORD_REQUIRED', { req })
+  }
+  if (password.length > credentialLimits.password) {
+    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
+  }
+  // Before anything else, so that once there is an account this endpoint does no more than look.
+  if (await anyAccount(req, options.usersCollection)) {
+    throw new BackofficeError('FIRST_USER_ALREADY_CREATED', { req })
+  }
+  const data = await firstUserData(req, options, body)
+  // Outside the lock: a breached-password lookup may take a while.
+  await assertPasswordAllowed(req, options, { password, user: { ...data, email } })
+
+  const outcome = await whileHoldingFirstUserLock(payload, options.usersCollection, async () =>
+    (await anyAccount(req, options.usersCollection))
+      ? null
+      : payload.create({
+          collection: options.usersCollection,
+          data: { ...data, email, password } as Record<string, unknown>,
+          draft: false,
+          depth: 0,
+          // Marked verified below instead: there is nobody to confirm the address to yet.
+          disableVerificationEmail: true,
+          // As in Payload's own: nobody is signed in to ask; `firstUserData` chose the fields.
+          overrideAccess: true,
+          req,
+        }),
+  )
+  if (!outcome.acquired || !outcome.value) {
+    throw new BackofficeError('FIRST_USER_ALREADY_CREATED', { req })
+  }
+  const user = outcome.value as { email: string; id: number | string }
+  if (collection.config.auth.verify) {
+    // The first administrator has nobody to verify their address for them (Payload does the same).
+    await payload.update({ id: user.id, collection: options.usersCollection, data: { _verified: true } as Record<string, unknown>, overrideAccess: true, req })
+  }
+  return signInWithNewPassword(req, options, { email: user.email, factor: 'firstUser', password })
+}
+
+/**
+ * `POST /api/{users}/first-register`, in place of Payload's own, which checks "no account yet" and
+ * creates one without a lock (two requests racing on a fresh install could both become
+ * administrators) and applies no password policy. Here the policy is checked first, then "no account
+ * yet, create it" runs under an advisory lock, and the new account signs in through the shared
+ * sign-in path, so every sign-in hook (sessions, audit, a second factor once it exists) applies.
+ * A second attempt answers 409 "first user already created".
+ */
+export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    try {
+      return await registerFirstUser(req, options)
+    } catch (error) {
+      // Answered rather than thrown: a refusal is an expected outcome, not an error for the server log.
+      if (error instanceof BackofficeError && error.status < 500) {
+        const { code: _code, ...variables } = error.data
+        return errorResponse(req, error.code, variables)
+      }
+      throw error
+    }
+  },
+  method: 'post',
+  path: '/first-register',
+})

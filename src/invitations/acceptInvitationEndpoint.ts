@@ -1,0 +1,76 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { errorResponse } from '../errors/errorResponse.js'
+import { hashToken, isWellFormedToken } from '../lib/tokens.js'
+import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
+import { readBodyOrRefusal } from '../request/readBody.js'
+import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
+import { completeInvitation } from './completeInvitation.js'
+import { invitationStore } from './invitationStore.js'
+import { pickFields, profileFieldsFor } from './profileFields.js'
+import { hasProfileValueShape } from './profileValueShape.js'
+
+/** A catalogue error as the endpoint's answer, with the variables its message was built from. */
+const refusal = (req: PayloadRequest, error: BackofficeError) => {
+  const { code: _code, ...variables } = error.data
+  return errorResponse(req, error.code, variables)
+}
+
+/**
+ * `POST /api/<users>/accept-invitation` with `token`, `password` and the profile fields the invitee
+ * may set (JSON, or the admin's form post). In order:
+ * - the token's shape, then that the link still works (without using it up): otherwise 400
+ *   INVITATION_INVALID_OR_EXPIRED, whether it is malformed, unknown, expired, used or revoked;
+ * - the profile: only the fields `profileFieldsFor` allows are taken, the rest (roles, system fields,
+ *   the email) ignored as Payload ignores fields a user may not write; wrong JSON types are refused;
+ * - the password policy, with the account's email and name as weak words: a refused password uses
+ *   nothing up, and the same link works again;
+ * - the link is used up atomically and the password and profile saved (see completeInvitation);
+ * - the person is signed in through `signInWithNewPassword`, the one place such flows mint a session
+ *   (every sign-in hook runs; a second factor, once it exists, steps in there).
+ * The answer is that of a sign-in: `user`, `token` unless the collection hides it, and `redirectTo`
+ * when a later step (two-factor) asks for one.
+ */
+export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    const { data, refusal: bodyRefusal } = await readBodyOrRefusal(req)
+    if (bodyRefusal) {
+      return bodyRefusal
+    }
+    const { password, token } = data
+    if (!isWellFormedToken(token)) {
+      return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
+    }
+    if (typeof password !== 'string' || password.length === 0) {
+      return errorResponse(req, 'PASSWORD_REQUIRED')
+    }
+    const tokenHash = hashToken(token)
+    const account = await invitationStore(req, options).findUsable(tokenHash)
+    if (!account || typeof account.email !== 'string') {
+      return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
+    }
+    const fields = await profileFieldsFor(req, options, account)
+    if (fields.some((field) => !hasProfileValueShape(field, data[(field as { name: string }).name]))) {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+    const profile = pickFields(data, fields)
+
+    try {
+      await assertPasswordAllowed(req, options, { password, user: { ...account, ...profile } })
+      if (!(await completeInvitation(req, options, { account, password, profile, tokenHash }))) {
+        return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
+      }
+    } catch (error) {
+      if (error instanceof BackofficeError) {
+        return refusal(req, error)
+      }
+      throw error
+    }
+    return signInWithNewPassword(req, options, { email: account.email, factor: 'invitation', password })
+  },
+  method: 'post',
+  path: '/accept-invitation',
+})

@@ -1,0 +1,135 @@
+'use client'
+
+import type { ClientField, Data, FormState } from 'payload'
+import type { CSSProperties } from 'react'
+
+import { Form, FormSubmit, RenderFields, toast, useAuth, useTranslation } from '@payloadcms/ui'
+import { useMemo, useState } from 'react'
+
+import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { loginOutcome, networkErrorMessage } from '../../login/loginOutcome.js'
+import { FormNewPasswordField } from './FormNewPasswordField.js'
+import { type Invitation, useInvitation } from './useInvitation.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  fields: ClientField[]
+  loginRoute: string
+  policy: PublicPasswordPolicy
+  serverURL: string
+  signedIn: boolean
+  token: string
+  usersCollection: string
+}
+
+// Logical properties only (inline/block), so the page mirrors in right-to-left languages.
+const styles = {
+  page: { display: 'grid', gap: 'var(--base)', marginInline: 'auto', maxWidth: '36rem', padding: 'calc(var(--base) * 2) var(--base)', width: '100%' },
+  form: { display: 'grid', gap: 'var(--base)' },
+  // Looks like Payload's read-only fields: the address is the invitation's, not the invitee's to change.
+  readOnly: { background: 'var(--theme-elevation-100)', color: 'var(--theme-elevation-800)' },
+} satisfies Record<string, CSSProperties>
+
+const stateOf = (invitation: Invitation, token: string): FormState =>
+  Object.fromEntries([
+    ['token', { initialValue: token, valid: true, value: token }],
+    ...invitation.fields.map((name) => [name, { initialValue: invitation.data[name], valid: true, value: invitation.data[name] }]),
+  ])
+
+/**
+ * The accept-invitation page: "Accept invitation", "Complete your profile", the invitee's email
+ * (read-only), the new password with the policy's rules, the users collection's other fields the
+ * invitee may set (Payload's `RenderFields`, as in its create-first-user view), the token in a
+ * hidden field and "Create profile". While the invitation loads a loading text shows; an invalid or
+ * expired link shows the invitation-link message. On success the full user is fetched and the
+ * browser goes to the answer's `redirectTo`, else to the admin root.
+ */
+export const AcceptInvitationForm = ({ adminRoute, apiRoute, fields, loginRoute, policy, serverURL, signedIn, token, usersCollection }: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n, t: payloadT } = useTranslation()
+  const { fetchFullUser } = useAuth()
+  const api = `${serverURL}${apiRoute}/${usersCollection}`
+  const { load, setLoad } = useInvitation({ api, signedIn, token })
+  const [busy, setBusy] = useState(false)
+  const offered = useMemo(
+    () => (load.kind === 'ready' ? fields.filter((field) => 'name' in field && load.invitation.fields.includes(field.name)) : []),
+    [fields, load],
+  )
+
+  const submit = async (_state: FormState, data: Data) => {
+    setBusy(true)
+    try {
+      const response = await fetch(`${api}/accept-invitation`, {
+        body: JSON.stringify({ ...data, token }),
+        credentials: 'include',
+        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      const body = (await response.json().catch(() => null)) as { errors?: { data?: { code?: string } }[] } | null
+      if (response.ok) {
+        await fetchFullUser()
+        const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
+        // A full navigation, so the server renders the admin with the new session cookie.
+        window.location.assign(outcome.kind === 'redirect' ? outcome.to : adminRoute)
+        return
+      }
+      if (body?.errors?.[0]?.data?.code === 'INVITATION_INVALID_OR_EXPIRED') {
+        setLoad({ kind: 'invalid' })
+      } else {
+        const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
+        toast.error(outcome.kind === 'error' ? outcome.message : String(response.status))
+      }
+    } catch (error) {
+      toast.error(networkErrorMessage(error, t))
+    }
+    setBusy(false)
+  }
+
+  return (
+    <main aria-busy={load.kind === 'loading' || busy} className="backoffice-accept-invitation" style={styles.page}>
+      <h1>{t('acceptInvitationHeading')}</h1>
+      {load.kind === 'loading' ? <p role="status">{t('acceptInvitationLoading')}</p> : null}
+      {load.kind === 'failed' ? <p role="alert">{networkErrorMessage(load.error, t)}</p> : null}
+      {load.kind === 'invalid' ? (
+        <>
+          <p role="alert">{t('errorInvitationInvalidOrExpired')}</p>
+          <a href={`${adminRoute === '/' ? '' : adminRoute}${loginRoute}`}>{t('acceptInvitationGoToLogin')}</a>
+        </>
+      ) : null}
+      {load.kind === 'ready' ? (
+        <>
+          <h2>{t('acceptInvitationSubheading')}</h2>
+          <Form disabled={busy} initialState={stateOf(load.invitation, token)} onSubmit={submit}>
+            <div style={styles.form}>
+              <div className="field-type email read-only">
+                <label className="field-label" htmlFor="field-email">
+                  {payloadT('general:email')}
+                </label>
+                <div className="field-type__wrap">
+                  <input autoComplete="username" id="field-email" name="email" readOnly style={styles.readOnly} type="email" value={load.invitation.email} />
+                </div>
+              </div>
+              <input name="token" type="hidden" value={token} />
+              <FormNewPasswordField email={load.invitation.email} policy={policy} required />
+              <RenderFields
+                fields={offered}
+                forceRender
+                parentIndexPath=""
+                parentPath=""
+                parentSchemaPath={usersCollection}
+                permissions
+                readOnly={busy}
+              />
+              <FormSubmit disabled={busy} size="large">
+                {busy ? t('acceptInvitationSubmitting') : t('acceptInvitationSubmit')}
+              </FormSubmit>
+            </div>
+          </Form>
+        </>
+      ) : null}
+    </main>
+  )
+}

@@ -1,0 +1,111 @@
+'use client'
+
+import type { CSSProperties } from 'react'
+
+import { Button, toast, useConfig, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation.js'
+import { useState } from 'react'
+
+import type { BackofficeTranslationKey } from '../../translations/types.js'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+
+type Props = {
+  /** False when the plugin is turned off: the field stays (same schema) but shows nothing. */
+  enabled?: boolean
+  usersCollection?: string
+}
+
+// Logical properties only, so the panel mirrors in right-to-left languages.
+const styles = {
+  actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
+  panel: {
+    border: '1px solid var(--theme-elevation-150)',
+    borderRadius: 'var(--style-radius-m)',
+    marginBlock: 'var(--base)',
+    padding: 'var(--base)',
+    textAlign: 'start',
+  },
+  warning: { color: 'var(--theme-error-500)' },
+} satisfies Record<string, CSSProperties>
+
+/**
+ * On an invited account's page, for administrators (the Invitation group is theirs alone): where the
+ * invitation stands (waiting and until when, expired, revoked, accepted), a warning when its email
+ * could not be sent, and Resend and Revoke buttons.
+ */
+export const InvitationField = ({ enabled = true, usersCollection = 'users' }: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const { config } = useConfig()
+  const { id } = useDocumentInfo()
+  const router = useRouter()
+  const status = useFormFields(([fields]) => fields['invitation.status']?.value)
+  const expiresAt = useFormFields(([fields]) => fields['invitation.expiresAt']?.value)
+  const acceptedAt = useFormFields(([fields]) => fields['invitation.acceptedAt']?.value)
+  const deliveryFailed = useFormFields(([fields]) => fields['invitation.deliveryFailed']?.value)
+  const [busy, setBusy] = useState(false)
+
+  if (!enabled || !id || typeof status !== 'string') {
+    return null
+  }
+  const formatDate = (value: unknown) =>
+    typeof value === 'string' && value
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
+      : ''
+  const expired = status === 'pending' && typeof expiresAt === 'string' && new Date(expiresAt).getTime() <= Date.now()
+  const notice: BackofficeTranslationKey =
+    status === 'accepted'
+      ? 'invitationAcceptedNotice'
+      : status === 'revoked'
+        ? 'invitationRevokedNotice'
+        : expired
+          ? 'invitationExpiredNotice'
+          : 'invitationPendingNotice'
+
+  const act = async (action: 'resend-invitation' | 'revoke-invitation') => {
+    setBusy(true)
+    try {
+      const response = await fetch(`${config.serverURL}${config.routes.api}/${usersCollection}/${id}/${action}`, {
+        credentials: 'include',
+        headers: { 'Accept-Language': i18n.language },
+        method: 'POST',
+      })
+      const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[]; message?: string }
+      if (response.ok) {
+        toast.success(body.message ?? t(action === 'resend-invitation' ? 'invitationResent' : 'invitationRevoked'))
+      } else {
+        toast.error(body.errors?.[0]?.message ?? String(response.status))
+      }
+      // Either way the stored state may have changed (a failed send is recorded): show it.
+      router.refresh()
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div aria-label={t('groupInvitation')} role="region" style={styles.panel}>
+      <p>{t(notice, { date: formatDate(status === 'accepted' ? acceptedAt : expiresAt) })}</p>
+      {deliveryFailed === true && status === 'pending' ? (
+        <p role="alert" style={styles.warning}>
+          {t('invitationDeliveryFailedNotice')}
+        </p>
+      ) : null}
+      {status !== 'accepted' ? (
+        <div style={styles.actions}>
+          <Button buttonStyle="secondary" disabled={busy} onClick={() => act('resend-invitation')} size="small">
+            {t('invitationResend')}
+          </Button>
+          {status === 'pending' ? (
+            <Button buttonStyle="secondary" disabled={busy} onClick={() => act('revoke-invitation')} size="small">
+              {t('invitationRevoke')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+'use client'
+
+import type { CSSProperties } from 'react'
+
+import type { PasswordEvaluation } from '../evaluatePassword.js'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { strengthLabelKeys } from '../strengthLabels.js'
+
+// One colour per score, from Payload's theme: red for guessable, amber in between, green for secure.
+const segmentColours = [
+  'var(--theme-error-500)',
+  'var(--theme-error-500)',
+  'var(--theme-warning-650)',
+  'var(--theme-success-500)',
+  'var(--theme-success-650)',
+]
+
+// Logical properties only: the meter fills from the start side in right-to-left languages too.
+const styles = {
+  meter: { display: 'flex', flex: 1, gap: 'calc(var(--base) / 5)', minInlineSize: '8rem' },
+  row: { alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBlockStart: 'calc(var(--base) / 2)' },
+  segment: { blockSize: 6, borderRadius: 'var(--style-radius-s)', flex: 1 },
+  word: { color: 'var(--theme-elevation-650)', fontSize: '0.9em' },
+} satisfies Record<string, CSSProperties>
+
+type Props = {
+  /** Id of the visible strength word, for the input's `aria-describedby`. */
+  id: string
+  loading: boolean
+  meterSegments: PasswordEvaluation['meterSegments']
+  score: PasswordEvaluation['score']
+}
+
+/**
+ * The five-segment strength meter (spec §4): empty until the minimum length and character classes
+ * are met, then score + 1 segments filled, with the strength's name beside it and as the meter's
+ * accessible value.
+ */
+export const StrengthMeter = ({ id, loading, meterSegments, score }: Props) => {
+  const t = useBackofficeTranslation()
+  const word =
+    meterSegments > 0 && score !== null
+      ? t(strengthLabelKeys[score])
+      : loading
+        ? t('passwordStrengthLoading')
+        : t('passwordStrengthNotRated')
+  const colour = segmentColours[Math.max(meterSegments - 1, 0)]
+  return (
+    <div style={styles.row}>
+      <div
+        aria-label={t('passwordStrengthLabel')}
+        aria-valuemax={5}
+        aria-valuemin={0}
+        aria-valuenow={meterSegments}
+        aria-valuetext={word}
+        data-filled={meterSegments}
+        data-password-meter=""
+        role="meter"
+        style={styles.meter}
+      >
+        {[1, 2, 3, 4, 5].map((segment) => (
+          <span
+            aria-hidden="true"
+            key={segment}
+            style={{ ...styles.segment, background: segment <= meterSegments ? colour : 'var(--theme-elevation-150)' }}
+          />
+        ))}
+      </div>
+      <span aria-live="polite" id={id} style={styles.word}>
+        {t('passwordStrengthLabel')}: {word}
+      </span>
+    </div>
+  )
+}

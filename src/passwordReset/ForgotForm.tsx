@@ -1,0 +1,121 @@
+'use client'
+
+import type { CSSProperties, FormEvent } from 'react'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { useEffect, useRef, useState } from 'react'
+
+import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
+import { loginOutcome, networkErrorMessage } from '../login/loginOutcome.js'
+import { pageColumn } from './pageColumn.js'
+
+type Props = {
+  apiRoute: string
+  loginURL: string
+  serverURL: string
+  usersCollection: string
+}
+
+// Logical properties only (inline/block), so the form mirrors in right-to-left languages.
+const styles = {
+  fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, minInlineSize: 0, padding: 0 },
+  form: pageColumn,
+  input: { inlineSize: '100%' },
+} satisfies Record<string, CSSProperties>
+
+/**
+ * The forgot-password form (spec §2): an email field and a submit button, busy and disabled while the
+ * request runs; then "Email sent" with a link back to the sign-in page. The server answers every
+ * well-formed address the same way, so the page never says whether an account exists. An answer that
+ * cannot be read shows "The email address is invalid." (spec §5).
+ */
+export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: Props) => {
+  const { t: payloadT } = useTranslation()
+  const t = useBackofficeTranslation()
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [sent, setSent] = useState(false)
+  const sentHeading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    // Screen readers and keyboards follow the page to its new state.
+    if (sent) {
+      sentHeading.current?.focus()
+    }
+  }, [sent])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const response = await fetch(`${serverURL}${apiRoute}/${usersCollection}/forgot-password`, {
+        body: JSON.stringify({ email }),
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      const body: unknown = await response.json().catch(() => undefined)
+      if (body === undefined) {
+        toast.error(t('errorEmailInvalid'))
+      } else if (response.ok) {
+        setSent(true)
+      } else {
+        const outcome = loginOutcome(response.status, body, { adminRoute: '', redirect: null, t })
+        toast.error(outcome.kind === 'error' ? outcome.message : String(response.status))
+      }
+    } catch (error) {
+      toast.error(networkErrorMessage(error, t))
+    }
+    setBusy(false)
+  }
+
+  if (sent) {
+    return (
+      <div role="status" style={styles.form}>
+        <div className="form-header">
+          <h1 ref={sentHeading} tabIndex={-1}>
+            {t('forgotEmailSentHeading')}
+          </h1>
+          <p>{t('forgotEmailSentDescription')}</p>
+        </div>
+        <a href={loginURL}>{t('forgotBackToLogin')}</a>
+      </div>
+    )
+  }
+
+  return (
+    <form aria-busy={busy} onSubmit={submit} style={styles.form}>
+      <div className="form-header">
+        <h1>{t('forgotHeading')}</h1>
+        <p id="forgot-instructions">{t('forgotInstructions')}</p>
+      </div>
+      <fieldset disabled={busy} style={styles.fieldset}>
+        <div className="field-type email">
+          <label className="field-label" htmlFor="field-email">
+            {payloadT('general:email')}
+            <span className="required">*</span>
+          </label>
+          <div className="field-type__wrap">
+            <input
+              aria-describedby="forgot-instructions"
+              autoComplete="email"
+              autoFocus
+              id="field-email"
+              name="email"
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder={t('loginEmailPlaceholder')}
+              required
+              style={styles.input}
+              type="email"
+              value={email}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <Button disabled={busy} size="large" type="submit">
+        {busy ? t('forgotSubmitting') : t('forgotSubmit')}
+      </Button>
+      <a href={loginURL}>{t('forgotBackToLogin')}</a>
+    </form>
+  )
+}

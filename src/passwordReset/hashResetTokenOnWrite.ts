@@ -1,0 +1,21 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { hashToken } from '../lib/tokens.js'
+
+/** A SHA-256 in hex: what the column holds once a token is stored. */
+const storedHash = /^[0-9a-f]{64}$/
+
+/**
+ * Payload's own forgot-password operation (the Local API's `payload.forgotPassword`, say) writes its
+ * token into `resetPasswordToken` in plain text through an update. This stores its SHA-256 instead, so
+ * the column never holds a usable token, whoever wrote it; the plugin's reset endpoint hashes what it
+ * is given and finds it. Only a value that is new in this update is hashed: Payload merges the stored
+ * (already hashed) value into every other update of the account.
+ */
+export const hashResetTokenOnWrite: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const token: unknown = data?.resetPasswordToken
+  if (typeof token === 'string' && token !== '' && token !== originalDoc?.resetPasswordToken && !storedHash.test(token)) {
+    data.resetPasswordToken = hashToken(token)
+  }
+  return data
+}

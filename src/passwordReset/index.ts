@@ -1,0 +1,57 @@
+import type { Config } from 'payload'
+
+import type { Capability } from '../capability.js'
+
+import { appendHooks, mapCollection } from '../config/collections.js'
+import { forgotPasswordEndpoint } from './forgotPasswordEndpoint.js'
+import { hashResetTokenOnWrite } from './hashResetTokenOnWrite.js'
+import { refuseGraphQLPasswordReset } from './refuseGraphQLPasswordReset.js'
+import { resetPasswordEndpoint } from './resetPasswordEndpoint.js'
+
+/** The forgot and reset views, under the keys and routes of Payload's own (which they replace). */
+const withViews = (config: Config): Config => ({
+  ...config,
+  admin: {
+    ...config.admin,
+    components: {
+      ...config.admin?.components,
+      views: {
+        ...config.admin?.components?.views,
+        forgot: {
+          Component: 'payload-backoffice/rsc#ForgotView',
+          path: (config.admin?.routes?.forgot ?? '/forgot') as `/${string}`,
+        },
+        reset: {
+          Component: 'payload-backoffice/rsc#ResetView',
+          path: (config.admin?.routes?.reset ?? '/reset') as `/${string}`,
+        },
+      },
+    },
+  },
+})
+
+/**
+ * Forgot and reset password by email, in place of Payload's: a uniform answer whatever the address,
+ * single-use tokens stored only as hashes, the policy enforced, suspension lifted, other sessions
+ * ended, and the sign-in after it through the same path as every other (see the endpoints).
+ */
+export const passwordReset: Capability = {
+  behaviour: (config, options) =>
+    withViews(
+      mapCollection(config, options.usersCollection, (users) =>
+        appendHooks(
+          {
+            ...users,
+            // Before Payload's built-in endpoints of the same paths, which match after these.
+            // `endpoints: false` means the app turned the collection's REST API off: keep it off.
+            endpoints:
+              users.endpoints === false
+                ? false
+                : [forgotPasswordEndpoint(options), resetPasswordEndpoint(options), ...(users.endpoints ?? [])],
+          },
+          { beforeChange: [hashResetTokenOnWrite], beforeOperation: [refuseGraphQLPasswordReset(options)] },
+        ),
+      ),
+    ),
+  name: 'passwordReset',
+}

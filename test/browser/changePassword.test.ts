@@ -1,0 +1,101 @@
+import type { BrowserContext, Page } from 'playwright-core'
+
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { withAppPayload } from '../helpers/appPayload.js'
+import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { signIn } from '../helpers/signIn.js'
+import { mailbox } from '../helpers/smtpInbox.js'
+
+const appUrl = inject('appUrl')
+const email = 'changes-her-password@example.com'
+const password = 'a-long-and-unusual-passphrase-42'
+const newPassword = 'granite-otter-whistles-at-dawn-7'
+let browser: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  await withAppPayload(async (payload) => {
+    await payload.delete({ collection: 'users', overrideAccess: true, where: { email: { equals: email } } })
+    await payload.create({ collection: 'users', data: { email, name: 'Charlotte Changer', password, roles: ['editor'] } as never })
+  })
+  browser = await launchBrowser()
+  page = await browser.newPage()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const current = () => page.locator('#backoffice-current-password')
+const next = () => page.locator('#backoffice-new-password')
+const submit = () => page.locator('.drawer button[type="submit"]')
+
+describe('changing one’s password from the account page in Chromium', () => {
+  it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
+    await signIn(page, appUrl, email, password)
+    await page.goto(`${appUrl}/admin/account`)
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('heading', { name: 'Password', exact: true }).waitFor()
+    // Payload's own button, which would skip the current password, gives way to the plugin's.
+    expect(await page.locator('#change-password').isVisible()).toBe(false)
+    await screenshot(page, 'change-password-section')
+
+    await page.locator('#backoffice-change-password-open').click()
+    await current().waitFor({ state: 'visible' })
+    await fillField(page, '#backoffice-current-password', password)
+    await fillField(page, '#backoffice-new-password', newPassword)
+    await page.locator('.drawer li[data-rule="minLength"][data-met="true"]').waitFor()
+    await screenshot(page, 'change-password-drawer')
+
+    // Hold the answer back a moment, so the pending state can be seen.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/users/change-password', async (route) => {
+      await held
+      await route.continue()
+    })
+    await submit().click()
+    await page.waitForFunction(() => (document.querySelector('#backoffice-current-password') as HTMLInputElement | null)?.disabled === true)
+    expect(await current().isDisabled()).toBe(true)
+    expect(await next().isDisabled()).toBe(true)
+    expect(await submit().isDisabled()).toBe(true)
+    await screenshot(page, 'change-password-pending')
+    release()
+
+    await page.getByText('Password changed successfully').first().waitFor()
+    await current().waitFor({ state: 'detached' })
+    await screenshot(page, 'change-password-success')
+    await page.unroute('**/api/users/change-password')
+
+    // Opened again, both fields are empty.
+    await page.locator('#backoffice-change-password-open').click()
+    await current().waitFor({ state: 'visible' })
+    expect(await current().inputValue()).toBe('')
+    expect(await next().inputValue()).toBe('')
+    await page.locator('.drawer__close').first().click()
+    await current().waitFor({ state: 'detached' })
+
+    const notice = await mailbox(inject('mailDir')).waitFor((mail) => mail.to.includes(email))
+    expect(notice.subject).toBe('Your password was changed')
+  })
+
+  it('shows the server’s message when the current password is wrong, and changes nothing', async () => {
+    await page.locator('#backoffice-change-password-open').click()
+    await fillField(page, '#backoffice-current-password', 'not-my-password-at-all')
+    await fillField(page, '#backoffice-new-password', 'yet-another-unusual-passphrase-5')
+    await submit().click()
+    await page.getByText('The current password is incorrect.').first().waitFor()
+    // Enabled again, the typed values kept for a correction.
+    expect(await current().isDisabled()).toBe(false)
+    expect(await current().inputValue()).toBe('not-my-password-at-all')
+    await page.locator('.drawer__close').first().click()
+  })
+
+  it('signs in with the new password after signing out', async () => {
+    await page.goto(`${appUrl}/admin/logout`)
+    await page.waitForURL((url) => url.pathname === '/admin/login')
+    await signIn(page, appUrl, email, newPassword)
+    await page.locator('.dashboard').first().waitFor()
+    await screenshot(page, 'change-password-signed-in-again')
+  })
+})

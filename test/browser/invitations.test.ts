@@ -1,0 +1,204 @@
+import type { BrowserContext, Page } from 'playwright-core'
+
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { withAppPayload } from '../helpers/appPayload.js'
+import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { signIn } from '../helpers/signIn.js'
+import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
+
+const appUrl = inject('appUrl')
+const mail = mailbox(inject('mailDir'))
+const password = 'a-long-and-unusual-passphrase-42'
+const inviteePassword = 'my-own-new-and-unusual-passphrase-7'
+const stamp = Date.now()
+const adminEmail = `browser-inviter-${stamp}@example.com`
+const adminName = 'Ada Lovelace'
+const inviteeEmail = `browser-invitee-${stamp}@example.com`
+let adminBrowser: BrowserContext
+let adminPage: Page
+const opened: BrowserContext[] = []
+
+const invitationLink = (email: ReceivedEmail) => linksIn(email).find((link) => link.includes('/admin/accept-invitation?token='))!
+const invitationTo = async (address: string) => invitationLink(await mail.waitFor((email) => email.to.includes(address)))
+
+/** A visitor's browser in `locale`, closed after the tests. */
+const visitor = async (locale = 'en-US') => {
+  const context = await launchBrowser({ locale })
+  opened.push(context)
+  return context.newPage()
+}
+
+/** Nothing sticks out sideways: the page is no wider than its window. */
+const expectNoOverflow = async (page: Page) => {
+  const { clientWidth, scrollWidth } = await page.evaluate(() => ({
+    clientWidth: document.documentElement.clientWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+  }))
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+}
+
+/** Who the page's own browser is signed in as, asked the way the admin asks. */
+const signedInUser = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/users/me', { credentials: 'include' })).json()) as { user: unknown }).user)
+
+/** An administrator's invitation through the REST API (with the signed-in admin's cookie). */
+const inviteThroughApi = async (email: string, preferredLanguage: string) => {
+  const response = await adminPage.request.post(`${appUrl}/api/users`, {
+    data: { email, preferredLanguage, roles: ['editor'] },
+    headers: { origin: appUrl },
+  })
+  expect(response.status()).toBe(201)
+  return { id: ((await response.json()) as { doc: { id: number } }).doc.id, link: await invitationTo(email) }
+}
+
+beforeAll(async () => {
+  await withAppPayload(async (payload) => {
+    await payload.create({ collection: 'users', data: { email: adminEmail, name: adminName, password, roles: ['admin'] } })
+  })
+  adminBrowser = await launchBrowser()
+  adminPage = await adminBrowser.newPage()
+  await signIn(adminPage, appUrl, adminEmail, password)
+})
+afterAll(async () => {
+  await adminBrowser?.close()
+  for (const context of opened) {
+    await context.close()
+  }
+})
+
+describe('inviting from the user form', () => {
+  it("reads 'Send invitation' while the password is empty and 'Save' once one is typed, and invites on save", async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/create`)
+    await adminPage.waitForLoadState('networkidle')
+    const save = adminPage.locator('#action-save')
+    await expect.poll(() => save.innerText()).toBe('Send invitation')
+    await adminPage.getByText('Leave the password empty to send an invitation').waitFor()
+
+    await fillField(adminPage, '#field-email', inviteeEmail)
+    await fillField(adminPage, '#field-password', 'typed-then-removed-passphrase')
+    await expect.poll(() => save.innerText()).toBe('Save')
+    await fillField(adminPage, '#field-password', '')
+    await expect.poll(() => save.innerText()).toBe('Send invitation')
+    await screenshot(adminPage, 'invitation-create-form')
+
+    await save.click()
+    await adminPage.waitForURL((url) => /\/admin\/collections\/users\/\d+$/.test(url.pathname))
+    const panel = adminPage.getByRole('region', { name: 'Invitation' })
+    await panel.getByText('Waiting for the person to accept.').waitFor()
+    await panel.getByRole('button', { name: 'Resend invitation' }).waitFor()
+    await panel.getByRole('button', { name: 'Revoke invitation' }).waitFor()
+    await panel.scrollIntoViewIfNeeded()
+    await screenshot(adminPage, 'invitation-user-page-pending')
+  })
+
+  it('revokes and resends from the account page', async () => {
+    const address = `browser-revoked-${stamp}@example.com`
+    const { id, link } = await inviteThroughApi(address, 'en')
+    await adminPage.goto(`${appUrl}/admin/collections/users/${id}`)
+    const panel = adminPage.getByRole('region', { name: 'Invitation' })
+    await panel.getByRole('button', { name: 'Revoke invitation' }).click()
+    await adminPage.getByText('Invitation revoked.').waitFor()
+    await panel.getByText('The invitation was revoked: this account cannot sign in.').waitFor()
+    expect(await panel.getByRole('button', { name: 'Revoke invitation' }).count()).toBe(0)
+    await panel.scrollIntoViewIfNeeded()
+    await screenshot(adminPage, 'invitation-user-page-revoked')
+
+    await panel.getByRole('button', { name: 'Resend invitation' }).click()
+    await adminPage.getByText('Invitation sent again.').waitFor()
+    await panel.getByText('Waiting for the person to accept.').waitFor()
+    const renewed = await mail.waitFor((email) => email.to.includes(address) && invitationLink(email) !== link)
+    expect(invitationLink(renewed)).not.toBe(link)
+
+    // The same edit view saves changes to an existing account (no password field there).
+    expect(await adminPage.locator('#field-password').count()).toBe(0)
+    await fillField(adminPage, '#field-name', 'Renamed Person')
+    await adminPage.locator('#action-save').click()
+    await adminPage.getByText('Updated successfully.').first().waitFor()
+    const saved = await adminPage.request.get(`${appUrl}/api/users/${id}`, { headers: { origin: appUrl } })
+    expect(((await saved.json()) as { name?: string }).name).toBe('Renamed Person')
+  })
+})
+
+describe('accepting the invitation', () => {
+  it('arrives by email, opens in a fresh browser, and signs the invitee in once the profile is created', async () => {
+    const email = await mail.waitFor((message) => message.to.includes(inviteeEmail))
+    expect(email.subject).toBe(`${adminName} has invited you`)
+    const link = invitationLink(email)
+    expect(link.startsWith(`${appUrl}/admin/accept-invitation?token=`)).toBe(true)
+
+    const page = await visitor()
+    const response = await page.goto(link)
+    expect(response?.headers()['referrer-policy']).toBe('strict-origin')
+    await page.getByRole('heading', { name: 'Accept invitation' }).waitFor()
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
+    const emailField = page.locator('#field-email')
+    expect(await emailField.inputValue()).toBe(inviteeEmail)
+    expect(await emailField.getAttribute('readonly')).not.toBeNull()
+    expect(await page.locator('input[type="hidden"][name="token"]').inputValue()).toBe(new URL(link).searchParams.get('token'))
+    expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('strict-origin')
+    expect(await page.locator('#field-roles').count()).toBe(0)
+
+    await page.waitForLoadState('networkidle')
+    await fillField(page, '#field-password', inviteePassword)
+    await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+    await fillField(page, '#field-name', 'Grace Hopper')
+    await screenshot(page, 'invitation-accept-filled')
+    await page.getByRole('button', { name: 'Create profile' }).click()
+
+    await page.waitForURL((url) => url.pathname === '/admin')
+    await page.locator('.dashboard').first().waitFor()
+    expect(await signedInUser(page)).toMatchObject({ email: inviteeEmail, name: 'Grace Hopper' })
+
+    // The same link again, in the invitee's own signed-in browser: signed out, and told the link is spent.
+    await page.goto(link)
+    await page.getByText('This invitation link is invalid or has expired.').waitFor()
+    expect(await signedInUser(page)).toBeNull()
+    await screenshot(page, 'invitation-accept-used-link')
+  })
+
+  it('shows the loading text until the invitation is known', async () => {
+    const { link } = await inviteThroughApi(`browser-slow-${stamp}@example.com`, 'en')
+    const page = await visitor()
+    await page.route('**/api/users/invitation?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto(link)
+    await page.getByText('Loading invitation…').waitFor()
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
+    expect(await page.getByText('Loading invitation…').count()).toBe(0)
+  })
+})
+
+describe('the accept-invitation view in other languages', () => {
+  for (const { dir, headline, locale, name, submit } of [
+    { dir: 'ltr', headline: 'Uitnodiging accepteren', locale: 'nl-NL', name: 'dutch', submit: 'Profiel aanmaken' },
+    { dir: 'ltr', headline: 'Einladung annehmen', locale: 'de-DE', name: 'german', submit: 'Profil erstellen' },
+    // The plugin has no Arabic texts (they fall back to English); Payload's admin is right-to-left.
+    { dir: 'rtl', headline: 'Accept invitation', locale: 'ar', name: 'arabic', submit: 'Create profile' },
+  ]) {
+    it(`renders in ${name} without layout breakage`, async () => {
+      const { link } = await inviteThroughApi(`browser-${name}-${stamp}@example.com`, locale.slice(0, 2) === 'ar' ? 'en' : locale.slice(0, 2))
+      const page = await visitor(locale)
+      await page.goto(link)
+      await page.getByRole('heading', { name: headline }).waitFor()
+      await page.getByRole('button', { name: submit }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe(dir)
+      await fillField(page, '#field-password', inviteePassword)
+      await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+      await expectNoOverflow(page)
+      await screenshot(page, `invitation-accept-${name}`)
+      await page.setViewportSize({ height: 844, width: 390 })
+      await expectNoOverflow(page)
+      await screenshot(page, `invitation-accept-${name}-narrow`)
+    })
+  }
+
+  it('sends the invitation email in the invitee’s language', async () => {
+    const email = await mail.waitFor((message) => message.to.includes(`browser-dutch-${stamp}@example.com`))
+    expect(email.subject).toBe(`${adminName} heeft u uitgenodigd`)
+    expect(email.text).toContain('Uitnodiging accepteren')
+  })
+})
