@@ -78,5 +78,27 @@ export const defaults: SanitizedBackofficeOptions = {
   // OWASP ASVS 5.0 16.2.1 wants the client's address in security events; X-Forwarded-For is only
   // trustworthy when the app's own proxy writes it.
   trustProxy: false,
+  twoFactor: {
+    // Better Auth's two-factor cookie lasts 10 minutes. The challenge is a half-signed-in state (the
+    // password is proven, the account is not), so it lasts long enough to open an authenticator app
+    // and type a code, and no longer; it is single-use and only its hash is stored (ASVS 5.0 6.4.1).
+    challengeMinutes: 5,
+    // null: derived from Payload's secret with HKDF-SHA256 (RFC 5869). The secrets are encrypted with
+    // AES-256-GCM, an approved authenticated cipher (ASVS 5.0 appendix C); the bar asks TOTP secrets
+    // to be encrypted at rest (ASVS 5.0 6.5.x, ../shared/SECURITY-BAR.md).
+    encryptionKey: null,
+    // Payload, Better Auth and Directus all leave a second factor to each person unless told otherwise.
+    enforcement: 'optional',
+    // null: the admin's `meta.titleSuffix` without its separator, which is 'Payload' unless the app
+    // changed it, so the authenticator app names the site the account belongs to.
+    issuer: null,
+    // Better Auth allows 5 codes per sign-in challenge. Each wrong code also counts toward the account
+    // lockout above, shared with passwords as in Keycloak, so NIST SP 800-63B §5.2.2's cap of 100
+    // consecutive failures per account holds across challenges.
+    maxAttemptsPerChallenge: 5,
+    // Better Auth's `trustDeviceMaxAge` default is 30 days. The token is random (256 bits), stored
+    // only as a hash, rotated on every use and listed so it can be removed (ASVS 5.0 6.4.1, 7.5.2).
+    trustedDeviceDays: 30,
+  },
   usersCollection: 'users',
 }

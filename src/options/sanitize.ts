@@ -1,4 +1,9 @@
-import type { BackofficePluginOptions, SanitizedBackofficeOptions, SanitizedPasswordPolicy } from './types.js'
+import type {
+  BackofficePluginOptions,
+  SanitizedBackofficeOptions,
+  SanitizedPasswordPolicy,
+  SanitizedTwoFactorOptions,
+} from './types.js'
 
 import { defaults } from './defaults.js'
 
@@ -64,6 +69,7 @@ export const sanitizeOptions = (options: BackofficePluginOptions = {}): Sanitize
     },
     translations: options.translations ?? defaults.translations,
     trustProxy: options.trustProxy ?? defaults.trustProxy,
+    twoFactor: sanitizeTwoFactor(options),
     usersCollection: options.usersCollection ?? defaults.usersCollection,
   }
 
@@ -130,5 +136,49 @@ const sanitizePasswordPolicy = (options: BackofficePluginOptions): SanitizedPass
     minCharacterClasses: wholeNumber(policy.minCharacterClasses, 'passwordPolicy.minCharacterClasses', { max: 4, min: 0 }),
     minLength,
     minScore: wholeNumber(policy.minScore, 'passwordPolicy.minScore', { max: 4, min: 0 }) as SanitizedPasswordPolicy['minScore'],
+  }
+}
+
+const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactorOptions => {
+  const given = options.twoFactor ?? {}
+  const twoFactor: SanitizedTwoFactorOptions = {
+    challengeMinutes: given.challengeMinutes ?? defaults.twoFactor.challengeMinutes,
+    encryptionKey: given.encryptionKey ?? defaults.twoFactor.encryptionKey,
+    enforcement: given.enforcement ?? defaults.twoFactor.enforcement,
+    issuer: given.issuer ?? defaults.twoFactor.issuer,
+    maxAttemptsPerChallenge: given.maxAttemptsPerChallenge ?? defaults.twoFactor.maxAttemptsPerChallenge,
+    trustedDeviceDays: given.trustedDeviceDays ?? defaults.twoFactor.trustedDeviceDays,
+  }
+  const enforcement: unknown = twoFactor.enforcement
+  const validEnforcement =
+    enforcement === 'optional' ||
+    enforcement === 'required' ||
+    (typeof enforcement === 'object' &&
+      enforcement !== null &&
+      Array.isArray((enforcement as { roles?: unknown }).roles) &&
+      (enforcement as { roles: unknown[] }).roles.length > 0 &&
+      (enforcement as { roles: unknown[] }).roles.every((role) => typeof role === 'string' && role.length > 0))
+  if (!validEnforcement) {
+    throw new Error(
+      "payload-backoffice: `twoFactor.enforcement` must be 'optional', 'required' or { roles: ['role', ...] } with at least one role.",
+    )
+  }
+  const issuer: unknown = twoFactor.issuer
+  // The issuer is written into the otpauth URI before a colon and shown by authenticator apps.
+  if (issuer !== null && (typeof issuer !== 'string' || !issuer.trim() || issuer.includes(':') || issuer.length > 100)) {
+    throw new Error('payload-backoffice: `twoFactor.issuer` must be a name of 1 to 100 characters without a colon.')
+  }
+  const encryptionKey: unknown = twoFactor.encryptionKey
+  if (encryptionKey !== null && (typeof encryptionKey !== 'string' || encryptionKey.length < 32)) {
+    throw new Error('payload-backoffice: `twoFactor.encryptionKey` must be a random string of at least 32 characters.')
+  }
+  return {
+    challengeMinutes: wholeNumber(twoFactor.challengeMinutes, 'twoFactor.challengeMinutes', { max: 60, min: 1 }),
+    encryptionKey: encryptionKey as null | string,
+    enforcement: typeof enforcement === 'string' ? enforcement : { roles: [...(enforcement as { roles: string[] }).roles] },
+    issuer: issuer === null ? null : (issuer as string).trim(),
+    // NIST SP 800-63B §5.2.2: never more than 100 consecutive failures; per challenge far fewer.
+    maxAttemptsPerChallenge: wholeNumber(twoFactor.maxAttemptsPerChallenge, 'twoFactor.maxAttemptsPerChallenge', { max: 20, min: 1 }),
+    trustedDeviceDays: wholeNumber(twoFactor.trustedDeviceDays, 'twoFactor.trustedDeviceDays', { max: 365, min: 1 }),
   }
 }

@@ -154,6 +154,50 @@ export type InvitationOptions = {
   expiryDays?: number
 }
 
+/**
+ * Who must use a second factor: `'optional'` (each person chooses), `'required'` (everyone) or
+ * `{ roles: [...] }` (everyone holding one of these values of the roles field). A person who must
+ * enrol and has not is sent to enrolment right after the password, with no session until it is done.
+ */
+export type TwoFactorEnforcement = 'optional' | 'required' | { roles: string[] }
+
+/** Two-factor authentication with an authenticator app (TOTP). */
+export type TwoFactorOptions = {
+  /**
+   * Minutes a sign-in challenge (password accepted, code not yet given) stays valid.
+   * @default 5
+   */
+  challengeMinutes?: number
+  /**
+   * Key the TOTP secrets are encrypted with (AES-256-GCM), at least 32 characters of high entropy;
+   * the actual key is derived from it with HKDF-SHA256. Without it the key is derived from Payload's
+   * `secret`: changing that secret then makes every enrolled authenticator unusable.
+   * @default derived from the Payload secret
+   */
+  encryptionKey?: string
+  /**
+   * Who must use a second factor.
+   * @default 'optional'
+   */
+  enforcement?: TwoFactorEnforcement
+  /**
+   * Name authenticator apps show next to the account.
+   * @default the admin's title suffix (Payload's own default: 'Payload')
+   */
+  issuer?: string
+  /**
+   * Wrong codes accepted on one challenge before it is spent and the password must be given again.
+   * Every wrong code also counts toward the account's lockout.
+   * @default 5
+   */
+  maxAttemptsPerChallenge?: number
+  /**
+   * Days a device marked "trust this device" signs in without a code.
+   * @default 30
+   */
+  trustedDeviceDays?: number
+}
+
 /** Emails the plugin sends to staff. */
 export type EmailOptions = {
   /**
@@ -210,6 +254,8 @@ export type BackofficePluginOptions = {
    * @default {}
    */
   translations?: BackofficeTranslationOverrides
+  /** Two-factor authentication: who must use it, trusted devices, the secrets' encryption key. */
+  twoFactor?: TwoFactorOptions
   /**
    * Set when the app runs behind a reverse proxy you control that sets X-Forwarded-For: the client
    * address it reports is then recorded. Leave off otherwise, or clients could claim any address.
@@ -236,7 +282,20 @@ export type SanitizedBackofficeOptions = {
   sessions: Required<SessionsOptions>
   translations: BackofficeTranslationOverrides
   trustProxy: boolean
+  twoFactor: SanitizedTwoFactorOptions
   usersCollection: CollectionSlug
+}
+
+/** Two-factor options with every field present; `null` means "decided at run time" (see the defaults). */
+export type SanitizedTwoFactorOptions = {
+  challengeMinutes: number
+  /** `null`: derived from Payload's secret. */
+  encryptionKey: null | string
+  enforcement: TwoFactorEnforcement
+  /** `null`: the admin's title suffix, else 'Payload'. */
+  issuer: null | string
+  maxAttemptsPerChallenge: number
+  trustedDeviceDays: number
 }
 
 /** The password policy with every rule present. */

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+
+import { sanitizeOptions } from '../../src/options/sanitize.js'
+
+describe('two-factor options', () => {
+  it('default to optional enforcement, 30-day trusted devices, 5-minute challenges of 5 attempts', () => {
+    expect(sanitizeOptions().twoFactor).toEqual({
+      challengeMinutes: 5,
+      encryptionKey: null,
+      enforcement: 'optional',
+      issuer: null,
+      maxAttemptsPerChallenge: 5,
+      trustedDeviceDays: 30,
+    })
+  })
+
+  it('keep what the integrator set, each field on its own', () => {
+    const twoFactor = sanitizeOptions({
+      twoFactor: { enforcement: { roles: ['admin'] }, issuer: ' Newsroom ', trustedDeviceDays: 7 },
+    }).twoFactor
+    expect(twoFactor).toMatchObject({
+      challengeMinutes: 5,
+      enforcement: { roles: ['admin'] },
+      issuer: 'Newsroom',
+      trustedDeviceDays: 7,
+    })
+    expect(sanitizeOptions({ twoFactor: { enforcement: 'required' } }).twoFactor.enforcement).toBe('required')
+  })
+
+  it('refuse settings that cannot work, at config time', () => {
+    expect(() => sanitizeOptions({ twoFactor: { enforcement: 'always' as never } })).toThrow(/twoFactor.enforcement/)
+    expect(() => sanitizeOptions({ twoFactor: { enforcement: { roles: [] } } })).toThrow(/twoFactor.enforcement/)
+    expect(() => sanitizeOptions({ twoFactor: { issuer: 'a:b' } })).toThrow(/twoFactor.issuer/)
+    expect(() => sanitizeOptions({ twoFactor: { encryptionKey: 'short' } })).toThrow(/twoFactor.encryptionKey/)
+    expect(() => sanitizeOptions({ twoFactor: { trustedDeviceDays: 0 } })).toThrow(/twoFactor.trustedDeviceDays/)
+    expect(() => sanitizeOptions({ twoFactor: { maxAttemptsPerChallenge: 101 } })).toThrow(/maxAttemptsPerChallenge/)
+    expect(() => sanitizeOptions({ twoFactor: { challengeMinutes: 2.5 } })).toThrow(/challengeMinutes/)
+  })
+})
