@@ -11,6 +11,7 @@ import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { sessions } from './sessions/index.js'
+import { twoFactor } from './twoFactor/index.js'
 import { trashAndFolders } from './trashAndFolders/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
 import { uploads } from './uploads/index.js'
@@ -20,4 +21,4 @@ import { versionComparison } from './versions/index.js'
  * Every capability of the plugin, in the order they extend the config. Adding one is one line here
  * and a folder of its own under src/.
  */
-export const capabilities: Capability[] = [emails, lockout, loginView, sessions, passwordPolicy, passwords, invitations, changePassword, firstUser, passwordReset, auditLog, uploads, richTextReadOnlyBlocks, trashAndFolders, versionComparison]
+export const capabilities: Capability[] = [emails, lockout, loginView, sessions, twoFactor, passwordPolicy, passwords, invitations, changePassword, firstUser, passwordReset, auditLog, uploads, richTextReadOnlyBlocks, trashAndFolders, versionComparison]

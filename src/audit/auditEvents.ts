@@ -31,6 +31,26 @@ export const auditEvents = {
   'password.reset': { category: 'authentication', translationKey: 'auditEventPasswordReset' },
   // A forgot-password request: data.kind resetLink or signInMethod, or data.reason throttled or unknownAccount.
   'password.resetRequested': { category: 'authentication', translationKey: 'auditEventPasswordResetRequested' },
+  'twoFactor.enrolled': { category: 'authentication', translationKey: 'auditEventTwoFactorEnrolled' },
+  'twoFactor.challengeSucceeded': { category: 'authentication', translationKey: 'auditEventTwoFactorChallengeSucceeded' },
+  // Failures, replays and rate limits are on record even when what reports them rolls back.
+  'twoFactor.challengeFailed': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventTwoFactorChallengeFailed',
+  },
+  'twoFactor.replayRejected': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventTwoFactorReplayRejected',
+  },
+  'twoFactor.rateLimited': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventTwoFactorRateLimited',
+  },
+  'twoFactor.deviceTrusted': { category: 'authentication', translationKey: 'auditEventTrustedDeviceAdded' },
+  'twoFactor.deviceRemoved': { category: 'authentication', translationKey: 'auditEventTrustedDeviceRemoved' },
   'account.locked': { category: 'account', survivesRollback: true, translationKey: 'auditEventAccountLocked' },
   'account.suspended': {
     category: 'account',

@@ -23,21 +23,26 @@ const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
  */
 export const sqlFor = (payload: Payload, slug: string) => {
   const adapter = payload.db as unknown as DrizzleAdapter
+  return sqlForTable(payload, adapter.tableNameMap?.get(snakeCase(slug)) ?? snakeCase(slug), slug)
+}
+
+/** The same for any table of the adapter by its SQL name (an array field's table, say). */
+export const sqlForTable = (payload: Payload, tableName: string, label = tableName) => {
+  const adapter = payload.db as unknown as DrizzleAdapter
   if (!adapter.pool || !adapter.tables) {
     throw new Error(
       'payload-backoffice: the lockout needs a PostgreSQL database adapter (@payloadcms/db-postgres).',
     )
   }
-  const tableName = adapter.tableNameMap.get(snakeCase(slug)) ?? snakeCase(slug)
   const table = adapter.tables[tableName]
   if (!table) {
-    throw new Error(`payload-backoffice: no table for the collection "${slug}".`)
+    throw new Error(`payload-backoffice: no table for the collection "${label}".`)
   }
   return {
     column: (field: string) => {
       const column = table[field]
       if (!column?.name) {
-        throw new Error(`payload-backoffice: no column for "${slug}.${field}".`)
+        throw new Error(`payload-backoffice: no column for "${label}.${field}".`)
       }
       return quote(column.name)
     },

@@ -109,6 +109,7 @@ export const sessionsCollection = (options: SanitizedBackofficeOptions, config: 
         { label: label('sessionRevokedReasonLogout'), value: 'logout' },
         { label: label('sessionRevokedReasonExpired'), value: 'expired' },
         { label: label('sessionRevokedReasonLockout'), value: 'lockout' },
+        { label: label('sessionRevokedReasonTwoFactorChange'), value: 'twoFactorChange' },
       ],
     },
     {

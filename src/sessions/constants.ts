@@ -9,6 +9,8 @@ export const sessionRevocationReasons = [
   'expired',
   // A sign-in whose password was right but which parallel wrong guesses locked out meanwhile.
   'lockout',
+  // Two-factor authentication was enabled: every other session was opened with the password alone.
+  'twoFactorChange',
 ] as const
 export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
 

@@ -1,0 +1,33 @@
+import type { CollectionConfig } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+export const twoFactorChallengesSlug = 'two-factor-challenges'
+
+/** A pending second-factor step as the plugin reads it from the database. */
+export type TwoFactorChallenge = {
+  expiresAt: string
+  failedAttempts?: null | number | string
+  id: number | string
+  tokenHash: string
+  user: number | string | { id: number | string }
+}
+
+/**
+ * Sign-ins whose password was right and whose second factor (or enrolment) is still to come. The
+ * browser holds a random token in an httpOnly cookie; only its SHA-256 is stored here, with the
+ * account, the expiry and the wrong codes tried so far. A row is deleted when it is used, so each
+ * challenge mints at most one session. No API reaches it.
+ */
+export const twoFactorChallengesCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
+  slug: twoFactorChallengesSlug,
+  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  admin: { hidden: true },
+  fields: [
+    { name: 'tokenHash', type: 'text', index: true, required: true, unique: true },
+    { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection, required: true },
+    { name: 'expiresAt', type: 'date', index: true, required: true },
+    { name: 'failedAttempts', type: 'number', defaultValue: 0 },
+  ],
+  graphQL: false,
+})

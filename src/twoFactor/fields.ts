@@ -1,0 +1,100 @@
+import type { Field, FieldAccess } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { label } from '../i18n/label.js'
+import { isAdmin } from '../roles/isAdmin.js'
+
+/** Name of the group on each account that holds its two-factor state. */
+export const totpConfigFieldName = 'totpConfig'
+
+export const totpStatuses = ['pending', 'enabled'] as const
+export type TotpStatus = (typeof totpStatuses)[number]
+
+/** One trusted device as stored on the account. */
+export type TrustedDevice = {
+  browser?: null | string
+  expirationDate: string
+  id?: string
+  lastUsedAt?: null | string
+  os?: null | string
+  tokenHash: string
+}
+
+/** The two-factor state of an account as the plugin reads it from the database. */
+export type TotpConfig = {
+  enabledAt?: null | string
+  lastUsedStep?: null | number | string
+  secret?: null | string
+  status?: null | TotpStatus
+  trustedDevices?: null | TrustedDevice[]
+}
+
+/** Nobody, through any API: only the plugin's own code (database adapter calls) reads or writes it. */
+const nobody: { create: FieldAccess; read: FieldAccess; update: FieldAccess } = {
+  create: () => false,
+  read: () => false,
+  update: () => false,
+}
+
+/** The account's owner and administrators read it; nobody writes it through the API. */
+const ownerOrAdminReads = (options: SanitizedBackofficeOptions) => ({
+  create: () => false,
+  read: (({ doc, req }) =>
+    isAdmin(req.user, options) ||
+    (req.user?.collection === options.usersCollection && doc?.id !== undefined && String(doc.id) === String(req.user.id))) as FieldAccess,
+  update: () => false,
+})
+
+/**
+ * Two-factor state on each account (`totpConfig`). The secret is encrypted (AES-256-GCM) and, with the
+ * time step last accepted and the trusted devices' token hashes, hidden from every API and never
+ * writable through one: field access refuses reading and writing, and `hidden` keeps it out of
+ * responses even for code that skips access. The plugin writes these with the database adapter.
+ * Status (absent: no second factor; `pending`: set up but not confirmed; `enabled`) and the devices
+ * list (without their hashes) are readable by the account's owner and administrators.
+ */
+export const totpConfigField = (options: SanitizedBackofficeOptions): Field => ({
+  name: totpConfigFieldName,
+  type: 'group',
+  access: ownerOrAdminReads(options),
+  // The account page shows two-factor state through the plugin's own views and endpoints.
+  admin: { hidden: true },
+  fields: [
+    {
+      name: 'status',
+      type: 'select',
+      access: ownerOrAdminReads(options),
+      label: label('fieldTwoFactorStatus'),
+      options: [
+        { label: label('twoFactorStatusPending'), value: 'pending' },
+        { label: label('twoFactorStatusEnabled'), value: 'enabled' },
+      ],
+    },
+    {
+      name: 'enabledAt',
+      type: 'date',
+      access: ownerOrAdminReads(options),
+      label: label('fieldTwoFactorEnabledAt'),
+    },
+    { name: 'secret', type: 'text', access: nobody, hidden: true },
+    // RFC 6238 §5.2, ASVS 5.0 6.5.1, NIST SP 800-63B §5.1.4.2: each time step is accepted once; a
+    // code of this step or an earlier one is refused.
+    { name: 'lastUsedStep', type: 'number', access: nobody, hidden: true },
+    {
+      name: 'trustedDevices',
+      type: 'array',
+      access: ownerOrAdminReads(options),
+      fields: [
+        { name: 'browser', type: 'text', label: label('fieldTrustedDeviceBrowser') },
+        { name: 'os', type: 'text', label: label('fieldTrustedDeviceOs') },
+        { name: 'lastUsedAt', type: 'date', label: label('fieldTrustedDeviceLastUsedAt') },
+        { name: 'expirationDate', type: 'date', label: label('fieldTrustedDeviceExpirationDate'), required: true },
+        // SHA-256 of the cookie's token: a database leak yields no usable device token.
+        { name: 'tokenHash', type: 'text', access: nobody, hidden: true, index: true, required: true },
+      ],
+      label: label('fieldTrustedDevices'),
+    },
+  ],
+  label: label('groupTwoFactor'),
+})
