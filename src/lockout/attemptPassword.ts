@@ -6,7 +6,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'
-import { claimAccountAttempt, settleFailure, settleSuccess } from './attempts.js'
+import { claimAccountAttempt, settleFailure, settleFirstFactor, settleSuccess } from './attempts.js'
 
 /** What checking a password under the lockout came to. */
 export type PasswordAttempt<T> =
@@ -22,7 +22,16 @@ export type PasswordAttempt<T> =
    */
   | { kind: 'lockedMeanwhile'; value: T }
 
-export type PasswordCheck<T> = (claim: { claimedFailures: number }) => Promise<{ correct: false } | { correct: true; value: T }>
+export type PasswordCheck<T> = (claim: {
+  claimedFailures: number
+}) => Promise<
+  | { correct: false }
+  /**
+   * `secondFactorDue`: right, but the sign-in is not complete until a second factor passes, so only
+   * this attempt's own count is undone and earlier failures stay (see `settleFirstFactor`).
+   */
+  | { correct: true; secondFactorDue?: boolean; value: T }
+>
 
 type Account = { id: number | string; security?: { status?: string } }
 
@@ -70,7 +79,8 @@ export const attemptPassword = async <T>(
     return { kind: 'wrong' }
   }
 
-  return (await settleSuccess(payload, options, account.id, claim.failures))
+  const settle = outcome.secondFactorDue ? settleFirstFactor : settleSuccess
+  return (await settle(payload, options, account.id, claim.failures))
     ? { kind: 'correct', value: outcome.value }
     : { kind: 'lockedMeanwhile', value: outcome.value }
 }

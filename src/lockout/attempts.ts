@@ -138,3 +138,31 @@ export const settleFailure = async (
     [userId, claimedAt],
   )
 }
+
+/**
+ * After a correct password when a second factor is still to come: only this attempt's own count is
+ * undone (and any lock it provisionally set), while earlier failures stay. Resetting to zero here, as
+ * `settleSuccess` does, would let someone holding the password wipe the failed codes they guessed
+ * before by signing in again, and guess codes forever; the count is reset only once the second
+ * factor passes. Returns false when parallel attempts locked the account meanwhile.
+ */
+export const settleFirstFactor = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  claimedFailures: number,
+): Promise<boolean> => {
+  const sql = sqlFor(payload, options.usersCollection)
+  const failures = sql.column('consecutiveFailedLogins')
+  const lockoutUntil = sql.column('lockoutUntil')
+  // The claim found the account unlocked (no lock, or one that had run out), so "unlocked" is
+  // what this attempt leaves behind.
+  const rows = await sql.query(
+    `UPDATE ${sql.table} SET ${failures} = GREATEST(${failures} - 1, 0), ${lockoutUntil} = NULL
+     WHERE ${sql.column('id')} = $1
+       AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now() OR ${failures} = $2)
+     RETURNING ${sql.column('id')}`,
+    [userId, claimedFailures],
+  )
+  return rows.length === 1
+}

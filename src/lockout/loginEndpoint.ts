@@ -11,7 +11,8 @@ import { errorResponse } from '../errors/errorResponse.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { readBodyOrRefusal } from '../request/readBody.js'
 import { endSessions } from '../sessions/endSessions.js'
-import { sessionResponse } from '../signIn/sessionResponse.js'
+import { challengeResponse, passwordSignInResponse } from '../twoFactor/passwordSignIn.js'
+import { SecondFactorRequired } from '../twoFactor/SecondFactorRequired.js'
 import { attemptPassword } from './attemptPassword.js'
 import { claimUnknownAddressAttempt } from './attempts.js'
 import { credentialLimits } from './credentialLimits.js'
@@ -94,7 +95,10 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
     }
 
     const collection = payload.collections[options.usersCollection]!
-    type SignIn = { result: Awaited<ReturnType<typeof loginOperation>> } | { suspended: true }
+    type SignIn =
+      | { result: Awaited<ReturnType<typeof loginOperation>> }
+      | { secondFactor: SecondFactorRequired }
+      | { suspended: true }
     const attempt = await attemptPassword<SignIn>(req, options, {
       account: user,
       audit: { actor: null, data: { factor: 'password' }, failedEvent: 'login.failed' },
@@ -105,6 +109,11 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
         } catch (error) {
           if (error instanceof AuthenticationError) {
             return { correct: false }
+          }
+          if (error instanceof SecondFactorRequired) {
+            // Right password, second factor due: Payload rolled its session back. The count is
+            // not reset until the second factor passes (see settleFirstFactor).
+            return { correct: true, secondFactorDue: true, value: { secondFactor: error } }
           }
           if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
             // The password was right, but the account is suspended (the beforeLogin hook refused it).
@@ -126,6 +135,13 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
       await recordAuditEvent(req, { actor: null, data: { factor: 'password', reason: 'suspended' }, event: 'login.failed', user })
       return errorResponse(req, 'ACCOUNT_LOCKED')
     }
+    if ('secondFactor' in attempt.value) {
+      if (attempt.kind === 'lockedMeanwhile') {
+        await recordAuditEvent(req, { actor: null, data: { factor: 'password', reason: 'locked' }, event: 'login.failed', user })
+        return refuse('LOGIN_TEMPORARILY_BLOCKED')
+      }
+      return challengeResponse(req, options, { need: attempt.value.secondFactor.need, userId: user.id })
+    }
     const { result } = attempt.value
     if (attempt.kind === 'lockedMeanwhile') {
       // Parallel wrong guesses locked the account while this password was being checked: the policy
@@ -139,7 +155,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
     }
 
     await recordAuditEvent(req, { actor: user, data: { factor: 'password' }, event: 'login.succeeded', user })
-    return sessionResponse(req, collection, result)
+    return passwordSignInResponse(req, options, collection, result)
   },
   method: 'post',
   path: '/login',

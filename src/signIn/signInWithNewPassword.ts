@@ -5,7 +5,8 @@ import { loginOperation } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { sessionResponse } from './sessionResponse.js'
+import { challengeResponse, passwordSignInResponse } from '../twoFactor/passwordSignIn.js'
+import { SecondFactorRequired } from '../twoFactor/SecondFactorRequired.js'
 
 /**
  * Signs someone in right after they set their password (password reset, accepted invitation, first
@@ -19,7 +20,16 @@ export const signInWithNewPassword = async (
   { email, factor, password }: { email: string; factor: 'invitation' | 'firstUser' | 'passwordReset'; password: string },
 ): Promise<Response> => {
   const collection = req.payload.collections[options.usersCollection]!
-  const result = await loginOperation({ collection, data: { email, password }, req })
+  let result: Awaited<ReturnType<typeof loginOperation>>
+  try {
+    result = await loginOperation({ collection, data: { email, password }, req })
+  } catch (error) {
+    // A new password proves the mailbox (or the invitation), never the second factor.
+    if (error instanceof SecondFactorRequired) {
+      return challengeResponse(req, options, { need: error.need, userId: error.userId })
+    }
+    throw error
+  }
   await recordAuditEvent(req, { actor: result.user, data: { factor: 'password', via: factor }, event: 'login.succeeded', user: result.user })
-  return sessionResponse(req, collection, result)
+  return passwordSignInResponse(req, options, collection, result)
 }

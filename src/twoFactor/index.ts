@@ -2,8 +2,13 @@ import type { Capability } from '../capability.js'
 
 import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
+import { authenticateEndpoint } from './endpoints/authenticate.js'
+import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
+import { setupEndpoint } from './endpoints/setup.js'
+import { listTrustedDevicesEndpoint, removeTrustedDeviceEndpoint } from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
 import { deleteChallengesOfDeletedUser } from './hooks/deleteChallengesOfDeletedUser.js'
+import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 
 /**
  * Two-factor authentication with an authenticator app (TOTP): enrolment, the sign-in challenge that
@@ -21,5 +26,28 @@ export const twoFactor: Capability = {
         ),
       ),
       twoFactorChallengesCollection(options),
+    ),
+  behaviour: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) =>
+      appendHooks(
+        {
+          ...users,
+          // `endpoints: false` means the app turned the collection's REST API off: keep it off.
+          endpoints:
+            users.endpoints === false
+              ? false
+              : [
+                  ...(users.endpoints ?? []),
+                  setupEndpoint(options),
+                  finishEnrollmentEndpoint(options),
+                  authenticateEndpoint(options),
+                  listTrustedDevicesEndpoint(options),
+                  removeTrustedDeviceEndpoint(options),
+                ],
+        },
+        // After the lockout's suspension check (its capability comes first): a suspended account is
+        // told so, not asked for a code.
+        { beforeLogin: [requireSecondFactor(options)] },
+      ),
     ),
 }

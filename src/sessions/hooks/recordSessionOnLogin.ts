@@ -3,6 +3,7 @@ import type { CollectionAfterLoginHook, PayloadRequest, Where } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { getClientInfo } from '../../request/clientInfo.js'
+import { readTwoFactorContext } from '../../twoFactor/context.js'
 import { type PayloadSession, type SessionDocument, sessionOperationContextKey } from '../constants.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { readSessionToken } from '../lib/sessionToken.js'
@@ -50,6 +51,11 @@ const dropRevokedSids = async (
   sessions.splice(0, sessions.length, ...kept)
 }
 
+const secondFactorVerified = (context: Record<string, unknown>, userId: number | string): boolean => {
+  const { trustedDevice, verifiedUserId } = readTwoFactorContext(context)
+  return Boolean(trustedDevice) || (verifiedUserId !== undefined && String(verifiedUserId) === String(userId))
+}
+
 /**
  * Creates the session document when Payload creates a session: on login, and on the paths that log
  * in internally (first-register calls login; reset-password runs the same `afterLogin` hooks with
@@ -76,7 +82,8 @@ export const recordSessionOnLogin =
     await req.payload.create({
       collection: options.sessions.slug as never,
       data: {
-        authenticationLevel: 'password',
+        // A second factor (a code, or a trusted device) was verified for this sign-in.
+        authenticationLevel: secondFactorVerified(req.context, user.id) ? 'mfa' : 'password',
         browser: device.browser,
         clientIp: client.clientIp,
         deviceType: device.deviceType,

@@ -1,0 +1,103 @@
+import type { Payload } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { TotpStatus } from './fields.js'
+
+import { sqlFor } from '../lockout/sql.js'
+
+export type AccountTotpState = {
+  lastUsedStep: null | number
+  sealedSecret: null | string
+  status: null | TotpStatus
+}
+
+const columns = (payload: Payload, options: SanitizedBackofficeOptions) => {
+  const sql = sqlFor(payload, options.usersCollection)
+  return {
+    enabledAt: sql.column('totpConfig_enabledAt'),
+    id: sql.column('id'),
+    lastUsedStep: sql.column('totpConfig_lastUsedStep'),
+    secret: sql.column('totpConfig_secret'),
+    sql,
+    status: sql.column('totpConfig_status'),
+  }
+}
+
+/** An account's two-factor state as stored now, or null when there is no such account. */
+export const readTotpState = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<AccountTotpState | null> => {
+  const c = columns(payload, options)
+  const [row] = await c.sql.query<{ secret: null | string; status: null | TotpStatus; step: null | number | string }>(
+    `SELECT ${c.status} AS status, ${c.secret} AS secret, ${c.lastUsedStep} AS step FROM ${c.sql.table} WHERE ${c.id} = $1`,
+    [userId],
+  )
+  if (!row) {
+    return null
+  }
+  // PostgreSQL numerics arrive as strings.
+  return { lastUsedStep: row.step === null ? null : Number(row.step), sealedSecret: row.secret, status: row.status }
+}
+
+/**
+ * Stores a new secret as pending, replacing any earlier pending one; never touches an enabled second
+ * factor (that needs the reset request). Returns false when the account has one enabled.
+ */
+export const beginEnrolment = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  sealedSecret: string,
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.status} = 'pending', ${c.secret} = $2, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL
+     WHERE ${c.id} = $1 AND (${c.status} IS NULL OR ${c.status} = 'pending') RETURNING ${c.id}`,
+    [userId, sealedSecret],
+  )
+  return rows.length === 1
+}
+
+/**
+ * Enables the pending secret that a code was just checked against, and records the code's step as
+ * used. One statement, conditioned on the same secret still being pending: a setup replaced in the
+ * meantime (another tab) or a parallel confirmation cannot enable a secret nobody confirmed.
+ */
+export const completeEnrolment = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  { sealedSecret, timeStep }: { sealedSecret: string; timeStep: number },
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.status} = 'enabled', ${c.enabledAt} = now(), ${c.lastUsedStep} = $3
+     WHERE ${c.id} = $1 AND ${c.status} = 'pending' AND ${c.secret} = $2 RETURNING ${c.id}`,
+    [userId, sealedSecret, timeStep],
+  )
+  return rows.length === 1
+}
+
+/**
+ * Accepts a time step for an account once (RFC 6238 §5.2, ASVS 5.0 6.5.1, NIST SP 800-63B §5.1.4.2):
+ * a compare-and-set that only succeeds for a step later than every step accepted before, so of two
+ * requests racing with the same code, exactly one wins, and an older code seen over someone's
+ * shoulder is refused too.
+ */
+export const claimTimeStep = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  timeStep: number,
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.lastUsedStep} = $2
+     WHERE ${c.id} = $1 AND ${c.status} = 'enabled' AND (${c.lastUsedStep} IS NULL OR ${c.lastUsedStep} < $2)
+     RETURNING ${c.id}`,
+    [userId, timeStep],
+  )
+  return rows.length === 1
+}

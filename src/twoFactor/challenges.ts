@@ -1,0 +1,100 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { createToken, hashToken } from '../lib/tokens.js'
+import { sqlFor } from '../lockout/sql.js'
+import { twoFactorChallengesSlug } from './challengeCollection.js'
+import { readTwoFactorCookie } from './cookies.js'
+
+export type OpenChallenge = { expiresAt: Date; failedAttempts: number; id: number | string; userId: number | string }
+
+const columns = (req: Pick<PayloadRequest, 'payload'>) => {
+  const sql = sqlFor(req.payload, twoFactorChallengesSlug)
+  return {
+    expiresAt: sql.column('expiresAt'),
+    failedAttempts: sql.column('failedAttempts'),
+    id: sql.column('id'),
+    sql,
+    tokenHash: sql.column('tokenHash'),
+    user: sql.column('user'),
+  }
+}
+
+/**
+ * Opens a challenge for an account whose password was just accepted: a random token (256 bits) for
+ * the browser's cookie, its SHA-256 in the database, valid `challengeMinutes`. Expired challenges
+ * of everyone are cleared on the way, so the table holds only live ones.
+ */
+export const openChallenge = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<{ expiresAt: Date; token: string }> => {
+  const c = columns(req)
+  await c.sql.query(`DELETE FROM ${c.sql.table} WHERE ${c.expiresAt} <= now()`, [])
+  const { hash, token } = createToken()
+  const expiresAt = new Date(Date.now() + options.twoFactor.challengeMinutes * 60_000)
+  // Outside the request's transaction: the login that asked for it is rolled back on purpose.
+  await req.payload.db.create({
+    collection: twoFactorChallengesSlug as CollectionSlug,
+    data: { expiresAt: expiresAt.toISOString(), failedAttempts: 0, tokenHash: hash, user: userId },
+    returning: false,
+  })
+  return { expiresAt, token }
+}
+
+/** The live challenge the request's cookie belongs to, or null (no cookie, unknown, expired or used). */
+export const findChallenge = async (req: PayloadRequest): Promise<null | OpenChallenge> => {
+  const token = readTwoFactorCookie(req, 'challenge')
+  if (!token) {
+    return null
+  }
+  const c = columns(req)
+  const [row] = await c.sql.query<{ expires_at: Date; failed: number | string; id: number | string; user_id: number | string }>(
+    `SELECT ${c.id} AS id, ${c.user} AS user_id, ${c.expiresAt} AS expires_at, ${c.failedAttempts} AS failed
+     FROM ${c.sql.table} WHERE ${c.tokenHash} = $1 AND ${c.expiresAt} > now()`,
+    [hashToken(token)],
+  )
+  return row
+    ? { expiresAt: new Date(row.expires_at), failedAttempts: Number(row.failed ?? 0), id: row.id, userId: row.user_id }
+    : null
+}
+
+/**
+ * Counts one code attempt on a challenge before the code is checked, in one statement that only
+ * matches below the cap: of any number of parallel guesses, at most `maxAttemptsPerChallenge` get to
+ * be checked. Returns false when the challenge is spent (or gone).
+ */
+export const claimChallengeAttempt = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  challengeId: number | string,
+): Promise<boolean> => {
+  const c = columns(req)
+  const rows = await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.failedAttempts} = COALESCE(${c.failedAttempts}, 0) + 1
+     WHERE ${c.id} = $1 AND COALESCE(${c.failedAttempts}, 0) < $2 AND ${c.expiresAt} > now() RETURNING ${c.id}`,
+    [challengeId, options.twoFactor.maxAttemptsPerChallenge],
+  )
+  return rows.length === 1
+}
+
+/** Gives back an attempt that was never checked (the account turned out locked). */
+export const releaseChallengeAttempt = async (req: PayloadRequest, challengeId: number | string): Promise<void> => {
+  const c = columns(req)
+  await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.failedAttempts} = ${c.failedAttempts} - 1 WHERE ${c.id} = $1 AND ${c.failedAttempts} > 0`,
+    [challengeId],
+  )
+}
+
+/**
+ * Uses a challenge up: deletes it, and reports whether this call did. Two requests racing with
+ * valid codes cannot both mint a session from one challenge.
+ */
+export const consumeChallenge = async (req: PayloadRequest, challengeId: number | string): Promise<boolean> => {
+  const c = columns(req)
+  const rows = await c.sql.query(`DELETE FROM ${c.sql.table} WHERE ${c.id} = $1 RETURNING ${c.id}`, [challengeId])
+  return rows.length === 1
+}

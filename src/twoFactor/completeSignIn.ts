@@ -1,0 +1,57 @@
+import type { PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { describeUserAgent } from '../sessions/lib/describeUserAgent.js'
+import { getClientInfo } from '../request/clientInfo.js'
+import { sessionResponse } from '../signIn/sessionResponse.js'
+import { twoFactorCookie } from './cookies.js'
+import { mintSession } from './mintSession.js'
+import { refusal } from './refusal.js'
+import { trustDevice } from './trustedDevices.js'
+
+/**
+ * The end of a sign-in whose second factor (a code, or a finished enrolment) has just passed: the
+ * session through the same path as every other sign-in, the challenge cookie cleared, and, when asked
+ * for, this device trusted with a fresh token in its own cookie.
+ */
+export const completeSignIn = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { factor, message, trustThisDevice, userId }: { factor: 'totp' | 'totpEnrolment'; message?: string; trustThisDevice: boolean; userId: number | string },
+): Promise<Response> => {
+  const clearChallenge = twoFactorCookie(req, options, 'challenge', null)
+  let minted: Awaited<ReturnType<typeof mintSession>>
+  try {
+    minted = await mintSession(req, options, userId)
+  } catch (error) {
+    // Suspended while the code was being typed: the beforeLogin hooks refuse, as they would a password.
+    if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
+      return refusal(req, 'ACCOUNT_LOCKED', { cookies: [clearChallenge] })
+    }
+    throw error
+  }
+  const { collection, result } = minted
+  const user = result.user as { id: number | string }
+  await recordAuditEvent(req, { actor: user, data: { factor }, event: 'login.succeeded', user })
+
+  const response = sessionResponse(req, collection, result as never, {
+    ...(message ? { message } : {}),
+    redirectTo: req.payload.config.routes.admin,
+    success: true,
+  })
+  response.headers.append('Set-Cookie', clearChallenge)
+  if (trustThisDevice) {
+    const client = getClientInfo(req, options)
+    const { browser, os } = describeUserAgent(client.userAgent)
+    const { device, token } = await trustDevice(req.payload, options, userId, { browser, os })
+    await recordAuditEvent(req, { actor: user, data: { browser, deviceId: device.id, os }, event: 'twoFactor.deviceTrusted', user })
+    response.headers.append(
+      'Set-Cookie',
+      twoFactorCookie(req, options, 'trustedDevice', { maxAgeSeconds: options.twoFactor.trustedDeviceDays * 86_400, token }),
+    )
+  }
+  return response
+}

@@ -1,0 +1,45 @@
+import type { PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { TotpConfig } from './fields.js'
+
+import { requestUser } from '../request/requestUser.js'
+import { findChallenge, type OpenChallenge } from './challenges.js'
+import { secondFactorNeed } from './enforcement.js'
+
+type Account = { email?: string; id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
+
+/** Who is setting up a second factor: a signed-in person, or one who must enrol before any session. */
+export type EnrollingAccount =
+  | { account: Account; challenge: OpenChallenge; via: 'challenge' }
+  | { account: Account; via: 'session' }
+
+/**
+ * The account a setup or enrolment request acts on: the signed-in user's own, or, with no session,
+ * the one a challenge cookie was issued to, but only while that account must enrol (a challenge for
+ * a code is no way into setup). Null when neither applies.
+ */
+export const enrollingAccount = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<EnrollingAccount | null> => {
+  const viewer = requestUser(req, options.usersCollection)
+  const challenge = viewer ? null : await findChallenge(req)
+  const userId = viewer?.id ?? challenge?.userId
+  if (userId === undefined) {
+    return null
+  }
+  const account = (await req.payload.db.findOne({
+    collection: options.usersCollection,
+    where: { id: { equals: userId } },
+  })) as Account | null
+  if (!account) {
+    return null
+  }
+  if (viewer) {
+    return { account, via: 'session' }
+  }
+  return challenge && secondFactorNeed(account, account.totpConfig?.status, options) === 'enrol'
+    ? { account, challenge, via: 'challenge' }
+    : null
+}

@@ -1,0 +1,42 @@
+import type { CollectionBeforeLoginHook } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { TotpConfig } from '../fields.js'
+
+import { readTwoFactorContext, twoFactorContextKey } from '../context.js'
+import { readTwoFactorCookie } from '../cookies.js'
+import { secondFactorNeed } from '../enforcement.js'
+import { SecondFactorRequired } from '../SecondFactorRequired.js'
+import { matchTrustedDevice } from '../trustedDevices.js'
+
+/**
+ * Runs in every Payload login after the password was accepted (the login form, the password-setting
+ * flows, the Local API): unless this account's second factor was just verified, an account with one
+ * enabled, or one that must enrol, gets no session. Throwing rolls back the session Payload had added,
+ * inside its transaction, so no token, cookie or session record exists before the second factor.
+ *
+ * The one exception is a trusted device: a device cookie whose hash is on this very account and has not
+ * expired. Its token is rotated once the session exists (see passwordSignIn.ts).
+ */
+export const requireSecondFactor =
+  (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
+  ({ req, user }) => {
+    const account = user as { id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
+    const context = readTwoFactorContext(req.context)
+    if (context.verifiedUserId !== undefined && String(context.verifiedUserId) === String(account.id)) {
+      return user
+    }
+    const need = secondFactorNeed(account, account.totpConfig?.status, options)
+    if (need === 'none') {
+      return user
+    }
+    if (need === 'challenge') {
+      const token = readTwoFactorCookie(req, 'trustedDevice')
+      const device = token ? matchTrustedDevice(account.totpConfig?.trustedDevices, token, new Date()) : null
+      if (device) {
+        req.context[twoFactorContextKey] = { ...context, trustedDevice: device }
+        return user
+      }
+    }
+    throw new SecondFactorRequired(req, account.id, need)
+  }

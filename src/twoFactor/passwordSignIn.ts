@@ -1,0 +1,91 @@
+import type { Collection, loginOperation, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SecondFactorNeed } from './enforcement.js'
+
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { jsonResponse } from '../request/http.js'
+import { endSessions } from '../sessions/endSessions.js'
+import { readSessionToken } from '../sessions/lib/sessionToken.js'
+import { sessionResponse } from '../signIn/sessionResponse.js'
+import { openChallenge } from './challenges.js'
+import { twoFactorRoutes } from './constants.js'
+import { readTwoFactorContext } from './context.js'
+import { twoFactorCookie } from './cookies.js'
+import { rotateTrustedDevice } from './trustedDevices.js'
+
+/** Where the admin shows the code prompt, or enrolment. */
+export const twoFactorViewPath = (req: PayloadRequest, need: Exclude<SecondFactorNeed, 'none'>): string =>
+  `${req.payload.config.routes.admin}${need === 'enrol' ? twoFactorRoutes.enrolment : twoFactorRoutes.challenge}`
+
+/**
+ * The answer to a correct password when a second factor is due: no session, only a challenge cookie
+ * (httpOnly, SameSite, bound to this browser by being in it, and to the account server side), and
+ * `redirectTo` the code prompt, or enrolment when the account must enrol first.
+ */
+export const challengeResponse = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { need, userId }: { need: Exclude<SecondFactorNeed, 'none'>; userId: number | string },
+): Promise<Response> => {
+  const { token } = await openChallenge(req, options, userId)
+  const headers = new Headers()
+  headers.append(
+    'Set-Cookie',
+    twoFactorCookie(req, options, 'challenge', { maxAgeSeconds: options.twoFactor.challengeMinutes * 60, token }),
+  )
+  return jsonResponse(
+    req,
+    {
+      message: (req.i18n.t as (key: string) => string)('backoffice:errorMfaRequired'),
+      redirectTo: twoFactorViewPath(req, need),
+      secondFactor: need === 'enrol' ? 'enrolmentRequired' : 'codeRequired',
+    },
+    headers,
+  )
+}
+
+type LoginResult = Awaited<ReturnType<typeof loginOperation>>
+
+/**
+ * The answer to a completed password sign-in. When a trusted device let it skip the code, the
+ * device's token is rotated first (one use per token); if that fails because a parallel sign-in used
+ * the same token, or the device was removed meanwhile, the session just made is ended and a code is
+ * asked for after all.
+ */
+export const passwordSignInResponse = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  collection: Collection,
+  result: LoginResult,
+): Promise<Response> => {
+  const { trustedDevice } = readTwoFactorContext(req.context)
+  if (!trustedDevice) {
+    return sessionResponse(req, collection, result)
+  }
+  const user = result.user as { id: number | string }
+  const userId = user.id
+  const rotated = await rotateTrustedDevice(req.payload, options, userId, trustedDevice)
+  if (!rotated) {
+    const sid = result.token ? readSessionToken(result.token, req.payload.secret, Math.floor(Date.now() / 1000))?.sid : undefined
+    if (sid) {
+      await endSessions(req, { onlySid: sid, reason: 'lockout', userId })
+    }
+    return challengeResponse(req, options, { need: 'challenge', userId })
+  }
+  await recordAuditEvent(req, {
+    actor: user,
+    data: { factor: 'trustedDevice' },
+    event: 'twoFactor.challengeSucceeded',
+    user,
+  })
+  const response = sessionResponse(req, collection, result)
+  response.headers.append(
+    'Set-Cookie',
+    twoFactorCookie(req, options, 'trustedDevice', {
+      maxAgeSeconds: Math.max(1, Math.floor((rotated.expiresAt.getTime() - Date.now()) / 1000)),
+      token: rotated.token,
+    }),
+  )
+  return response
+}

@@ -1,0 +1,36 @@
+import { generate } from 'otplib'
+import { vi } from 'vitest'
+
+import type { RestClient } from './restClient.js'
+
+/**
+ * What an authenticator app would show for `secret` at the (possibly moved) current time. Each time
+ * step is accepted once per account, so tests move the clock on a step (`nextTimeStep`) before each
+ * new code; only `Date` is faked, so the database's clock and timers are untouched.
+ */
+export const authenticatorCode = (secret: string, atMs = Date.now()) =>
+  generate({ algorithm: 'sha1', digits: 6, epoch: Math.floor(atMs / 1000), period: 30, secret })
+
+export const nextTimeStep = () => {
+  vi.useFakeTimers({ now: Date.now() + 30_000, toFake: ['Date'] })
+}
+
+/** A code for a step no earlier than `step` can be wrong only by being another number. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+/** Sets up and confirms a second factor for the signed-in client; returns the secret. */
+export const enrol = async (client: RestClient): Promise<string> => {
+  const setup = await client.get('/users/mfa/totp/setup')
+  if (setup.status !== 200 || !setup.body.secret) {
+    throw new Error(`setup failed: ${setup.status} ${JSON.stringify(setup.body)}`)
+  }
+  const finished = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(setup.body.secret) })
+  if (finished.status !== 200) {
+    throw new Error(`enrolment failed: ${finished.status} ${JSON.stringify(finished.body)}`)
+  }
+  return setup.body.secret
+}
+
+/** The Set-Cookie header of a response for one cookie, attributes included. */
+export const setCookie = (headers: Headers, name: string): string | undefined =>
+  headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`))
