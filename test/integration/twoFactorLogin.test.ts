@@ -35,6 +35,11 @@ const failures = async (id: number) =>
   (await sql('SELECT consecutive_failed_logins::int AS n FROM users WHERE id = $1', [id]))[0].n as number
 const auditEvents = async (id: number) =>
   (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map((row) => row.event)
+/** Who the admin's views would see: they ask Payload to authenticate the request's cookies. */
+const adminViewUser = async (client: RestClient) => {
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  return (await app.payload.auth({ headers: new Headers({ cookie, 'sec-fetch-site': 'same-origin' }) })).user as null | { email: string }
+}
 const payloadSessions = async (id: number) =>
   (await sql('SELECT id FROM users_sessions WHERE _parent_id = $1', [id])).length
 
@@ -127,6 +132,29 @@ describe('enrolment', () => {
 })
 
 describe('signing in with a second factor', () => {
+  it('answers hostile code submissions with catalogue codes, and counts none of them', async () => {
+    const { client, email, id } = await enrolledEditor()
+    const noChallenge = await authenticate(app.client(), '123456')
+    expect([noChallenge.status, noChallenge.body.errors[0].data.code]).toEqual([401, 'MFA_SESSION_EXPIRED'])
+    await passwordStep(client, email)
+    const cases: [unknown, number, string][] = [
+      ['{not json', 400, 'MALFORMED_REQUEST'],
+      [[], 400, 'MALFORMED_REQUEST'],
+      [{ code: null }, 400, 'MALFORMED_REQUEST'],
+      [{ code: '123456', trustThisDevice: 'yes' }, 400, 'MALFORMED_REQUEST'],
+      [{ code: '12345a' }, 400, 'TOTP_CODE_INVALID'],
+      [{ code: '1'.repeat(20_000) }, 413, 'PAYLOAD_TOO_LARGE'],
+    ]
+    for (const [body, status, code] of cases) {
+      const response = await client.request('POST', '/users/mfa/totp/authenticate', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect([response.status, response.body.errors?.[0]?.data?.code]).toEqual([status, code])
+    }
+    expect(await failures(id)).toBe(0)
+  })
+
   it('creates no session after the password: not on REST, GraphQL, the Local API, nor in the database', async () => {
     const { client, email, id } = await enrolledEditor()
     // The session the editor enrolled from, opened before two-factor was on, stays as it was.
@@ -148,7 +176,8 @@ describe('signing in with a second factor', () => {
     expect((await client.get('/users/me')).body.user).toBeNull()
     const graphQL = await client.post('/graphql', { query: '{ meUser { user { id } } }' })
     expect(graphQL.body.data.meUser.user).toBeNull()
-    // The admin's views find their user the same way; with no session there is none to find.
+    // The admin's views ask Payload who the request's user is, from the same cookies.
+    expect((await adminViewUser(client))).toBeNull()
     expect(await payloadSessions(id)).toBe(sessionsBefore)
     expect((await sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id]))[0].n).toBe(recordsBefore)
     await expect(app.payload.login({ collection: 'users', data: { email, password } })).rejects.toMatchObject({
@@ -173,6 +202,7 @@ describe('signing in with a second factor', () => {
     expect(setCookie(right.headers, 'payload-token')).toBeDefined()
     expect(setCookie(right.headers, 'payload-mfa-challenge')).toMatch(/Max-Age=0/)
     expect((await client.get('/users/me')).body.user.email).toBe(email)
+    expect((await adminViewUser(client))?.email).toBe(email)
     const [session] = await sql('SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [id])
     expect(session.authentication_level).toBe('mfa')
     expect(await auditEvents(id)).toEqual(expect.arrayContaining(['twoFactor.challengeFailed', 'twoFactor.challengeSucceeded', 'login.succeeded']))
