@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { secondsUntil } from '../../lib/backoff.js'
 import { claimAccountAttempt, settleFailure, settleSuccess } from '../../lockout/attempts.js'
+import { sqlFor } from '../../lockout/sql.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
 import { claimTimeStep, readTotpState } from '../accountState.js'
 import { claimChallengeAttempt, consumeChallenge, findChallenge, releaseChallengeAttempt } from '../challenges.js'
@@ -101,7 +102,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
     if (!(await settleSuccess(req.payload, options, account.id, claim.failures))) {
       // Parallel wrong guesses locked the account while this code was checked: the policy says locked.
       await recordAuditEvent(req, { actor: null, data: { factor: 'totp', reason: 'locked' }, event: 'twoFactor.rateLimited', user: account })
-      return rateLimited(req, null)
+      return rateLimited(req, await lockedUntil(req, options, account.id))
     }
     await recordAuditEvent(req, { actor: account, data: { factor: 'totp' }, event: 'twoFactor.challengeSucceeded', user: account })
     return completeSignIn(req, options, { factor: 'totp', trustThisDevice: body.trustThisDevice, userId: account.id })
@@ -109,6 +110,16 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
   method: 'post',
   path: '/mfa/totp/authenticate',
 })
+
+/** When the account's current lock ends, if it has one. */
+const lockedUntil = async (req: PayloadRequest, options: SanitizedBackofficeOptions, userId: number | string) => {
+  const sql = sqlFor(req.payload, options.usersCollection)
+  const [row] = await sql.query<{ until: Date | null }>(
+    `SELECT ${sql.column('lockoutUntil')} AS until FROM ${sql.table} WHERE ${sql.column('id')} = $1`,
+    [userId],
+  )
+  return row?.until ? new Date(row.until) : null
+}
 
 /** "TOTP rate limited. Try again in {n} seconds", with the same number in Retry-After. */
 const rateLimited = (req: PayloadRequest, lockedUntil: Date | null) => {
