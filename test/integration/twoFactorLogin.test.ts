@@ -278,4 +278,26 @@ describe('signing in with a second factor', () => {
     expect(after.status).toBe(200)
     expect(await failures(id)).toBe(0)
   })
+
+  it('holds its limits under parallel requests: five codes checked per challenge, one session per code', async () => {
+    const { client, email, id, secret } = await enrolledEditor()
+    await passwordStep(client, email)
+    const code = await authenticatorCode(secret)
+    const guesses = await Promise.all(Array.from({ length: 12 }, () => authenticate(client, wrongCode(code))))
+    const codes = guesses.map((response) => response.body.errors[0].data.code)
+    expect(codes.filter((value) => value === 'TOTP_CODE_INVALID')).toHaveLength(5)
+    expect(codes.filter((value) => value !== 'TOTP_CODE_INVALID').every((value) => value === 'MFA_SESSION_EXPIRED')).toBe(true)
+    expect(await failures(id)).toBe(5)
+    await sql('UPDATE users SET consecutive_failed_logins = 0 WHERE id = $1', [id])
+
+    // Two browsers past the password, racing with the same valid code: one session, not two.
+    const browsers = [app.client(), app.client()]
+    for (const browser of browsers) {
+      await passwordStep(browser, email)
+    }
+    const sessionsBefore = await payloadSessions(id)
+    const answers = await Promise.all(browsers.map((browser) => authenticate(browser, code)))
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 400])
+    expect(await payloadSessions(id)).toBe(sessionsBefore + 1)
+  })
 })
