@@ -6,6 +6,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { challengeResponse, passwordSignInResponse } from '../twoFactor/passwordSignIn.js'
+import { forgetTrustedDevicesOf } from '../twoFactor/trustedDevices.js'
 import { SecondFactorRequired } from '../twoFactor/SecondFactorRequired.js'
 
 /**
@@ -20,6 +21,11 @@ export const signInWithNewPassword = async (
   { email, factor, password }: { email: string; factor: 'invitation' | 'firstUser' | 'passwordReset'; password: string },
 ): Promise<Response> => {
   const collection = req.payload.collections[options.usersCollection]!
+  if (factor === 'passwordReset') {
+    // Whoever reset the password may not be the person who trusted those devices: every device
+    // must pass the second factor again.
+    await forgetTrustedDevicesOf(req, options, email)
+  }
   let result: Awaited<ReturnType<typeof loginOperation>>
   try {
     result = await loginOperation({ collection, data: { email, password }, req })

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { randomBytes } from 'node:crypto'
 
@@ -148,4 +148,18 @@ export const removeAllTrustedDevices = async (
 ): Promise<number> => {
   const t = table(payload, options)
   return (await t.sql.query(`DELETE FROM ${t.sql.table} WHERE ${t.parent} = $1 RETURNING ${t.id}`, [userId])).length
+}
+
+/** The same for the account with this email, as the password-setting flows know it. */
+export const forgetTrustedDevicesOf = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  email: string,
+): Promise<number> => {
+  const account = await req.payload.db.findOne<{ id: number | string }>({
+    collection: options.usersCollection,
+    req,
+    where: { email: { equals: email } },
+  })
+  return account ? removeAllTrustedDevices(req.payload, options, account.id) : 0
 }

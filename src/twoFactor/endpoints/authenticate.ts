@@ -124,5 +124,10 @@ const lockedUntil = async (req: PayloadRequest, options: SanitizedBackofficeOpti
 /** "TOTP rate limited. Try again in {n} seconds", with the same number in Retry-After. */
 const rateLimited = (req: PayloadRequest, lockedUntil: Date | null) => {
   const seconds = lockedUntil ? secondsUntil(lockedUntil, new Date()) : 1
-  return refusal(req, 'TOTP_RATE_LIMITED', { retryAfterSeconds: seconds, variables: { seconds } })
+  // The challenge stays usable once the wait is over: the prompt is where to wait.
+  return refusal(req, 'TOTP_RATE_LIMITED', {
+    redirectTo: twoFactorViewPath(req, 'challenge'),
+    retryAfterSeconds: seconds,
+    variables: { seconds },
+  })
 }
