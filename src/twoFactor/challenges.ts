@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
@@ -34,14 +34,14 @@ export const openChallenge = async (
   const c = columns(req)
   await c.sql.query(`DELETE FROM ${c.sql.table} WHERE ${c.expiresAt} <= now()`, [])
   const { hash, token } = createToken()
-  const expiresAt = new Date(Date.now() + options.twoFactor.challengeMinutes * 60_000)
-  // Outside the request's transaction: the login that asked for it is rolled back on purpose.
-  await req.payload.db.create({
-    collection: twoFactorChallengesSlug as CollectionSlug,
-    data: { expiresAt: expiresAt.toISOString(), failedAttempts: 0, tokenHash: hash, user: userId },
-    returning: false,
-  })
-  return { expiresAt, token }
+  // The database's clock, like every check of it. Outside the request's transaction: the login that
+  // asked for the challenge is rolled back on purpose.
+  const [row] = await c.sql.query<{ expires_at: Date }>(
+    `INSERT INTO ${c.sql.table} (${c.tokenHash}, ${c.user}, ${c.expiresAt}, ${c.failedAttempts}, ${c.sql.column('updatedAt')}, ${c.sql.column('createdAt')})
+     VALUES ($1, $2, now() + make_interval(mins => $3), 0, now(), now()) RETURNING ${c.expiresAt} AS expires_at`,
+    [hash, userId, options.twoFactor.challengeMinutes],
+  )
+  return { expiresAt: new Date(row!.expires_at), token }
 }
 
 /** The live challenge the request's cookie belongs to, or null (no cookie, unknown, expired or used). */

@@ -125,19 +125,21 @@ export const rotateTrustedDevice = async (
   return row ? { expiresAt: new Date(row.expiration_date), token: next.token } : null
 }
 
-/** Stops trusting one of an account's devices. Returns false when it was not there. */
+/**
+ * Stops trusting a device: one of `ownerId`'s, or anyone's when `ownerId` is null (administrators).
+ * Returns the account it belonged to, or null when there was no such device.
+ */
 export const removeTrustedDevice = async (
   payload: Payload,
   options: SanitizedBackofficeOptions,
-  userId: number | string,
-  deviceId: string,
-): Promise<boolean> => {
+  { deviceId, ownerId }: { deviceId: string; ownerId: null | number | string },
+): Promise<null | number | string> => {
   const t = table(payload, options)
-  const rows = await t.sql.query(`DELETE FROM ${t.sql.table} WHERE ${t.id} = $1 AND ${t.parent} = $2 RETURNING ${t.id}`, [
-    deviceId,
-    userId,
-  ])
-  return rows.length === 1
+  const [row] = await t.sql.query<{ owner: number | string }>(
+    `DELETE FROM ${t.sql.table} WHERE ${t.id} = $1 AND ($2::text IS NULL OR ${t.parent}::text = $2::text) RETURNING ${t.parent} AS owner`,
+    [deviceId, ownerId === null ? null : String(ownerId)],
+  )
+  return row ? row.owner : null
 }
 
 /** Stops trusting every device of an account (a 2FA reset, a password reset). */

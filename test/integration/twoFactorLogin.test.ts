@@ -225,6 +225,22 @@ describe('signing in with a second factor', () => {
     expect(reused.body.errors[0].message).toBe('2FA session expired or invalid, please log in again.')
   })
 
+  it('lets a challenge expire after challengeMinutes', async () => {
+    const { client, email, id, secret } = await enrolledEditor()
+    const response = await passwordStep(client, email)
+    expect(setCookie(response.headers, 'payload-mfa-challenge')).toMatch(/Max-Age=300/)
+    const [challenge] = await sql(
+      'SELECT round(extract(epoch FROM expires_at - now()))::int AS seconds FROM two_factor_challenges WHERE user_id = $1',
+      [id],
+    )
+    expect(challenge.seconds).toBeGreaterThan(290)
+    expect(challenge.seconds).toBeLessThanOrEqual(300)
+    await sql("UPDATE two_factor_challenges SET expires_at = now() - interval '1 second' WHERE user_id = $1", [id])
+    const late = await authenticate(client, await authenticatorCode(secret))
+    expect([late.status, late.body.errors[0].data.code]).toEqual([401, 'MFA_SESSION_EXPIRED'])
+    expect((await client.get('/users/me')).body.user).toBeNull()
+  })
+
   it('accepts each time step once: a code seen before, or an older one, is refused', async () => {
     const { client, email, id, secret } = await enrolledEditor()
     await passwordStep(client, email)

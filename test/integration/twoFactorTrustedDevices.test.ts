@@ -10,6 +10,7 @@ const FIREFOX_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) G
 const password = 'a-long-and-unusual-passphrase-42'
 const deviceCookie = 'payload-trusted-device'
 let app: TestPayload
+let admin: RestClient
 let accounts = 0
 const sql = sqlOn(() => app.payload)
 
@@ -43,7 +44,8 @@ const sameBrowserLater = (browser: RestClient) => {
 
 beforeAll(async () => {
   app = await startTestPayload({ backofficeOptions: { twoFactor: { trustedDeviceDays: 14 } } })
-  expect((await app.client().post('/users/first-register', { email: 'admin@example.com', password })).status).toBe(200)
+  admin = app.client()
+  expect((await admin.post('/users/first-register', { email: 'admin@example.com', password })).status).toBe(200)
 })
 afterAll(async () => {
   await app?.close()
@@ -138,6 +140,24 @@ describe('trusted devices', () => {
 
     const later = sameBrowserLater(browser)
     expect((await login(later, email)).body.redirectTo).toBe('/admin/two-factor/verify')
+  })
+
+  it('lets an administrator list and remove anyone’s devices, and nobody else', async () => {
+    const { browser, email, id } = await editorOnTrustedBrowser()
+    const other = await editorOnTrustedBrowser()
+    const refused = await other.browser.get(`/users/mfa/trusted-devices?user=${id}`)
+    expect([refused.status, refused.body.errors[0].data.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS'])
+    expect((await admin.get('/users/mfa/trusted-devices?user=nonsense')).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+
+    const listed = await admin.get(`/users/mfa/trusted-devices?user=${id}`)
+    expect(listed.body.docs).toHaveLength(1)
+    expect((await admin.post(`/users/mfa/trusted-devices/${listed.body.docs[0].id}/remove`)).status).toBe(200)
+    const [entry] = await sql(
+      "SELECT actor, \"user\" FROM audit_log WHERE event = 'twoFactor.deviceRemoved' AND target_object = $1",
+      [String(id)],
+    )
+    expect(entry).toEqual({ actor: 'admin@example.com', user: email })
+    expect((await login(sameBrowserLater(browser), email)).body.redirectTo).toBe('/admin/two-factor/verify')
   })
 
   it('lists nothing to someone signed out', async () => {

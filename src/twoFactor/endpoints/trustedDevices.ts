@@ -4,26 +4,43 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { errorResponse } from '../../errors/errorResponse.js'
-import { checkEmptyBody, jsonResponse } from '../../request/http.js'
+import { checkEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
+import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
+import { isAdmin } from '../../roles/isAdmin.js'
 import { listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
 
-/** `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens. */
+/**
+ * `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens.
+ * Administrators may add `?user=<id>` for someone else's (a lost laptop).
+ */
 export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
   handler: async (req) => {
     const viewer = requestUser(req, options.usersCollection)
     if (!viewer) {
       return errorResponse(req, 'AUTHENTICATION_REQUIRED')
     }
-    return jsonResponse(req, { docs: await listTrustedDevices(req.payload, options, viewer.id) })
+    const asked = req.searchParams.get('user')
+    if (asked === null) {
+      return jsonResponse(req, { docs: await listTrustedDevices(req.payload, options, viewer.id) })
+    }
+    if (!isAdmin(viewer, options)) {
+      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+    }
+    const userId = parseDocumentId(asked, idTypeOf(req, options.usersCollection))
+    if (userId === null) {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+    return jsonResponse(req, { docs: await listTrustedDevices(req.payload, options, userId) })
   },
   method: 'get',
   path: '/mfa/trusted-devices',
 })
 
 /**
- * `POST /api/{users}/mfa/trusted-devices/:id/remove`: stops trusting one of one's own devices; its
- * next sign-in asks for a code again. Another account's device id is "not found", like an unknown one.
+ * `POST /api/{users}/mfa/trusted-devices/:id/remove`: stops trusting one of one's own devices (or,
+ * for administrators, anyone's); its next sign-in asks for a code again. To anyone else another
+ * account's device id is "not found", like an unknown one, so ids cannot be probed.
  */
 export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
   handler: async (req) => {
@@ -40,10 +57,15 @@ export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions)
     if (bodyProblem) {
       return errorResponse(req, bodyProblem)
     }
-    if (!(await removeTrustedDevice(req.payload, options, viewer.id, id))) {
+    const ownerId = await removeTrustedDevice(req.payload, options, {
+      deviceId: id,
+      ownerId: isAdmin(viewer, options) ? null : viewer.id,
+    })
+    if (ownerId === null) {
       return errorResponse(req, 'NOT_FOUND')
     }
-    await recordAuditEvent(req, { data: { deviceId: id }, event: 'twoFactor.deviceRemoved', user: viewer })
+    const owner = String(ownerId) === String(viewer.id) ? viewer : { id: ownerId }
+    await recordAuditEvent(req, { data: { deviceId: id }, event: 'twoFactor.deviceRemoved', user: owner })
     return jsonResponse(req, { removed: 1 })
   },
   method: 'post',
