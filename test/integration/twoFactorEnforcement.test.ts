@@ -26,6 +26,21 @@ afterEach(() => {
 })
 
 describe('two-factor required for a role', () => {
+  it('creates the first administrator, then sends them to enrolment instead of signing them in', async () => {
+    const client = app.client()
+    const registered = await client.post('/users/first-register', { email: 'owner@example.com', password })
+    expect(registered.status).toBe(200)
+    expect(registered.body).toMatchObject({ redirectTo: '/admin/two-factor/setup', secondFactor: 'enrolmentRequired' })
+    expect(setCookie(registered.headers, 'payload-token')).toBeUndefined()
+    expect((await client.get('/users/me')).body.user).toBeNull()
+    const [owner] = await sql("SELECT roles.value AS role FROM users JOIN users_roles roles ON roles.parent_id = users.id WHERE email = 'owner@example.com'")
+    expect(owner.role).toBe('admin')
+    const setup = await client.get('/users/mfa/totp/setup')
+    const done = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(setup.body.secret) })
+    expect(done.status).toBe(200)
+    expect((await client.get('/users/me')).body.user.email).toBe('owner@example.com')
+  })
+
   it('sends an administrator without a second factor to enrolment, with no session until it is done', async () => {
     const { email, id } = await account(['admin'])
     const client = app.client()
