@@ -73,6 +73,7 @@ export interface Config {
     users: User;
     'login-throttles': LoginThrottle;
     sessions: Session;
+    'two-factor-challenges': TwoFactorChallenge;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -93,6 +94,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
+    'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -327,6 +329,22 @@ export interface User {
     suspensionReason?: ('securityIncident' | 'excessiveFailures' | 'misuseReport' | 'administrator') | null;
     suspendedBy?: (number | null) | User;
   };
+  totpConfig?: {
+    status?: ('pending' | 'enabled') | null;
+    enabledAt?: string | null;
+    secret?: string | null;
+    lastUsedStep?: number | null;
+    trustedDevices?:
+      | {
+          browser?: string | null;
+          os?: string | null;
+          lastUsedAt?: string | null;
+          expirationDate: string;
+          tokenHash: string;
+          id?: string | null;
+        }[]
+      | null;
+  };
   invitation?: {
     status?: ('pending' | 'accepted' | 'revoked') | null;
     tokenHash?: string | null;
@@ -422,9 +440,32 @@ export interface Session {
   authenticationLevel: 'password' | 'mfa';
   revokedAt?: string | null;
   revokedReason?:
-    | ('user' | 'administrator' | 'suspension' | 'passwordChange' | 'passwordReset' | 'logout' | 'expired' | 'lockout')
+    | (
+        | 'user'
+        | 'administrator'
+        | 'suspension'
+        | 'passwordChange'
+        | 'passwordReset'
+        | 'logout'
+        | 'expired'
+        | 'lockout'
+        | 'twoFactorChange'
+      )
     | null;
   revokedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "two-factor-challenges".
+ */
+export interface TwoFactorChallenge {
+  id: number;
+  tokenHash: string;
+  user: number | User;
+  expiresAt: string;
+  failedAttempts?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -442,6 +483,13 @@ export interface AuditLog {
     | 'password.changeFailed'
     | 'password.reset'
     | 'password.resetRequested'
+    | 'twoFactor.enrolled'
+    | 'twoFactor.challengeSucceeded'
+    | 'twoFactor.challengeFailed'
+    | 'twoFactor.replayRejected'
+    | 'twoFactor.rateLimited'
+    | 'twoFactor.deviceTrusted'
+    | 'twoFactor.deviceRemoved'
     | 'account.locked'
     | 'account.suspended'
     | 'account.unblocked'
@@ -627,6 +675,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sessions';
         value: number | Session;
+      } | null)
+    | ({
+        relationTo: 'two-factor-challenges';
+        value: number | TwoFactorChallenge;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -849,6 +901,24 @@ export interface UsersSelect<T extends boolean = true> {
         suspensionReason?: T;
         suspendedBy?: T;
       };
+  totpConfig?:
+    | T
+    | {
+        status?: T;
+        enabledAt?: T;
+        secret?: T;
+        lastUsedStep?: T;
+        trustedDevices?:
+          | T
+          | {
+              browser?: T;
+              os?: T;
+              lastUsedAt?: T;
+              expirationDate?: T;
+              tokenHash?: T;
+              id?: T;
+            };
+      };
   invitation?:
     | T
     | {
@@ -909,6 +979,18 @@ export interface SessionsSelect<T extends boolean = true> {
   revokedAt?: T;
   revokedReason?: T;
   revokedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "two-factor-challenges_select".
+ */
+export interface TwoFactorChallengesSelect<T extends boolean = true> {
+  tokenHash?: T;
+  user?: T;
+  expiresAt?: T;
+  failedAttempts?: T;
   updatedAt?: T;
   createdAt?: T;
 }
