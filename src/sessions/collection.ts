@@ -110,6 +110,7 @@ export const sessionsCollection = (options: SanitizedBackofficeOptions, config: 
         { label: label('sessionRevokedReasonExpired'), value: 'expired' },
         { label: label('sessionRevokedReasonLockout'), value: 'lockout' },
         { label: label('sessionRevokedReasonTwoFactorChange'), value: 'twoFactorChange' },
+        { label: label('sessionRevokedReasonTrustedDeviceReused'), value: 'trustedDeviceReused' },
       ],
     },
     {

@@ -11,6 +11,8 @@ export const sessionRevocationReasons = [
   'lockout',
   // Two-factor authentication was enabled: every other session was opened with the password alone.
   'twoFactorChange',
+  // A sign-in let through by a trusted-device token that a parallel sign-in had just used (and rotated).
+  'trustedDeviceReused',
 ] as const
 export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
 

@@ -138,6 +138,7 @@ export const de: BackofficeTranslationTable = {
   fieldTrustedDeviceExpirationDate: 'Vertrauenswürdig bis',
   twoFactorAccountActivated: 'Konto erfolgreich aktiviert',
   sessionRevokedReasonTwoFactorChange: 'Zwei-Faktor-Authentifizierung geändert',
+  sessionRevokedReasonTrustedDeviceReused: 'Token eines vertrauenswürdigen Geräts doppelt verwendet',
   auditEventTwoFactorEnrolled: 'Zwei-Faktor-Authentifizierung aktiviert',
   auditEventTwoFactorChallengeSucceeded: 'Zweiter Faktor akzeptiert',
   auditEventTwoFactorChallengeFailed: 'Zweiter Faktor abgelehnt',

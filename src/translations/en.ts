@@ -137,6 +137,7 @@ export const en = {
   fieldTrustedDeviceExpirationDate: 'Trusted until',
   twoFactorAccountActivated: 'account activated successfully',
   sessionRevokedReasonTwoFactorChange: 'Two-factor authentication changed',
+  sessionRevokedReasonTrustedDeviceReused: 'Trusted-device token used twice',
   auditEventTwoFactorEnrolled: 'Two-factor authentication enabled',
   auditEventTwoFactorChallengeSucceeded: 'Second factor accepted',
   auditEventTwoFactorChallengeFailed: 'Second factor refused',

@@ -139,6 +139,7 @@ export const fr: BackofficeTranslationTable = {
   fieldTrustedDeviceExpirationDate: "De confiance jusqu'au",
   twoFactorAccountActivated: 'compte activé avec succès',
   sessionRevokedReasonTwoFactorChange: 'Authentification à deux facteurs modifiée',
+  sessionRevokedReasonTrustedDeviceReused: "Jeton d'appareil de confiance utilisé deux fois",
   auditEventTwoFactorEnrolled: 'Authentification à deux facteurs activée',
   auditEventTwoFactorChallengeSucceeded: 'Second facteur accepté',
   auditEventTwoFactorChallengeFailed: 'Second facteur refusé',

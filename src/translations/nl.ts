@@ -137,6 +137,7 @@ export const nl: BackofficeTranslationTable = {
   fieldTrustedDeviceExpirationDate: 'Vertrouwd tot',
   twoFactorAccountActivated: 'account succesvol geactiveerd',
   sessionRevokedReasonTwoFactorChange: 'Tweestapsverificatie gewijzigd',
+  sessionRevokedReasonTrustedDeviceReused: 'Token van vertrouwd apparaat twee keer gebruikt',
   auditEventTwoFactorEnrolled: 'Tweestapsverificatie ingeschakeld',
   auditEventTwoFactorChallengeSucceeded: 'Tweede factor geaccepteerd',
   auditEventTwoFactorChallengeFailed: 'Tweede factor geweigerd',

@@ -3,7 +3,7 @@ export const twoFactorContextKey = 'backofficeTwoFactor'
 
 export type TwoFactorContext = {
   /** A trusted device let this sign-in skip the code; its token must be rotated once the session exists. */
-  trustedDevice?: { id: string; tokenHash: string }
+  trustedDevice?: { id: number | string; tokenHash: string }
   /** The account whose second factor (or enrolment) was just completed: its sign-in may mint a session. */
   verifiedUserId?: number | string
 }

@@ -1,9 +1,10 @@
-import type { Field, FieldAccess } from 'payload'
+import type { CollectionSlug, Field, FieldAccess } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { label } from '../i18n/label.js'
 import { isAdmin } from '../roles/isAdmin.js'
+import { trustedDevicesSlug } from './trustedDevicesCollection.js'
 
 /** Name of the group on each account that holds its two-factor state. */
 export const totpConfigFieldName = 'totpConfig'
@@ -11,23 +12,12 @@ export const totpConfigFieldName = 'totpConfig'
 export const totpStatuses = ['pending', 'enabled'] as const
 export type TotpStatus = (typeof totpStatuses)[number]
 
-/** One trusted device as stored on the account. */
-export type TrustedDevice = {
-  browser?: null | string
-  expirationDate: string
-  id?: string
-  lastUsedAt?: null | string
-  os?: null | string
-  tokenHash: string
-}
-
 /** The two-factor state of an account as the plugin reads it from the database. */
 export type TotpConfig = {
   enabledAt?: null | string
   lastUsedStep?: null | number | string
   secret?: null | string
   status?: null | TotpStatus
-  trustedDevices?: null | TrustedDevice[]
 }
 
 /** Nobody, through any API: only the plugin's own code (database adapter calls) reads or writes it. */
@@ -48,11 +38,12 @@ const ownerOrAdminReads = (options: SanitizedBackofficeOptions) => ({
 
 /**
  * Two-factor state on each account (`totpConfig`). The secret is encrypted (AES-256-GCM) and, with the
- * time step last accepted and the trusted devices' token hashes, hidden from every API and never
+ * time step last accepted, hidden from every API and never
  * writable through one: field access refuses reading and writing, and `hidden` keeps it out of
  * responses even for code that skips access. The plugin writes these with the database adapter.
- * Status (absent: no second factor; `pending`: set up but not confirmed; `enabled`) and the devices
- * list (without their hashes) are readable by the account's owner and administrators.
+ * Status (absent: no second factor; `pending`: set up but not confirmed; `enabled`) is readable by the
+ * account's owner and administrators, and so is `trustedDevices`, a join on the trusted-devices
+ * collection (without token hashes).
  */
 export const totpConfigField = (options: SanitizedBackofficeOptions): Field => ({
   name: totpConfigFieldName,
@@ -83,17 +74,11 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
     { name: 'lastUsedStep', type: 'number', access: nobody, hidden: true },
     {
       name: 'trustedDevices',
-      type: 'array',
-      access: ownerOrAdminReads(options),
-      fields: [
-        { name: 'browser', type: 'text', label: label('fieldTrustedDeviceBrowser') },
-        { name: 'os', type: 'text', label: label('fieldTrustedDeviceOs') },
-        { name: 'lastUsedAt', type: 'date', label: label('fieldTrustedDeviceLastUsedAt') },
-        { name: 'expirationDate', type: 'date', label: label('fieldTrustedDeviceExpirationDate'), required: true },
-        // SHA-256 of the cookie's token: a database leak yields no usable device token.
-        { name: 'tokenHash', type: 'text', access: nobody, hidden: true, index: true, required: true },
-      ],
+      type: 'join',
+      collection: trustedDevicesSlug as CollectionSlug,
+      defaultLimit: 50,
       label: label('fieldTrustedDevices'),
+      on: 'user',
     },
   ],
   label: label('groupTwoFactor'),

@@ -7,8 +7,9 @@ import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
 import { setupEndpoint } from './endpoints/setup.js'
 import { listTrustedDevicesEndpoint, removeTrustedDeviceEndpoint } from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
-import { deleteChallengesOfDeletedUser } from './hooks/deleteChallengesOfDeletedUser.js'
+import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
+import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 
 /**
  * Two-factor authentication with an authenticator app (TOTP): enrolment, the sign-in challenge that
@@ -16,17 +17,16 @@ import { requireSecondFactor } from './hooks/requireSecondFactor.js'
  */
 export const twoFactor: Capability = {
   name: 'twoFactor',
-  schema: (config, options) =>
-    addCollection(
-      mapCollection(config, options.usersCollection, (users) =>
-        // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
-        appendHooks(
-          { ...users, fields: [...users.fields, totpConfigField(options)] },
-          { beforeDelete: [deleteChallengesOfDeletedUser] },
-        ),
+  schema: (config, options) => {
+    const withFields = mapCollection(config, options.usersCollection, (users) =>
+      // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
+      appendHooks(
+        { ...users, fields: [...users.fields, totpConfigField(options)] },
+        { beforeDelete: [deleteTwoFactorStateOfDeletedUser] },
       ),
-      twoFactorChallengesCollection(options),
-    ),
+    )
+    return [twoFactorChallengesCollection(options), trustedDevicesCollection(options)].reduce(addCollection, withFields)
+  },
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) =>
       appendHooks(

@@ -65,11 +65,11 @@ export const passwordSignInResponse = async (
   }
   const user = result.user as { id: number | string }
   const userId = user.id
-  const rotated = await rotateTrustedDevice(req.payload, options, userId, trustedDevice)
+  const rotated = await rotateTrustedDevice(req.payload, userId, trustedDevice)
   if (!rotated) {
     const sid = result.token ? readSessionToken(result.token, req.payload.secret, Math.floor(Date.now() / 1000))?.sid : undefined
     if (sid) {
-      await endSessions(req, { onlySid: sid, reason: 'lockout', userId })
+      await endSessions(req, { onlySid: sid, reason: 'trustedDeviceReused', userId })
     }
     return challengeResponse(req, options, { need: 'challenge', userId })
   }

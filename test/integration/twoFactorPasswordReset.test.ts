@@ -45,7 +45,7 @@ describe('password reset and the second factor', () => {
     const browser: RestClient = app.client()
     await browser.post('/users/login', { email, password })
     expect((await browser.post('/users/mfa/totp/authenticate', { code: await authenticatorCode(secret), trustThisDevice: true })).status).toBe(200)
-    expect((await sql('SELECT count(*)::int AS n FROM users_totp_config_trusted_devices WHERE _parent_id = $1', [id]))[0].n).toBe(1)
+    expect((await sql('SELECT count(*)::int AS n FROM trusted_devices WHERE user_id = $1', [id]))[0].n).toBe(1)
 
     // The reset comes from the trusted browser itself: its device cookie must not stand in for a code.
     const resetter = app.client()
@@ -55,7 +55,7 @@ describe('password reset and the second factor', () => {
     expect(reset.body).toEqual({ message: 'MFA required', redirectTo: '/admin/two-factor/verify', secondFactor: 'codeRequired' })
     expect(setCookie(reset.headers, 'payload-token')).toBeUndefined()
     expect((await resetter.get('/users/me')).body.user).toBeNull()
-    expect((await sql('SELECT count(*)::int AS n FROM users_totp_config_trusted_devices WHERE _parent_id = $1', [id]))[0].n).toBe(0)
+    expect((await sql('SELECT count(*)::int AS n FROM trusted_devices WHERE user_id = $1', [id]))[0].n).toBe(0)
 
     // The new password is saved; the code completes the sign-in.
     nextTimeStep()

@@ -19,15 +19,15 @@ const plantEnrolment = async (userId: number) => {
     [userId],
   )
   await sql(
-    `INSERT INTO users_totp_config_trusted_devices (_order, _parent_id, id, browser, os, last_used_at, expiration_date, token_hash)
-     VALUES (1, $1, '0123456789abcdef01234567', 'Firefox 127', 'macOS 14.5', now(), now() + interval '1 day', $2)`,
+    `INSERT INTO trusted_devices (user_id, browser, os, last_used_at, expiration_date, token_hash, updated_at, created_at)
+     VALUES ($1, 'Firefox 127', 'macOS 14.5', now(), now() + interval '1 day', $2, now(), now())`,
     [userId, 'a'.repeat(64)],
   )
 }
 
 const graphQLMe = (client: RestClient) =>
   client.post('/graphql', {
-    query: '{ meUser { user { id email totpConfig { status trustedDevices { browser os } } } } }',
+    query: '{ meUser { user { id email totpConfig { status trustedDevices { docs { browser os } } } } } }',
   })
 
 beforeAll(async () => {
@@ -51,6 +51,8 @@ describe('two-factor state on the account', () => {
       [editor, `/users/${editorId}`],
       [admin, `/users/${editorId}`],
       [admin, '/users?limit=100'],
+      [admin, '/trusted-devices'],
+      [editor, '/trusted-devices'],
     ] as const) {
       const response = await client.get(path)
       expect(response.status).toBe(200)
@@ -64,9 +66,15 @@ describe('two-factor state on the account', () => {
     // What the owner may see: whether a second factor is on, and the devices list.
     const own = await editor.get('/users/me')
     expect(own.body.user.totpConfig.status).toBe('enabled')
-    expect(own.body.user.totpConfig.trustedDevices).toEqual([
+    expect(own.body.user.totpConfig.trustedDevices.docs).toEqual([
       expect.objectContaining({ browser: 'Firefox 127', os: 'macOS 14.5' }),
     ])
+    // Nobody else's, though: another editor reads none of them through the devices collection.
+    const other = await app.payload.create({ collection: 'users', data: { email: 'other@example.com', password, roles: ['editor'] } })
+    const otherClient = app.client()
+    await otherClient.post('/users/login', { email: 'other@example.com', password })
+    expect((await otherClient.get('/trusted-devices')).body.docs).toEqual([])
+    expect((await otherClient.get(`/users/${other.id}`)).body.totpConfig.trustedDevices.docs).toEqual([])
   })
 
   it('never shows them over GraphQL, even when asked for by name', async () => {
@@ -98,7 +106,7 @@ describe('two-factor state on the account', () => {
       [editorId],
     )
     expect(row).toEqual({ secret: 'v1.sealed-secret-stand-in', status: 'enabled', step: '123' })
-    const devices = await sql('SELECT token_hash FROM users_totp_config_trusted_devices WHERE _parent_id = $1', [editorId])
+    const devices = await sql('SELECT token_hash FROM trusted_devices WHERE user_id = $1', [editorId])
     expect(devices).toEqual([{ token_hash: 'a'.repeat(64) }])
   })
 

@@ -9,6 +9,7 @@ import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
+import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
 /**
  * `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens.
@@ -22,7 +23,7 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
     }
     const asked = req.searchParams.get('user')
     if (asked === null) {
-      return jsonResponse(req, { docs: await listTrustedDevices(req.payload, options, viewer.id) })
+      return jsonResponse(req, { docs: await listTrustedDevices(req.payload, viewer.id) })
     }
     if (!isAdmin(viewer, options)) {
       return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
@@ -31,7 +32,7 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
     if (userId === null) {
       return errorResponse(req, 'MALFORMED_REQUEST')
     }
-    return jsonResponse(req, { docs: await listTrustedDevices(req.payload, options, userId) })
+    return jsonResponse(req, { docs: await listTrustedDevices(req.payload, userId) })
   },
   method: 'get',
   path: '/mfa/trusted-devices',
@@ -48,16 +49,15 @@ export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions)
     if (!viewer) {
       return errorResponse(req, 'AUTHENTICATION_REQUIRED')
     }
-    const id = req.routeParams?.id
-    // Array row ids are 24 hex characters.
-    if (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id)) {
+    const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, trustedDevicesSlug))
+    if (id === null) {
       return errorResponse(req, 'MALFORMED_REQUEST')
     }
     const bodyProblem = await checkEmptyBody(req)
     if (bodyProblem) {
       return errorResponse(req, bodyProblem)
     }
-    const ownerId = await removeTrustedDevice(req.payload, options, {
+    const ownerId = await removeTrustedDevice(req.payload, {
       deviceId: id,
       ownerId: isAdmin(viewer, options) ? null : viewer.id,
     })

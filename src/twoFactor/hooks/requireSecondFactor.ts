@@ -7,7 +7,7 @@ import { readTwoFactorContext, twoFactorContextKey } from '../context.js'
 import { readTwoFactorCookie } from '../cookies.js'
 import { secondFactorNeed } from '../enforcement.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
-import { matchTrustedDevice } from '../trustedDevices.js'
+import { findTrustedDevice } from '../trustedDevices.js'
 
 /**
  * Runs in every Payload login after the password was accepted (the login form, the password-setting
@@ -20,7 +20,7 @@ import { matchTrustedDevice } from '../trustedDevices.js'
  */
 export const requireSecondFactor =
   (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
-  ({ req, user }) => {
+  async ({ req, user }) => {
     const account = user as { id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
     const context = readTwoFactorContext(req.context)
     if (context.verifiedUserId !== undefined && String(context.verifiedUserId) === String(account.id)) {
@@ -32,7 +32,8 @@ export const requireSecondFactor =
     }
     if (need === 'challenge') {
       const token = readTwoFactorCookie(req, 'trustedDevice')
-      const device = token ? matchTrustedDevice(account.totpConfig?.trustedDevices, token, new Date()) : null
+      // Read as committed, outside the login's transaction (a read never waits on its locks).
+      const device = token ? await findTrustedDevice(req.payload, account.id, token) : null
       if (device) {
         req.context[twoFactorContextKey] = { ...context, trustedDevice: device }
         return user

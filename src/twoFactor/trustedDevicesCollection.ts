@@ -1,0 +1,48 @@
+import type { CollectionConfig } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { label } from '../i18n/label.js'
+import { isAdmin } from '../roles/isAdmin.js'
+
+export const trustedDevicesSlug = 'trusted-devices'
+
+/**
+ * Devices whose owner chose "trust this device": one row each, shown on the account as
+ * `totpConfig.trustedDevices` (a join). Rows of their own rather than an array on the account: Payload
+ * writes a whole array back from what it read earlier on every sign-in and account update, which could
+ * bring back a token just rotated or a device just removed. Here each use is one atomic UPDATE and each
+ * removal one DELETE. The owner and administrators read them, never the token hash; no API writes them.
+ */
+export const trustedDevicesCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
+  slug: trustedDevicesSlug,
+  access: {
+    create: () => false,
+    delete: () => false,
+    read: ({ req }) => {
+      if (isAdmin(req.user, options)) {
+        return true
+      }
+      return req.user?.collection === options.usersCollection ? { user: { equals: req.user.id } } : false
+    },
+    update: () => false,
+  },
+  admin: { hidden: true },
+  fields: [
+    { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection, required: true },
+    { name: 'browser', type: 'text', label: label('fieldTrustedDeviceBrowser') },
+    { name: 'os', type: 'text', label: label('fieldTrustedDeviceOs') },
+    { name: 'lastUsedAt', type: 'date', label: label('fieldTrustedDeviceLastUsedAt') },
+    { name: 'expirationDate', type: 'date', index: true, label: label('fieldTrustedDeviceExpirationDate'), required: true },
+    // SHA-256 of the cookie's token: a database leak yields no usable device token.
+    {
+      name: 'tokenHash',
+      type: 'text',
+      access: { create: () => false, read: () => false, update: () => false },
+      hidden: true,
+      required: true,
+      unique: true,
+    },
+  ],
+  labels: { plural: label('fieldTrustedDevices'), singular: label('fieldTrustedDevices') },
+})
