@@ -74,6 +74,7 @@ export interface Config {
     'login-throttles': LoginThrottle;
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
+    'trusted-devices': TrustedDevice;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -83,6 +84,9 @@ export interface Config {
     'payload-migrations': PayloadMigration;
   };
   collectionsJoins: {
+    users: {
+      'totpConfig.trustedDevices': 'trusted-devices';
+    };
     'payload-folders': {
       documentsAndFolders: 'payload-folders' | 'pages' | 'posts' | 'media';
     };
@@ -95,6 +99,7 @@ export interface Config {
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
+    'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -334,16 +339,11 @@ export interface User {
     enabledAt?: string | null;
     secret?: string | null;
     lastUsedStep?: number | null;
-    trustedDevices?:
-      | {
-          browser?: string | null;
-          os?: string | null;
-          lastUsedAt?: string | null;
-          expirationDate: string;
-          tokenHash: string;
-          id?: string | null;
-        }[]
-      | null;
+    trustedDevices?: {
+      docs?: (number | TrustedDevice)[];
+      hasNextPage?: boolean;
+      totalDocs?: number;
+    };
   };
   invitation?: {
     status?: ('pending' | 'accepted' | 'revoked') | null;
@@ -373,6 +373,21 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "trusted-devices".
+ */
+export interface TrustedDevice {
+  id: number;
+  user: number | User;
+  browser?: string | null;
+  os?: string | null;
+  lastUsedAt?: string | null;
+  expirationDate: string;
+  tokenHash: string;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -450,6 +465,7 @@ export interface Session {
         | 'expired'
         | 'lockout'
         | 'twoFactorChange'
+        | 'trustedDeviceReused'
       )
     | null;
   revokedBy?: (number | null) | User;
@@ -681,6 +697,10 @@ export interface PayloadLockedDocument {
         value: number | TwoFactorChallenge;
       } | null)
     | ({
+        relationTo: 'trusted-devices';
+        value: number | TrustedDevice;
+      } | null)
+    | ({
         relationTo: 'payload-folders';
         value: number | FolderInterface;
       } | null);
@@ -908,16 +928,7 @@ export interface UsersSelect<T extends boolean = true> {
         enabledAt?: T;
         secret?: T;
         lastUsedStep?: T;
-        trustedDevices?:
-          | T
-          | {
-              browser?: T;
-              os?: T;
-              lastUsedAt?: T;
-              expirationDate?: T;
-              tokenHash?: T;
-              id?: T;
-            };
+        trustedDevices?: T;
       };
   invitation?:
     | T
@@ -991,6 +1002,20 @@ export interface TwoFactorChallengesSelect<T extends boolean = true> {
   user?: T;
   expiresAt?: T;
   failedAttempts?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "trusted-devices_select".
+ */
+export interface TrustedDevicesSelect<T extends boolean = true> {
+  user?: T;
+  browser?: T;
+  os?: T;
+  lastUsedAt?: T;
+  expirationDate?: T;
+  tokenHash?: T;
   updatedAt?: T;
   createdAt?: T;
 }
