@@ -31,6 +31,12 @@ export const auditEvents = {
   'password.reset': { category: 'authentication', translationKey: 'auditEventPasswordReset' },
   // A forgot-password request: data.kind resetLink or signInMethod, or data.reason throttled or unknownAccount.
   'password.resetRequested': { category: 'authentication', translationKey: 'auditEventPasswordResetRequested' },
+  // A right password for an account whose sign-in needs a code (or enrolment) first: data.need.
+  'twoFactor.challengeStarted': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventTwoFactorChallengeStarted',
+  },
   'twoFactor.enrolled': { category: 'authentication', translationKey: 'auditEventTwoFactorEnrolled' },
   'twoFactor.challengeSucceeded': { category: 'authentication', translationKey: 'auditEventTwoFactorChallengeSucceeded' },
   // Failures, replays and rate limits are on record even when what reports them rolls back.

@@ -139,6 +139,7 @@ export const de: BackofficeTranslationTable = {
   twoFactorAccountActivated: 'Konto erfolgreich aktiviert',
   sessionRevokedReasonTwoFactorChange: 'Zwei-Faktor-Authentifizierung geändert',
   sessionRevokedReasonTrustedDeviceReused: 'Token eines vertrauenswürdigen Geräts doppelt verwendet',
+  auditEventTwoFactorChallengeStarted: 'Passwort akzeptiert, zweiter Faktor angefordert',
   auditEventTwoFactorEnrolled: 'Zwei-Faktor-Authentifizierung aktiviert',
   auditEventTwoFactorChallengeSucceeded: 'Zweiter Faktor akzeptiert',
   auditEventTwoFactorChallengeFailed: 'Zweiter Faktor abgelehnt',

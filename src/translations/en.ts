@@ -138,6 +138,7 @@ export const en = {
   twoFactorAccountActivated: 'account activated successfully',
   sessionRevokedReasonTwoFactorChange: 'Two-factor authentication changed',
   sessionRevokedReasonTrustedDeviceReused: 'Trusted-device token used twice',
+  auditEventTwoFactorChallengeStarted: 'Password accepted, second factor asked for',
   auditEventTwoFactorEnrolled: 'Two-factor authentication enabled',
   auditEventTwoFactorChallengeSucceeded: 'Second factor accepted',
   auditEventTwoFactorChallengeFailed: 'Second factor refused',

@@ -140,6 +140,7 @@ export const fr: BackofficeTranslationTable = {
   twoFactorAccountActivated: 'compte activé avec succès',
   sessionRevokedReasonTwoFactorChange: 'Authentification à deux facteurs modifiée',
   sessionRevokedReasonTrustedDeviceReused: "Jeton d'appareil de confiance utilisé deux fois",
+  auditEventTwoFactorChallengeStarted: 'Mot de passe accepté, second facteur demandé',
   auditEventTwoFactorEnrolled: 'Authentification à deux facteurs activée',
   auditEventTwoFactorChallengeSucceeded: 'Second facteur accepté',
   auditEventTwoFactorChallengeFailed: 'Second facteur refusé',

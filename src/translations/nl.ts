@@ -138,6 +138,7 @@ export const nl: BackofficeTranslationTable = {
   twoFactorAccountActivated: 'account succesvol geactiveerd',
   sessionRevokedReasonTwoFactorChange: 'Tweestapsverificatie gewijzigd',
   sessionRevokedReasonTrustedDeviceReused: 'Token van vertrouwd apparaat twee keer gebruikt',
+  auditEventTwoFactorChallengeStarted: 'Wachtwoord geaccepteerd, tweede factor gevraagd',
   auditEventTwoFactorEnrolled: 'Tweestapsverificatie ingeschakeld',
   auditEventTwoFactorChallengeSucceeded: 'Tweede factor geaccepteerd',
   auditEventTwoFactorChallengeFailed: 'Tweede factor geweigerd',

@@ -29,6 +29,8 @@ export const challengeResponse = async (
   { need, userId }: { need: Exclude<SecondFactorNeed, 'none'>; userId: number | string },
 ): Promise<Response> => {
   const { token } = await openChallenge(req, options, userId)
+  // Written on its own: the sign-in that asked for the challenge was rolled back on purpose.
+  await recordAuditEvent(req, { actor: null, data: { need }, event: 'twoFactor.challengeStarted', user: { id: userId } })
   const headers = new Headers()
   headers.append(
     'Set-Cookie',

@@ -205,7 +205,9 @@ describe('signing in with a second factor', () => {
     expect((await adminViewUser(client))?.email).toBe(email)
     const [session] = await sql('SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [id])
     expect(session.authentication_level).toBe('mfa')
-    expect(await auditEvents(id)).toEqual(expect.arrayContaining(['twoFactor.challengeFailed', 'twoFactor.challengeSucceeded', 'login.succeeded']))
+    expect(await auditEvents(id)).toEqual(
+      expect.arrayContaining(['twoFactor.challengeStarted', 'twoFactor.challengeFailed', 'twoFactor.challengeSucceeded', 'login.succeeded']),
+    )
     // The sign-in is complete: the wrong code no longer counts against the account.
     expect(await failures(id)).toBe(0)
   })
