@@ -499,6 +499,7 @@ export interface AuditLog {
     | 'password.changeFailed'
     | 'password.reset'
     | 'password.resetRequested'
+    | 'twoFactor.challengeStarted'
     | 'twoFactor.enrolled'
     | 'twoFactor.challengeSucceeded'
     | 'twoFactor.challengeFailed'
