@@ -1,7 +1,9 @@
 /**
  * Fields never named in the log: bookkeeping that changes on every save, and the credential and
  * session state of auth collections, which have events of their own (password.changed,
- * session.revoked, account.locked) and whose changes would otherwise show up on every sign-in.
+ * session.revoked, account.locked, twoFactor.*) and whose changes would otherwise show up on every
+ * sign-in. `totpConfig` also joins the account's trusted devices, which the document before a change
+ * does not carry.
  */
 const IGNORED = new Set([
   '_verificationToken',
@@ -17,6 +19,7 @@ const IGNORED = new Set([
   'resetPasswordToken',
   'salt',
   'sessions',
+  'totpConfig',
   'updatedAt',
 ])
 

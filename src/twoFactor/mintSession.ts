@@ -69,7 +69,7 @@ export const mintSession = async (
       collection: collectionConfig.slug,
       overrideAccess: false,
       req,
-    })) as Record<string, unknown>
+    })) as unknown as Record<string, unknown>
     if (shouldCommit) {
       await commitTransaction(req)
     }
