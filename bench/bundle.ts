@@ -28,6 +28,7 @@ type Side = 'plugin' | 'vanilla'
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const appDir = path.join(repoRoot, 'dev')
 const importMapFile = path.join(appDir, 'app/(payload)/admin/importMap.js')
+const typesFile = path.join(appDir, 'payload-types.ts')
 /** Keys of the zxcvbn-ts dictionaries: they survive minification as string literals. */
 const dictionaryMarkers = ['commonWords-en', 'commonWords-de', 'commonWords-fr', 'commonWords-nl']
 const password = 'a-long-and-unusual-passphrase-42'
@@ -69,17 +70,25 @@ const environment = (side: Side, databaseUrl: string, serverUrl: string): NodeJS
   }
 }
 
-/** Builds one side. The vanilla side gets the import map vanilla Payload generates, restored after. */
+/**
+ * Builds one side. The vanilla side gets the import map vanilla Payload generates, restored after.
+ * Its schema push also regenerates dev/payload-types.ts without the plugin's fields (Payload writes
+ * the types whenever it starts outside production), which the plugin's sources need to typecheck in
+ * the build: the committed file is put back before building.
+ */
 const build = async (side: Side, env: NodeJS.ProcessEnv) => {
   const committedImportMap = readFileSync(importMapFile, 'utf8')
+  const committedTypes = readFileSync(typesFile, 'utf8')
   try {
     if (side === 'vanilla') {
       await run('npx', ['payload', 'generate:importmap'], { ...env, PAYLOAD_CONFIG_PATH: 'dev/payload.config.ts' }, 'generate:importmap')
     }
     await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, `schema push (${side})`)
+    writeFileSync(typesFile, committedTypes)
     await run('npx', ['next', 'build', appDir], env, `next build (${side})`)
   } finally {
     writeFileSync(importMapFile, committedImportMap)
+    writeFileSync(typesFile, committedTypes)
   }
 }
 
