@@ -6,3 +6,5 @@ export { AcceptInvitationView } from '../invitations/components/AcceptInvitation
 export { LoginView } from '../login/LoginView.js'
 export { ForgotView } from '../passwordReset/ForgotView.js'
 export { ResetView } from '../passwordReset/ResetView.js'
+export { ChallengeView } from '../twoFactor/components/ChallengeView.js'
+export { SetupView } from '../twoFactor/components/SetupView.js'

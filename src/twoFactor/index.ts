@@ -10,6 +10,7 @@ import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { trustedDevicesCollection } from './trustedDevicesCollection.js'
+import { withTwoFactorViews } from './views.js'
 
 /**
  * Two-factor authentication with an authenticator app (TOTP): enrolment, the sign-in challenge that
@@ -28,7 +29,7 @@ export const twoFactor: Capability = {
     return [twoFactorChallengesCollection(options), trustedDevicesCollection(options)].reduce(addCollection, withFields)
   },
   behaviour: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) =>
+    mapCollection(withTwoFactorViews(config), options.usersCollection, (users) =>
       appendHooks(
         {
           ...users,

@@ -60,6 +60,8 @@ import { FocalPointByClick as FocalPointByClick_96ef4394653c23aa0871e7994b7eaede
 import { ReadOnlyRichTextBlocks as ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { VersionDrawerErrors as VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AcceptInvitationView as AcceptInvitationView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { ChallengeView as ChallengeView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { SetupView as SetupView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { LoginView as LoginView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { FirstUserView as FirstUserView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { ForgotView as ForgotView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
@@ -130,6 +132,8 @@ export const importMap = {
   "payload-backoffice/client#ReadOnlyRichTextBlocks": ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#VersionDrawerErrors": VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#AcceptInvitationView": AcceptInvitationView_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#ChallengeView": ChallengeView_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#SetupView": SetupView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#LoginView": LoginView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#FirstUserView": FirstUserView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#ForgotView": ForgotView_8bcff942356df1c8599a2bb53f5cd241,

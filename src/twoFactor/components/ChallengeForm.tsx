@@ -1,0 +1,107 @@
+'use client'
+
+import type { FormEvent } from 'react'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
+import { formatAdminURL } from 'payload/shared'
+import { useEffect, useRef, useState } from 'react'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { networkErrorMessage } from '../../login/loginOutcome.js'
+import { totpParameters } from '../constants.js'
+import { OneTimeCodeInput } from './OneTimeCodeInput.js'
+import { afterSignIn, errorMessageOf, localPath, withRedirect } from './redirectTarget.js'
+import { retryDelayMs } from './retryDelay.js'
+import { twoFactorStyles as styles } from './twoFactorStyles.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  serverURL: string
+  trustedDeviceDays: number
+  usersCollection: string
+}
+
+/**
+ * The second step of a sign-in: the code from the authenticator app and "trust this device", sent
+ * with the challenge cookie. Success goes where the sign-in was headed (the `redirect` parameter,
+ * only on this site) or to the admin root. 401 and 500 only say what went wrong; other refusals
+ * say it and go to the answer's `redirectTo` (with `redirect`) when it names one.
+ */
+export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDays, usersCollection }: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const router = useRouter()
+  const pathname = usePathname()
+  const searchParams = useSearchParams()
+  const redirect = searchParams.get('redirect')
+  const [code, setCode] = useState('')
+  const [trustThisDevice, setTrustThisDevice] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  useEffect(() => () => clearTimeout(retry.current), [])
+
+  const fail = (message: string) => {
+    toast.error(message)
+    setCode('')
+    // A wrong code costs a few seconds before the next one (the spec's retry delay).
+    retry.current = setTimeout(() => setBusy(false), retryDelayMs)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || code.length !== totpParameters.digits) {
+      return
+    }
+    setBusy(true)
+    try {
+      const response = await fetch(formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }), {
+        body: JSON.stringify({ code, trustThisDevice }),
+        credentials: 'include',
+        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      const body: unknown = await response.json().catch(() => null)
+      if (response.ok) {
+        // A full navigation, so the server renders the admin with the new session cookie.
+        window.location.assign(afterSignIn(adminRoute, redirect))
+        return
+      }
+      const message = errorMessageOf(body, t('loginBackendProblem', { status: String(response.status) }))
+      const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
+      fail(message)
+      if (response.status !== 401 && response.status !== 500 && redirectTo && redirectTo !== pathname) {
+        router.push(withRedirect(redirectTo, redirect))
+      }
+    } catch (error) {
+      fail(networkErrorMessage(error, t))
+    }
+  }
+
+  return (
+    <form aria-busy={busy} onSubmit={submit} style={styles.column}>
+      <div className="form-header">
+        <h1>{t('twoFactorChallengeHeading')}</h1>
+        <p>{t('twoFactorChallengeInstructions')}</p>
+      </div>
+      <fieldset disabled={busy} style={styles.fieldset}>
+        <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" onChange={setCode} value={code} />
+        <div style={styles.checkbox}>
+          <input
+            checked={trustThisDevice}
+            id="backoffice-trust-device"
+            name="trustThisDevice"
+            onChange={(event) => setTrustThisDevice(event.target.checked)}
+            type="checkbox"
+          />
+          <label htmlFor="backoffice-trust-device">{t('twoFactorTrustDevice', { days: trustedDeviceDays })}</label>
+        </div>
+      </fieldset>
+      <Button disabled={busy || code.length !== totpParameters.digits} id="backoffice-totp-verify" size="large" type="submit">
+        {busy ? t('twoFactorVerifying') : t('twoFactorVerify')}
+      </Button>
+    </form>
+  )
+}

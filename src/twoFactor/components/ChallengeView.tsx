@@ -1,0 +1,34 @@
+import type { AdminViewServerProps } from 'payload'
+
+import { redirect } from 'next/navigation.js'
+import { getSafeRedirect } from 'payload/shared'
+
+import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { ChallengeForm } from './ChallengeForm.js'
+import { MinimalTwoFactorPage } from './MinimalTwoFactorPage.js'
+
+/**
+ * The code prompt (`{admin}/two-factor/verify`) the sign-in answer sends people to after a correct
+ * password. Public, like the sign-in page: the visitor holds only the challenge cookie, which the
+ * endpoint checks. Someone already signed in goes on to where they were headed.
+ */
+export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerProps) => {
+  const { req } = initPageResult
+  const { config } = req.payload
+  const options = getPluginOptions(req.payload)
+  if (req.user) {
+    const redirectParam = typeof searchParams?.redirect === 'string' ? searchParams.redirect : ''
+    redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam }))
+  }
+  return (
+    <MinimalTwoFactorPage className="backoffice-two-factor-verify">
+      <ChallengeForm
+        adminRoute={config.routes.admin}
+        apiRoute={config.routes.api}
+        serverURL={config.serverURL}
+        trustedDeviceDays={options.twoFactor.trustedDeviceDays}
+        usersCollection={options.usersCollection}
+      />
+    </MinimalTwoFactorPage>
+  )
+}

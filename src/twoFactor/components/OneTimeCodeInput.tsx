@@ -1,0 +1,44 @@
+'use client'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { totpParameters } from '../constants.js'
+
+type Props = {
+  disabled: boolean
+  id: string
+  onChange: (code: string) => void
+  value: string
+}
+
+/**
+ * The one-time code field: six digits, numeric keypad on phones, the browser's and password
+ * managers' one-time-code autofill, focused on arrival. Anything that is not a digit is dropped as it
+ * is typed or pasted (authenticator apps show "123 456").
+ */
+export const OneTimeCodeInput = ({ disabled, id, onChange, value }: Props) => {
+  const t = useBackofficeTranslation()
+  return (
+    <div className="field-type text">
+      <label className="field-label" htmlFor={id}>
+        {t('twoFactorCodeLabel')}
+        <span className="required">*</span>
+      </label>
+      <div className="field-type__wrap">
+        <input
+          autoComplete="one-time-code"
+          autoFocus
+          disabled={disabled}
+          id={id}
+          inputMode="numeric"
+          maxLength={totpParameters.digits}
+          name="code"
+          onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, totpParameters.digits))}
+          pattern={`\\d{${totpParameters.digits}}`}
+          required
+          type="text"
+          value={value}
+        />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+import type { AdminViewServerProps } from 'payload'
+
+import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { MinimalTwoFactorPage } from './MinimalTwoFactorPage.js'
+import { SetupForm } from './SetupForm.js'
+
+/**
+ * Enrolment (`{admin}/two-factor/setup`): for a signed-in person setting up two-factor from the
+ * account page, and for one the sign-in sent here because their role requires it (they hold only the
+ * challenge cookie, which the endpoints check). Public for that reason; without either, the setup
+ * request is refused and the page says so.
+ */
+export const SetupView = ({ initPageResult }: AdminViewServerProps) => {
+  const { config } = initPageResult.req.payload
+  const options = getPluginOptions(initPageResult.req.payload)
+  return (
+    <MinimalTwoFactorPage className="backoffice-two-factor-setup">
+      <SetupForm
+        adminRoute={config.routes.admin}
+        apiRoute={config.routes.api}
+        serverURL={config.serverURL}
+        usersCollection={options.usersCollection}
+      />
+    </MinimalTwoFactorPage>
+  )
+}

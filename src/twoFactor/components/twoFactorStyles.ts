@@ -1,0 +1,23 @@
+import type { CSSProperties } from 'react'
+
+/** Layout of the two-factor views and account section. Logical properties only (inline/block), so they mirror in right-to-left languages. */
+export const twoFactorStyles = {
+  checkbox: { alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' },
+  column: { display: 'grid', gap: 'var(--base)', inlineSize: '100%', marginInline: 'auto', maxInlineSize: '30rem' },
+  device: { alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', justifyContent: 'space-between', paddingBlock: 'calc(var(--base) / 2)' },
+  deviceIcon: {
+    alignItems: 'center',
+    blockSize: '2rem',
+    borderRadius: '50%',
+    display: 'inline-flex',
+    flexShrink: 0,
+    fontWeight: 600,
+    inlineSize: '2rem',
+    justifyContent: 'center',
+  },
+  fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, padding: 0 },
+  list: { listStyle: 'none', margin: 0, padding: 0 },
+  qrCode: { blockSize: 'auto', inlineSize: '12rem', maxInlineSize: '100%' },
+  secret: { fontFamily: 'monospace', overflowWrap: 'anywhere', userSelect: 'all' },
+  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
+} satisfies Record<string, CSSProperties>

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+
+import { afterSignIn, errorMessageOf, withRedirect } from '../../src/twoFactor/components/redirectTarget.js'
+import { en } from '../../src/translations/en.js'
+import { nl } from '../../src/translations/nl.js'
+
+describe('where the two-factor views go', () => {
+  it('goes on to the redirect parameter after the second factor, else to the admin root', () => {
+    expect(afterSignIn('/admin', '/admin/collections/posts')).toBe('/admin/collections/posts')
+    expect(afterSignIn('/admin', null)).toBe('/admin')
+  })
+
+  it('never leaves the site, whatever the parameter says', () => {
+    expect(afterSignIn('/admin', 'https://evil.example/admin')).toBe('/admin')
+    expect(afterSignIn('/admin', '//evil.example')).toBe('/admin')
+    expect(withRedirect('/admin/login', 'https://evil.example')).toBe('/admin/login')
+  })
+
+  it("carries the redirect parameter to the answer's redirectTo", () => {
+    expect(withRedirect('/admin/login', '/admin/globals/site')).toBe('/admin/login?redirect=%2Fadmin%2Fglobals%2Fsite')
+    expect(withRedirect('/admin/login?x=1', '/admin/a')).toBe('/admin/login?x=1&redirect=%2Fadmin%2Fa')
+    expect(withRedirect('/admin/login', null)).toBe('/admin/login')
+  })
+
+  it("shows the server's first message, else the fallback", () => {
+    expect(errorMessageOf({ errors: [{ message: 'Invalid code.' }] }, 'x')).toBe('Invalid code.')
+    expect(errorMessageOf(null, 'fallback')).toBe('fallback')
+    expect(errorMessageOf({ errors: [] }, 'fallback')).toBe('fallback')
+  })
+})
+
+describe('two-factor view texts', () => {
+  it('use the specification texts word for word', () => {
+    expect(en.twoFactorTrustDevice).toBe('trust this device for {{days}} days')
+    expect(en.twoFactorActivate).toBe('activate account')
+    expect(en.twoFactorSetupFetchFailed).toBe('failed to fetch setup info')
+    expect(en.twoFactorAccountActivated).toBe('account activated successfully')
+    expect(en.trustedDevicesEmpty).toBe('You have no trusted devices.')
+    expect(nl.twoFactorVerify).toBe('Inloggen')
+  })
+})
