@@ -1,6 +1,7 @@
 import type { Capability } from '../capability.js'
 
 import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
+import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
 import { authenticateEndpoint } from './endpoints/authenticate.js'
 import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
@@ -22,7 +23,7 @@ export const twoFactor: Capability = {
     const withFields = mapCollection(config, options.usersCollection, (users) =>
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       appendHooks(
-        { ...users, fields: [...users.fields, totpConfigField(options)] },
+        { ...users, fields: [...users.fields, twoFactorUiField, totpConfigField(options)] },
         { beforeDelete: [deleteTwoFactorStateOfDeletedUser] },
       ),
     )

@@ -52,6 +52,7 @@ import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'p
 import { ChangePasswordField as ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { UnblockAccountField as UnblockAccountField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { TwoFactorField as TwoFactorField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationField as InvitationField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -124,6 +125,7 @@ export const importMap = {
   "payload-backoffice/rsc#ChangePasswordField": ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#UnblockAccountField": UnblockAccountField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SessionsField": SessionsField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#TwoFactorField": TwoFactorField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationField": InvitationField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,

@@ -1,0 +1,115 @@
+'use client'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { formatAdminURL } from 'payload/shared'
+import { useCallback, useEffect, useState } from 'react'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { BrowserIcon } from './BrowserIcon.js'
+import { errorMessageOf } from './redirectTarget.js'
+import { twoFactorStyles as styles } from './twoFactorStyles.js'
+
+type Device = { browser: null | string; expirationDate: string; id: number | string; lastUsedAt: null | string; os: null | string }
+
+type Props = { apiRoute: string; serverURL: string; usersCollection: string }
+
+/**
+ * The viewer's trusted devices (browser and system, last use) with a Remove button each; a removed
+ * device is asked for a code at its next sign-in.
+ */
+export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const [devices, setDevices] = useState<Device[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [removing, setRemoving] = useState<null | number | string>(null)
+  const url = (path: string) => formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/trusted-devices${path}`, serverURL })
+
+  const load = useCallback(async () => {
+    try {
+      const response = await fetch(url(''), { cache: 'no-store', credentials: 'include', headers: { 'Accept-Language': i18n.language } })
+      const body = (await response.json().catch(() => null)) as { docs?: Device[] } | null
+      if (!response.ok || !Array.isArray(body?.docs)) {
+        setFailed(true)
+        return
+      }
+      setFailed(false)
+      setDevices(body.docs)
+    } catch {
+      setFailed(true)
+    }
+  }, [apiRoute, i18n.language, serverURL, usersCollection])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const remove = async (device: Device) => {
+    setRemoving(device.id)
+    try {
+      const response = await fetch(url(`/${encodeURIComponent(String(device.id))}/remove`), {
+        credentials: 'include',
+        headers: { 'Accept-Language': i18n.language },
+        method: 'POST',
+      })
+      if (response.ok) {
+        toast.success(t('trustedDeviceRemovedToast'))
+        await load()
+      } else {
+        toast.error(errorMessageOf(await response.json().catch(() => null), t('loginBackendProblem', { status: String(response.status) })))
+      }
+    } catch (error) {
+      toast.error(t('loginNetworkError', { detail: error instanceof Error ? error.message : String(error) }))
+    }
+    setRemoving(null)
+  }
+
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <div aria-busy={devices === null && !failed} className="backoffice-trusted-devices">
+      <h4>{t('fieldTrustedDevices')}</h4>
+      {failed ? (
+        <p role="alert">{t('trustedDevicesLoadFailed')}</p>
+      ) : devices === null ? (
+        <p>{t('trustedDevicesLoading')}</p>
+      ) : devices.length === 0 ? (
+        <p className="backoffice-trusted-devices__empty">{t('trustedDevicesEmpty')}</p>
+      ) : (
+        <ul style={styles.list}>
+          {devices.map((device) => {
+            const name = t('trustedDeviceName', {
+              browser: device.browser || t('trustedDeviceUnknownBrowser'),
+              os: device.os || t('trustedDeviceUnknownOs'),
+            })
+            return (
+              <li className="backoffice-trusted-device" data-device-id={String(device.id)} key={String(device.id)} style={styles.device}>
+                <span style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' }}>
+                  <BrowserIcon browser={device.browser} />
+                  <span>
+                    <strong>{name}</strong>
+                    <br />
+                    <small>
+                      {device.lastUsedAt
+                        ? t('trustedDeviceLastUsed', { date: dateFormat.format(new Date(device.lastUsedAt)) })
+                        : t('trustedDeviceNeverUsed')}
+                    </small>
+                  </span>
+                </span>
+                <Button
+                  aria-label={t('trustedDeviceRemoveLabel', { device: name })}
+                  buttonStyle="secondary"
+                  disabled={removing !== null}
+                  onClick={() => void remove(device)}
+                  size="small"
+                  type="button"
+                >
+                  {removing === device.id ? t('trustedDeviceRemoving') : t('trustedDeviceRemove')}
+                </Button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+}
