@@ -1,0 +1,151 @@
+import type { BrowserContext, Page } from 'playwright-core'
+
+import { generate } from 'otplib'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { withAppPayload } from '../helpers/appPayload.js'
+import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+
+const appUrl = inject('appUrl')
+const email = 'guards-her-account@example.com'
+const password = 'a-long-and-unusual-passphrase-42'
+const periodMs = 30_000
+let browser: BrowserContext
+let page: Page
+let secret = ''
+/** The last time step a code was sent for: the server accepts each step once per account. */
+let lastStep = -Infinity
+
+beforeAll(async () => {
+  await withAppPayload(async (payload) => {
+    await payload.delete({ collection: 'users', overrideAccess: true, where: { email: { equals: email } } })
+    await payload.create({ collection: 'users', data: { email, name: 'Tamsin Twofactor', password, roles: ['editor'] } as never })
+  })
+  browser = await launchBrowser()
+  page = await browser.newPage()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/**
+ * What the authenticator app would show for a time step not used yet: the current step if it is
+ * fresh, else the next one (the server accepts one step either side), waiting when even that one
+ * has been used.
+ */
+const freshCode = async (): Promise<string> => {
+  for (;;) {
+    const now = Math.floor(Date.now() / periodMs)
+    const step = Math.max(now, lastStep + 1)
+    if (step <= now + 1) {
+      lastStep = step
+      return generate({ algorithm: 'sha1', digits: 6, epoch: (step * periodMs) / 1000, period: 30, secret })
+    }
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * periodMs - Date.now() + 200))
+  }
+}
+
+/** The password step through the login form; returns where the sign-in went next. */
+const signInWithPassword = async (): Promise<string> => {
+  await page.goto(`${appUrl}/admin/login`)
+  await page.waitForLoadState('networkidle')
+  await fillField(page, '#field-email', email)
+  await fillField(page, '#field-password', password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/two-factor/verify')
+  return new URL(page.url()).pathname
+}
+
+const signOut = async () => {
+  await page.goto(`${appUrl}/admin/logout`)
+  await page.waitForURL((url) => url.pathname === '/admin/login')
+}
+
+/** Answers the code prompt; the prompt must be on screen. */
+const answerChallenge = async ({ trust }: { trust: boolean }) => {
+  await page.waitForLoadState('networkidle')
+  const trustBox = page.getByLabel('trust this device for 30 days')
+  await trustBox.waitFor()
+  if (trust) {
+    await trustBox.check()
+    expect(await trustBox.isChecked()).toBe(true)
+  }
+  await fillField(page, '#backoffice-totp-code', await freshCode())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin')
+  await page.locator('.dashboard').first().waitFor()
+}
+
+const openAccount = async () => {
+  await page.goto(`${appUrl}/admin/account`)
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('heading', { name: 'Two-factor authentication', exact: true }).waitFor()
+}
+
+describe('two-factor authentication in Chromium', () => {
+  it('sets up two-factor from the account page with the secret shown on the page', async () => {
+    expect(await signInWithPassword()).toBe('/admin')
+    await openAccount()
+    expect(await page.locator('#backoffice-two-factor-status').textContent()).toBe('Not set up')
+    expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe('You have no trusted devices.')
+    await screenshot(page, 'two-factor-account-not-set-up')
+
+    await page.getByRole('link', { name: 'Set up two-factor' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
+    const secretText = page.getByTestId('totp-secret')
+    await secretText.waitFor()
+    secret = (await secretText.textContent())?.trim() ?? ''
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    const code = page.locator('#backoffice-totp-code')
+    expect(await code.evaluate((input: HTMLInputElement) => [input.inputMode, input.autocomplete, document.activeElement === input])).toEqual([
+      'numeric',
+      'one-time-code',
+      true,
+    ])
+    await screenshot(page, 'two-factor-setup')
+
+    // The sixth digit sends the code: no click needed.
+    await code.fill(await freshCode())
+    await page.waitForURL((url) => url.pathname === '/admin')
+    await page.getByText('account activated successfully').waitFor()
+    await openAccount()
+    expect(await page.locator('#backoffice-two-factor-status').textContent()).toBe('Enabled')
+    expect(await page.getByRole('link', { name: 'Set up two-factor' }).count()).toBe(0)
+  })
+
+  it('asks for a code after the password, and trusts the device when asked to', async () => {
+    await signOut()
+    expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
+    await screenshot(page, 'two-factor-challenge')
+    await answerChallenge({ trust: true })
+    await screenshot(page, 'two-factor-signed-in')
+  })
+
+  it('skips the code on the trusted device', async () => {
+    await signOut()
+    expect(await signInWithPassword()).toBe('/admin')
+    await page.locator('.dashboard').first().waitFor()
+  })
+
+  it('lists the trusted device on the account page and removes it', async () => {
+    await openAccount()
+    const device = page.locator('.backoffice-trusted-device')
+    await device.first().waitFor()
+    expect(await device.count()).toBe(1)
+    expect(await device.textContent()).toContain('Chrome')
+    expect(await device.textContent()).toContain('Last used')
+    expect(await device.locator('.backoffice-browser-icon').getAttribute('data-browser')).toBe('chrome')
+    await screenshot(page, 'two-factor-trusted-devices')
+
+    await device.getByRole('button', { name: /^Remove / }).click()
+    await page.locator('.backoffice-trusted-devices__empty').waitFor()
+    expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe('You have no trusted devices.')
+  })
+
+  it('asks for a code again once the device is no longer trusted', async () => {
+    await signOut()
+    expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
+    await answerChallenge({ trust: false })
+  })
+})
