@@ -46,8 +46,8 @@ const freshCode = async (): Promise<string> => {
 }
 
 /** The password step through the login form; returns where the sign-in went next. */
-const signInWithPassword = async (): Promise<string> => {
-  await page.goto(`${appUrl}/admin/login`)
+const signInWithPassword = async (query = ''): Promise<string> => {
+  await page.goto(`${appUrl}/admin/login${query}`)
   await page.waitForLoadState('networkidle')
   await fillField(page, '#field-email', email)
   await fillField(page, '#field-password', password)
@@ -143,9 +143,27 @@ describe('two-factor authentication in Chromium', () => {
     expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe('You have no trusted devices.')
   })
 
-  it('asks for a code again once the device is no longer trusted', async () => {
+  it('asks for a code again once the device is no longer trusted, refuses a wrong one and goes on to the redirect target', async () => {
     await signOut()
-    expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
-    await answerChallenge({ trust: false })
+    expect(await signInWithPassword(`?redirect=${encodeURIComponent('/admin/collections/users')}`)).toBe('/admin/two-factor/verify')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/collections/users')
+    await page.waitForLoadState('networkidle')
+
+    const code = await freshCode()
+    await fillField(page, '#backoffice-totp-code', String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+    const verify = page.locator('#backoffice-totp-verify')
+    await verify.click()
+    await page.getByText('Invalid code.').waitFor()
+    expect(await page.locator('#backoffice-totp-code').isDisabled()).toBe(true)
+    await screenshot(page, 'two-factor-challenge-wrong-code')
+    // Tried again after the spec's 3 s, on the same page.
+    await page.waitForFunction(() => (document.querySelector('#backoffice-totp-code') as HTMLInputElement | null)?.disabled === false, null, {
+      timeout: 6000,
+    })
+    expect(new URL(page.url()).pathname).toBe('/admin/two-factor/verify')
+
+    await fillField(page, '#backoffice-totp-code', code)
+    await verify.click()
+    await page.waitForURL((url) => url.pathname === '/admin/collections/users')
   })
 })
