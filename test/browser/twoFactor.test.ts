@@ -155,12 +155,14 @@ describe('two-factor authentication in Chromium', () => {
     await verify.click()
     await page.getByText('Invalid code.').waitFor()
     expect(await page.locator('#backoffice-totp-code').isDisabled()).toBe(true)
+    expect(await verify.textContent()).toBe('Verify')
     await screenshot(page, 'two-factor-challenge-wrong-code')
     // Tried again after the spec's 3 s, on the same page.
     await page.waitForFunction(() => (document.querySelector('#backoffice-totp-code') as HTMLInputElement | null)?.disabled === false, null, {
       timeout: 6000,
     })
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/verify')
+    await page.waitForFunction(() => document.activeElement?.id === 'backoffice-totp-code')
 
     await fillField(page, '#backoffice-totp-code', code)
     await verify.click()

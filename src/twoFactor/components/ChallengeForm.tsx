@@ -38,16 +38,27 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
   const redirect = searchParams.get('redirect')
   const [code, setCode] = useState('')
   const [trustThisDevice, setTrustThisDevice] = useState(false)
-  const [busy, setBusy] = useState(false)
+  // `sending` while the request runs; `waiting` for the retry delay after a refused code.
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
+  const busy = phase !== 'idle'
+  const codeInput = useRef<HTMLInputElement>(null)
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => () => clearTimeout(retry.current), [])
 
+  // Back to the code once it can be typed again (a disabled field loses the focus).
+  useEffect(() => {
+    if (phase === 'idle') {
+      codeInput.current?.focus()
+    }
+  }, [phase])
+
   const fail = (message: string) => {
     toast.error(message)
     setCode('')
+    setPhase('waiting')
     // A wrong code costs a few seconds before the next one (the spec's retry delay).
-    retry.current = setTimeout(() => setBusy(false), retryDelayMs)
+    retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
   }
 
   const submit = async (event: FormEvent) => {
@@ -55,7 +66,7 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
     if (busy || code.length !== totpParameters.digits) {
       return
     }
-    setBusy(true)
+    setPhase('sending')
     try {
       const response = await fetch(formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }), {
         body: JSON.stringify({ code, trustThisDevice }),
@@ -87,7 +98,7 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
         <p>{t('twoFactorChallengeInstructions')}</p>
       </div>
       <fieldset disabled={busy} style={styles.fieldset}>
-        <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" onChange={setCode} value={code} />
+        <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" inputRef={codeInput} onChange={setCode} value={code} />
         <div style={styles.checkbox}>
           <input
             checked={trustThisDevice}
@@ -100,7 +111,7 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
         </div>
       </fieldset>
       <Button disabled={busy || code.length !== totpParameters.digits} id="backoffice-totp-verify" size="large" type="submit">
-        {busy ? t('twoFactorVerifying') : t('twoFactorVerify')}
+        {phase === 'sending' ? t('twoFactorVerifying') : t('twoFactorVerify')}
       </Button>
     </form>
   )

@@ -1,11 +1,14 @@
 'use client'
 
+import type { Ref } from 'react'
+
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 
 type Props = {
   disabled: boolean
   id: string
+  inputRef?: Ref<HTMLInputElement>
   onChange: (code: string) => void
   value: string
 }
@@ -15,7 +18,7 @@ type Props = {
  * managers' one-time-code autofill, focused on arrival. Anything that is not a digit is dropped as it
  * is typed or pasted (authenticator apps show "123 456").
  */
-export const OneTimeCodeInput = ({ disabled, id, onChange, value }: Props) => {
+export const OneTimeCodeInput = ({ disabled, id, inputRef, onChange, value }: Props) => {
   const t = useBackofficeTranslation()
   return (
     <div className="field-type text">
@@ -34,6 +37,7 @@ export const OneTimeCodeInput = ({ disabled, id, onChange, value }: Props) => {
           name="code"
           onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, totpParameters.digits))}
           pattern={`\\d{${totpParameters.digits}}`}
+          ref={inputRef}
           required
           type="text"
           value={value}

@@ -38,7 +38,10 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
   const redirect = useSearchParams().get('redirect')
   const [setup, setSetup] = useState<null | Setup>(null)
   const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
+  // `sending` while the request runs; `waiting` for the retry delay after a refused code.
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
+  const busy = phase !== 'idle'
+  const codeInput = useRef<HTMLInputElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const endpoint = (path: string) => formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
 
@@ -70,16 +73,24 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
     // Once per visit: each request replaces the pending secret.
   }, [])
 
+  // Back to the code once it can be typed again (a disabled field loses the focus).
+  useEffect(() => {
+    if (phase === 'idle') {
+      codeInput.current?.focus()
+    }
+  }, [phase])
+
   const activate = async (value: string) => {
     if (busy || value.length !== totpParameters.digits) {
       return
     }
-    setBusy(true)
+    setPhase('sending')
     const fail = (message: string) => {
       toast.error(message)
+      setPhase('waiting')
       timer.current = setTimeout(() => {
         setCode('')
-        setBusy(false)
+        setPhase('idle')
       }, retryDelayMs)
     }
     try {
@@ -133,10 +144,10 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
             </code>
           </div>
           <fieldset disabled={busy} style={styles.fieldset}>
-            <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" onChange={change} value={code} />
+            <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" inputRef={codeInput} onChange={change} value={code} />
           </fieldset>
           <Button disabled={busy || code.length !== totpParameters.digits} id="backoffice-totp-activate" size="large" type="submit">
-            {busy ? t('twoFactorActivating') : t('twoFactorActivate')}
+            {phase === 'sending' ? t('twoFactorActivating') : t('twoFactorActivate')}
           </Button>
         </>
       ) : (
