@@ -117,6 +117,7 @@ describe('two-factor authentication in Chromium', () => {
   it('asks for a code after the password, and trusts the device when asked to', async () => {
     await signOut()
     expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/admin/login')
     await screenshot(page, 'two-factor-challenge')
     await answerChallenge({ trust: true })
     await screenshot(page, 'two-factor-signed-in')

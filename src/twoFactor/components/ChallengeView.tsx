@@ -1,8 +1,9 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { redirect } from 'next/navigation.js'
-import { getSafeRedirect } from 'payload/shared'
+import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
+import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { ChallengeForm } from './ChallengeForm.js'
 import { MinimalTwoFactorPage } from './MinimalTwoFactorPage.js'
@@ -29,6 +30,12 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
         trustedDeviceDays={options.twoFactor.trustedDeviceDays}
         usersCollection={options.usersCollection}
       />
+      {/* An expired prompt only says so: the way back to the password step stays in view. */}
+      <p style={{ marginInline: 'auto', maxInlineSize: '30rem', paddingBlockStart: 'var(--base)' }}>
+        <a href={formatAdminURL({ adminRoute: config.routes.admin, path: config.admin.routes.login })}>
+          {getBackofficeTranslation(req.i18n)('forgotBackToLogin')}
+        </a>
+      </p>
     </MinimalTwoFactorPage>
   )
 }
