@@ -209,10 +209,8 @@ describe('Slate rich text', () => {
     await openEditor(drafts.links)
     // Payload 3.90.1 re-renders the editor when an autosave answers, which collapses a selection made
     // while it was under way: select once the typing is saved, as an editor who pauses would.
-    const saved = page.waitForResponse((response) => response.url().includes(`/api/pages/${drafts.links}`) && response.request().method() === 'PATCH')
     await page.keyboard.type('Read the guide')
-    await saved
-    await page.waitForTimeout(1000)
+    await afterAutosave()
     await page.keyboard.press('Control+Shift+ArrowLeft')
     await button('icon--link').click()
     const drawer = page.locator('.rich-text-link-edit-modal')
@@ -244,10 +242,8 @@ describe('Slate rich text', () => {
     // A second link, removed again from its popup: its text stays.
     await editor().getByText('Read the', { exact: false }).first().click()
     await page.keyboard.press('Control+End')
-    const savedAgain = page.waitForResponse((response) => response.url().includes(`/api/pages/${drafts.links}`) && response.request().method() === 'PATCH')
     await typeLine('Temporary link')
-    await savedAgain
-    await page.waitForTimeout(1000)
+    await afterAutosave()
     await page.keyboard.press('Control+Shift+ArrowLeft')
     await button('icon--link').click()
     await fillField(page, '.rich-text-link-edit-modal #field-url', 'https://example.com/old')
