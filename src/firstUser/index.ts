@@ -1,5 +1,6 @@
 import type { Capability } from '../capability.js'
 
+import { replaceAdminViews } from '../config/admin.js'
 import { mapCollection } from '../config/collections.js'
 import { firstRegisterEndpoint } from './firstRegisterEndpoint.js'
 
@@ -15,22 +16,12 @@ export const firstUser: Capability = {
       // `endpoints: false` means the app turned the collection's REST API off: keep it off.
       endpoints: users.endpoints === false ? false : [firstRegisterEndpoint(options), ...(users.endpoints ?? [])],
     }))
-    return {
-      ...withEndpoint,
-      admin: {
-        ...withEndpoint.admin,
-        components: {
-          ...withEndpoint.admin?.components,
-          views: {
-            ...withEndpoint.admin?.components?.views,
-            createFirstUser: {
-              Component: 'payload-backoffice/rsc#FirstUserView',
-              path: (withEndpoint.admin?.routes?.createFirstUser ?? '/create-first-user') as `/${string}`,
-            },
-          },
-        },
+    return replaceAdminViews(withEndpoint, {
+      createFirstUser: {
+        Component: 'payload-backoffice/rsc#FirstUserView',
+        path: (withEndpoint.admin?.routes?.createFirstUser ?? '/create-first-user') as `/${string}`,
       },
-    }
+    })
   },
   name: 'firstUser',
 }

@@ -3,6 +3,7 @@ import type { CollectionConfig, Config, EditConfig } from 'payload'
 import type { Capability } from '../capability.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { addAdminViews } from '../config/admin.js'
 import { appendHooks, mapCollection } from '../config/collections.js'
 import { publicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 import { acceptInvitationEndpoint } from './acceptInvitationEndpoint.js'
@@ -15,19 +16,10 @@ import { resendInvitationEndpoint } from './resendInvitationEndpoint.js'
 import { revokeInvitationEndpoint } from './revokeInvitationEndpoint.js'
 
 /** The accept-invitation page, a public admin view (custom views need no sign-in). */
-const withAcceptView = (config: Config): Config => ({
-  ...config,
-  admin: {
-    ...config.admin,
-    components: {
-      ...config.admin?.components,
-      views: {
-        acceptInvitation: { Component: 'payload-backoffice/rsc#AcceptInvitationView', exact: true, path: acceptInvitationPath },
-        ...config.admin?.components?.views,
-      },
-    },
-  },
-})
+const withAcceptView = (config: Config): Config =>
+  addAdminViews(config, {
+    acceptInvitation: { Component: 'payload-backoffice/rsc#AcceptInvitationView', exact: true, path: acceptInvitationPath },
+  })
 
 /**
  * The user form where an empty password means "invite": an edit view whose email and password block

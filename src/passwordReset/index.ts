@@ -2,6 +2,7 @@ import type { Config } from 'payload'
 
 import type { Capability } from '../capability.js'
 
+import { replaceAdminViews } from '../config/admin.js'
 import { appendHooks, mapCollection } from '../config/collections.js'
 import { forgotPasswordEndpoint } from './forgotPasswordEndpoint.js'
 import { hashResetTokenOnWrite } from './hashResetTokenOnWrite.js'
@@ -9,26 +10,17 @@ import { refuseGraphQLPasswordReset } from './refuseGraphQLPasswordReset.js'
 import { resetPasswordEndpoint } from './resetPasswordEndpoint.js'
 
 /** The forgot and reset views, under the keys and routes of Payload's own (which they replace). */
-const withViews = (config: Config): Config => ({
-  ...config,
-  admin: {
-    ...config.admin,
-    components: {
-      ...config.admin?.components,
-      views: {
-        ...config.admin?.components?.views,
-        forgot: {
-          Component: 'payload-backoffice/rsc#ForgotView',
-          path: (config.admin?.routes?.forgot ?? '/forgot') as `/${string}`,
-        },
-        reset: {
-          Component: 'payload-backoffice/rsc#ResetView',
-          path: (config.admin?.routes?.reset ?? '/reset') as `/${string}`,
-        },
-      },
+const withViews = (config: Config): Config =>
+  replaceAdminViews(config, {
+    forgot: {
+      Component: 'payload-backoffice/rsc#ForgotView',
+      path: (config.admin?.routes?.forgot ?? '/forgot') as `/${string}`,
     },
-  },
-})
+    reset: {
+      Component: 'payload-backoffice/rsc#ResetView',
+      path: (config.admin?.routes?.reset ?? '/reset') as `/${string}`,
+    },
+  })
 
 /**
  * Forgot and reset password by email, in place of Payload's: a uniform answer whatever the address,

@@ -1,19 +1,9 @@
 import type { Capability } from '../capability.js'
 
+import { addAdminProvider } from '../config/admin.js'
+
 /** Relationship and upload blocks of read-only Slate fields cannot be swapped, edited or removed. */
 export const richTextReadOnlyBlocks: Capability = {
-  behaviour: (config) => ({
-    ...config,
-    admin: {
-      ...config.admin,
-      components: {
-        ...config.admin?.components,
-        providers: [
-          ...(config.admin?.components?.providers ?? []),
-          'payload-backoffice/client#ReadOnlyRichTextBlocks',
-        ],
-      },
-    },
-  }),
+  behaviour: (config) => addAdminProvider(config, 'payload-backoffice/client#ReadOnlyRichTextBlocks'),
   name: 'richTextReadOnlyBlocks',
 }

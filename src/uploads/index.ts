@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import type { Capability } from '../capability.js'
 
+import { addAdminProvider } from '../config/admin.js'
+
 /** Payload shows the focal point tool for images with sizes, resize options or `focalPoint: true`. */
 const hasFocalPointTool = ({ upload }: CollectionConfig): boolean =>
   typeof upload === 'object' &&
@@ -33,17 +35,7 @@ export const uploads: Capability = {
     if (!config.collections?.some(hasFocalPointTool)) {
       return { ...config, collections }
     }
-    return {
-      ...config,
-      admin: {
-        ...config.admin,
-        components: {
-          ...config.admin?.components,
-          providers: [...(config.admin?.components?.providers ?? []), 'payload-backoffice/client#FocalPointByClick'],
-        },
-      },
-      collections,
-    }
+    return addAdminProvider({ ...config, collections }, 'payload-backoffice/client#FocalPointByClick')
   },
   name: 'uploads',
 }

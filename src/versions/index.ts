@@ -2,6 +2,8 @@ import type { GlobalConfig } from 'payload'
 
 import type { Capability } from '../capability.js'
 
+import { addAdminProvider } from '../config/admin.js'
+
 import { exposeGlobalConfigsBySlug } from './globalConfigsBySlug.js'
 import { withSelectManyDiff, withSelectManyDiffInBlocks } from './selectManyDiff.js'
 
@@ -25,14 +27,7 @@ const withStatusSelected = (global: GlobalConfig): GlobalConfig =>
  */
 export const versionComparison: Capability = {
   behaviour: (config) => ({
-    ...config,
-    admin: {
-      ...config.admin,
-      components: {
-        ...config.admin?.components,
-        providers: [...(config.admin?.components?.providers ?? []), 'payload-backoffice/client#VersionDrawerErrors'],
-      },
-    },
+    ...addAdminProvider(config, 'payload-backoffice/client#VersionDrawerErrors'),
     ...(config.blocks ? { blocks: withSelectManyDiffInBlocks(config.blocks) } : {}),
     collections: config.collections?.map((collection) =>
       collection.versions ? { ...collection, fields: withSelectManyDiff(collection.fields) } : collection,
