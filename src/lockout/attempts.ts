@@ -103,17 +103,32 @@ export const claimUnknownAddressAttempt = async (
  * set by this attempt's own claim does not count against it (the count still equals its claim);
  * one set by parallel attempts that came after it does. Returns false when the sign-in must be refused.
  */
-export const settleSuccess = async (
+export const settleSuccess = (
   payload: Payload,
   options: SanitizedBackofficeOptions,
   userId: number | string,
   claimedFailures: number,
+): Promise<boolean> => settleCorrectPassword(payload, options, userId, claimedFailures, 'reset')
+
+/**
+ * Unlocks after a correct password, unless the policy locked the account meanwhile (see
+ * `settleSuccess`), and leaves the count reset to zero or with only this attempt's claim undone.
+ * The claim found the account unlocked (no lock, or one that had run out), so "unlocked" is what
+ * this attempt leaves behind. Returns false when the sign-in must be refused.
+ */
+const settleCorrectPassword = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  claimedFailures: number,
+  count: 'reset' | 'undoClaim',
 ): Promise<boolean> => {
   const sql = sqlFor(payload, options.usersCollection)
   const failures = sql.column('consecutiveFailedLogins')
   const lockoutUntil = sql.column('lockoutUntil')
+  const failuresAfter = count === 'reset' ? '0' : `GREATEST(${failures} - 1, 0)`
   const rows = await sql.query(
-    `UPDATE ${sql.table} SET ${failures} = 0, ${lockoutUntil} = NULL
+    `UPDATE ${sql.table} SET ${failures} = ${failuresAfter}, ${lockoutUntil} = NULL
      WHERE ${sql.column('id')} = $1
        AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now() OR ${failures} = $2)
      RETURNING ${sql.column('id')}`,
@@ -146,23 +161,9 @@ export const settleFailure = async (
  * before by signing in again, and guess codes forever; the count is reset only once the second
  * factor passes. Returns false when parallel attempts locked the account meanwhile.
  */
-export const settleFirstFactor = async (
+export const settleFirstFactor = (
   payload: Payload,
   options: SanitizedBackofficeOptions,
   userId: number | string,
   claimedFailures: number,
-): Promise<boolean> => {
-  const sql = sqlFor(payload, options.usersCollection)
-  const failures = sql.column('consecutiveFailedLogins')
-  const lockoutUntil = sql.column('lockoutUntil')
-  // The claim found the account unlocked (no lock, or one that had run out), so "unlocked" is
-  // what this attempt leaves behind.
-  const rows = await sql.query(
-    `UPDATE ${sql.table} SET ${failures} = GREATEST(${failures} - 1, 0), ${lockoutUntil} = NULL
-     WHERE ${sql.column('id')} = $1
-       AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now() OR ${failures} = $2)
-     RETURNING ${sql.column('id')}`,
-    [userId, claimedFailures],
-  )
-  return rows.length === 1
-}
+): Promise<boolean> => settleCorrectPassword(payload, options, userId, claimedFailures, 'undoClaim')
