@@ -57,6 +57,9 @@ export const auditEvents = {
   },
   'twoFactor.deviceTrusted': { category: 'authentication', translationKey: 'auditEventTrustedDeviceAdded' },
   'twoFactor.deviceRemoved': { category: 'authentication', translationKey: 'auditEventTrustedDeviceRemoved' },
+  'twoFactor.resetRequested': { category: 'authentication', translationKey: 'auditEventTwoFactorResetRequested' },
+  'twoFactor.resetApproved': { category: 'authentication', translationKey: 'auditEventTwoFactorResetApproved' },
+  'twoFactor.resetDenied': { category: 'authentication', translationKey: 'auditEventTwoFactorResetDenied' },
   'account.locked': { category: 'account', survivesRollback: true, translationKey: 'auditEventAccountLocked' },
   'account.suspended': {
     category: 'account',

@@ -101,3 +101,22 @@ export const claimTimeStep = async (
   )
   return rows.length === 1
 }
+
+/**
+ * Puts an enabled second factor back to pending after an approved reset request: the secret and the
+ * last step go, so the lost authenticator's codes are worthless and the next setup starts afresh.
+ * Conditioned on `enabled`, so it returns false when there is nothing to reset any more.
+ */
+export const resetToPending = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.status} = 'pending', ${c.secret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL
+     WHERE ${c.id} = $1 AND ${c.status} = 'enabled' RETURNING ${c.id}`,
+    [userId],
+  )
+  return rows.length === 1
+}

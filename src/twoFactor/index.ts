@@ -10,6 +10,10 @@ import { listTrustedDevicesEndpoint, removeTrustedDeviceEndpoint } from './endpo
 import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
+import { resetRequestsCollection } from './resetRequests/collection.js'
+import { resetRequestsSlug } from './resetRequests/constants.js'
+import { requestResetEndpoint } from './resetRequests/requestResetEndpoint.js'
+import { approveResetRequestEndpoint, denyResetRequestEndpoint } from './resetRequests/reviewEndpoints.js'
 import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 import { withTwoFactorViews } from './views.js'
 
@@ -27,10 +31,17 @@ export const twoFactor: Capability = {
         { beforeDelete: [deleteTwoFactorStateOfDeletedUser] },
       ),
     )
-    return [twoFactorChallengesCollection(options), trustedDevicesCollection(options)].reduce(addCollection, withFields)
+    return [twoFactorChallengesCollection(options), trustedDevicesCollection(options), resetRequestsCollection(config, options)].reduce(
+      addCollection,
+      withFields,
+    )
   },
-  behaviour: (config, options) =>
-    mapCollection(withTwoFactorViews(config), options.usersCollection, (users) =>
+  behaviour: (config, options) => {
+    const withReview = mapCollection(withTwoFactorViews(config), resetRequestsSlug, (requests) => ({
+      ...requests,
+      endpoints: [...(requests.endpoints || []), approveResetRequestEndpoint(options), denyResetRequestEndpoint(options)],
+    }))
+    return mapCollection(withReview, options.usersCollection, (users) =>
       appendHooks(
         {
           ...users,
@@ -45,11 +56,13 @@ export const twoFactor: Capability = {
                   authenticateEndpoint(options),
                   listTrustedDevicesEndpoint(options),
                   removeTrustedDeviceEndpoint(options),
+                  requestResetEndpoint(options),
                 ],
         },
         // After the lockout's suspension check (its capability comes first): a suspended account is
         // told so, not asked for a code.
         { beforeLogin: [requireSecondFactor(options)] },
       ),
-    ),
+    )
+  },
 }

@@ -1,0 +1,65 @@
+import type { CollectionConfig, Config } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { label } from '../../i18n/label.js'
+import { translatedGroup } from '../../i18n/translatedGroup.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+import { resetRequestsSlug } from './constants.js'
+import { guardResetRequestWrites } from './guardResetRequestWrites.js'
+import { resetRequestStatuses } from './transitions.js'
+
+const statusLabels = {
+  approved: 'resetRequestStatusApproved',
+  denied: 'resetRequestStatusDenied',
+  expired: 'resetRequestStatusExpired',
+  pending: 'resetRequestStatusPending',
+  reportedMisuse: 'resetRequestStatusReportedMisuse',
+} as const
+
+/**
+ * Requests to remove a lost second factor, reviewed by administrators. Only administrators see them;
+ * nobody writes them through the API: the plugin's endpoints create them and move them from pending
+ * (review, expiry, misuse report), and a hook holds even Local API writes to the same rules.
+ */
+export const resetRequestsCollection = (config: Config, options: SanitizedBackofficeOptions): CollectionConfig => ({
+  slug: resetRequestsSlug,
+  access: {
+    create: () => false,
+    delete: () => false,
+    read: ({ req }) => isAdmin(req.user, options),
+    update: () => false,
+  },
+  admin: {
+    defaultColumns: ['requestedBy', 'status', 'createdAt', 'expiresAt'],
+    group: translatedGroup(config, 'navGroupSecurity'),
+    hidden: ({ user }) => !isAdmin(user, options),
+  },
+  fields: [
+    { name: 'requestedBy', type: 'relationship', index: true, label: label('fieldResetRequestedBy'), relationTo: options.usersCollection, required: true },
+    { name: 'reason', type: 'textarea', label: label('fieldResetReason'), required: true },
+    {
+      name: 'status',
+      type: 'select',
+      defaultValue: 'pending',
+      index: true,
+      label: label('fieldResetStatus'),
+      options: resetRequestStatuses.map((value) => ({ label: label(statusLabels[value]), value })),
+      required: true,
+    },
+    { name: 'reviewedBy', type: 'relationship', label: label('fieldResetReviewedBy'), relationTo: options.usersCollection },
+    { name: 'approverComment', type: 'textarea', label: label('fieldResetApproverComment') },
+    { name: 'reviewedAt', type: 'date', label: label('fieldResetReviewedAt') },
+    { name: 'expiresAt', type: 'date', index: true, label: label('fieldResetExpiresAt'), required: true },
+    { name: 'clientIp', type: 'text', label: label('fieldResetClientIp') },
+    { name: 'userAgent', type: 'text', label: label('fieldResetUserAgent') },
+    // SHA-256 of the "this wasn't me" link's token: a database leak yields no usable link.
+    { name: 'misuseReportTokenHash', type: 'text', access: { create: () => false, read: () => false, update: () => false }, hidden: true },
+    // The requester's id while the request is pending, null once it is processed. Unique, and PostgreSQL
+    // lets many rows hold null: two parallel requests of one account cannot both be pending.
+    { name: 'pendingKey', type: 'text', access: { create: () => false, read: () => false, update: () => false }, hidden: true, unique: true },
+  ],
+  graphQL: false,
+  hooks: { beforeChange: [guardResetRequestWrites] },
+  labels: { plural: label('resetRequestsPlural'), singular: label('resetRequestsSingular') },
+})

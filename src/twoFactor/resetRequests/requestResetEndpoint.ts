@@ -1,0 +1,87 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { errorResponse } from '../../errors/errorResponse.js'
+import { getClientInfo } from '../../request/clientInfo.js'
+import { jsonResponse } from '../../request/http.js'
+import { readBodyOrRefusal } from '../../request/readBody.js'
+import { requestUser } from '../../request/requestUser.js'
+import { readTotpState } from '../accountState.js'
+import { findChallenge } from '../challenges.js'
+import { resetRequestLimits, resetRequestsSlug } from './constants.js'
+import { resetRequestWriteKey } from './guardResetRequestWrites.js'
+import { readResetReason } from './reason.js'
+import { expireStaleRequestsOf, findOpenRequestOf } from './store.js'
+
+/** The account asking: the signed-in user, or the one a challenge cookie (password given, code lost) belongs to. */
+const requesterId = async (req: PayloadRequest, options: SanitizedBackofficeOptions) =>
+  requestUser(req, options.usersCollection)?.id ?? (await findChallenge(req))?.userId ?? null
+
+/**
+ * `POST /api/{users}/mfa/totp/request-reset` with `{ reason }`: someone who lost their authenticator
+ * asks an administrator to remove their second factor. Only from a browser past the password (a
+ * challenge cookie) or signed in: a request is never anonymous, so nobody can file one for another
+ * account. One pending request per account; it is open for 7 days.
+ */
+export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    const userId = await requesterId(req, options)
+    if (userId === null) {
+      return errorResponse(req, 'MFA_SESSION_EXPIRED')
+    }
+    const body = await readBodyOrRefusal(req)
+    if (body.refusal) {
+      return body.refusal
+    }
+    const read = readResetReason(body.data.reason)
+    if ('refusal' in read) {
+      return errorResponse(req, read.refusal.code, read.refusal.variables)
+    }
+    const state = await readTotpState(req.payload, options, userId)
+    if (state?.status !== 'enabled') {
+      return errorResponse(req, 'TOTP_NOT_ENABLED')
+    }
+
+    const now = new Date()
+    await expireStaleRequestsOf(req.payload, userId, now)
+    if (await findOpenRequestOf(req.payload, userId, now)) {
+      return errorResponse(req, 'RESET_REQUEST_PENDING_EXISTS')
+    }
+    const client = getClientInfo(req, { trustProxy: options.trustProxy })
+    let created: { expiresAt: string; id: number | string }
+    try {
+      created = (await req.payload.create({
+        collection: resetRequestsSlug as CollectionSlug,
+        context: { [resetRequestWriteKey]: true },
+        data: {
+          clientIp: client.clientIp ?? client.ipAddress,
+          expiresAt: new Date(now.getTime() + resetRequestLimits.validityMs).toISOString(),
+          pendingKey: String(userId),
+          reason: read.reason,
+          requestedBy: userId,
+          status: 'pending',
+          userAgent: client.userAgent,
+        } as never,
+        overrideAccess: true,
+      })) as unknown as { expiresAt: string; id: number | string }
+    } catch (error) {
+      // The unique pendingKey refused a request racing this one: that one is the pending request.
+      if (await findOpenRequestOf(req.payload, userId, now)) {
+        return errorResponse(req, 'RESET_REQUEST_PENDING_EXISTS')
+      }
+      throw error
+    }
+    await recordAuditEvent(req, {
+      actor: { id: userId },
+      data: { requestId: created.id },
+      event: 'twoFactor.resetRequested',
+      user: { id: userId },
+    })
+    const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
+    return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
+  },
+  method: 'post',
+  path: '/mfa/totp/request-reset',
+})

@@ -1,0 +1,109 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { errorResponse } from '../../errors/errorResponse.js'
+import { idTypeOf, jsonResponse } from '../../request/http.js'
+import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { readBodyOrRefusal } from '../../request/readBody.js'
+import { requestUser } from '../../request/requestUser.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+import { revokeSessions } from '../../sessions/revokeSessions.js'
+import { resetToPending } from '../accountState.js'
+import { removeAllTrustedDevices } from '../trustedDevices.js'
+import { resetRequestsSlug } from './constants.js'
+import { sendResetAnsweredEmail } from './emails.js'
+import { answerResetRequest, readResetRequest } from './store.js'
+import { checkResetRequestChange } from './transitions.js'
+
+/** Longest reviewer comment kept; it is shown to the requester in the email. */
+const MAX_COMMENT_LENGTH = 1000
+
+type Decision = 'approved' | 'denied'
+
+/**
+ * The approval's effects on the account: the lost authenticator stops working (2FA back to pending,
+ * set up again at the next sign-in), no device skips the new second factor, and every session opened
+ * under the old one ends (ASVS 5.0 7.4.3: sessions end when an authentication factor changes).
+ */
+const resetSecondFactor = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { reviewerId, userId }: { reviewerId: number | string; userId: number | string },
+) => {
+  const wasEnabled = await resetToPending(req.payload, options, userId)
+  const devicesRemoved = await removeAllTrustedDevices(req.payload, userId)
+  const sessionsEnded = await revokeSessions(req, { reason: 'twoFactorChange', revokedBy: reviewerId, userId })
+  return { devicesRemoved, sessionsEnded, wasEnabled }
+}
+
+/**
+ * `POST /api/two-factor-reset-requests/:id/approve` and `/deny` with an optional `{ comment }`:
+ * an administrator answers a pending request. Answers `{ message, status }` with "2FA reset
+ * approved" / "2FA reset denied"; a processed, expired or unknown request is refused by the rules in
+ * `checkResetRequestChange`. The requester is emailed either way.
+ */
+const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint => ({
+  handler: async (req) => {
+    const reviewer = requestUser(req, options.usersCollection)
+    if (!reviewer) {
+      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
+    }
+    if (!isAdmin(reviewer, options)) {
+      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+    }
+    const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
+    if (id === null) {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+    const body = await readBodyOrRefusal(req)
+    if (body.refusal) {
+      return body.refusal
+    }
+    const rawComment = body.data.comment
+    if (rawComment !== undefined && rawComment !== null && typeof rawComment !== 'string') {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+    const comment = rawComment?.trim() || null
+    if (comment !== null && [...comment].length > MAX_COMMENT_LENGTH) {
+      return errorResponse(req, 'MALFORMED_REQUEST')
+    }
+
+    const now = new Date()
+    const current = await readResetRequest(req.payload, id)
+    if (!current) {
+      return errorResponse(req, 'NOT_FOUND')
+    }
+    const changes = { status: decision, ...(comment === null ? {} : { approverComment: comment }) }
+    const refused = checkResetRequestChange({ changes, current: current.status, expiresAt: current.expiresAt, now })
+    if (refused) {
+      return errorResponse(req, refused.code, refused.variables)
+    }
+    const answered = await answerResetRequest(req.payload, { approverComment: comment, id, now, reviewedBy: reviewer.id, status: decision })
+    if (!answered) {
+      // Another reviewer (or the expiry) got there between the read and the write.
+      const latest = await readResetRequest(req.payload, id)
+      const lost = checkResetRequestChange({ changes, current: latest?.status ?? 'expired', expiresAt: latest?.expiresAt ?? null, now })
+      return errorResponse(req, lost?.code ?? 'RESET_REQUEST_PROCESSED', lost?.variables)
+    }
+
+    const userId = answered.requestedBy
+    const effects = decision === 'approved' ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId }) : {}
+    await recordAuditEvent(req, {
+      actor: reviewer,
+      data: { requestId: id, ...effects },
+      event: decision === 'approved' ? 'twoFactor.resetApproved' : 'twoFactor.resetDenied',
+      user: { id: userId },
+    })
+    await sendResetAnsweredEmail(req, options, { comment, decision, userId })
+    const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
+    const message = (req.i18n.t as (key: string) => string)(`backoffice:${key}`)
+    return jsonResponse(req, { message, status: decision })
+  },
+  method: 'post',
+  path: `/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
+})
+
+export const approveResetRequestEndpoint = (options: SanitizedBackofficeOptions) => reviewEndpoint(options, 'approved')
+export const denyResetRequestEndpoint = (options: SanitizedBackofficeOptions) => reviewEndpoint(options, 'denied')

@@ -1,0 +1,99 @@
+import type { Payload } from 'payload'
+
+import type { ResetRequestStatus } from './transitions.js'
+
+import { sqlFor } from '../../lockout/sql.js'
+import { resetRequestsSlug } from './constants.js'
+
+export type StoredResetRequest = {
+  expiresAt: Date
+  id: number | string
+  requestedBy: number | string
+  status: ResetRequestStatus
+}
+
+const columns = (payload: Payload) => {
+  const sql = sqlFor(payload, resetRequestsSlug)
+  return {
+    approverComment: sql.column('approverComment'),
+    expiresAt: sql.column('expiresAt'),
+    id: sql.column('id'),
+    pendingKey: sql.column('pendingKey'),
+    requestedBy: sql.column('requestedBy'),
+    reviewedAt: sql.column('reviewedAt'),
+    reviewedBy: sql.column('reviewedBy'),
+    sql,
+    status: sql.column('status'),
+  }
+}
+
+type Row = { expires_at: Date; id: number | string; requested_by: number | string; status: ResetRequestStatus }
+const toRequest = (row: Row): StoredResetRequest => ({
+  expiresAt: new Date(row.expires_at),
+  id: row.id,
+  requestedBy: row.requested_by,
+  status: row.status,
+})
+
+/** One reset request as stored now, or null. */
+export const readResetRequest = async (payload: Payload, id: number | string): Promise<null | StoredResetRequest> => {
+  const c = columns(payload)
+  const [row] = await c.sql.query<Row>(
+    `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.sql.table} WHERE ${c.id} = $1`,
+    [id],
+  )
+  return row ? toRequest(row) : null
+}
+
+/** The account's pending request that is still open at `now`, if any. */
+export const findOpenRequestOf = async (payload: Payload, userId: number | string, now: Date): Promise<null | StoredResetRequest> => {
+  const c = columns(payload)
+  const [row] = await c.sql.query<Row>(
+    `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.sql.table} WHERE ${c.requestedBy} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} > $2`,
+    [userId, now],
+  )
+  return row ? toRequest(row) : null
+}
+
+/**
+ * Marks the account's pending requests past their expiry as expired, so an old request the expiry
+ * task has not reached yet does not block a new one. Returns the ids it expired.
+ */
+export const expireStaleRequestsOf = async (payload: Payload, userId: number | string, now: Date): Promise<(number | string)[]> => {
+  const c = columns(payload)
+  const rows = await c.sql.query<{ id: number | string }>(
+    `UPDATE ${c.sql.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.sql.column('updatedAt')} = now()
+     WHERE ${c.requestedBy} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} <= $2 RETURNING ${c.id} AS id`,
+    [userId, now],
+  )
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Answers a pending request: one statement, conditioned on the request still being pending and open,
+ * so of two reviewers answering at once exactly one decides; the other gets null and the refusal of
+ * the request as it now stands.
+ */
+export const answerResetRequest = async (
+  payload: Payload,
+  {
+    approverComment,
+    id,
+    now,
+    reviewedBy,
+    status,
+  }: { approverComment: null | string; id: number | string; now: Date; reviewedBy: number | string; status: 'approved' | 'denied' },
+): Promise<null | StoredResetRequest> => {
+  const c = columns(payload)
+  const [row] = await c.sql.query<Row>(
+    `UPDATE ${c.sql.table}
+     SET ${c.status} = $2, ${c.reviewedBy} = $3, ${c.approverComment} = $4, ${c.reviewedAt} = $5, ${c.pendingKey} = NULL,
+         ${c.sql.column('updatedAt')} = now()
+     WHERE ${c.id} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} > $5
+     RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at`,
+    [id, status, reviewedBy, approverComment, now],
+  )
+  return row ? toRequest(row) : null
+}

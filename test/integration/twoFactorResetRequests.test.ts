@@ -1,0 +1,265 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import type { RestClient } from '../helpers/restClient.js'
+
+import { startSmtpInbox } from '../helpers/smtpInbox.js'
+import { sqlOn } from '../helpers/sql.js'
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
+
+const password = 'a-long-and-unusual-passphrase-42'
+const reason = 'My phone with the authenticator app was stolen yesterday.'
+const DAY_MS = 86_400_000
+let app: TestPayload
+let admin: RestClient
+let adminId: number
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
+let accounts = 0
+const sql = sqlOn(() => app.payload)
+
+const requestReset = (client: RestClient, body: unknown) => client.post('/users/mfa/totp/request-reset', body)
+const review = (client: RestClient, id: number | string, action: 'approve' | 'deny', body: unknown = {}) =>
+  client.post(`/two-factor-reset-requests/${id}/${action}`, body)
+const codeOf = (response: { body: any }) => response.body.errors?.[0]?.data?.code
+const messageOf = (response: { body: any }) => response.body.errors?.[0]?.message
+const auditEvents = async (id: number) =>
+  (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map((row) => row.event)
+const requestsOf = (id: number) =>
+  sql(
+    `SELECT id, status, reason, expires_at, reviewed_by_id, reviewed_at, approver_comment, user_agent, pending_key
+     FROM two_factor_reset_requests WHERE requested_by_id = $1 ORDER BY id`,
+    [id],
+  )
+
+/**
+ * An editor with a second factor, signed in on `signedIn` (with a code, on a device it trusts), and
+ * `locked`, a second browser past the password and stuck at the code prompt: the one who lost the phone.
+ */
+const editorAtCodePrompt = async () => {
+  const email = `editor-${++accounts}@example.com`
+  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  const setup = app.client()
+  expect((await setup.post('/users/login', { email, password })).status).toBe(200)
+  const secret = await enrol(setup)
+  nextTimeStep()
+  const signedIn = app.client()
+  await signedIn.post('/users/login', { email, password })
+  const trusted = await signedIn.post('/users/mfa/totp/authenticate', { code: await authenticatorCode(secret), trustThisDevice: true })
+  expect(trusted.status).toBe(200)
+  const locked = app.client()
+  const passwordStep = await locked.post('/users/login', { email, password })
+  expect(passwordStep.body.redirectTo).toMatch(/two-factor/)
+  return { email, id: user.id as number, locked, secret, signedIn }
+}
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox()
+  app = await startTestPayload({ smtpUrl: inbox.url })
+  admin = app.client()
+  const registered = await admin.post('/users/first-register', { email: 'admin@example.com', password })
+  expect(registered.status).toBe(200)
+  adminId = registered.body.user.id
+})
+afterAll(async () => {
+  await app?.close()
+  await inbox?.close()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('requesting a reset', () => {
+  it('stores a pending request for 7 days from the code prompt, visible to administrators only', async () => {
+    const { id, locked, signedIn } = await editorAtCodePrompt()
+    const before = Date.now()
+    const response = await locked.request('POST', '/users/mfa/totp/request-reset', {
+      body: { reason: `  ${reason}  ` },
+      headers: { 'user-agent': 'Mozilla/5.0 Test' },
+    })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ message: expect.stringContaining('valid for 1 week'), success: true })
+
+    const [stored] = await requestsOf(id)
+    expect(stored).toMatchObject({ approver_comment: null, pending_key: String(id), reason, reviewed_by_id: null, status: 'pending', user_agent: 'Mozilla/5.0 Test' })
+    expect(new Date(stored.expires_at).getTime() - before).toBeGreaterThanOrEqual(7 * DAY_MS - 1000)
+    expect(new Date(stored.expires_at).getTime() - before).toBeLessThanOrEqual(7 * DAY_MS + 60_000)
+    expect(await auditEvents(id)).toContain('twoFactor.resetRequested')
+
+    const listed = await admin.get('/two-factor-reset-requests')
+    expect(listed.status).toBe(200)
+    expect(listed.body.docs.map((doc: any) => doc.id)).toContain(stored.id)
+    expect(JSON.stringify(listed.body)).not.toContain('pendingKey')
+    expect((await signedIn.get('/two-factor-reset-requests')).status).toBe(403)
+  })
+
+  it('refuses anyone who is neither past the password nor signed in', async () => {
+    const response = await requestReset(app.client(), { reason })
+    expect(response.status).toBe(401)
+    expect(codeOf(response)).toBe('MFA_SESSION_EXPIRED')
+  })
+
+  it('requires a reason after trimming, of at least 10 and at most 500 characters', async () => {
+    const { id, locked } = await editorAtCodePrompt()
+    const blank = await requestReset(locked, { reason: '   \n ' })
+    expect(blank.status).toBe(400)
+    expect(codeOf(blank)).toBe('RESET_REASON_REQUIRED')
+    expect(messageOf(blank)).toBe('Please provide a reason for the 2FA reset request')
+    expect(codeOf(await requestReset(locked, {}))).toBe('RESET_REASON_REQUIRED')
+
+    const short = await requestReset(locked, { reason: '  lost it  ' })
+    expect(short.status).toBe(400)
+    expect(codeOf(short)).toBe('RESET_REASON_TOO_SHORT')
+    expect(messageOf(short)).toContain('at least 10 characters')
+
+    const long = await requestReset(locked, { reason: 'x'.repeat(501) })
+    expect(long.status).toBe(400)
+    expect(codeOf(long)).toBe('RESET_REASON_TOO_LONG')
+    expect(messageOf(long)).toContain('500 characters')
+    expect(await requestsOf(id)).toEqual([])
+
+    expect((await requestReset(locked, { reason: `${'x'.repeat(500)}   ` })).status).toBe(200)
+  })
+
+  it('allows one pending request per account, even when two race', async () => {
+    const { id, locked } = await editorAtCodePrompt()
+    const answers = await Promise.all([requestReset(locked, { reason }), requestReset(locked, { reason })])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const again = await requestReset(locked, { reason })
+    expect(again.status).toBe(409)
+    expect(codeOf(again)).toBe('RESET_REQUEST_PENDING_EXISTS')
+    expect(await requestsOf(id)).toHaveLength(1)
+  })
+
+  it('answers "nothing to reset" for an account without a second factor', async () => {
+    const email = `plain-${++accounts}@example.com`
+    await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+    const client = app.client()
+    expect((await client.post('/users/login', { email, password })).status).toBe(200)
+    const response = await requestReset(client, { reason })
+    expect(response.status).toBe(400)
+    expect(codeOf(response)).toBe('TOTP_NOT_ENABLED')
+    expect(messageOf(response)).toContain('nothing to reset')
+  })
+
+  it('no API caller creates, edits or deletes a request; the Local API is held to the transition rules', async () => {
+    const { id, locked, signedIn } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    expect((await signedIn.post('/two-factor-reset-requests', { reason, requestedBy: id })).status).toBe(403)
+    expect((await admin.post('/two-factor-reset-requests', { reason, requestedBy: id })).status).toBe(403)
+    expect((await admin.request('PATCH', `/two-factor-reset-requests/${stored.id}`, { body: { status: 'approved' } })).status).toBe(403)
+    expect((await admin.request('DELETE', `/two-factor-reset-requests/${stored.id}`)).status).toBe(403)
+
+    const update = (data: Record<string, unknown>) =>
+      app.payload.update({ id: stored.id, collection: 'two-factor-reset-requests' as never, data: data as never, overrideAccess: true })
+    await expect(update({ reason: 'something else entirely' })).rejects.toMatchObject({
+      data: { code: 'SYSTEM_CONTROLLED_FIELD', field: 'reason' },
+      message: "Field 'reason' is system-controlled.",
+      status: 400,
+    })
+    await expect(update({ status: 'approved' })).rejects.toMatchObject({ data: { code: 'SYSTEM_CONTROLLED_FIELD', field: 'status' } })
+    expect((await review(admin, stored.id, 'deny')).status).toBe(200)
+    await expect(update({ status: 'approved' })).rejects.toMatchObject({
+      data: { code: 'RESET_REQUEST_PROCESSED' },
+      message: 'Cannot change processed requests.',
+    })
+    expect((await requestsOf(id))[0]).toMatchObject({ reason, status: 'denied' })
+  })
+})
+
+describe('reviewing a request', () => {
+  it('approval puts 2FA back to pending, forgets trusted devices, ends sessions and emails the user', async () => {
+    const { email, id, locked, signedIn } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    expect((await signedIn.get('/users/me')).body.user?.id).toBe(id)
+
+    const approved = await review(admin, stored.id, 'approve', { comment: '  Confirmed by phone call.  ' })
+    expect(approved.status).toBe(200)
+    expect(approved.body).toEqual({ message: '2FA reset approved', status: 'approved' })
+
+    const [after] = await requestsOf(id)
+    expect(after).toMatchObject({ approver_comment: 'Confirmed by phone call.', pending_key: null, reviewed_by_id: adminId, status: 'approved' })
+    expect(after.reviewed_at).not.toBeNull()
+    const [account] = await sql('SELECT totp_config_status AS status, totp_config_secret AS secret FROM users WHERE id = $1', [id])
+    expect(account).toEqual({ secret: null, status: 'pending' })
+    expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toEqual([])
+    expect((await signedIn.get('/users/me')).body.user).toBeNull()
+    expect(await auditEvents(id)).toEqual(expect.arrayContaining(['twoFactor.resetRequested', 'twoFactor.resetApproved']))
+
+    const mail = await inbox.waitFor((message) => message.to.includes(email) && /approved/.test(message.subject))
+    expect(mail.text).toContain('Confirmed by phone call.')
+
+    // The next sign-in sets up a new second factor; the lost one is gone.
+    const fresh = app.client()
+    expect((await fresh.post('/users/login', { email, password })).status).toBe(200)
+    nextTimeStep()
+    await enrol(fresh)
+    const [reenrolled] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
+    expect(reenrolled.status).toBe('enabled')
+  })
+
+  it('denial keeps the second factor and emails the user', async () => {
+    const { email, id, locked, signedIn } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    const denied = await review(admin, stored.id, 'deny')
+    expect(denied.status).toBe(200)
+    expect(denied.body).toEqual({ message: '2FA reset denied', status: 'denied' })
+    expect((await requestsOf(id))[0]).toMatchObject({ approver_comment: null, reviewed_by_id: adminId, status: 'denied' })
+    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
+    expect(account.status).toBe('enabled')
+    expect((await signedIn.get('/users/me')).body.user?.id).toBe(id)
+    expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toHaveLength(1)
+    expect(await auditEvents(id)).toContain('twoFactor.resetDenied')
+    await inbox.waitFor((message) => message.to.includes(email) && /denied/.test(message.subject))
+  })
+
+  it('a processed request cannot be reviewed again, and of two racing reviews one wins', async () => {
+    const { id, locked } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    const answers = await Promise.all([review(admin, stored.id, 'approve'), review(admin, stored.id, 'deny')])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    for (const action of ['approve', 'deny'] as const) {
+      const again = await review(admin, stored.id, action, { comment: 'changed my mind' })
+      expect(again.status).toBe(409)
+      expect(codeOf(again)).toBe('RESET_REQUEST_PROCESSED')
+      expect(messageOf(again)).toBe('Cannot change processed requests.')
+    }
+  })
+
+  it('only administrators review; unknown requests are not found', async () => {
+    const { id, locked, signedIn } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    const byEditor = await review(signedIn, stored.id, 'approve')
+    expect(byEditor.status).toBe(403)
+    expect(codeOf(byEditor)).toBe('INSUFFICIENT_PERMISSIONS')
+    const anonymous = await review(app.client(), stored.id, 'approve')
+    expect(anonymous.status).toBe(401)
+    expect(codeOf(anonymous)).toBe('AUTHENTICATION_REQUIRED')
+    expect(codeOf(await review(locked, stored.id, 'approve'))).toBe('AUTHENTICATION_REQUIRED')
+    expect((await review(admin, 999_999, 'approve')).status).toBe(404)
+    expect((await review(admin, 'not-an-id', 'approve')).status).toBe(400)
+    expect((await review(admin, stored.id, 'approve', { comment: 42 })).status).toBe(400)
+    expect((await requestsOf(id))[0].status).toBe('pending')
+  })
+
+  it('a request past its 7 days cannot be approved, and no longer blocks a new one', async () => {
+    const { id, locked } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    // Seven days on, for this request only: moving the whole clock would expire the reviewer's session too.
+    await sql("UPDATE two_factor_reset_requests SET expires_at = now() - interval '1 second' WHERE id = $1", [stored.id])
+    const late = await review(admin, stored.id, 'approve')
+    expect(late.status).toBe(410)
+    expect(codeOf(late)).toBe('RESET_REQUEST_EXPIRED')
+    expect((await requestsOf(id))[0].status).toBe('pending')
+    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
+    expect(account.status).toBe('enabled')
+
+    expect((await requestReset(locked, { reason })).status).toBe(200)
+    expect((await requestsOf(id)).map((row) => row.status)).toEqual(['expired', 'pending'])
+  })
+})
