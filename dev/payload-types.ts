@@ -75,6 +75,7 @@ export interface Config {
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
     'trusted-devices': TrustedDevice;
+    'two-factor-reset-requests': TwoFactorResetRequest;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -100,6 +101,7 @@ export interface Config {
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
     'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
+    'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -487,6 +489,26 @@ export interface TwoFactorChallenge {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "two-factor-reset-requests".
+ */
+export interface TwoFactorResetRequest {
+  id: number;
+  requestedBy: number | User;
+  reason: string;
+  status: 'pending' | 'approved' | 'denied' | 'expired' | 'reportedMisuse';
+  reviewedBy?: (number | null) | User;
+  approverComment?: string | null;
+  reviewedAt?: string | null;
+  expiresAt: string;
+  clientIp?: string | null;
+  userAgent?: string | null;
+  misuseReportTokenHash?: string | null;
+  pendingKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "audit-log".
  */
 export interface AuditLog {
@@ -507,6 +529,9 @@ export interface AuditLog {
     | 'twoFactor.rateLimited'
     | 'twoFactor.deviceTrusted'
     | 'twoFactor.deviceRemoved'
+    | 'twoFactor.resetRequested'
+    | 'twoFactor.resetApproved'
+    | 'twoFactor.resetDenied'
     | 'account.locked'
     | 'account.suspended'
     | 'account.unblocked'
@@ -700,6 +725,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'trusted-devices';
         value: number | TrustedDevice;
+      } | null)
+    | ({
+        relationTo: 'two-factor-reset-requests';
+        value: number | TwoFactorResetRequest;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -1017,6 +1046,25 @@ export interface TrustedDevicesSelect<T extends boolean = true> {
   lastUsedAt?: T;
   expirationDate?: T;
   tokenHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "two-factor-reset-requests_select".
+ */
+export interface TwoFactorResetRequestsSelect<T extends boolean = true> {
+  requestedBy?: T;
+  reason?: T;
+  status?: T;
+  reviewedBy?: T;
+  approverComment?: T;
+  reviewedAt?: T;
+  expiresAt?: T;
+  clientIp?: T;
+  userAgent?: T;
+  misuseReportTokenHash?: T;
+  pendingKey?: T;
   updatedAt?: T;
   createdAt?: T;
 }
