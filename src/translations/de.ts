@@ -360,6 +360,7 @@ export const de: BackofficeTranslationTable = {
   auditEventTwoFactorResetRequested: "2FA-Zurücksetzung angefragt",
   auditEventTwoFactorResetApproved: "2FA-Zurücksetzung genehmigt",
   auditEventTwoFactorResetDenied: "2FA-Zurücksetzung abgelehnt",
+  auditEventTwoFactorResetExpired: "2FA-Zurücksetzungsanfrage abgelaufen",
   emailTwoFactorResetApprovedSubject: "Ihre 2FA-Zurücksetzung wurde genehmigt",
   emailTwoFactorResetApprovedBody: "Eine Administratorin oder ein Administrator hat die Anfrage genehmigt, die Zwei-Faktor-Authentifizierung Ihres Kontos {{email}} zurückzusetzen. Ihre vertrauenswürdigen Geräte wurden entfernt und Ihre Sitzungen beendet. Richten Sie die Zwei-Faktor-Authentifizierung bei der nächsten Anmeldung neu ein. Kommentar: {{comment}}",
   emailTwoFactorResetDeniedSubject: "Ihre 2FA-Zurücksetzung wurde abgelehnt",

@@ -359,6 +359,7 @@ export const en = {
   auditEventTwoFactorResetRequested: "2FA reset requested",
   auditEventTwoFactorResetApproved: "2FA reset approved",
   auditEventTwoFactorResetDenied: "2FA reset denied",
+  auditEventTwoFactorResetExpired: "2FA reset request expired",
   emailTwoFactorResetApprovedSubject: "Your 2FA reset was approved",
   emailTwoFactorResetApprovedBody: "An administrator approved the request to reset two-factor authentication on your account {{email}}. Your trusted devices were removed and your sessions ended. Set up two-factor authentication again at your next sign-in. Comment: {{comment}}",
   emailTwoFactorResetDeniedSubject: "Your 2FA reset was denied",

@@ -361,6 +361,7 @@ export const fr: BackofficeTranslationTable = {
   auditEventTwoFactorResetRequested: "Réinitialisation 2FA demandée",
   auditEventTwoFactorResetApproved: "Réinitialisation 2FA approuvée",
   auditEventTwoFactorResetDenied: "Réinitialisation 2FA refusée",
+  auditEventTwoFactorResetExpired: "Demande de réinitialisation 2FA expirée",
   emailTwoFactorResetApprovedSubject: "Votre réinitialisation 2FA a été approuvée",
   emailTwoFactorResetApprovedBody: "Un administrateur a approuvé la demande de réinitialisation de l’authentification à deux facteurs de votre compte {{email}}. Vos appareils de confiance ont été supprimés et vos sessions fermées. Configurez à nouveau l’authentification à deux facteurs lors de votre prochaine connexion. Commentaire : {{comment}}",
   emailTwoFactorResetDeniedSubject: "Votre réinitialisation 2FA a été refusée",

@@ -359,6 +359,7 @@ export const nl: BackofficeTranslationTable = {
   auditEventTwoFactorResetRequested: "2FA-reset aangevraagd",
   auditEventTwoFactorResetApproved: "2FA-reset goedgekeurd",
   auditEventTwoFactorResetDenied: "2FA-reset afgewezen",
+  auditEventTwoFactorResetExpired: "2FA-resetverzoek verlopen",
   emailTwoFactorResetApprovedSubject: "Uw 2FA-reset is goedgekeurd",
   emailTwoFactorResetApprovedBody: "Een beheerder heeft het verzoek goedgekeurd om de tweestapsverificatie van uw account {{email}} te resetten. Uw vertrouwde apparaten zijn verwijderd en uw sessies beëindigd. Stel de tweestapsverificatie opnieuw in bij uw volgende aanmelding. Opmerking: {{comment}}",
   emailTwoFactorResetDeniedSubject: "Uw 2FA-reset is afgewezen",

@@ -12,6 +12,7 @@ import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateO
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
+import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
 import { requestResetEndpoint } from './resetRequests/requestResetEndpoint.js'
 import { approveResetRequestEndpoint, denyResetRequestEndpoint } from './resetRequests/reviewEndpoints.js'
 import { trustedDevicesCollection } from './trustedDevicesCollection.js'
@@ -31,10 +32,16 @@ export const twoFactor: Capability = {
         { beforeDelete: [deleteTwoFactorStateOfDeletedUser] },
       ),
     )
-    return [twoFactorChallengesCollection(options), trustedDevicesCollection(options), resetRequestsCollection(config, options)].reduce(
-      addCollection,
-      withFields,
-    )
+    const withCollections = [
+      twoFactorChallengesCollection(options),
+      trustedDevicesCollection(options),
+      resetRequestsCollection(config, options),
+    ].reduce(addCollection, withFields)
+    // The expiry task in the schema step, like the audit retention task: tasks shape the jobs schema.
+    return {
+      ...withCollections,
+      jobs: { ...withCollections.jobs, tasks: [...(withCollections.jobs?.tasks ?? []), resetRequestExpiryTask(options)] },
+    }
   },
   behaviour: (config, options) => {
     const withReview = mapCollection(withTwoFactorViews(config), resetRequestsSlug, (requests) => ({

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import type { RestClient } from '../helpers/restClient.js'
 
+import { resetRequestExpiryTaskSlug } from '../../src/twoFactor/resetRequests/expiryTask.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -261,5 +262,32 @@ describe('reviewing a request', () => {
 
     expect((await requestReset(locked, { reason })).status).toBe(200)
     expect((await requestsOf(id)).map((row) => row.status)).toEqual(['expired', 'pending'])
+  })
+})
+
+describe('expiry', () => {
+  it('the jobs queue expires pending requests past their 7 days and keeps younger ones', async () => {
+    const old = await editorAtCodePrompt()
+    expect((await requestReset(old.locked, { reason })).status).toBe(200)
+    vi.useFakeTimers({ now: Date.now() + 7 * DAY_MS + 60_000, toFake: ['Date'] })
+    // Signed in at the moved time, so the challenge is as young as the new request.
+    const young = await editorAtCodePrompt()
+    expect((await requestReset(young.locked, { reason })).status).toBe(200)
+
+    const job = (await app.payload.jobs.queue({ input: {}, task: resetRequestExpiryTaskSlug as never })) as { id: number | string }
+    await app.payload.jobs.runByID({ id: job.id })
+
+    expect((await requestsOf(old.id))[0]).toMatchObject({ pending_key: null, status: 'expired' })
+    expect((await requestsOf(young.id))[0]).toMatchObject({ status: 'pending' })
+    expect(await auditEvents(old.id)).toContain('twoFactor.resetExpired')
+    const task = app.config.jobs.tasks?.find((candidate) => candidate.slug === resetRequestExpiryTaskSlug)
+    expect(task?.schedule).toEqual([{ cron: '0 * * * *', queue: 'default' }])
+
+    // An expired request is processed: it cannot be reviewed.
+    vi.useRealTimers()
+    const [expired] = await requestsOf(old.id)
+    const late = await review(admin, expired.id, 'approve')
+    expect(late.status).toBe(409)
+    expect(codeOf(late)).toBe('RESET_REQUEST_PROCESSED')
   })
 })
