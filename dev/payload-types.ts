@@ -130,6 +130,7 @@ export interface Config {
   user: User;
   jobs: {
     tasks: {
+      backofficeTwoFactorResetExpiry: TaskBackofficeTwoFactorResetExpiry;
       backofficeAuditRetention: TaskBackofficeAuditRetention;
       schedulePublish: TaskSchedulePublish;
       inline: {
@@ -532,6 +533,7 @@ export interface AuditLog {
     | 'twoFactor.resetRequested'
     | 'twoFactor.resetApproved'
     | 'twoFactor.resetDenied'
+    | 'twoFactor.resetExpired'
     | 'account.locked'
     | 'account.suspended'
     | 'account.unblocked'
@@ -638,7 +640,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'backofficeAuditRetention' | 'schedulePublish';
+        taskSlug: 'inline' | 'backofficeTwoFactorResetExpiry' | 'backofficeAuditRetention' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -671,7 +673,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'backofficeAuditRetention' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'backofficeTwoFactorResetExpiry' | 'backofficeAuditRetention' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1243,6 +1245,16 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackofficeTwoFactorResetExpiry".
+ */
+export interface TaskBackofficeTwoFactorResetExpiry {
+  input?: unknown;
+  output: {
+    expired: number;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
