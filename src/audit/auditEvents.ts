@@ -60,6 +60,7 @@ export const auditEvents = {
   'twoFactor.resetRequested': { category: 'authentication', translationKey: 'auditEventTwoFactorResetRequested' },
   'twoFactor.resetApproved': { category: 'authentication', translationKey: 'auditEventTwoFactorResetApproved' },
   'twoFactor.resetDenied': { category: 'authentication', translationKey: 'auditEventTwoFactorResetDenied' },
+  'twoFactor.misuseReported': { category: 'authentication', survivesRollback: true, translationKey: 'auditEventTwoFactorMisuseReported' },
   'twoFactor.resetExpired': { category: 'authentication', translationKey: 'auditEventTwoFactorResetExpired' },
   'account.locked': { category: 'account', survivesRollback: true, translationKey: 'auditEventAccountLocked' },
   'account.suspended': {

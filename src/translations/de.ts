@@ -366,4 +366,13 @@ export const de: BackofficeTranslationTable = {
   emailTwoFactorResetDeniedSubject: "Ihre 2FA-Zurücksetzung wurde abgelehnt",
   emailTwoFactorResetDeniedBody: "Eine Administratorin oder ein Administrator hat die Anfrage abgelehnt, die Zwei-Faktor-Authentifizierung Ihres Kontos {{email}} zurückzusetzen; sie bleibt unverändert. Kommentar: {{comment}}. Wenn Sie keine Zurücksetzung angefragt haben, informieren Sie sofort eine Administratorin oder einen Administrator.",
   emailNoComment: "keiner",
+  emailTwoFactorResetRequestedSubject: "Ihre Anfrage zum Zurücksetzen der 2FA ist eingegangen",
+  emailTwoFactorResetRequestedBody: "Jemand, der das Passwort Ihres Kontos {{email}} kennt, hat eine Administratorin oder einen Administrator gebeten, die Zwei-Faktor-Authentifizierung zu entfernen. Die Anfrage ist 1 Woche gültig und wird normalerweise innerhalb eines Werktags geprüft. Wenn Sie das nicht waren, melden Sie es über den Link unten: Ihr Konto wird sofort gesperrt und die Administration benachrichtigt.",
+  emailActionReportMisuse: "Das war ich nicht",
+  misuseReportHeading: "2FA-Zurücksetzungsanfrage melden, die Sie nicht gestellt haben",
+  misuseReportExplanation: "Die Meldung bricht die Anfrage ab, sperrt Ihr Konto {{email}}, damit sich niemand anmelden kann, und benachrichtigt die Administration. Um die Sperre aufzuheben, setzen Sie Ihr Passwort zurück.",
+  misuseReportConfirm: "Missbrauch melden und mein Konto sperren",
+  misuseReportDone: "Danke. Die Anfrage wurde abgebrochen, Ihr Konto ist gesperrt und die Administration wurde benachrichtigt.",
+  misuseReportInvalid: "Dieser Link ist ungültig oder wurde bereits verwendet.",
+  auditEventTwoFactorMisuseReported: "2FA-Zurücksetzungsanfrage als Missbrauch gemeldet",
 }

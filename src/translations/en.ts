@@ -365,4 +365,13 @@ export const en = {
   emailTwoFactorResetDeniedSubject: "Your 2FA reset was denied",
   emailTwoFactorResetDeniedBody: "An administrator denied the request to reset two-factor authentication on your account {{email}}; your two-factor authentication stays as it was. Comment: {{comment}}. If you did not ask for a reset, tell an administrator at once.",
   emailNoComment: "none",
+  emailTwoFactorResetRequestedSubject: "Your 2FA reset request was received",
+  emailTwoFactorResetRequestedBody: "Someone who knows the password of your account {{email}} asked an administrator to remove its two-factor authentication. The request is valid for 1 week and is normally reviewed within one business day. If this was not you, report it with the link below: your account will be suspended at once and the administrators alerted.",
+  emailActionReportMisuse: "This wasn’t me",
+  misuseReportHeading: "Report a 2FA reset request you did not make",
+  misuseReportExplanation: "Reporting it cancels the request, suspends your account {{email}} so nobody can sign in, and alerts the administrators. To lift the suspension, reset your password.",
+  misuseReportConfirm: "Report misuse and suspend my account",
+  misuseReportDone: "Thank you. The request was cancelled, your account is suspended and the administrators have been alerted.",
+  misuseReportInvalid: "This link is invalid or was already used.",
+  auditEventTwoFactorMisuseReported: "2FA reset request reported as misuse",
 } as const

@@ -367,4 +367,13 @@ export const fr: BackofficeTranslationTable = {
   emailTwoFactorResetDeniedSubject: "Votre réinitialisation 2FA a été refusée",
   emailTwoFactorResetDeniedBody: "Un administrateur a refusé la demande de réinitialisation de l’authentification à deux facteurs de votre compte {{email}} ; elle reste inchangée. Commentaire : {{comment}}. Si vous n’avez pas demandé de réinitialisation, prévenez immédiatement un administrateur.",
   emailNoComment: "aucun",
+  emailTwoFactorResetRequestedSubject: "Votre demande de réinitialisation 2FA a été reçue",
+  emailTwoFactorResetRequestedBody: "Une personne connaissant le mot de passe de votre compte {{email}} a demandé à un administrateur de supprimer son authentification à deux facteurs. La demande est valable 1 semaine et est normalement examinée sous un jour ouvré. Si ce n’était pas vous, signalez-le avec le lien ci-dessous : votre compte sera suspendu immédiatement et les administrateurs alertés.",
+  emailActionReportMisuse: "Ce n’était pas moi",
+  misuseReportHeading: "Signaler une demande de réinitialisation 2FA que vous n’avez pas faite",
+  misuseReportExplanation: "Le signalement annule la demande, suspend votre compte {{email}} pour que personne ne puisse se connecter et alerte les administrateurs. Pour lever la suspension, réinitialisez votre mot de passe.",
+  misuseReportConfirm: "Signaler l’abus et suspendre mon compte",
+  misuseReportDone: "Merci. La demande a été annulée, votre compte est suspendu et les administrateurs ont été alertés.",
+  misuseReportInvalid: "Ce lien est invalide ou a déjà été utilisé.",
+  auditEventTwoFactorMisuseReported: "Demande de réinitialisation 2FA signalée comme abus",
 }

@@ -365,4 +365,13 @@ export const nl: BackofficeTranslationTable = {
   emailTwoFactorResetDeniedSubject: "Uw 2FA-reset is afgewezen",
   emailTwoFactorResetDeniedBody: "Een beheerder heeft het verzoek afgewezen om de tweestapsverificatie van uw account {{email}} te resetten; die blijft ongewijzigd. Opmerking: {{comment}}. Als u geen reset hebt aangevraagd, waarschuw dan meteen een beheerder.",
   emailNoComment: "geen",
+  emailTwoFactorResetRequestedSubject: "Uw 2FA-resetverzoek is ontvangen",
+  emailTwoFactorResetRequestedBody: "Iemand die het wachtwoord van uw account {{email}} kent, heeft een beheerder gevraagd de tweestapsverificatie te verwijderen. Het verzoek is 1 week geldig en wordt normaal binnen één werkdag beoordeeld. Was u dit niet, meld het dan via de link hieronder: uw account wordt meteen geblokkeerd en de beheerders worden gewaarschuwd.",
+  emailActionReportMisuse: "Dit was ik niet",
+  misuseReportHeading: "Een 2FA-resetverzoek melden dat u niet hebt gedaan",
+  misuseReportExplanation: "De melding annuleert het verzoek, blokkeert uw account {{email}} zodat niemand zich kan aanmelden, en waarschuwt de beheerders. Reset uw wachtwoord om de blokkering op te heffen.",
+  misuseReportConfirm: "Misbruik melden en mijn account blokkeren",
+  misuseReportDone: "Bedankt. Het verzoek is geannuleerd, uw account is geblokkeerd en de beheerders zijn gewaarschuwd.",
+  misuseReportInvalid: "Deze link is ongeldig of werd al gebruikt.",
+  auditEventTwoFactorMisuseReported: "2FA-resetverzoek gemeld als misbruik",
 }

@@ -13,6 +13,7 @@ import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
 import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
+import { misuseReportEndpoint, misuseReportPageEndpoint } from './resetRequests/misuseReportEndpoints.js'
 import { requestResetEndpoint } from './resetRequests/requestResetEndpoint.js'
 import { approveResetRequestEndpoint, denyResetRequestEndpoint } from './resetRequests/reviewEndpoints.js'
 import { trustedDevicesCollection } from './trustedDevicesCollection.js'
@@ -64,6 +65,8 @@ export const twoFactor: Capability = {
                   listTrustedDevicesEndpoint(options),
                   removeTrustedDeviceEndpoint(options),
                   requestResetEndpoint(options),
+                  misuseReportPageEndpoint(options),
+                  misuseReportEndpoint(options),
                 ],
         },
         // After the lockout's suspension check (its capability comes first): a suspended account is

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { RestClient } from '../helpers/restClient.js'
 
 import { resetRequestExpiryTaskSlug } from '../../src/twoFactor/resetRequests/expiryTask.js'
-import { startSmtpInbox } from '../helpers/smtpInbox.js'
+import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
@@ -289,5 +289,72 @@ describe('expiry', () => {
     const late = await review(admin, expired.id, 'approve')
     expect(late.status).toBe(409)
     expect(codeOf(late)).toBe('RESET_REQUEST_PROCESSED')
+  })
+})
+
+describe('the misuse-report link', () => {
+  /** The "this wasn't me" link from the confirmation email, as a path of the REST API. */
+  const misuseLink = async (email: string) => {
+    const mail = await inbox.waitFor((message) => message.to.includes(email) && /received/.test(message.subject))
+    const link = linksIn(mail).find((candidate) => candidate.includes('report-misuse'))!
+    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/users\/mfa\/totp\/report-misuse\?token=[\w-]{43}$/)
+    return link.replace('http://localhost:3000/api', '')
+  }
+  const accountState = async (id: number) =>
+    (await sql('SELECT security_status AS status, security_suspension_reason AS reason FROM users WHERE id = $1', [id]))[0]
+
+  it('opening the link only asks; confirming suspends the account, ends its sessions and alerts administrators', async () => {
+    const { email, id, locked, signedIn } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const link = await misuseLink(email)
+    const [stored] = await sql('SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE requested_by_id = $1', [id])
+    expect(stored.hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(link).not.toContain(stored.hash)
+
+    const opened = await app.client().get(link)
+    expect(opened.status).toBe(200)
+    expect(opened.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(String(opened.body)).toContain('<form method="post"')
+    expect((await requestsOf(id))[0].status).toBe('pending')
+    expect((await accountState(id)).status).toBe('active')
+
+    const reported = await app.client().request('POST', link, { headers: { accept: 'text/html' } })
+    expect(reported.status).toBe(200)
+    expect(String(reported.body)).toContain('your account is suspended')
+    expect((await requestsOf(id))[0]).toMatchObject({ pending_key: null, status: 'reportedMisuse' })
+    expect(await accountState(id)).toEqual({ reason: 'misuseReport', status: 'suspended' })
+    expect((await signedIn.get('/users/me')).body.user).toBeNull()
+    expect(await auditEvents(id)).toEqual(expect.arrayContaining(['twoFactor.misuseReported', 'account.suspended']))
+    await inbox.waitFor((message) => message.to.includes('admin@example.com') && message.text.includes(email))
+
+    const again = await app.client().post(link)
+    expect(again.status).toBe(400)
+    expect(codeOf(again)).toBe('TOKEN_INVALID_OR_EXPIRED')
+  })
+
+  it('still works after an approval, but not after a denial', async () => {
+    const first = await editorAtCodePrompt()
+    await requestReset(first.locked, { reason })
+    const approvedLink = await misuseLink(first.email)
+    await review(admin, (await requestsOf(first.id))[0].id, 'approve')
+    expect((await app.client().post(approvedLink)).status).toBe(200)
+    expect((await requestsOf(first.id))[0].status).toBe('reportedMisuse')
+    expect((await accountState(first.id)).status).toBe('suspended')
+
+    const second = await editorAtCodePrompt()
+    await requestReset(second.locked, { reason })
+    const deniedLink = await misuseLink(second.email)
+    await review(admin, (await requestsOf(second.id))[0].id, 'deny')
+    const refused = await app.client().post(deniedLink)
+    expect(refused.status).toBe(400)
+    expect((await app.client().get(deniedLink)).status).toBe(400)
+    expect((await requestsOf(second.id))[0].status).toBe('denied')
+    expect((await accountState(second.id)).status).toBe('active')
+  })
+
+  it('refuses a made-up token', async () => {
+    const made = await app.client().post(`/users/mfa/totp/report-misuse?token=${'a'.repeat(43)}`)
+    expect(made.status).toBe(400)
+    expect((await app.client().post('/users/mfa/totp/report-misuse')).status).toBe(400)
   })
 })

@@ -41,6 +41,16 @@ describe('reset request transitions', () => {
     },
   )
 
+  it('misuse can still be reported on an approved request, and only misuse', () => {
+    expect(checkResetRequestChange({ changes: { status: 'reportedMisuse' }, current: 'approved', expiresAt: past, now })).toBeNull()
+    expect(checkResetRequestChange({ changes: { approverComment: 'x', status: 'reportedMisuse' }, current: 'approved', expiresAt: open, now })).toEqual({
+      code: 'RESET_REQUEST_PROCESSED',
+    })
+    for (const current of ['denied', 'expired', 'reportedMisuse'] as const) {
+      expect(checkResetRequestChange({ changes: { status: 'reportedMisuse' }, current, expiresAt: open, now })).toEqual({ code: 'RESET_REQUEST_PROCESSED' })
+    }
+  })
+
   it('a pending request past its expiry can only expire', () => {
     expect(checkResetRequestChange({ changes: { status: 'approved' }, current: 'pending', expiresAt: past, now })).toEqual({
       code: 'RESET_REQUEST_EXPIRED',

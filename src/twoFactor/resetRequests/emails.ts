@@ -31,3 +31,36 @@ export const sendResetAnsweredEmail = async (
     variables: { comment: comment ?? backofficeTranslations[language].emailNoComment, email: account.email },
   })
 }
+
+/**
+ * Confirms a new request to its requester, with the "this wasn't me" link: the account's owner
+ * learns of it even when the request came from someone who only knows the password.
+ */
+export const sendResetRequestedEmail = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { misuseToken, userId }: { misuseToken: string; userId: number | string },
+): Promise<void> => {
+  const account = await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: userId } },
+  })
+  if (!account || typeof account.email !== 'string') {
+    return
+  }
+  await sendSecurityEmail(req, {
+    action: { label: 'emailActionReportMisuse', url: misuseReportURL(req, options, misuseToken) },
+    body: 'emailTwoFactorResetRequestedBody',
+    language: recipientLanguage(account, options),
+    subject: 'emailTwoFactorResetRequestedSubject',
+    to: account.email,
+    variables: { email: account.email },
+  })
+}
+
+/** The absolute link to the misuse-report page of the users API. */
+export const misuseReportURL = (req: PayloadRequest, options: SanitizedBackofficeOptions, token: string): string => {
+  const { routes, serverURL } = req.payload.config
+  return `${serverURL}${routes.api}/${options.usersCollection}/mfa/totp/report-misuse?token=${encodeURIComponent(token)}`
+}

@@ -5,12 +5,14 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { errorResponse } from '../../errors/errorResponse.js'
 import { getClientInfo } from '../../request/clientInfo.js'
+import { createToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBodyOrRefusal } from '../../request/readBody.js'
 import { requestUser } from '../../request/requestUser.js'
 import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
+import { sendResetRequestedEmail } from './emails.js'
 import { resetRequestWriteKey } from './guardResetRequestWrites.js'
 import { readResetReason } from './reason.js'
 import { expireStaleRequestsOf, findOpenRequestOf } from './store.js'
@@ -50,6 +52,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       return errorResponse(req, 'RESET_REQUEST_PENDING_EXISTS')
     }
     const client = getClientInfo(req, { trustProxy: options.trustProxy })
+    const misuse = createToken()
     let created: { expiresAt: string; id: number | string }
     try {
       created = (await req.payload.create({
@@ -58,6 +61,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
         data: {
           clientIp: client.clientIp ?? client.ipAddress,
           expiresAt: new Date(now.getTime() + resetRequestLimits.validityMs).toISOString(),
+          misuseReportTokenHash: misuse.hash,
           pendingKey: String(userId),
           reason: read.reason,
           requestedBy: userId,
@@ -79,6 +83,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       event: 'twoFactor.resetRequested',
       user: { id: userId },
     })
+    await sendResetRequestedEmail(req, options, { misuseToken: misuse.token, userId })
     const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
     return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
   },

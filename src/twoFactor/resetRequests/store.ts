@@ -111,3 +111,32 @@ export const expirePendingRequests = async (
   )
   return rows.map((row) => ({ id: row.id, requestedBy: row.requested_by }))
 }
+
+/** The request a "this wasn't me" link's token belongs to (by its SHA-256), or null. */
+export const findByMisuseTokenHash = async (payload: Payload, tokenHash: string): Promise<null | StoredResetRequest> => {
+  const c = columns(payload)
+  const [row] = await c.sql.query<Row>(
+    `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.sql.table} WHERE ${c.sql.column('misuseReportTokenHash')} = $1`,
+    [tokenHash],
+  )
+  return row ? toRequest(row) : null
+}
+
+/**
+ * Marks a request reportedMisuse and spends its link, conditioned on the status it was checked in:
+ * a link followed twice at once reports once. Returns false when something else changed it first.
+ */
+export const markMisuseReported = async (
+  payload: Payload,
+  { from, id }: { from: ResetRequestStatus; id: number | string },
+): Promise<boolean> => {
+  const c = columns(payload)
+  const rows = await c.sql.query(
+    `UPDATE ${c.sql.table} SET ${c.status} = 'reportedMisuse', ${c.pendingKey} = NULL, ${c.sql.column('misuseReportTokenHash')} = NULL,
+       ${c.sql.column('updatedAt')} = now()
+     WHERE ${c.id} = $1 AND ${c.status} = $2 RETURNING ${c.id}`,
+    [id, from],
+  )
+  return rows.length === 1
+}

@@ -39,6 +39,11 @@ export const checkResetRequestChange = ({
   if (systemControlled !== undefined) {
     return { code: 'SYSTEM_CONTROLLED_FIELD', variables: { field: systemControlled } }
   }
+  // One exception: "this wasn't me" still counts after an approval, the case where it matters most
+  // (someone with the password talked a reviewer into removing the second factor).
+  if (current === 'approved' && changes.status === 'reportedMisuse' && Object.keys(changes).length === 1) {
+    return null
+  }
   if (current !== 'pending') {
     return { code: 'RESET_REQUEST_PROCESSED' }
   }

@@ -1,0 +1,132 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { BackofficeLanguage } from '../../translations/types.js'
+
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { recipientLanguage } from '../../email/recipientLanguage.js'
+import { errorResponse } from '../../errors/errorResponse.js'
+import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
+import { jsonResponse } from '../../request/http.js'
+import { suspendAccount } from '../../suspension/suspendAccount.js'
+import { backofficeTranslations } from '../../translations/index.js'
+import { findByMisuseTokenHash, markMisuseReported, type StoredResetRequest } from './store.js'
+import { checkResetRequestChange } from './transitions.js'
+
+const path = '/mfa/totp/report-misuse'
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+/**
+ * A page of its own, with no script: the token is in its address, so it sends no referrer, is never
+ * cached, and posts only back to itself.
+ */
+const page = (language: BackofficeLanguage, status: number, body: string) =>
+  new Response(
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+      `<title>${escapeHtml(backofficeTranslations[language].misuseReportHeading)}</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px;line-height:1.5">${body}</body></html>`,
+    {
+      headers: {
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        'content-type': 'text/html; charset=utf-8',
+        'referrer-policy': 'no-referrer',
+      },
+      status,
+    },
+  )
+
+type Found = { account: { email?: unknown; id: number | string } & Record<string, unknown>; request: StoredResetRequest }
+
+/** The request and account a link's token opens, while misuse can still be reported on it; else null. */
+const openReport = async (req: PayloadRequest, options: SanitizedBackofficeOptions, token: unknown): Promise<Found | null> => {
+  if (!isWellFormedToken(token)) {
+    return null
+  }
+  const request = await findByMisuseTokenHash(req.payload, hashToken(token))
+  if (!request) {
+    return null
+  }
+  const refused = checkResetRequestChange({
+    changes: { status: 'reportedMisuse' },
+    current: request.status,
+    expiresAt: request.expiresAt,
+    now: new Date(),
+  })
+  if (refused) {
+    return null
+  }
+  const account = await req.payload.db.findOne<Found['account']>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: request.requestedBy } },
+  })
+  return account ? { account, request } : null
+}
+
+const wantsHtml = (req: PayloadRequest) => (req.headers.get('accept') ?? '').includes('text/html')
+
+/**
+ * `GET /api/{users}/mfa/totp/report-misuse?token=…`: the "this wasn't me" link from the confirmation
+ * email. It only shows a confirmation button: mail scanners open links, and opening one must not
+ * suspend anybody.
+ */
+export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    const token = req.searchParams.get('token')
+    const found = await openReport(req, options, token)
+    if (!found) {
+      const language = options.emails.defaultLanguage
+      return page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
+    }
+    const language = recipientLanguage(found.account, options)
+    const table = backofficeTranslations[language]
+    const explanation = table.misuseReportExplanation.replace('{{email}}', String(found.account.email ?? ''))
+    return page(
+      language,
+      200,
+      `<h1 style="font-size:22px">${escapeHtml(table.misuseReportHeading)}</h1><p>${escapeHtml(explanation)}</p>` +
+        `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
+        `${escapeHtml(table.misuseReportConfirm)}</button></form>`,
+    )
+  },
+  method: 'get',
+  path,
+})
+
+/**
+ * `POST /api/{users}/mfa/totp/report-misuse?token=…`: marks the request reportedMisuse, spends the
+ * link, suspends the account (its sessions end, administrators are alerted) and records it. Answers
+ * the confirmation page to a browser's form, `{ reported: true }` to anything else.
+ */
+export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req) => {
+    const found = await openReport(req, options, req.searchParams.get('token'))
+    const html = wantsHtml(req)
+    const refuse = () => {
+      const language = options.emails.defaultLanguage
+      return html
+        ? page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
+        : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
+    }
+    if (!found || !(await markMisuseReported(req.payload, { from: found.request.status, id: found.request.id }))) {
+      return refuse()
+    }
+    const { account, request } = found
+    await recordAuditEvent(req, {
+      actor: null,
+      data: { requestId: request.id, statusBefore: request.status },
+      event: 'twoFactor.misuseReported',
+      user: { id: account.id },
+    })
+    await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
+    if (!html) {
+      return jsonResponse(req, { reported: true })
+    }
+    const language = recipientLanguage(account, options)
+    return page(language, 200, `<p>${escapeHtml(backofficeTranslations[language].misuseReportDone)}</p>`)
+  },
+  method: 'post',
+  path,
+})
