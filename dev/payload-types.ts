@@ -533,6 +533,7 @@ export interface AuditLog {
     | 'twoFactor.resetRequested'
     | 'twoFactor.resetApproved'
     | 'twoFactor.resetDenied'
+    | 'twoFactor.misuseReported'
     | 'twoFactor.resetExpired'
     | 'account.locked'
     | 'account.suspended'
