@@ -19,3 +19,4 @@ export { VersionDrawerErrors } from '../versions/components/VersionDrawerErrors.
 export { ChallengeForm } from '../twoFactor/components/ChallengeForm.js'
 export { SetupForm } from '../twoFactor/components/SetupForm.js'
 export { TrustedDevicesList } from '../twoFactor/components/TrustedDevicesList.js'
+export { RequestResetWidget } from '../twoFactor/resetRequests/components/RequestResetWidget.js'

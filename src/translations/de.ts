@@ -375,4 +375,13 @@ export const de: BackofficeTranslationTable = {
   misuseReportDone: "Danke. Die Anfrage wurde abgebrochen, Ihr Konto ist gesperrt und die Administration wurde benachrichtigt.",
   misuseReportInvalid: "Dieser Link ist ungültig oder wurde bereits verwendet.",
   auditEventTwoFactorMisuseReported: "2FA-Zurücksetzungsanfrage als Missbrauch gemeldet",
+  twoFactorResetToggle: "Kein Zugriff auf Ihre Authenticator-App?",
+  twoFactorResetReasonLabel: "Warum muss Ihre Zwei-Faktor-Authentifizierung zurückgesetzt werden?",
+  twoFactorResetCharacters: "{{count}}/{{max}} Zeichen",
+  twoFactorResetCancel: "Abbrechen",
+  twoFactorResetSubmit: "Absenden",
+  twoFactorResetSubmitting: "Wird gesendet …",
+  twoFactorResetFailed: "2FA-Zurücksetzungsanfrage konnte nicht gesendet werden",
+  twoFactorResetNetworkError: "Beim Senden Ihrer Anfrage ist ein Fehler aufgetreten",
+  twoFactorResetBackToLogin: "Zur Anmeldeseite",
 }

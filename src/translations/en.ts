@@ -374,4 +374,13 @@ export const en = {
   misuseReportDone: "Thank you. The request was cancelled, your account is suspended and the administrators have been alerted.",
   misuseReportInvalid: "This link is invalid or was already used.",
   auditEventTwoFactorMisuseReported: "2FA reset request reported as misuse",
+  twoFactorResetToggle: "Can't access your authenticator?",
+  twoFactorResetReasonLabel: "Why do you need your two-factor authentication reset?",
+  twoFactorResetCharacters: "{{count}}/{{max}} characters",
+  twoFactorResetCancel: "Cancel",
+  twoFactorResetSubmit: "Submit",
+  twoFactorResetSubmitting: "Submitting…",
+  twoFactorResetFailed: "Failed to submit 2FA reset request",
+  twoFactorResetNetworkError: "An error occurred while submitting your request",
+  twoFactorResetBackToLogin: "Go to the login page",
 } as const

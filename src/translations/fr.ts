@@ -376,4 +376,13 @@ export const fr: BackofficeTranslationTable = {
   misuseReportDone: "Merci. La demande a été annulée, votre compte est suspendu et les administrateurs ont été alertés.",
   misuseReportInvalid: "Ce lien est invalide ou a déjà été utilisé.",
   auditEventTwoFactorMisuseReported: "Demande de réinitialisation 2FA signalée comme abus",
+  twoFactorResetToggle: "Vous n’avez plus accès à votre application d’authentification ?",
+  twoFactorResetReasonLabel: "Pourquoi votre authentification à deux facteurs doit-elle être réinitialisée ?",
+  twoFactorResetCharacters: "{{count}}/{{max}} caractères",
+  twoFactorResetCancel: "Annuler",
+  twoFactorResetSubmit: "Envoyer",
+  twoFactorResetSubmitting: "Envoi…",
+  twoFactorResetFailed: "Échec de l’envoi de la demande de réinitialisation 2FA",
+  twoFactorResetNetworkError: "Une erreur est survenue lors de l’envoi de votre demande",
+  twoFactorResetBackToLogin: "Aller à la page de connexion",
 }

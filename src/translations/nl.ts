@@ -374,4 +374,13 @@ export const nl: BackofficeTranslationTable = {
   misuseReportDone: "Bedankt. Het verzoek is geannuleerd, uw account is geblokkeerd en de beheerders zijn gewaarschuwd.",
   misuseReportInvalid: "Deze link is ongeldig of werd al gebruikt.",
   auditEventTwoFactorMisuseReported: "2FA-resetverzoek gemeld als misbruik",
+  twoFactorResetToggle: "Geen toegang tot uw authenticator-app?",
+  twoFactorResetReasonLabel: "Waarom moet uw tweestapsverificatie worden gereset?",
+  twoFactorResetCharacters: "{{count}}/{{max}} tekens",
+  twoFactorResetCancel: "Annuleren",
+  twoFactorResetSubmit: "Versturen",
+  twoFactorResetSubmitting: "Bezig met versturen…",
+  twoFactorResetFailed: "Het 2FA-resetverzoek kon niet worden verstuurd",
+  twoFactorResetNetworkError: "Er is een fout opgetreden bij het versturen van uw verzoek",
+  twoFactorResetBackToLogin: "Naar de aanmeldpagina",
 }

@@ -5,6 +5,7 @@ import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
 import { ChallengeForm } from './ChallengeForm.js'
 import { MinimalTwoFactorPage } from './MinimalTwoFactorPage.js'
 
@@ -28,6 +29,12 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
         apiRoute={config.routes.api}
         serverURL={config.serverURL}
         trustedDeviceDays={options.twoFactor.trustedDeviceDays}
+        usersCollection={options.usersCollection}
+      />
+      <RequestResetWidget
+        apiRoute={config.routes.api}
+        loginURL={formatAdminURL({ adminRoute: config.routes.admin, path: config.admin.routes.login })}
+        serverURL={config.serverURL}
         usersCollection={options.usersCollection}
       />
       {/* An expired prompt only says so: the way back to the password step stays in view. */}
