@@ -384,4 +384,8 @@ export const de: BackofficeTranslationTable = {
   twoFactorResetFailed: "2FA-Zurücksetzungsanfrage konnte nicht gesendet werden",
   twoFactorResetNetworkError: "Beim Senden Ihrer Anfrage ist ein Fehler aufgetreten",
   twoFactorResetBackToLogin: "Zur Anmeldeseite",
+  resetReviewHeading: "Diese Anfrage prüfen",
+  resetReviewCommentLabel: "Kommentar für die anfragende Person (optional)",
+  resetReviewApprove: "Genehmigen",
+  resetReviewDeny: "Ablehnen",
 }

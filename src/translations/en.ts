@@ -383,4 +383,8 @@ export const en = {
   twoFactorResetFailed: "Failed to submit 2FA reset request",
   twoFactorResetNetworkError: "An error occurred while submitting your request",
   twoFactorResetBackToLogin: "Go to the login page",
+  resetReviewHeading: "Review this request",
+  resetReviewCommentLabel: "Comment for the requester (optional)",
+  resetReviewApprove: "Approve",
+  resetReviewDeny: "Deny",
 } as const

@@ -385,4 +385,8 @@ export const fr: BackofficeTranslationTable = {
   twoFactorResetFailed: "Échec de l’envoi de la demande de réinitialisation 2FA",
   twoFactorResetNetworkError: "Une erreur est survenue lors de l’envoi de votre demande",
   twoFactorResetBackToLogin: "Aller à la page de connexion",
+  resetReviewHeading: "Examiner cette demande",
+  resetReviewCommentLabel: "Commentaire pour le demandeur (facultatif)",
+  resetReviewApprove: "Approuver",
+  resetReviewDeny: "Refuser",
 }

@@ -383,4 +383,8 @@ export const nl: BackofficeTranslationTable = {
   twoFactorResetFailed: "Het 2FA-resetverzoek kon niet worden verstuurd",
   twoFactorResetNetworkError: "Er is een fout opgetreden bij het versturen van uw verzoek",
   twoFactorResetBackToLogin: "Naar de aanmeldpagina",
+  resetReviewHeading: "Dit verzoek beoordelen",
+  resetReviewCommentLabel: "Opmerking voor de aanvrager (optioneel)",
+  resetReviewApprove: "Goedkeuren",
+  resetReviewDeny: "Afwijzen",
 }

@@ -47,6 +47,18 @@ export const resetRequestsCollection = (config: Config, options: SanitizedBackof
       options: resetRequestStatuses.map((value) => ({ label: label(statusLabels[value]), value })),
       required: true,
     },
+    {
+      name: 'review',
+      type: 'ui',
+      admin: {
+        components: {
+          Field: {
+            clientProps: { adminRole: options.roles.admin, enabled: options.enabled, rolesField: options.roles.field, slug: resetRequestsSlug },
+            path: 'payload-backoffice/client#ReviewResetRequestField',
+          },
+        },
+      },
+    },
     { name: 'reviewedBy', type: 'relationship', label: label('fieldResetReviewedBy'), relationTo: options.usersCollection },
     { name: 'approverComment', type: 'textarea', label: label('fieldResetApproverComment') },
     { name: 'reviewedAt', type: 'date', label: label('fieldResetReviewedAt') },

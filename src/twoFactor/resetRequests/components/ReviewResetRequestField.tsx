@@ -1,0 +1,104 @@
+'use client'
+
+import type { CSSProperties } from 'react'
+
+import { Button, toast, useAuth, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation.js'
+import { useState } from 'react'
+
+import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+
+type Props = {
+  adminRole?: string
+  /** False when the plugin is turned off: the field stays (same schema) but shows nothing. */
+  enabled?: boolean
+  rolesField?: string
+  slug?: string
+}
+
+// Logical properties only, so the panel mirrors in right-to-left languages.
+const styles = {
+  panel: {
+    border: '1px solid var(--theme-elevation-150)',
+    borderRadius: 'var(--style-radius-m)',
+    display: 'grid',
+    gap: 'var(--base)',
+    marginBlock: 'var(--base)',
+    padding: 'var(--base)',
+    textAlign: 'start',
+  },
+} satisfies Record<string, CSSProperties>
+
+const holdsRole = (user: unknown, field: string, role: string) => {
+  const value = (user as null | Record<string, unknown>)?.[field]
+  return Array.isArray(value) ? value.includes(role) : value === role
+}
+
+/**
+ * On a pending reset request's page, for administrators: an optional comment and Approve / Deny,
+ * which call the review endpoints; the server decides, this only offers the choice.
+ */
+export const ReviewResetRequestField = ({
+  adminRole = 'admin',
+  enabled = true,
+  rolesField = 'roles',
+  slug = 'two-factor-reset-requests',
+}: Props) => {
+  const t = useBackofficeTranslation()
+  const { config } = useConfig()
+  const { user } = useAuth()
+  const { id } = useDocumentInfo()
+  const router = useRouter()
+  const status = useFormFields(([fields]) => fields.status?.value)
+  const [comment, setComment] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  if (!enabled || !id || status !== 'pending' || !holdsRole(user, rolesField, adminRole)) {
+    return null
+  }
+
+  const review = async (action: 'approve' | 'deny') => {
+    setBusy(true)
+    try {
+      const response = await fetch(`${config.serverURL}${config.routes.api}/${slug}/${id}/${action}`, {
+        body: JSON.stringify(comment.trim() ? { comment: comment.trim() } : {}),
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[]; message?: string }
+      if (response.ok) {
+        toast.success(body.message ?? t(action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'))
+        router.refresh()
+      } else {
+        toast.error(body.errors?.[0]?.message ?? String(response.status))
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div aria-label={t('resetReviewHeading')} role="region" style={styles.panel}>
+      <label htmlFor="backoffice-reset-review-comment">{t('resetReviewCommentLabel')}</label>
+      <textarea
+        disabled={busy}
+        id="backoffice-reset-review-comment"
+        maxLength={1000}
+        onChange={(event) => setComment(event.target.value)}
+        rows={3}
+        value={comment}
+      />
+      <div style={{ display: 'flex', gap: 'var(--base)' }}>
+        <Button disabled={busy} onClick={() => review('approve')} size="small">
+          {t('resetReviewApprove')}
+        </Button>
+        <Button buttonStyle="secondary" disabled={busy} onClick={() => review('deny')} size="small">
+          {t('resetReviewDeny')}
+        </Button>
+      </div>
+    </div>
+  )
+}
