@@ -109,7 +109,7 @@ export const en = {
   errorPasswordRequirementsNotMet: 'Password does not meet requirements.',
   errorPayloadTooLarge: 'The request is too large.',
   errorResetReasonRequired: 'Please provide a reason for the 2FA reset request',
-  errorResetReasonTooLong: 'The reason can be a maximum of {{count}} characters.',
+  errorResetReasonTooLong: 'The reason is too long: maximum {{count}} characters.',
   errorResetReasonTooShort: 'The reason must be at least {{count}} characters.',
   errorResetRequestExpired: 'The 2FA reset request has expired.',
   errorResetRequestPendingExists: 'A pending 2FA reset request already exists.',

@@ -115,7 +115,7 @@ describe('requesting a reset', () => {
     const long = await requestReset(locked, { reason: 'x'.repeat(501) })
     expect(long.status).toBe(400)
     expect(codeOf(long)).toBe('RESET_REASON_TOO_LONG')
-    expect(messageOf(long)).toContain('500 characters')
+    expect(messageOf(long)).toContain('maximum 500 characters')
     expect(await requestsOf(id)).toEqual([])
 
     expect((await requestReset(locked, { reason: `${'x'.repeat(500)}   ` })).status).toBe(200)
