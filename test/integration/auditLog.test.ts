@@ -7,6 +7,7 @@ import { auditEvents } from '../../src/audit/auditEvents.js'
 import { auditRetentionTaskSlug } from '../../src/audit/auditRetentionTask.js'
 import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
 import { backofficePlugin, recordAuditEvent } from '../../src/index.js'
+import { resetRequestExpiryTaskSlug } from '../../src/twoFactor/resetRequests/expiryTask.js'
 import type { RestClient } from '../helpers/restClient.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -468,8 +469,13 @@ describe('recordAuditEvent', () => {
       'twoFactor.deviceRemoved': 'authentication',
       'twoFactor.deviceTrusted': 'authentication',
       'twoFactor.enrolled': 'authentication',
+      'twoFactor.misuseReported': 'authentication',
       'twoFactor.rateLimited': 'authentication',
       'twoFactor.replayRejected': 'authentication',
+      'twoFactor.resetApproved': 'authentication',
+      'twoFactor.resetDenied': 'authentication',
+      'twoFactor.resetExpired': 'authentication',
+      'twoFactor.resetRequested': 'authentication',
       'user.created': 'user',
       'user.deleted': 'user',
       'user.roleChanged': 'user',
@@ -537,7 +543,7 @@ describe('schema', () => {
     } as unknown as Config
     const result = backofficePlugin()(config) as Config
     expect(result.jobs?.autoRun).toEqual([{ cron: '* * * * *' }])
-    expect(result.jobs?.tasks?.map((task) => task.slug)).toEqual(['appTask', auditRetentionTaskSlug])
+    expect(result.jobs?.tasks?.map((task) => task.slug)).toEqual(['appTask', resetRequestExpiryTaskSlug, auditRetentionTaskSlug])
   })
 
   it('refuses, at config time, an audit collection the app does not have', () => {
