@@ -358,3 +358,19 @@ describe('the misuse-report link', () => {
     expect((await app.client().post('/users/mfa/totp/report-misuse')).status).toBe(400)
   })
 })
+
+describe('deleting an account', () => {
+  it('deletes its reset requests with it, and keeps the requests it reviewed', async () => {
+    const requester = await editorAtCodePrompt()
+    await requestReset(requester.locked, { reason })
+    const reviewer = await app.payload.create({ collection: 'users', data: { email: `admin-${++accounts}@example.com`, password, roles: ['admin'] } })
+    const other = await editorAtCodePrompt()
+    await requestReset(other.locked, { reason })
+    await sql('UPDATE two_factor_reset_requests SET reviewed_by_id = $1 WHERE requested_by_id = $2', [reviewer.id, other.id])
+
+    await app.payload.delete({ collection: 'users', id: requester.id })
+    await app.payload.delete({ collection: 'users', id: reviewer.id })
+    expect(await requestsOf(requester.id)).toEqual([])
+    expect((await requestsOf(other.id))[0]).toMatchObject({ reviewed_by_id: null, status: 'pending' })
+  })
+})

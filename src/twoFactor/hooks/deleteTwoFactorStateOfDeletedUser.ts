@@ -1,10 +1,12 @@
 import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
 
 import { twoFactorChallengesSlug } from '../challengeCollection.js'
+import { resetRequestsSlug } from '../resetRequests/constants.js'
 import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
 /**
- * A deleted account's pending challenges and trusted devices go with it: they point at it with a
+ * A deleted account's pending challenges, trusted devices and 2FA reset requests go with it (the
+ * audit log keeps the history of the requests): they point at it with a
  * required relationship, which PostgreSQL would otherwise refuse to leave dangling. In the deletion's
  * own transaction.
  */
@@ -12,4 +14,5 @@ export const deleteTwoFactorStateOfDeletedUser: CollectionBeforeDeleteHook = asy
   for (const slug of [twoFactorChallengesSlug, trustedDevicesSlug]) {
     await req.payload.db.deleteMany({ collection: slug as CollectionSlug, req, where: { user: { equals: id } } })
   }
+  await req.payload.db.deleteMany({ collection: resetRequestsSlug as CollectionSlug, req, where: { requestedBy: { equals: id } } })
 }
