@@ -341,6 +341,7 @@ export interface User {
     status?: ('pending' | 'enabled') | null;
     enabledAt?: string | null;
     secret?: string | null;
+    setupRequired?: boolean | null;
     lastUsedStep?: number | null;
     trustedDevices?: {
       docs?: (number | TrustedDevice)[];
@@ -960,6 +961,7 @@ export interface UsersSelect<T extends boolean = true> {
         status?: T;
         enabledAt?: T;
         secret?: T;
+        setupRequired?: T;
         lastUsedStep?: T;
         trustedDevices?: T;
       };

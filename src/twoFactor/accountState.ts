@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { TotpStatus } from './fields.js'
@@ -18,6 +18,7 @@ const columns = (payload: Payload, options: SanitizedBackofficeOptions) => {
     id: sql.column('id'),
     lastUsedStep: sql.column('totpConfig_lastUsedStep'),
     secret: sql.column('totpConfig_secret'),
+    setupRequired: sql.column('totpConfig_setupRequired'),
     sql,
     status: sql.column('totpConfig_status'),
   }
@@ -73,7 +74,7 @@ export const completeEnrolment = async (
 ): Promise<boolean> => {
   const c = columns(payload, options)
   const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'enabled', ${c.enabledAt} = now(), ${c.lastUsedStep} = $3
+    `UPDATE ${c.sql.table} SET ${c.status} = 'enabled', ${c.enabledAt} = now(), ${c.lastUsedStep} = $3, ${c.setupRequired} = false
      WHERE ${c.id} = $1 AND ${c.status} = 'pending' AND ${c.secret} = $2 RETURNING ${c.id}`,
     [userId, sealedSecret, timeStep],
   )
@@ -104,19 +105,22 @@ export const claimTimeStep = async (
 
 /**
  * Puts an enabled second factor back to pending after an approved reset request: the secret and the
- * last step go, so the lost authenticator's codes are worthless and the next setup starts afresh.
- * Conditioned on `enabled`, so it returns false when there is nothing to reset any more.
+ * last step go, so the lost authenticator's codes are worthless and the next setup starts afresh, and
+ * `setupRequired` sends the next sign-in to enrolment. Conditioned on `enabled`, so it returns false
+ * when there is nothing to reset any more.
  */
 export const resetToPending = async (
-  payload: Payload,
+  req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   userId: number | string,
 ): Promise<boolean> => {
-  const c = columns(payload, options)
+  const c = columns(req.payload, options)
   const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'pending', ${c.secret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL
+    `UPDATE ${c.sql.table}
+     SET ${c.status} = 'pending', ${c.secret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL, ${c.setupRequired} = true
      WHERE ${c.id} = $1 AND ${c.status} = 'enabled' RETURNING ${c.id}`,
     [userId],
+    req,
   )
   return rows.length === 1
 }

@@ -1,5 +1,5 @@
 import type { SanitizedBackofficeOptions } from '../options/types.js'
-import type { TotpStatus } from './fields.js'
+import type { TotpConfig } from './fields.js'
 
 /** What stands between a correct password and a session: nothing, a code, or enrolment first. */
 export type SecondFactorNeed = 'challenge' | 'enrol' | 'none'
@@ -18,14 +18,18 @@ export const mustUseSecondFactor = (user: Record<string, unknown>, options: Sani
   return roles.some((role) => typeof role === 'string' && enforcement.roles.includes(role))
 }
 
-/** An enabled second factor is always asked for; without one, enrolment only when it is compulsory. */
+/**
+ * An enabled second factor is always asked for. Without one, enrolment comes first when it is
+ * compulsory, or when an approved reset request removed the account's factor (set up again at the next
+ * sign-in, as the spec asks, even where two-factor is optional).
+ */
 export const secondFactorNeed = (
   user: Record<string, unknown>,
-  status: null | TotpStatus | undefined,
+  totpConfig: null | Pick<TotpConfig, 'setupRequired' | 'status'> | undefined,
   options: SanitizedBackofficeOptions,
 ): SecondFactorNeed => {
-  if (status === 'enabled') {
+  if (totpConfig?.status === 'enabled') {
     return 'challenge'
   }
-  return mustUseSecondFactor(user, options) ? 'enrol' : 'none'
+  return totpConfig?.setupRequired === true || mustUseSecondFactor(user, options) ? 'enrol' : 'none'
 }

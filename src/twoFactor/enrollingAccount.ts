@@ -39,7 +39,7 @@ export const enrollingAccount = async (
   if (viewer) {
     return { account, via: 'session' }
   }
-  return challenge && secondFactorNeed(account, account.totpConfig?.status, options) === 'enrol'
+  return challenge && secondFactorNeed(account, account.totpConfig, options) === 'enrol'
     ? { account, challenge, via: 'challenge' }
     : null
 }

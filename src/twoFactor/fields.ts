@@ -17,6 +17,8 @@ export type TotpConfig = {
   enabledAt?: null | string
   lastUsedStep?: null | number | string
   secret?: null | string
+  /** Set when an approved reset request removed the factor: the next sign-in sets one up again. */
+  setupRequired?: boolean | null
   status?: null | TotpStatus
 }
 
@@ -69,6 +71,9 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       label: label('fieldTwoFactorEnabledAt'),
     },
     { name: 'secret', type: 'text', access: nobody, hidden: true },
+    // Set by an approved reset request, cleared by the next completed enrolment: the spec's "the user
+    // must set up 2FA again at next login", whatever the enforcement option says.
+    { name: 'setupRequired', type: 'checkbox', access: nobody, hidden: true },
     // RFC 6238 §5.2, ASVS 5.0 6.5.1, NIST SP 800-63B §5.1.4.2: each time step is accepted once; a
     // code of this step or an earlier one is refused.
     { name: 'lastUsedStep', type: 'number', access: nobody, hidden: true },

@@ -1,6 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { TotpConfig } from '../fields.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { secondsUntil } from '../../lib/backoff.js'
@@ -11,7 +12,7 @@ import { claimTimeStep, readTotpState } from '../accountState.js'
 import { claimChallengeAttempt, consumeChallenge, findChallenge, releaseChallengeAttempt } from '../challenges.js'
 import { completeSignIn } from '../completeSignIn.js'
 import { twoFactorCookie } from '../cookies.js'
-import { mustUseSecondFactor } from '../enforcement.js'
+import { secondFactorNeed } from '../enforcement.js'
 import { openSecret } from '../lib/secretBox.js'
 import { verifyTotp } from '../lib/totp.js'
 import { twoFactorViewPath } from '../passwordSignIn.js'
@@ -19,7 +20,7 @@ import { readCodeRequest } from '../readCode.js'
 import { refusal } from '../refusal.js'
 import { totpSecretKey } from '../secretKey.js'
 
-type Account = { id: number | string; security?: { status?: string } } & Record<string, unknown>
+type Account = { id: number | string; security?: { status?: string }; totpConfig?: null | TotpConfig } & Record<string, unknown>
 
 /**
  * `POST /api/{users}/mfa/totp/authenticate` with `{ code, trustThisDevice }`: the second step of a
@@ -51,7 +52,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
       return expired()
     }
     if (state.status !== 'enabled' || !state.sealedSecret) {
-      return mustUseSecondFactor(account, options)
+      return secondFactorNeed(account, account.totpConfig, options) === 'enrol'
         ? refusal(req, 'TOTP_ENROLMENT_PENDING', { redirectTo: twoFactorViewPath(req, 'enrol') })
         : expired()
     }

@@ -26,7 +26,7 @@ export const requireSecondFactor =
     if (context.verifiedUserId !== undefined && String(context.verifiedUserId) === String(account.id)) {
       return user
     }
-    const need = secondFactorNeed(account, account.totpConfig?.status, options)
+    const need = secondFactorNeed(account, account.totpConfig, options)
     if (need === 'none') {
       return user
     }
