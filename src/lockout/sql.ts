@@ -1,10 +1,31 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 type Column = { name: string }
+type Queryable = { query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 type DrizzleAdapter = {
-  pool?: { query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+  pool?: Queryable
+  /** Open transactions by id; `db` is drizzle's node-postgres transaction, on one pooled connection. */
+  sessions?: Record<string, { db?: { session?: { client?: Queryable } } }>
   tableNameMap: Map<string, string>
   tables: Record<string, Record<string, Column>>
+}
+
+/**
+ * Where a statement runs: on the connection of the request's open Payload transaction when there is
+ * one, so it commits or rolls back together with the Local API writes made with the same `req`; else
+ * on the pool, as a statement of its own.
+ */
+const connectionFor = async (adapter: DrizzleAdapter, req?: PayloadRequest): Promise<Queryable> => {
+  const transactionID = req?.transactionID === undefined ? undefined : await req.transactionID
+  if (transactionID === undefined || transactionID === null) {
+    return adapter.pool!
+  }
+  const client = adapter.sessions?.[String(transactionID)]?.db?.session?.client
+  if (!client || typeof client.query !== 'function') {
+    // Never fall back to the pool: the statement would escape the transaction it belongs to.
+    throw new Error("payload-backoffice: cannot reach the open transaction's connection of the PostgreSQL adapter.")
+  }
+  return client
 }
 
 const snakeCase = (value: string) =>
@@ -46,8 +67,9 @@ export const sqlForTable = (payload: Payload, tableName: string, label = tableNa
       }
       return quote(column.name)
     },
-    query: async <Row = Record<string, unknown>>(text: string, values: unknown[]) =>
-      (await adapter.pool!.query(text, values)).rows as Row[],
+    /** Runs one statement; with `req`, inside the request's transaction if it has one open. */
+    query: async <Row = Record<string, unknown>>(text: string, values: unknown[], req?: PayloadRequest) =>
+      (await (await connectionFor(adapter, req)).query(text, values)).rows as Row[],
     table: quote(tableName),
     tableName,
   }

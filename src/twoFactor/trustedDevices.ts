@@ -139,10 +139,13 @@ export const removeTrustedDevice = async (
   return row ? row.owner : null
 }
 
-/** Stops trusting every device of an account (a password reset; later, an approved 2FA reset). */
-export const removeAllTrustedDevices = async (payload: Payload, userId: number | string): Promise<number> => {
-  const t = table(payload)
-  return (await t.sql.query(`DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 RETURNING ${t.id}`, [userId])).length
+/**
+ * Stops trusting every device of an account (a password reset, an approved 2FA reset), inside the
+ * request's transaction when it has one open.
+ */
+export const removeAllTrustedDevices = async (req: PayloadRequest, userId: number | string): Promise<number> => {
+  const t = table(req.payload)
+  return (await t.sql.query(`DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 RETURNING ${t.id}`, [userId], req)).length
 }
 
 /** The same for the account with this email, as the password-setting flows know it. */
@@ -156,5 +159,5 @@ export const forgetTrustedDevicesOf = async (
     req,
     where: { email: { equals: email } },
   })
-  return account ? removeAllTrustedDevices(req.payload, account.id) : 0
+  return account ? removeAllTrustedDevices(req, account.id) : 0
 }

@@ -191,13 +191,45 @@ describe('reviewing a request', () => {
     const mail = await inbox.waitFor((message) => message.to.includes(email) && /approved/.test(message.subject))
     expect(mail.text).toContain('Confirmed by phone call.')
 
-    // The next sign-in sets up a new second factor; the lost one is gone.
+    // The next sign-in sets up a new second factor before any session, although two-factor is
+    // optional in this app; the lost one is gone.
     const fresh = app.client()
-    expect((await fresh.post('/users/login', { email, password })).status).toBe(200)
+    const passwordStep = await fresh.post('/users/login', { email, password })
+    expect(passwordStep.body).toMatchObject({ redirectTo: '/admin/two-factor/setup', secondFactor: 'enrolmentRequired' })
+    expect(passwordStep.body.token).toBeUndefined()
+    expect((await fresh.get('/users/me')).body.user).toBeNull()
     nextTimeStep()
     await enrol(fresh)
-    const [reenrolled] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
-    expect(reenrolled.status).toBe('enabled')
+    expect((await fresh.get('/users/me')).body.user?.id).toBe(id)
+    const [reenrolled] = await sql('SELECT totp_config_status AS status, totp_config_setup_required AS required FROM users WHERE id = $1', [id])
+    expect(reenrolled).toEqual({ required: false, status: 'enabled' })
+  })
+
+  it('an approval that fails half-way changes nothing and can be given again', async () => {
+    const { id, locked, signedIn } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    // A real database failure in the middle of the approval: forgetting the trusted devices is refused.
+    await sql(`CREATE FUNCTION refuse_device_delete() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`)
+    await sql('CREATE TRIGGER refuse_device_delete BEFORE DELETE ON trusted_devices FOR EACH ROW EXECUTE FUNCTION refuse_device_delete()')
+    try {
+      const failed = await review(admin, stored.id, 'approve', { comment: 'Confirmed in person.' })
+      expect(failed.status).toBe(500)
+    } finally {
+      await sql('DROP TRIGGER refuse_device_delete ON trusted_devices')
+      await sql('DROP FUNCTION refuse_device_delete()')
+    }
+    expect((await requestsOf(id))[0]).toMatchObject({ approver_comment: null, reviewed_by_id: null, status: 'pending' })
+    const [account] = await sql('SELECT totp_config_status AS status, totp_config_setup_required AS required FROM users WHERE id = $1', [id])
+    expect(account).toEqual({ required: false, status: 'enabled' })
+    expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toHaveLength(1)
+    expect((await signedIn.get('/users/me')).body.user?.id).toBe(id)
+    expect(await auditEvents(id)).not.toContain('twoFactor.resetApproved')
+
+    const approved = await review(admin, stored.id, 'approve')
+    expect(approved.status).toBe(200)
+    expect((await requestsOf(id))[0].status).toBe('approved')
+    expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toEqual([])
   })
 
   it('denial keeps the second factor and emails the user', async () => {

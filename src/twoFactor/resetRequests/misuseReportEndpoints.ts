@@ -8,6 +8,7 @@ import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { errorResponse } from '../../errors/errorResponse.js'
 import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
+import { inTransaction } from '../../request/inTransaction.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
 import { backofficeTranslations } from '../../translations/index.js'
 import { findByMisuseTokenHash, markMisuseReported, type StoredResetRequest } from './store.js'
@@ -110,17 +111,28 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
         ? page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
         : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
     }
-    if (!found || !(await markMisuseReported(req.payload, { from: found.request.status, id: found.request.id }))) {
+    if (!found) {
       return refuse()
     }
     const { account, request } = found
-    await recordAuditEvent(req, {
-      actor: null,
-      data: { requestId: request.id, statusBefore: request.status },
-      event: 'twoFactor.misuseReported',
-      user: { id: account.id },
+    // The report, the suspension and their audit entries commit together: the link is spent only
+    // when the account is suspended.
+    const reported = await inTransaction(req, async () => {
+      if (!(await markMisuseReported(req, { from: request.status, id: request.id }))) {
+        return false
+      }
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { requestId: request.id, statusBefore: request.status },
+        event: 'twoFactor.misuseReported',
+        user: { id: account.id },
+      })
+      await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
+      return true
     })
-    await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
+    if (!reported) {
+      return refuse()
+    }
     if (!html) {
       return jsonResponse(req, { reported: true })
     }

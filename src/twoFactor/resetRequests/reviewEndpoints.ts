@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { errorResponse } from '../../errors/errorResponse.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
+import { inTransaction } from '../../request/inTransaction.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBodyOrRefusal } from '../../request/readBody.js'
 import { requestUser } from '../../request/requestUser.js'
@@ -32,8 +33,8 @@ const resetSecondFactor = async (
   options: SanitizedBackofficeOptions,
   { reviewerId, userId }: { reviewerId: number | string; userId: number | string },
 ) => {
-  const wasEnabled = await resetToPending(req.payload, options, userId)
-  const devicesRemoved = await removeAllTrustedDevices(req.payload, userId)
+  const wasEnabled = await resetToPending(req, options, userId)
+  const devicesRemoved = await removeAllTrustedDevices(req, userId)
   const sessionsEnded = await revokeSessions(req, { reason: 'twoFactorChange', revokedBy: reviewerId, userId })
   return { devicesRemoved, sessionsEnded, wasEnabled }
 }
@@ -80,7 +81,23 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
     if (refused) {
       return errorResponse(req, refused.code, refused.variables)
     }
-    const answered = await answerResetRequest(req.payload, { approverComment: comment, id, now, reviewedBy: reviewer.id, status: decision })
+    // The decision, its effects on the account and its audit entry commit together: a failure half-way
+    // leaves the request pending and the account as it was, to be answered again.
+    const answered = await inTransaction(req, async () => {
+      const request = await answerResetRequest(req, { approverComment: comment, id, now, reviewedBy: reviewer.id, status: decision })
+      if (!request) {
+        return null
+      }
+      const userId = request.requestedBy
+      const effects = decision === 'approved' ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId }) : {}
+      await recordAuditEvent(req, {
+        actor: reviewer,
+        data: { requestId: id, ...effects },
+        event: decision === 'approved' ? 'twoFactor.resetApproved' : 'twoFactor.resetDenied',
+        user: { id: userId },
+      })
+      return request
+    })
     if (!answered) {
       // Another reviewer (or the expiry) got there between the read and the write.
       const latest = await readResetRequest(req.payload, id)
@@ -89,13 +106,6 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
     }
 
     const userId = answered.requestedBy
-    const effects = decision === 'approved' ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId }) : {}
-    await recordAuditEvent(req, {
-      actor: reviewer,
-      data: { requestId: id, ...effects },
-      event: decision === 'approved' ? 'twoFactor.resetApproved' : 'twoFactor.resetDenied',
-      user: { id: userId },
-    })
     await sendResetAnsweredEmail(req, options, { comment, decision, userId })
     const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
     const message = (req.i18n.t as (key: string) => string)(`backoffice:${key}`)

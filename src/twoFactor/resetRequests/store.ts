@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { ResetRequestStatus } from './transitions.js'
 
@@ -74,10 +74,10 @@ export const expireStaleRequestsOf = async (payload: Payload, userId: number | s
 /**
  * Answers a pending request: one statement, conditioned on the request still being pending and open,
  * so of two reviewers answering at once exactly one decides; the other gets null and the refusal of
- * the request as it now stands.
+ * the request as it now stands. Runs in the request's transaction when it has one open.
  */
 export const answerResetRequest = async (
-  payload: Payload,
+  req: PayloadRequest,
   {
     approverComment,
     id,
@@ -86,7 +86,7 @@ export const answerResetRequest = async (
     status,
   }: { approverComment: null | string; id: number | string; now: Date; reviewedBy: number | string; status: 'approved' | 'denied' },
 ): Promise<null | StoredResetRequest> => {
-  const c = columns(payload)
+  const c = columns(req.payload)
   const [row] = await c.sql.query<Row>(
     `UPDATE ${c.sql.table}
      SET ${c.status} = $2, ${c.reviewedBy} = $3, ${c.approverComment} = $4, ${c.reviewedAt} = $5, ${c.pendingKey} = NULL,
@@ -94,6 +94,7 @@ export const answerResetRequest = async (
      WHERE ${c.id} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} > $5
      RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at`,
     [id, status, reviewedBy, approverComment, now],
+    req,
   )
   return row ? toRequest(row) : null
 }
@@ -126,17 +127,19 @@ export const findByMisuseTokenHash = async (payload: Payload, tokenHash: string)
 /**
  * Marks a request reportedMisuse and spends its link, conditioned on the status it was checked in:
  * a link followed twice at once reports once. Returns false when something else changed it first.
+ * Runs in the request's transaction when it has one open.
  */
 export const markMisuseReported = async (
-  payload: Payload,
+  req: PayloadRequest,
   { from, id }: { from: ResetRequestStatus; id: number | string },
 ): Promise<boolean> => {
-  const c = columns(payload)
+  const c = columns(req.payload)
   const rows = await c.sql.query(
     `UPDATE ${c.sql.table} SET ${c.status} = 'reportedMisuse', ${c.pendingKey} = NULL, ${c.sql.column('misuseReportTokenHash')} = NULL,
        ${c.sql.column('updatedAt')} = now()
      WHERE ${c.id} = $1 AND ${c.status} = $2 RETURNING ${c.id}`,
     [id, from],
+    req,
   )
   return rows.length === 1
 }
