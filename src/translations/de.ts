@@ -324,6 +324,8 @@ export const de: BackofficeTranslationTable = {
   twoFactorSetupLoading: "Einrichtung wird geladen …",
   twoFactorSetupFetchFailed: "Einrichtungsdaten konnten nicht geladen werden",
   twoFactorStatusNotSetUp: "Nicht eingerichtet",
+  // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
+  twoFactorStatusLine: "Zwei-Faktor-Status: {{status}}",
   twoFactorSetUpLink: "Zwei-Faktor einrichten",
   trustedDevicesEmpty: "Sie haben keine vertrauenswürdigen Geräte.",
   trustedDevicesLoading: "Vertrauenswürdige Geräte werden geladen …",
@@ -369,6 +371,9 @@ export const de: BackofficeTranslationTable = {
   emailTwoFactorResetRequestedSubject: "Ihre Anfrage zum Zurücksetzen der 2FA ist eingegangen",
   emailTwoFactorResetRequestedBody: "Jemand, der das Passwort Ihres Kontos {{email}} kennt, hat eine Administratorin oder einen Administrator gebeten, die Zwei-Faktor-Authentifizierung zu entfernen. Die Anfrage ist 1 Woche gültig und wird normalerweise innerhalb eines Werktags geprüft. Wenn Sie das nicht waren, melden Sie es über den Link unten: Ihr Konto wird sofort gesperrt und die Administration benachrichtigt.",
   emailActionReportMisuse: "Das war ich nicht",
+  emailResetRequestAlertSubject: "2FA-Zurücksetzung zu prüfen: {{email}}",
+  emailResetRequestAlertBody: "{{email}} hat das Zurücksetzen der Zwei-Faktor-Authentifizierung beantragt. Angegebener Grund: „{{reason}}“. Bestätigen Sie vor der Genehmigung auf einem anderen Weg als per E-Mail (persönlich oder telefonisch), dass die Anfrage von der Person stammt. Die Anfrage läuft in 7 Tagen ab.",
+  emailActionReviewRequest: "Anfrage prüfen",
   misuseReportHeading: "2FA-Zurücksetzungsanfrage melden, die Sie nicht gestellt haben",
   misuseReportExplanation: "Die Meldung bricht die Anfrage ab, sperrt Ihr Konto {{email}}, damit sich niemand anmelden kann, und benachrichtigt die Administration. Um die Sperre aufzuheben, setzen Sie Ihr Passwort zurück.",
   misuseReportConfirm: "Missbrauch melden und mein Konto sperren",

@@ -323,6 +323,8 @@ export const en = {
   twoFactorSetupLoading: "Loading setup…",
   twoFactorSetupFetchFailed: "failed to fetch setup info",
   twoFactorStatusNotSetUp: "Not set up",
+  // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
+  twoFactorStatusLine: "Two-factor status: {{status}}",
   twoFactorSetUpLink: "Set up two-factor",
   trustedDevicesEmpty: "You have no trusted devices.",
   trustedDevicesLoading: "Loading trusted devices…",
@@ -368,6 +370,9 @@ export const en = {
   emailTwoFactorResetRequestedSubject: "Your 2FA reset request was received",
   emailTwoFactorResetRequestedBody: "Someone who knows the password of your account {{email}} asked an administrator to remove its two-factor authentication. The request is valid for 1 week and is normally reviewed within one business day. If this was not you, report it with the link below: your account will be suspended at once and the administrators alerted.",
   emailActionReportMisuse: "This wasn’t me",
+  emailResetRequestAlertSubject: "2FA reset request to review: {{email}}",
+  emailResetRequestAlertBody: "{{email}} asked for their two-factor authentication to be reset. Reason given: “{{reason}}”. Before approving, confirm with them through a channel other than email (in person or by phone) that the request is theirs. The request expires in 7 days.",
+  emailActionReviewRequest: "Review the request",
   misuseReportHeading: "Report a 2FA reset request you did not make",
   misuseReportExplanation: "Reporting it cancels the request, suspends your account {{email}} so nobody can sign in, and alerts the administrators. To lift the suspension, reset your password.",
   misuseReportConfirm: "Report misuse and suspend my account",

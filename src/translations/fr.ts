@@ -325,6 +325,8 @@ export const fr: BackofficeTranslationTable = {
   twoFactorSetupLoading: "Chargement de la configuration…",
   twoFactorSetupFetchFailed: "impossible de charger les informations de configuration",
   twoFactorStatusNotSetUp: "Non configurée",
+  // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
+  twoFactorStatusLine: "État de la double authentification : {{status}}",
   twoFactorSetUpLink: "Configurer la double authentification",
   trustedDevicesEmpty: "Vous n’avez aucun appareil de confiance.",
   trustedDevicesLoading: "Chargement des appareils de confiance…",
@@ -370,6 +372,9 @@ export const fr: BackofficeTranslationTable = {
   emailTwoFactorResetRequestedSubject: "Votre demande de réinitialisation 2FA a été reçue",
   emailTwoFactorResetRequestedBody: "Une personne connaissant le mot de passe de votre compte {{email}} a demandé à un administrateur de supprimer son authentification à deux facteurs. La demande est valable 1 semaine et est normalement examinée sous un jour ouvré. Si ce n’était pas vous, signalez-le avec le lien ci-dessous : votre compte sera suspendu immédiatement et les administrateurs alertés.",
   emailActionReportMisuse: "Ce n’était pas moi",
+  emailResetRequestAlertSubject: "Demande de réinitialisation 2FA à examiner : {{email}}",
+  emailResetRequestAlertBody: "{{email}} a demandé la réinitialisation de sa double authentification. Motif indiqué : « {{reason}} ». Avant d’approuver, confirmez avec cette personne par un autre moyen que l’e-mail (en personne ou par téléphone) que la demande vient bien d’elle. La demande expire dans 7 jours.",
+  emailActionReviewRequest: "Examiner la demande",
   misuseReportHeading: "Signaler une demande de réinitialisation 2FA que vous n’avez pas faite",
   misuseReportExplanation: "Le signalement annule la demande, suspend votre compte {{email}} pour que personne ne puisse se connecter et alerte les administrateurs. Pour lever la suspension, réinitialisez votre mot de passe.",
   misuseReportConfirm: "Signaler l’abus et suspendre mon compte",

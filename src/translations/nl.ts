@@ -323,6 +323,8 @@ export const nl: BackofficeTranslationTable = {
   twoFactorSetupLoading: "Instellingen worden geladen…",
   twoFactorSetupFetchFailed: "ophalen van de instelgegevens mislukt",
   twoFactorStatusNotSetUp: "Niet ingesteld",
+  // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
+  twoFactorStatusLine: "Status tweestapsverificatie: {{status}}",
   twoFactorSetUpLink: "Tweestapsverificatie instellen",
   trustedDevicesEmpty: "U hebt geen vertrouwde apparaten.",
   trustedDevicesLoading: "Vertrouwde apparaten worden geladen…",
@@ -368,6 +370,9 @@ export const nl: BackofficeTranslationTable = {
   emailTwoFactorResetRequestedSubject: "Uw 2FA-resetverzoek is ontvangen",
   emailTwoFactorResetRequestedBody: "Iemand die het wachtwoord van uw account {{email}} kent, heeft een beheerder gevraagd de tweestapsverificatie te verwijderen. Het verzoek is 1 week geldig en wordt normaal binnen één werkdag beoordeeld. Was u dit niet, meld het dan via de link hieronder: uw account wordt meteen geblokkeerd en de beheerders worden gewaarschuwd.",
   emailActionReportMisuse: "Dit was ik niet",
+  emailResetRequestAlertSubject: "2FA-resetverzoek te beoordelen: {{email}}",
+  emailResetRequestAlertBody: "{{email}} heeft gevraagd de tweestapsverificatie te resetten. Opgegeven reden: ‘{{reason}}’. Bevestig vóór goedkeuring via een ander kanaal dan e-mail (persoonlijk of telefonisch) dat het verzoek echt van deze persoon komt. Het verzoek verloopt over 7 dagen.",
+  emailActionReviewRequest: "Verzoek bekijken",
   misuseReportHeading: "Een 2FA-resetverzoek melden dat u niet hebt gedaan",
   misuseReportExplanation: "De melding annuleert het verzoek, blokkeert uw account {{email}} zodat niemand zich kan aanmelden, en waarschuwt de beheerders. Reset uw wachtwoord om de blokkering op te heffen.",
   misuseReportConfirm: "Misbruik melden en mijn account blokkeren",

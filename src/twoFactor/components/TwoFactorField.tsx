@@ -25,12 +25,18 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
   const status = state?.status ?? null
   const statusText =
     status === 'enabled' ? t('twoFactorStatusEnabled') : status === 'pending' ? t('twoFactorStatusPending') : t('twoFactorStatusNotSetUp')
+  // The sentence is translated whole (punctuation differs by language); the status is set in bold.
+  const [beforeStatus, afterStatus = ''] = t('twoFactorStatusLine', { status: '\u0000' }).split('\u0000')
   const setupURL = formatAdminURL({ adminRoute: payload.config.routes.admin, path: twoFactorRoutes.enrolment })
   return (
     <section aria-labelledby="backoffice-two-factor-heading" className="backoffice-two-factor" style={styles.section}>
       <h3 id="backoffice-two-factor-heading">{t('groupTwoFactor')}</h3>
       <p>
-        {t('fieldTwoFactorStatus')}: <strong data-status={status ?? 'none'} id="backoffice-two-factor-status">{statusText}</strong>
+        {beforeStatus}
+        <strong data-status={status ?? 'none'} id="backoffice-two-factor-status">
+          {statusText}
+        </strong>
+        {afterStatus}
       </p>
       {status !== 'enabled' && (
         <p>
