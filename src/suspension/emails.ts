@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeLanguage } from '../translations/types.js'
 import type { SuspensionReason } from './fields.js'
 
+import { administrators } from '../email/administrators.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 import { backofficeTranslations } from '../translations/index.js'
@@ -16,20 +17,6 @@ const reasonKeys = {
   misuseReport: 'suspensionReasonMisuseReport',
   securityIncident: 'suspensionReasonSecurityIncident',
 } as const
-
-/** Every administrator, for alerts. */
-const administrators = async (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
-  const { docs } = await req.payload.find({
-    collection: options.usersCollection,
-    depth: 0,
-    limit: 100,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    where: { [options.roles.field]: { equals: options.roles.admin } },
-  })
-  return (docs as Account[]).filter((doc): doc is Account & { email: string } => typeof doc.email === 'string')
-}
 
 /**
  * A suspension's emails: the account's owner learns what happened and how to lift it; after an

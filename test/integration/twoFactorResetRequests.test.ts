@@ -71,7 +71,7 @@ afterEach(() => {
 
 describe('requesting a reset', () => {
   it('stores a pending request for 7 days from the code prompt, visible to administrators only', async () => {
-    const { id, locked, signedIn } = await editorAtCodePrompt()
+    const { email, id, locked, signedIn } = await editorAtCodePrompt()
     const before = Date.now()
     const response = await locked.request('POST', '/users/mfa/totp/request-reset', {
       body: { reason: `  ${reason}  ` },
@@ -91,6 +91,11 @@ describe('requesting a reset', () => {
     expect(listed.body.docs.map((doc: any) => doc.id)).toContain(stored.id)
     expect(JSON.stringify(listed.body)).not.toContain('pendingKey')
     expect((await signedIn.get('/two-factor-reset-requests')).status).toBe(403)
+
+    // Administrators are told, with the reason and a link to the request's page.
+    const alert = await inbox.waitFor((message) => message.to.includes('admin@example.com') && message.subject === `2FA reset request to review: ${email}`)
+    expect(alert.text).toContain(`Reason given: “${reason}”`)
+    expect(linksIn(alert)).toContain(`http://localhost:3000/admin/collections/two-factor-reset-requests/${stored.id}`)
   })
 
   it('refuses anyone who is neither past the password nor signed in', async () => {

@@ -2,9 +2,11 @@ import type { PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { administrators } from '../../email/administrators.js'
 import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { backofficeTranslations } from '../../translations/index.js'
+import { resetRequestsSlug } from './constants.js'
 
 /** Tells the requester how their reset request was answered, with the reviewer's comment. */
 export const sendResetAnsweredEmail = async (
@@ -33,13 +35,15 @@ export const sendResetAnsweredEmail = async (
 }
 
 /**
- * Confirms a new request to its requester, with the "this wasn't me" link: the account's owner
- * learns of it even when the request came from someone who only knows the password.
+ * A new request's emails. The requester gets a confirmation with the "this wasn't me" link: the
+ * account's owner learns of it even when the request came from someone who only knows the password.
+ * Every administrator gets an alert with the reason and a link to the request's page: the "normally
+ * reviewed within one business day" the requester is promised needs someone to know.
  */
-export const sendResetRequestedEmail = async (
+export const sendResetRequestedEmails = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { misuseToken, userId }: { misuseToken: string; userId: number | string },
+  { misuseToken, reason, requestId, userId }: { misuseToken: string; reason: string; requestId: number | string; userId: number | string },
 ): Promise<void> => {
   const account = await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
     collection: options.usersCollection,
@@ -57,6 +61,17 @@ export const sendResetRequestedEmail = async (
     to: account.email,
     variables: { email: account.email },
   })
+  const link = adminURL(req, `/collections/${resetRequestsSlug}/${requestId}`)
+  for (const administrator of await administrators(req, options)) {
+    await sendSecurityEmail(req, {
+      action: { label: 'emailActionReviewRequest', url: link },
+      body: 'emailResetRequestAlertBody',
+      language: recipientLanguage(administrator, options),
+      subject: 'emailResetRequestAlertSubject',
+      to: administrator.email,
+      variables: { email: account.email, reason },
+    })
+  }
 }
 
 /** The absolute link to the misuse-report page of the users API. */
@@ -64,3 +79,4 @@ export const misuseReportURL = (req: PayloadRequest, options: SanitizedBackoffic
   const { routes, serverURL } = req.payload.config
   return `${serverURL}${routes.api}/${options.usersCollection}/mfa/totp/report-misuse?token=${encodeURIComponent(token)}`
 }
+

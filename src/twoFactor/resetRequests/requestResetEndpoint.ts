@@ -12,7 +12,7 @@ import { requestUser } from '../../request/requestUser.js'
 import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
-import { sendResetRequestedEmail } from './emails.js'
+import { sendResetRequestedEmails } from './emails.js'
 import { resetRequestWriteKey } from './guardResetRequestWrites.js'
 import { readResetReason } from './reason.js'
 import { expireStaleRequestsOf, findOpenRequestOf } from './store.js'
@@ -83,7 +83,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       event: 'twoFactor.resetRequested',
       user: { id: userId },
     })
-    await sendResetRequestedEmail(req, options, { misuseToken: misuse.token, userId })
+    await sendResetRequestedEmails(req, options, { misuseToken: misuse.token, reason: read.reason, requestId: created.id, userId })
     const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
     return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
   },
