@@ -52,8 +52,20 @@ export const ReviewResetRequestField = ({
   const status = useFormFields(([fields]) => fields.status?.value)
   const [comment, setComment] = useState('')
   const [busy, setBusy] = useState(false)
+  // The answer as given here, until the refreshed page shows the stored status: the choice is gone at once.
+  const [answer, setAnswer] = useState<null | string>(null)
 
-  if (!enabled || !id || status !== 'pending' || !holdsRole(user, rolesField, adminRole)) {
+  if (!enabled || !id || !holdsRole(user, rolesField, adminRole)) {
+    return null
+  }
+  if (answer !== null) {
+    return (
+      <p role="status" style={styles.panel}>
+        {answer}
+      </p>
+    )
+  }
+  if (status !== 'pending') {
     return null
   }
 
@@ -68,7 +80,9 @@ export const ReviewResetRequestField = ({
       })
       const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[]; message?: string }
       if (response.ok) {
-        toast.success(body.message ?? t(action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'))
+        const message = body.message ?? t(action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied')
+        toast.success(message)
+        setAnswer(message)
         router.refresh()
       } else {
         toast.error(body.errors?.[0]?.message ?? String(response.status))
