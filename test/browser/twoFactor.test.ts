@@ -1,20 +1,18 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { authenticatorApp } from '../helpers/twoFactor.js'
 
 const appUrl = inject('appUrl')
 const email = 'guards-her-account@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
-const periodMs = 30_000
 let browser: BrowserContext
 let page: Page
-let secret = ''
-/** The last time step a code was sent for: the server accepts each step once per account. */
-let lastStep = -Infinity
+/** The app the account is enrolled with, once the setup page has shown the secret. */
+let authenticator: ReturnType<typeof authenticatorApp>
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
@@ -27,23 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/**
- * What the authenticator app would show for a time step not used yet: the current step if it is
- * fresh, else the next one (the server accepts one step either side), waiting when even that one
- * has been used.
- */
-const freshCode = async (): Promise<string> => {
-  for (;;) {
-    const now = Math.floor(Date.now() / periodMs)
-    const step = Math.max(now, lastStep + 1)
-    if (step <= now + 1) {
-      lastStep = step
-      return generate({ algorithm: 'sha1', digits: 6, epoch: (step * periodMs) / 1000, period: 30, secret })
-    }
-    await new Promise((resolve) => setTimeout(resolve, (now + 1) * periodMs - Date.now() + 200))
-  }
-}
 
 /** The password step through the login form; returns where the sign-in went next. */
 const signInWithPassword = async (query = ''): Promise<string> => {
@@ -70,7 +51,7 @@ const answerChallenge = async ({ trust }: { trust: boolean }) => {
     await trustBox.check()
     expect(await trustBox.isChecked()).toBe(true)
   }
-  await fillField(page, '#backoffice-totp-code', await freshCode())
+  await fillField(page, '#backoffice-totp-code', await authenticator.code())
   await page.getByRole('button', { name: 'Verify' }).click()
   await page.waitForURL((url) => url.pathname === '/admin')
   await page.locator('.dashboard').first().waitFor()
@@ -94,8 +75,9 @@ describe('two-factor authentication in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
     const secretText = page.getByTestId('totp-secret')
     await secretText.waitFor()
-    secret = (await secretText.textContent())?.trim() ?? ''
+    const secret = (await secretText.textContent())?.trim() ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    authenticator = authenticatorApp(secret)
     expect(await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/)
     const code = page.locator('#backoffice-totp-code')
     expect(await code.evaluate((input: HTMLInputElement) => [input.inputMode, input.autocomplete, document.activeElement === input])).toEqual([
@@ -106,7 +88,7 @@ describe('two-factor authentication in Chromium', () => {
     await screenshot(page, 'two-factor-setup')
 
     // The sixth digit sends the code: no click needed.
-    await code.fill(await freshCode())
+    await code.fill(await authenticator.code())
     await page.waitForURL((url) => url.pathname === '/admin')
     await page.getByText('account activated successfully').waitFor()
     await openAccount()
@@ -150,7 +132,7 @@ describe('two-factor authentication in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/collections/users')
     await page.waitForLoadState('networkidle')
 
-    const code = await freshCode()
+    const code = await authenticator.code()
     await fillField(page, '#backoffice-totp-code', String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
     const verify = page.locator('#backoffice-totp-verify')
     await verify.click()

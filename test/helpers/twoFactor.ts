@@ -34,3 +34,26 @@ export const enrol = async (client: RestClient): Promise<string> => {
 /** The Set-Cookie header of a response for one cookie, attributes included. */
 export const setCookie = (headers: Headers, name: string): string | undefined =>
   headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`))
+
+/**
+ * An authenticator app for one account, for tests that run in real time (the browser tests): each
+ * code is for a time step this account has not used yet (the server accepts each step once, and one
+ * step either side), waiting for the next step when even that one is used.
+ */
+export const authenticatorApp = (secret: string) => {
+  const periodMs = 30_000
+  let lastStep = -Infinity
+  return {
+    code: async (): Promise<string> => {
+      for (;;) {
+        const now = Math.floor(Date.now() / periodMs)
+        const step = Math.max(now, lastStep + 1)
+        if (step <= now + 1) {
+          lastStep = step
+          return authenticatorCode(secret, step * periodMs)
+        }
+        await new Promise((resolve) => setTimeout(resolve, (now + 1) * periodMs - Date.now() + 200))
+      }
+    },
+  }
+}
