@@ -2,12 +2,13 @@
 
 import type { CSSProperties } from 'react'
 
-import { Button, toast, useConfig, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
+import { Button, useConfig, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
 import type { BackofficeTranslationKey } from '../../translations/types.js'
 
+import { postAdminAction } from '../../components/client/postAdminAction.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -65,25 +66,13 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
 
   const act = async (action: 'resend-invitation' | 'revoke-invitation') => {
     setBusy(true)
-    try {
-      const response = await fetch(`${config.serverURL}${config.routes.api}/${usersCollection}/${id}/${action}`, {
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language },
-        method: 'POST',
-      })
-      const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[]; message?: string }
-      if (response.ok) {
-        toast.success(body.message ?? t(action === 'resend-invitation' ? 'invitationResent' : 'invitationRevoked'))
-      } else {
-        toast.error(body.errors?.[0]?.message ?? String(response.status))
-      }
-      // Either way the stored state may have changed (a failed send is recorded): show it.
-      router.refresh()
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    await postAdminAction(`${config.serverURL}${config.routes.api}/${usersCollection}/${id}/${action}`, {
+      fallbackMessage: t(action === 'resend-invitation' ? 'invitationResent' : 'invitationRevoked'),
+      headers: { 'Accept-Language': i18n.language },
+    })
+    // Either way the stored state may have changed (a failed send is recorded): show it.
+    router.refresh()
+    setBusy(false)
   }
 
   return (

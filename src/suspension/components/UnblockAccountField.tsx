@@ -2,10 +2,11 @@
 
 import type { CSSProperties } from 'react'
 
-import { Button, toast, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
+import { postAdminAction } from '../../components/client/postAdminAction.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -43,23 +44,11 @@ export const UnblockAccountField = ({ enabled = true, usersCollection = 'users' 
 
   const unblock = async () => {
     setBusy(true)
-    try {
-      const response = await fetch(`${config.serverURL}${config.routes.api}/${usersCollection}/${id}/unblock`, {
-        credentials: 'include',
-        method: 'POST',
-      })
-      const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[]; message?: string }
-      if (response.ok) {
-        toast.success(body.message ?? t('unblockAccountSuccess'))
-        router.refresh()
-      } else {
-        toast.error(body.errors?.[0]?.message ?? String(response.status))
-      }
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
+    const url = `${config.serverURL}${config.routes.api}/${usersCollection}/${id}/unblock`
+    if (await postAdminAction(url, { fallbackMessage: t('unblockAccountSuccess') })) {
+      router.refresh()
     }
+    setBusy(false)
   }
 
   return (

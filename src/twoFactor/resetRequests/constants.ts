@@ -7,6 +7,8 @@ export const resetRequestsSlug = 'two-factor-reset-requests'
  * 10 characters asks for a sentence a reviewer can judge, not "x".
  */
 export const resetRequestLimits = {
+  /** The reviewer's comment, emailed to the requester: room for an explanation, not a document. */
+  commentMaxLength: 1000,
   reasonMaxLength: 500,
   reasonMinLength: 10,
   /** 7 days, 604 800 000 ms (spec §9). */

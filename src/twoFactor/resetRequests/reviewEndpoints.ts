@@ -13,13 +13,10 @@ import { isAdmin } from '../../roles/isAdmin.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
 import { resetToPending } from '../accountState.js'
 import { removeAllTrustedDevices } from '../trustedDevices.js'
-import { resetRequestsSlug } from './constants.js'
+import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetAnsweredEmail } from './emails.js'
 import { answerResetRequest, readResetRequest } from './store.js'
 import { checkResetRequestChange } from './transitions.js'
-
-/** Longest reviewer comment kept; it is shown to the requester in the email. */
-const MAX_COMMENT_LENGTH = 1000
 
 type Decision = 'approved' | 'denied'
 
@@ -67,7 +64,7 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
       return errorResponse(req, 'MALFORMED_REQUEST')
     }
     const comment = rawComment?.trim() || null
-    if (comment !== null && [...comment].length > MAX_COMMENT_LENGTH) {
+    if (comment !== null && [...comment].length > resetRequestLimits.commentMaxLength) {
       return errorResponse(req, 'MALFORMED_REQUEST')
     }
 

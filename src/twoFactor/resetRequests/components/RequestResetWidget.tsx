@@ -2,7 +2,7 @@
 
 import type { FormEvent } from 'react'
 
-import { Button, useTranslation } from '@payloadcms/ui'
+import { Button, TextareaInput, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
 
@@ -86,19 +86,20 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
   const submitting = phase === 'submitting'
   return (
     <form aria-busy={submitting} onSubmit={submit} style={styles.column}>
-      <label htmlFor="backoffice-reset-reason">{t('twoFactorResetReasonLabel')}</label>
-      <textarea
-        aria-describedby="backoffice-reset-reason-count"
-        disabled={submitting}
-        id="backoffice-reset-reason"
-        maxLength={resetRequestLimits.reasonMaxLength}
-        onChange={(event) => setReason(event.target.value)}
+      <TextareaInput
+        AfterInput={
+          <small id="backoffice-reset-reason-count">
+            {t('twoFactorResetCharacters', { count: reason.length, max: resetRequestLimits.reasonMaxLength })}
+          </small>
+        }
+        label={t('twoFactorResetReasonLabel')}
+        // Payload's textarea takes no maxLength: the limit is kept here (and by the server).
+        onChange={(event) => setReason(event.target.value.slice(0, resetRequestLimits.reasonMaxLength))}
+        path="backoffice-reset-reason"
+        readOnly={submitting}
         rows={4}
         value={reason}
       />
-      <small id="backoffice-reset-reason-count">
-        {t('twoFactorResetCharacters', { count: reason.length, max: resetRequestLimits.reasonMaxLength })}
-      </small>
       {error ? <p role="alert">{error}</p> : null}
       <div style={{ display: 'flex', gap: 'var(--base)' }}>
         <Button buttonStyle="secondary" disabled={submitting} onClick={() => setPhase('collapsed')} type="button">

@@ -2,11 +2,13 @@
 
 import type { CSSProperties } from 'react'
 
-import { Button, toast, useAuth, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { Button, TextareaInput, useAuth, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
+import { postAdminAction } from '../../../components/client/postAdminAction.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+import { resetRequestLimits } from '../constants.js'
 
 type Props = {
   adminRole?: string
@@ -71,37 +73,25 @@ export const ReviewResetRequestField = ({
 
   const review = async (action: 'approve' | 'deny') => {
     setBusy(true)
-    try {
-      const response = await fetch(`${config.serverURL}${config.routes.api}/${slug}/${id}/${action}`, {
-        body: JSON.stringify(comment.trim() ? { comment: comment.trim() } : {}),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
-      const body = (await response.json().catch(() => ({}))) as { errors?: { message?: string }[]; message?: string }
-      if (response.ok) {
-        const message = body.message ?? t(action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied')
-        toast.success(message)
-        setAnswer(message)
-        router.refresh()
-      } else {
-        toast.error(body.errors?.[0]?.message ?? String(response.status))
-      }
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
+    const answered = await postAdminAction(`${config.serverURL}${config.routes.api}/${slug}/${id}/${action}`, {
+      body: comment.trim() ? { comment: comment.trim() } : {},
+      fallbackMessage: t(action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'),
+    })
+    if (answered) {
+      setAnswer(answered)
+      router.refresh()
     }
+    setBusy(false)
   }
 
   return (
-    <div aria-label={t('resetReviewHeading')} role="region" style={styles.panel}>
-      <label htmlFor="backoffice-reset-review-comment">{t('resetReviewCommentLabel')}</label>
-      <textarea
-        disabled={busy}
-        id="backoffice-reset-review-comment"
-        maxLength={1000}
-        onChange={(event) => setComment(event.target.value)}
+    <div aria-busy={busy} aria-label={t('resetReviewHeading')} role="region" style={styles.panel}>
+      <TextareaInput
+        label={t('resetReviewCommentLabel')}
+        // Payload's textarea takes no maxLength: the server's limit is kept here.
+        onChange={(event) => setComment(event.target.value.slice(0, resetRequestLimits.commentMaxLength))}
+        path="backoffice-reset-review-comment"
+        readOnly={busy}
         rows={3}
         value={comment}
       />
