@@ -1,11 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
-
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitedAccount } from './invitationStore.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { inTransaction } from '../request/inTransaction.js'
 import { invitationStore } from './invitationStore.js'
 
 /**
@@ -25,13 +24,10 @@ export const completeInvitation = async (
     tokenHash,
   }: { account: InvitedAccount; password: string; profile: Record<string, unknown>; tokenHash: string },
 ): Promise<boolean> => {
-  const shouldCommit = await initTransaction(req)
-  try {
+  return inTransaction(req, async () => {
     const consumed = await invitationStore(req, options).consume(tokenHash)
     if (!consumed || String(consumed.id) !== String(account.id)) {
-      if (shouldCommit) {
-        await killTransaction(req)
-      }
+      // Nothing was written: a parallel acceptance spent the token first.
       return false
     }
     // The plugin's write, not the invitee's: system-level, with only the whitelisted profile fields
@@ -45,12 +41,6 @@ export const completeInvitation = async (
     })
     const invitee = { email: account.email as string, id: account.id }
     await recordAuditEvent(req, { actor: invitee, event: 'invitation.accepted', user: invitee })
-    if (shouldCommit) {
-      await commitTransaction(req)
-    }
     return true
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }

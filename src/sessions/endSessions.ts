@@ -1,10 +1,9 @@
 import type { PayloadRequest, Where } from 'payload'
 
-import { commitTransaction, initTransaction, killTransaction } from 'payload'
-
 import type { PayloadSession } from './constants.js'
 
 import { getPluginOptions } from '../options/getPluginOptions.js'
+import { inTransaction } from '../request/inTransaction.js'
 import { auditSessionsEnded } from './auditSessionsEnded.js'
 import { markSessionsRevoked, type Revocation } from './markSessionsRevoked.js'
 
@@ -33,8 +32,7 @@ export const endSessions = async (
   const ends = (sid: string) => sid !== exceptSid && (onlySid === undefined || sid === onlySid)
   const ended = new Set<string>()
 
-  const shouldCommit = await initTransaction(req)
-  try {
+  return inTransaction(req, async () => {
     const user = (await req.payload.db.findOne({
       collection: options.usersCollection,
       req,
@@ -66,13 +64,6 @@ export const endSessions = async (
     marked.forEach((doc) => ended.add(doc.sid))
     // Inside the transaction: the entry is stored exactly when the sessions end.
     await auditSessionsEnded(req, { count: ended.size, reason, userId })
-
-    if (shouldCommit) {
-      await commitTransaction(req)
-    }
     return ended
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
+  })
 }

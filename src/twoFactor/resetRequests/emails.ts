@@ -8,18 +8,30 @@ import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { backofficeTranslations } from '../../translations/index.js'
 import { resetRequestsSlug } from './constants.js'
 
+type EmailableAccount = { email: string; id: number | string } & Record<string, unknown>
+
+/** The requester as stored now, when they have an address to write to. */
+const emailableAccount = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<EmailableAccount | null> => {
+  const account = await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: userId } },
+  })
+  return account && typeof account.email === 'string' ? (account as EmailableAccount) : null
+}
+
 /** Tells the requester how their reset request was answered, with the reviewer's comment. */
 export const sendResetAnsweredEmail = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   { comment, decision, userId }: { comment: null | string; decision: 'approved' | 'denied'; userId: number | string },
 ): Promise<void> => {
-  const account = await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: userId } },
-  })
-  if (!account || typeof account.email !== 'string') {
+  const account = await emailableAccount(req, options, userId)
+  if (!account) {
     return
   }
   const language = recipientLanguage(account, options)
@@ -45,12 +57,8 @@ export const sendResetRequestedEmails = async (
   options: SanitizedBackofficeOptions,
   { misuseToken, reason, requestId, userId }: { misuseToken: string; reason: string; requestId: number | string; userId: number | string },
 ): Promise<void> => {
-  const account = await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: userId } },
-  })
-  if (!account || typeof account.email !== 'string') {
+  const account = await emailableAccount(req, options, userId)
+  if (!account) {
     return
   }
   await sendSecurityEmail(req, {
