@@ -3,6 +3,7 @@ import type { PayloadRequest, TaskConfig } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { inTransaction } from '../../request/inTransaction.js'
 import { expirePendingRequests } from './store.js'
 
 export const resetRequestExpiryTaskSlug = 'backofficeTwoFactorResetExpiry'
@@ -24,15 +25,19 @@ export const resetRequestExpiryTask = (
     if (!options.enabled) {
       return { output: { expired: 0 } }
     }
-    const expired = await expirePendingRequests(req.payload, new Date())
-    for (const request of expired) {
-      await recordAuditEvent(req as PayloadRequest, {
-        actor: null,
-        data: { requestId: request.id },
-        event: 'twoFactor.resetExpired',
-        user: { id: request.requestedBy },
-      })
-    }
+    // Each expiry and its audit entry commit together.
+    const expired = await inTransaction(req as PayloadRequest, async () => {
+      const requests = await expirePendingRequests(req as PayloadRequest, new Date())
+      for (const request of requests) {
+        await recordAuditEvent(req as PayloadRequest, {
+          actor: null,
+          data: { requestId: request.id },
+          event: 'twoFactor.resetExpired',
+          user: { id: request.requestedBy },
+        })
+      }
+      return requests
+    })
     return { output: { expired: expired.length } }
   },
   outputSchema: [{ name: 'expired', type: 'number', required: true }],

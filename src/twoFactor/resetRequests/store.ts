@@ -99,16 +99,20 @@ export const answerResetRequest = async (
   return row ? toRequest(row) : null
 }
 
-/** Marks every pending request past its expiry at `now` as expired; returns the ones it marked. */
+/**
+ * Marks every pending request past its expiry at `now` as expired; returns the ones it marked. Runs
+ * in the request's transaction when it has one open.
+ */
 export const expirePendingRequests = async (
-  payload: Payload,
+  req: PayloadRequest,
   now: Date,
 ): Promise<{ id: number | string; requestedBy: number | string }[]> => {
-  const c = columns(payload)
+  const c = columns(req.payload)
   const rows = await c.sql.query<{ id: number | string; requested_by: number | string }>(
     `UPDATE ${c.sql.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.sql.column('updatedAt')} = now()
      WHERE ${c.status} = 'pending' AND ${c.expiresAt} <= $1 RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by`,
     [now],
+    req,
   )
   return rows.map((row) => ({ id: row.id, requestedBy: row.requested_by }))
 }
