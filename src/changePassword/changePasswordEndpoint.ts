@@ -6,7 +6,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { answeringRefusals, errorResponse } from '../errors/errorResponse.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { attemptPassword } from '../lockout/attemptPassword.js'
 import { credentialLimits } from '../lockout/credentialLimits.js'
@@ -106,18 +106,7 @@ const changeOwnPassword = async (req: PayloadRequest, options: SanitizedBackoffi
  * owner is told by email.
  */
 export const changePasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    try {
-      return await changeOwnPassword(req, options)
-    } catch (error) {
-      // Answered rather than thrown: a refusal is an expected outcome, not an error for the server log.
-      if (error instanceof BackofficeError && error.status < 500) {
-        const { code: _code, ...variables } = error.data
-        return errorResponse(req, error.code, variables)
-      }
-      throw error
-    }
-  },
+  handler: (req) => answeringRefusals(req, () => changeOwnPassword(req, options)),
   method: 'post',
   path: '/change-password',
 })

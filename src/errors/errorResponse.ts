@@ -22,3 +22,24 @@ export const errorResponse = (
     { headers: headersWithCors({ headers: new Headers(), req }), status: error.status },
   )
 }
+
+/** The response for a refusal thrown as a `BackofficeError`, with the variables it was thrown with. */
+export const refusalResponse = (req: PayloadRequest, error: BackofficeError): Response => {
+  const { code: _code, ...variables } = error.data
+  return errorResponse(req, error.code, variables)
+}
+
+/**
+ * Runs an endpoint's work and answers its refusals (a `BackofficeError` below 500) rather than
+ * throwing them: a refusal is an expected outcome, not an error for the server log.
+ */
+export const answeringRefusals = async (req: PayloadRequest, work: () => Promise<Response>): Promise<Response> => {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof BackofficeError && error.status < 500) {
+      return refusalResponse(req, error)
+    }
+    throw error
+  }
+}

@@ -3,7 +3,7 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { answeringRefusals } from '../errors/errorResponse.js'
 import { credentialLimits } from '../lockout/credentialLimits.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
@@ -73,18 +73,7 @@ const registerFirstUser = async (req: PayloadRequest, options: SanitizedBackoffi
  * A second attempt answers 409 "first user already created".
  */
 export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    try {
-      return await registerFirstUser(req, options)
-    } catch (error) {
-      // Answered rather than thrown: a refusal is an expected outcome, not an error for the server log.
-      if (error instanceof BackofficeError && error.status < 500) {
-        const { code: _code, ...variables } = error.data
-        return errorResponse(req, error.code, variables)
-      }
-      throw error
-    }
-  },
+  handler: (req) => answeringRefusals(req, () => registerFirstUser(req, options)),
   method: 'post',
   path: '/first-register',
 })

@@ -1,9 +1,9 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { errorResponse, refusalResponse } from '../errors/errorResponse.js'
 import { hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBodyOrRefusal } from '../request/readBody.js'
@@ -14,11 +14,6 @@ import { pickFields, profileFieldsFor } from './profileFields.js'
 import { hasProfileValueShape } from './profileValueShape.js'
 
 /** A catalogue error as the endpoint's answer, with the variables its message was built from. */
-const refusal = (req: PayloadRequest, error: BackofficeError) => {
-  const { code: _code, ...variables } = error.data
-  return errorResponse(req, error.code, variables)
-}
-
 /**
  * `POST /api/<users>/accept-invitation` with `token`, `password` and the profile fields the invitee
  * may set (JSON, or the admin's form post). In order:
@@ -65,7 +60,7 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
       }
     } catch (error) {
       if (error instanceof BackofficeError) {
-        return refusal(req, error)
+        return refusalResponse(req, error)
       }
       throw error
     }

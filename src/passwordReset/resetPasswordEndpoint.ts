@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { errorResponse, refusalResponse } from '../errors/errorResponse.js'
 import { hashToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBodyOrRefusal } from '../request/readBody.js'
@@ -14,11 +14,6 @@ import { isResetToken } from './isResetToken.js'
 import { findAccountByResetToken } from './resetTokenStore.js'
 
 /** A catalogue error as the endpoint's answer, with the variables its message was built from. */
-const refusal = (req: Parameters<Endpoint['handler']>[0], error: BackofficeError) => {
-  const { code: _code, ...variables } = error.data
-  return errorResponse(req, error.code, variables)
-}
-
 /**
  * `POST /api/{users}/reset-password` with `token` and `password`, in place of Payload's own (which
  * compares plain-text tokens and saves the password past the collection's hooks). In order:
@@ -60,7 +55,7 @@ export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endp
       }
     } catch (error) {
       if (error instanceof BackofficeError) {
-        return refusal(req, error)
+        return refusalResponse(req, error)
       }
       throw error
     }
