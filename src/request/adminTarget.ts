@@ -11,6 +11,18 @@ import { requestUser, type SessionUser } from './requestUser.js'
 type Account = { [field: string]: unknown; id: number | string }
 
 /**
+ * The first checks of every administrator action: signed in (AUTHENTICATION_REQUIRED), then an
+ * administrator (INSUFFICIENT_PERMISSIONS, before any input is looked at). Returns who acts, or the refusal.
+ */
+export const resolveAdministrator = (req: PayloadRequest, options: SanitizedBackofficeOptions): Response | SessionUser => {
+  const viewer = requestUser(req, options.usersCollection)
+  if (!viewer) {
+    return errorResponse(req, 'AUTHENTICATION_REQUIRED')
+  }
+  return isAdmin(viewer, options) ? viewer : errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+}
+
+/**
  * The checks every administrator action on an account (`/:id/...`) starts with, in this order:
  * signed in, administrator (INSUFFICIENT_PERMISSIONS before any input is looked at), a well-formed
  * id, no body, an existing account. Returns the refusal, or who acts on whom.
@@ -19,12 +31,9 @@ export const resolveAdminTarget = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
 ): Promise<{ account: Account; viewer: SessionUser } | Response> => {
-  const viewer = requestUser(req, options.usersCollection)
-  if (!viewer) {
-    return errorResponse(req, 'AUTHENTICATION_REQUIRED')
-  }
-  if (!isAdmin(viewer, options)) {
-    return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+  const viewer = resolveAdministrator(req, options)
+  if (viewer instanceof Response) {
+    return viewer
   }
   const userId = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.usersCollection))
   if (userId === null) {

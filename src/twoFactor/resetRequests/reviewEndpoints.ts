@@ -4,12 +4,11 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { errorResponse } from '../../errors/errorResponse.js'
+import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { inTransaction } from '../../request/inTransaction.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBodyOrRefusal } from '../../request/readBody.js'
-import { requestUser } from '../../request/requestUser.js'
-import { isAdmin } from '../../roles/isAdmin.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
 import { resetToPending } from '../accountState.js'
 import { removeAllTrustedDevices } from '../trustedDevices.js'
@@ -44,12 +43,9 @@ const resetSecondFactor = async (
  */
 const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint => ({
   handler: async (req) => {
-    const reviewer = requestUser(req, options.usersCollection)
-    if (!reviewer) {
-      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
-    }
-    if (!isAdmin(reviewer, options)) {
-      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+    const reviewer = resolveAdministrator(req, options)
+    if (reviewer instanceof Response) {
+      return reviewer
     }
     const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
     if (id === null) {
