@@ -6,6 +6,7 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
+import { EmailAddressField } from '../components/client/EmailAddressField.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { loginOutcome, networkErrorMessage } from './loginOutcome.js'
 
@@ -81,24 +82,7 @@ export const LoginForm = ({ adminRoute, apiRoute, forgotRoute, serverURL, usersC
     <form aria-busy={busy} noValidate={false} onSubmit={submit} style={styles.form}>
       <h1>{t('loginHeading')}</h1>
       <fieldset disabled={busy} style={styles.fieldset}>
-        <div className="field-type email">
-          <label className="field-label" htmlFor="field-email">
-            {payloadT('general:email')}
-            <span className="required">*</span>
-          </label>
-          <div className="field-type__wrap">
-            <input
-              autoComplete="email"
-              id="field-email"
-              name="email"
-              onChange={(event) => setEmail(event.target.value)}
-              placeholder={t('loginEmailPlaceholder')}
-              required
-              type="email"
-              value={email}
-            />
-          </div>
-        </div>
+        <EmailAddressField onChange={setEmail} value={email} />
         <div className="field-type password">
           <label className="field-label" htmlFor="field-password">
             {payloadT('general:password')}

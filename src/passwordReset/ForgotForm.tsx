@@ -2,9 +2,10 @@
 
 import type { CSSProperties, FormEvent } from 'react'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, toast } from '@payloadcms/ui'
 import { useEffect, useRef, useState } from 'react'
 
+import { EmailAddressField } from '../components/client/EmailAddressField.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { loginOutcome, networkErrorMessage } from '../login/loginOutcome.js'
 import { pageColumn } from './pageColumn.js'
@@ -30,7 +31,6 @@ const styles = {
  * cannot be read shows "The email address is invalid." (spec §5).
  */
 export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: Props) => {
-  const { t: payloadT } = useTranslation()
   const t = useBackofficeTranslation()
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
@@ -90,27 +90,13 @@ export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: P
         <p id="forgot-instructions">{t('forgotInstructions')}</p>
       </div>
       <fieldset disabled={busy} style={styles.fieldset}>
-        <div className="field-type email">
-          <label className="field-label" htmlFor="field-email">
-            {payloadT('general:email')}
-            <span className="required">*</span>
-          </label>
-          <div className="field-type__wrap">
-            <input
-              aria-describedby="forgot-instructions"
-              autoComplete="email"
-              autoFocus
-              id="field-email"
-              name="email"
-              onChange={(event) => setEmail(event.target.value)}
-              placeholder={t('loginEmailPlaceholder')}
-              required
-              style={styles.input}
-              type="email"
-              value={email}
-            />
-          </div>
-        </div>
+        <EmailAddressField
+          aria-describedby="forgot-instructions"
+          autoFocus
+          onChange={setEmail}
+          style={styles.input}
+          value={email}
+        />
       </fieldset>
       <Button disabled={busy} size="large" type="submit">
         {busy ? t('forgotSubmitting') : t('forgotSubmit')}

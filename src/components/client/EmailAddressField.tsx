@@ -1,0 +1,48 @@
+'use client'
+
+import type { CSSProperties } from 'react'
+
+import { useTranslation } from '@payloadcms/ui'
+
+import { useBackofficeTranslation } from './useBackofficeTranslation.js'
+
+type Props = {
+  /** The id of the text that explains the field, for screen readers. */
+  'aria-describedby'?: string
+  autoFocus?: boolean
+  onChange: (email: string) => void
+  style?: CSSProperties
+  value: string
+}
+
+/**
+ * The required email field of the sign-in and forgot-password forms, in Payload's field markup (so it
+ * looks like the admin's own fields): `#field-email`, labelled "Email", with an example address.
+ */
+export const EmailAddressField = ({ 'aria-describedby': describedBy, autoFocus, onChange, style, value }: Props) => {
+  const { t: payloadT } = useTranslation()
+  const t = useBackofficeTranslation()
+  return (
+    <div className="field-type email">
+      <label className="field-label" htmlFor="field-email">
+        {payloadT('general:email')}
+        <span className="required">*</span>
+      </label>
+      <div className="field-type__wrap">
+        <input
+          aria-describedby={describedBy}
+          autoComplete="email"
+          autoFocus={autoFocus}
+          id="field-email"
+          name="email"
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={t('loginEmailPlaceholder')}
+          required
+          style={style}
+          type="email"
+          value={value}
+        />
+      </div>
+    </div>
+  )
+}
