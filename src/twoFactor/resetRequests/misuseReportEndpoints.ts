@@ -38,6 +38,12 @@ const page = (language: BackofficeLanguage, status: number, body: string) =>
     },
   )
 
+/** The page for a link that is made up, spent or past its request: in the app's default language (no account is known). */
+const invalidLinkPage = (options: SanitizedBackofficeOptions) => {
+  const language = options.emails.defaultLanguage
+  return page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
+}
+
 type Found = { account: { email?: unknown; id: number | string } & Record<string, unknown>; request: StoredResetRequest }
 
 /** The request and account a link's token opens, while misuse can still be reported on it; else null. */
@@ -78,8 +84,7 @@ export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): E
     const token = req.searchParams.get('token')
     const found = await openReport(req, options, token)
     if (!found) {
-      const language = options.emails.defaultLanguage
-      return page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
+      return invalidLinkPage(options)
     }
     const language = recipientLanguage(found.account, options)
     const table = backofficeTranslations[language]
@@ -105,12 +110,7 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
   handler: async (req) => {
     const found = await openReport(req, options, req.searchParams.get('token'))
     const html = wantsHtml(req)
-    const refuse = () => {
-      const language = options.emails.defaultLanguage
-      return html
-        ? page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
-        : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
-    }
+    const refuse = () => (html ? invalidLinkPage(options) : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED'))
     if (!found) {
       return refuse()
     }
