@@ -96,13 +96,16 @@ const seconds = (started: number) => `${((performance.now() - started) / 1000).t
  * Records the SQL Payload sends while `run` runs, with its parameters: the plan printed below is
  * the plan of the exact statements the admin's list query produces, not of a hand-written look-alike.
  */
-const captureSql = async (run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> => {
+const captureSql = async (
+  run: () => Promise<unknown>,
+): Promise<{ text: string; values: unknown[] }[]> => {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }
   const original = prototype.query
   const captured: { text: string; values: unknown[] }[] = []
   prototype.query = function (this: unknown, ...args: unknown[]) {
     const [first, second] = args
-    const config = typeof first === 'string' ? { text: first } : (first as { text?: string; values?: unknown[] })
+    const config =
+      typeof first === 'string' ? { text: first } : (first as { text?: string; values?: unknown[] })
     const values = Array.isArray(second) ? second : (config.values ?? [])
     if (config.text) {
       captured.push({ text: config.text, values })
@@ -145,7 +148,12 @@ try {
   const auditSlug = 'audit-log' as CollectionSlug
   const auditCollection = payload.collections[auditSlug]!.config
 
-  console.log(`bench:audit — ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`)
+  console.log(
+    `bench:audit — ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  )
 
   // --- 1,000,000 entries, straight into the table Payload created.
   const adapter = payload.db as unknown as DrizzleAdapter
@@ -223,7 +231,9 @@ try {
   }
   const indexedAt = performance.now()
   await db.query(`VACUUM ANALYZE ${quote(tableName)}`)
-  const { rows: countRows } = await db.query<{ count: string }>(`SELECT count(*) FROM ${quote(tableName)}`)
+  const { rows: countRows } = await db.query<{ count: string }>(
+    `SELECT count(*) FROM ${quote(tableName)}`,
+  )
   console.log(
     `Inserted ${Number(countRows[0]!.count).toLocaleString('en')} audit entries (${USERS} users, ${Object.keys(eventWeights).length} events, one year): ` +
       `insert ${((insertedAt - insertStarted) / 1000).toFixed(1)} s, ${indexes.length} indexes ${((indexedAt - insertedAt) / 1000).toFixed(1)} s, ` +
@@ -241,7 +251,14 @@ try {
     and: [{ user: { equals: user } }, { event: { equals: event } }],
   })
   const listQuery = (user: string, event: string) =>
-    payload!.find({ collection: auditSlug, depth: 0, limit, overrideAccess: true, sort, where: whereFor(user, event) })
+    payload!.find({
+      collection: auditSlug,
+      depth: 0,
+      limit,
+      overrideAccess: true,
+      sort,
+      where: whereFor(user, event),
+    })
 
   const { rows: pairs } = await db.query<{ event: string; user: string }>(
     // Random entries: busy users and common events are drawn as often as they occur.
@@ -296,13 +313,20 @@ try {
       ],
     ]),
   )
-  console.log(`p95 ${ms(queries.p95, 2)} (goal < ${QUERY_GOAL_MS} ms): ${queries.p95 < QUERY_GOAL_MS ? 'goal met' : 'goal missed'}`)
+  console.log(
+    `p95 ${ms(queries.p95, 2)} (goal < ${QUERY_GOAL_MS} ms): ${queries.p95 < QUERY_GOAL_MS ? 'goal met' : 'goal missed'}`,
+  )
 
   const statements = await captureSql(() => listQuery(heaviestPair.user, heaviestPair.event))
-  console.log(`\nThe ${statements.length} statement(s) Payload sends for it, with EXPLAIN ANALYZE (heaviest pair):`)
+  console.log(
+    `\nThe ${statements.length} statement(s) Payload sends for it, with EXPLAIN ANALYZE (heaviest pair):`,
+  )
   for (const statement of statements) {
     console.log(`\n${statement.text}\n-- parameters: ${JSON.stringify(statement.values)}`)
-    const { rows: plan } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values)
+    const { rows: plan } = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      statement.values,
+    )
     console.log(plan.map((row) => `   ${row['QUERY PLAN']}`).join('\n'))
   }
 
@@ -314,13 +338,25 @@ try {
     overrideAccess: true,
   })
   // What a login's request carries that the entry records: the peer address and the user agent.
-  const req = await createLocalReq({ req: { headers: new Headers(browserHeaders) } as Partial<PayloadRequest> }, payload)
-  const countEntries = async () => Number((await db.query<{ count: string }>(`SELECT count(*) FROM ${quote(tableName)}`)).rows[0]!.count)
+  const req = await createLocalReq(
+    { req: { headers: new Headers(browserHeaders) } as Partial<PayloadRequest> },
+    payload,
+  )
+  const countEntries = async () =>
+    Number(
+      (await db.query<{ count: string }>(`SELECT count(*) FROM ${quote(tableName)}`)).rows[0]!
+        .count,
+    )
   const entriesBefore = await countEntries()
   const writeTimings: number[] = []
   for (let index = 0; index < WRITES + 20; index++) {
     const started = performance.now()
-    await recordAuditEvent(req, { actor: user, data: { factor: 'password' }, event: 'login.succeeded', user })
+    await recordAuditEvent(req, {
+      actor: user,
+      data: { factor: 'password' },
+      event: 'login.succeeded',
+      user,
+    })
     if (index >= 20) {
       writeTimings.push(performance.now() - started) // the first 20 were warm-up
     }
@@ -328,14 +364,24 @@ try {
   const written = (await countEntries()) - entriesBefore
   if (written !== WRITES + 20) {
     // recordAuditEvent never throws; a failed write only shows in the log and in this count.
-    throw new Error(`recordAuditEvent wrote ${written} entries of ${WRITES + 20}: see the error log above.`)
+    throw new Error(
+      `recordAuditEvent wrote ${written} entries of ${WRITES + 20}: see the error log above.`,
+    )
   }
   const writes = summarize(writeTimings)
-  console.log(`\nOne login's audit entry: recordAuditEvent(req, { event: 'login.succeeded', … }) into the ${Math.round(entriesBefore / 1000).toLocaleString('en')}k-entry table, ${WRITES} runs after 20 warm-up`)
+  console.log(
+    `\nOne login's audit entry: recordAuditEvent(req, { event: 'login.succeeded', … }) into the ${Math.round(entriesBefore / 1000).toLocaleString('en')}k-entry table, ${WRITES} runs after 20 warm-up`,
+  )
   console.log(
     table([
       ['', 'p50', 'p95', 'mean', 'max'],
-      ['recordAuditEvent', ms(writes.median, 2), ms(writes.p95, 2), ms(writes.mean, 2), ms(writes.max, 2)],
+      [
+        'recordAuditEvent',
+        ms(writes.median, 2),
+        ms(writes.p95, 2),
+        ms(writes.mean, 2),
+        ms(writes.max, 2),
+      ],
     ]),
   )
 
@@ -345,11 +391,17 @@ try {
   let skipAudit = false
   const create = payload.create.bind(payload)
   payload.create = (async (options: Parameters<Payload['create']>[0]) =>
-    skipAudit && options.collection === auditSlug ? ({} as never) : create(options)) as Payload['create']
+    skipAudit && options.collection === auditSlug
+      ? ({} as never)
+      : create(options)) as Payload['create']
   const login = async (): Promise<number> => {
     const client = new RestClient(config)
     const started = performance.now()
-    const response = await client.post('/users/login', { email: 'editor@bench.example', password }, browserHeaders)
+    const response = await client.post(
+      '/users/login',
+      { email: 'editor@bench.example', password },
+      browserHeaders,
+    )
     const elapsed = performance.now() - started
     if (response.status !== 200) {
       throw new Error(`Login answered ${response.status}: ${JSON.stringify(response.body)}`)
@@ -366,7 +418,9 @@ try {
   }
   const loginTimings = { with: [] as number[], without: [] as number[] }
   for (let round = 0; round < LOGINS_PER_SIDE / LOGIN_BLOCK; round++) {
-    for (const side of round % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const)) {
+    for (const side of round % 2 === 0
+      ? (['with', 'without'] as const)
+      : (['without', 'with'] as const)) {
       skipAudit = side === 'without'
       for (let index = 0; index < LOGIN_BLOCK; index++) {
         loginTimings[side].push(await login())
@@ -376,7 +430,9 @@ try {
   skipAudit = false
   const withAudit = summarize(loginTimings.with)
   const withoutAudit = summarize(loginTimings.without)
-  console.log(`\nFor information: plugin logins through REST_POST with and without the audit write, ${LOGINS_PER_SIDE} each, alternating blocks of ${LOGIN_BLOCK}`)
+  console.log(
+    `\nFor information: plugin logins through REST_POST with and without the audit write, ${LOGINS_PER_SIDE} each, alternating blocks of ${LOGIN_BLOCK}`,
+  )
   console.log(
     table([
       ['', 'median', 'p95', 'mean'],
@@ -385,7 +441,12 @@ try {
     ]),
   )
   console.log(`Difference of medians: ${ms(withAudit.median - withoutAudit.median)} per login.`)
-  console.log(`\nTotal run time: ${seconds(runStarted)}. Load average now ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}.`)
+  console.log(
+    `\nTotal run time: ${seconds(runStarted)}. Load average now ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}.`,
+  )
 } catch (error) {
   failed = true
   console.error(error)

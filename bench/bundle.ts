@@ -53,7 +53,11 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv, label: str
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} failed (exit ${code}):\n${output.slice(-3000)}`))))
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${label} failed (exit ${code}):\n${output.slice(-3000)}`)),
+    )
   })
 
 const environment = (side: Side, databaseUrl: string, serverUrl: string): NodeJS.ProcessEnv => {
@@ -81,7 +85,12 @@ const build = async (side: Side, env: NodeJS.ProcessEnv) => {
   const committedTypes = readFileSync(typesFile, 'utf8')
   try {
     if (side === 'vanilla') {
-      await run('npx', ['payload', 'generate:importmap'], { ...env, PAYLOAD_CONFIG_PATH: 'dev/payload.config.ts' }, 'generate:importmap')
+      await run(
+        'npx',
+        ['payload', 'generate:importmap'],
+        { ...env, PAYLOAD_CONFIG_PATH: 'dev/payload.config.ts' },
+        'generate:importmap',
+      )
     }
     await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, `schema push (${side})`)
     writeFileSync(typesFile, committedTypes)
@@ -93,16 +102,22 @@ const build = async (side: Side, env: NodeJS.ProcessEnv) => {
 }
 
 const start = async (env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> => {
-  const server = spawn('npx', ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: repoRoot,
-    detached: true,
-    env: { ...env, NODE_ENV: 'production' },
-    stdio: 'ignore',
-  })
+  const server = spawn(
+    'npx',
+    ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: repoRoot,
+      detached: true,
+      env: { ...env, NODE_ENV: 'production' },
+      stdio: 'ignore',
+    },
+  )
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/admin/login`, { redirect: 'manual' })).status < 500) {
+      if (
+        (await fetch(`http://127.0.0.1:${port}/admin/login`, { redirect: 'manual' })).status < 500
+      ) {
         return server
       }
     } catch {
@@ -134,7 +149,9 @@ const measure = async (url: string, waitFor: string): Promise<PageScripts> => {
     await page.waitForLoadState('networkidle')
     const scripts = (await Promise.all(bodies)).filter((body): body is Buffer => body !== null)
     return {
-      dictionaries: scripts.some((body) => dictionaryMarkers.some((marker) => body.includes(marker))),
+      dictionaries: scripts.some((body) =>
+        dictionaryMarkers.some((marker) => body.includes(marker)),
+      ),
       gzip: scripts.reduce((sum, body) => sum + gzipSync(body).length, 0),
       raw: scripts.reduce((sum, body) => sum + body.length, 0),
       scripts: scripts.length,
@@ -150,7 +167,10 @@ const main = async () => {
   const postgres = await startTemporaryPostgres('backoffice-bench-bundle-pg-')
   const servers: ChildProcess[] = []
   try {
-    const results: Record<string, Record<Side, PageScripts>> = { 'create first user': {} as never, 'sign in': {} as never }
+    const results: Record<string, Record<Side, PageScripts>> = {
+      'create first user': {} as never,
+      'sign in': {} as never,
+    }
     for (const side of ['vanilla', 'plugin'] as const) {
       const databaseUrl = await createDatabase(postgres.url, `bench_bundle_${side}`)
       const port = await freePort()
@@ -160,22 +180,40 @@ const main = async () => {
       await build(side, env)
       servers.push(await start(env, port))
       // An empty database: the admin asks for the first user, a page with a new-password field.
-      results['create first user']![side] = await measure(`${serverUrl}/admin/create-first-user`, '#field-password')
+      results['create first user']![side] = await measure(
+        `${serverUrl}/admin/create-first-user`,
+        '#field-password',
+      )
       const created = await fetch(`${serverUrl}/api/users/first-register`, {
         body: JSON.stringify({ email: 'bench@example.com', password }),
         headers: { 'Content-Type': 'application/json', Origin: serverUrl },
         method: 'POST',
       })
       if (!created.ok) {
-        throw new Error(`first-register on the ${side} app answered ${created.status}: ${await created.text()}`)
+        throw new Error(
+          `first-register on the ${side} app answered ${created.status}: ${await created.text()}`,
+        )
       }
       results['sign in']![side] = await measure(`${serverUrl}/admin/login`, '#field-password')
       process.kill(-servers.pop()!.pid!, 'SIGTERM')
       rmSync(path.join(appDir, env.NEXT_DIST_DIR!), { force: true, recursive: true })
     }
 
-    console.log('\nJavaScript loaded by a browser with an empty cache (all script responses, raw and gzipped):\n')
-    const rows = [['page', 'vanilla gzip', 'plugin gzip', 'added gzip', 'vanilla raw', 'plugin raw', 'scripts v/p', 'strength dictionaries (plugin)']]
+    console.log(
+      '\nJavaScript loaded by a browser with an empty cache (all script responses, raw and gzipped):\n',
+    )
+    const rows = [
+      [
+        'page',
+        'vanilla gzip',
+        'plugin gzip',
+        'added gzip',
+        'vanilla raw',
+        'plugin raw',
+        'scripts v/p',
+        'strength dictionaries (plugin)',
+      ],
+    ]
     for (const [name, sides] of Object.entries(results)) {
       rows.push([
         name,
@@ -190,10 +228,14 @@ const main = async () => {
     }
     console.log(table(rows))
     if (results['sign in']!.plugin.dictionaries) {
-      throw new Error('The strength dictionaries were loaded on the sign-in page: they must load only with a new-password field.')
+      throw new Error(
+        'The strength dictionaries were loaded on the sign-in page: they must load only with a new-password field.',
+      )
     }
     if (!results['create first user']!.plugin.dictionaries) {
-      throw new Error('The strength dictionaries were not loaded on the create-first-user page: the meter cannot score.')
+      throw new Error(
+        'The strength dictionaries were not loaded on the create-first-user page: the meter cannot score.',
+      )
     }
   } finally {
     for (const server of servers) {

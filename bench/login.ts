@@ -36,7 +36,8 @@ const repoRoot = path.resolve(benchDir, '..')
 /** A worker process and a way to send it one command at a time and await its answer. */
 class Worker {
   private readonly output: string[] = []
-  private pending: { reject: (error: Error) => void; resolve: (reply: WorkerReply) => void } | undefined
+  private pending:
+    { reject: (error: Error) => void; resolve: (reply: WorkerReply) => void } | undefined
   private readonly child: ChildProcess
   private exited = false
 
@@ -141,8 +142,13 @@ const passwordHashMs = async (runs: number): Promise<number> => {
   for (let index = 0; index < runs; index++) {
     const started = performance.now()
     await new Promise<void>((resolve, reject) =>
-      crypto.pbkdf2('a benchmark password', randomBytes(32).toString('hex'), 600_000, 32, 'sha256', (error) =>
-        error ? reject(error) : resolve(),
+      crypto.pbkdf2(
+        'a benchmark password',
+        randomBytes(32).toString('hex'),
+        600_000,
+        32,
+        'sha256',
+        (error) => (error ? reject(error) : resolve()),
       ),
     )
     timings.push(performance.now() - started)
@@ -151,7 +157,12 @@ const passwordHashMs = async (runs: number): Promise<number> => {
 }
 
 /** `withTotal`: only for tallies whose entries do not overlap (SQL statements, not nested steps). */
-const formatTally = (vanilla: Tally | undefined, plugin: Tally, logins: number, withTotal = true): string => {
+const formatTally = (
+  vanilla: Tally | undefined,
+  plugin: Tally,
+  logins: number,
+  withTotal = true,
+): string => {
   const keys = [...new Set([...Object.keys(vanilla ?? {}), ...Object.keys(plugin)])].sort(
     (a, b) => (plugin[b]?.ms ?? 0) - (plugin[a]?.ms ?? 0) || a.localeCompare(b),
   )
@@ -166,7 +177,9 @@ const formatTally = (vanilla: Tally | undefined, plugin: Tally, logins: number, 
       ms(entries.reduce((sum, entry) => sum + entry.ms, 0) / logins, 2),
     ]
   }
-  const header = vanilla ? ['', 'vanilla n', 'vanilla time', 'plugin n', 'plugin time'] : ['', 'n', 'time']
+  const header = vanilla
+    ? ['', 'vanilla n', 'vanilla time', 'plugin n', 'plugin time']
+    : ['', 'n', 'time']
   return table([
     header,
     ...keys.map((key) => [key, ...(vanilla ? cell(vanilla, key) : []), ...cell(plugin, key)]),
@@ -191,7 +204,12 @@ try {
   workers.push(vanilla, plugin)
   const boots = await Promise.all([vanilla.ready(), plugin.ready()])
 
-  console.log(`bench:login — ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`)
+  console.log(
+    `bench:login — ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  )
   console.log(
     `Payload started: vanilla ${boots[0].type === 'ready' ? ms(boots[0].bootMs, 0) : '?'}, plugin ${boots[1].type === 'ready' ? ms(boots[1].bootMs, 0) : '?'} (schema push included)`,
   )
@@ -242,7 +260,9 @@ try {
 
   const stats = { plugin: summarize(timings.plugin), vanilla: summarize(timings.vanilla) }
   const ratio = stats.plugin.median / stats.vanilla.median
-  console.log(`\nSuccessful logins through REST_POST /api/users/login: ${LOGINS} per side after ${WARMUP} warm-up, blocks of ${BLOCK}, sides alternating`)
+  console.log(
+    `\nSuccessful logins through REST_POST /api/users/login: ${LOGINS} per side after ${WARMUP} warm-up, blocks of ${BLOCK}, sides alternating`,
+  )
   console.log(
     table([
       ['', 'median', 'p95', 'mean', 'min', 'max'],
@@ -256,8 +276,12 @@ try {
       ]),
     ]),
   )
-  console.log(`\nplugin / vanilla, medians: ${ratio.toFixed(3)} (goal ≤ ${GOAL}): ${ratio <= GOAL ? 'goal met' : 'goal missed'}`)
-  console.log(`plugin − vanilla, medians: ${ms(stats.plugin.median - stats.vanilla.median)} per login`)
+  console.log(
+    `\nplugin / vanilla, medians: ${ratio.toFixed(3)} (goal ≤ ${GOAL}): ${ratio <= GOAL ? 'goal met' : 'goal missed'}`,
+  )
+  console.log(
+    `plugin − vanilla, medians: ${ms(stats.plugin.median - stats.vanilla.median)} per login`,
+  )
   console.log(
     `Worker CPU per login (user + system of the worker process, hash included, PostgreSQL's own CPU not): vanilla ${ms(cpuPerLogin.vanilla)}, ` +
       `plugin ${ms(cpuPerLogin.plugin)}, ratio ${(cpuPerLogin.plugin / cpuPerLogin.vanilla).toFixed(3)}. Less sensitive to other load than the wall times above.`,
@@ -268,8 +292,13 @@ try {
       'roughly fixed amount of database work to a login whose bulk is this hash.',
   )
 
-  const failedStats = { plugin: summarize(failedTimings.plugin), vanilla: summarize(failedTimings.vanilla) }
-  console.log(`\nFailed logins (wrong password, ${FAILED} per side, each on a fresh account), for information, not in the ratio:`)
+  const failedStats = {
+    plugin: summarize(failedTimings.plugin),
+    vanilla: summarize(failedTimings.vanilla),
+  }
+  console.log(
+    `\nFailed logins (wrong password, ${FAILED} per side, each on a fresh account), for information, not in the ratio:`,
+  )
   console.log(
     table([
       ['', 'median', 'min', 'max'],
@@ -281,25 +310,38 @@ try {
       ]),
     ]),
   )
-  console.log('(The plugin answers every refusal after failureResponseMs, 1000 ms by default, so that timing tells no account apart.)')
+  console.log(
+    '(The plugin answers every refusal after failureResponseMs, 1000 ms by default, so that timing tells no account apart.)',
+  )
 
   const { plugin: pluginProfile, vanilla: vanillaProfile } = profiles
   console.log(
     `\nProfile: ${PROFILED} more logins per side, alternating blocks of ${PROFILE_BLOCK}, with every SQL statement and the plugin's steps timed ` +
       `(instrumented, so slightly slower: medians vanilla ${ms(summarize(vanillaProfile.ms).median)}, plugin ${ms(summarize(pluginProfile.ms).median)}).`,
   )
-  console.log('SQL statements per login (n = statements per login, time = per login, from send to result):')
+  console.log(
+    'SQL statements per login (n = statements per login, time = per login, from send to result):',
+  )
   console.log(formatTally(vanillaProfile.sql, pluginProfile.sql, PROFILED))
-  console.log("\nSteps per login (nested: a hook's time includes the Local API calls it makes, and those their SQL):")
+  console.log(
+    "\nSteps per login (nested: a hook's time includes the Local API calls it makes, and those their SQL):",
+  )
   console.log(formatTally(vanillaProfile.spans, pluginProfile.spans, PROFILED, false))
 
   for (const worker of workers) {
     const errors = worker.errorLines()
     if (errors.length > 0) {
-      console.log(`\n${worker.side}: Payload logged ${errors.length} error line(s), first: ${errors[0]}`)
+      console.log(
+        `\n${worker.side}: Payload logged ${errors.length} error line(s), first: ${errors[0]}`,
+      )
     }
   }
-  console.log(`\nTotal run time: ${((performance.now() - started) / 1000).toFixed(0)} s. Load average now ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}.`)
+  console.log(
+    `\nTotal run time: ${((performance.now() - started) / 1000).toFixed(0)} s. Load average now ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}.`,
+  )
 } catch (error) {
   failed = true
   console.error(error)

@@ -25,7 +25,9 @@ if (side !== 'plugin' && side !== 'vanilla') {
 
 /** Resolves once the message is handed to the IPC channel, so exiting right after loses nothing. */
 const reply = (message: WorkerReply) =>
-  new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
+  new Promise<void>((resolve, reject) =>
+    process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())),
+  )
 
 // What a browser behind Next.js sends: Next puts the peer address into X-Forwarded-For, and the
 // plugin parses the user agent for the session document, so both sides get the same realistic headers.
@@ -60,10 +62,16 @@ const login = async (email: string, loginPassword: string, expectedStatus: numbe
   // A new cookie jar each time: a browser signing in carries no session cookie yet.
   const client = new RestClient(config)
   const started = performance.now()
-  const response = await client.post('/users/login', { email, password: loginPassword }, browserHeaders)
+  const response = await client.post(
+    '/users/login',
+    { email, password: loginPassword },
+    browserHeaders,
+  )
   const elapsed = performance.now() - started
   if (response.status !== expectedStatus) {
-    throw new Error(`${side}: login answered ${response.status}, expected ${expectedStatus}: ${JSON.stringify(response.body)}`)
+    throw new Error(
+      `${side}: login answered ${response.status}, expected ${expectedStatus}: ${JSON.stringify(response.body)}`,
+    )
   }
   return { client, elapsed }
 }
@@ -143,7 +151,8 @@ const instrument = () => {
       return originalQuery.apply(this, args)
     }
     const first = args[0]
-    const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '')
+    const text =
+      typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '')
     const kind = statementKind(text)
     const started = performance.now()
     const done = () => add(sql, kind, performance.now() - started)
@@ -162,7 +171,11 @@ const instrument = () => {
     return result
   }
 
-  const wrap = <Target extends object>(target: Target, method: keyof Target & string, label: (args: unknown[]) => string) => {
+  const wrap = <Target extends object>(
+    target: Target,
+    method: keyof Target & string,
+    label: (args: unknown[]) => string,
+  ) => {
     const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target)
     ;(target as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       if (!profiling) {
@@ -176,7 +189,8 @@ const instrument = () => {
       }
     }
   }
-  const collectionOf = (args: unknown[]) => String((args[0] as { collection?: string } | undefined)?.collection)
+  const collectionOf = (args: unknown[]) =>
+    String((args[0] as { collection?: string } | undefined)?.collection)
   for (const method of ['create', 'find', 'update', 'count'] as const) {
     wrap(payload, method, (args) => `payload.${method}(${collectionOf(args)})`)
   }
@@ -184,7 +198,10 @@ const instrument = () => {
     wrap(payload.db, method, (args) => `db.${method}(${collectionOf(args)})`)
   }
   // Hooks are read from the collection's config at each operation, so wrapping them in place works.
-  const hooks = payload.collections.users!.config.hooks as unknown as Record<string, ((...args: unknown[]) => unknown)[]>
+  const hooks = payload.collections.users!.config.hooks as unknown as Record<
+    string,
+    ((...args: unknown[]) => unknown)[]
+  >
   for (const name of ['beforeLogin', 'afterLogin', 'beforeOperation', 'afterRead', 'afterChange']) {
     const list = hooks[name] ?? []
     list.forEach((hook, index) => {
@@ -250,7 +267,10 @@ process.on('message', (command: WorkerCommand) => {
       }
     })
     .catch((error: unknown) =>
-      reply({ message: error instanceof Error ? (error.stack ?? error.message) : String(error), type: 'error' }),
+      reply({
+        message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        type: 'error',
+      }),
     )
 })
 

@@ -30,8 +30,18 @@ export const labels = {
     excerpt: { de: 'Auszug', en: 'Excerpt', fr: 'Extrait', nl: 'Samenvatting' },
     heroImage: { de: 'Titelbild', en: 'Hero Image', fr: 'Image principale', nl: 'Hoofdafbeelding' },
     layout: { de: 'Layout', en: 'Layout', fr: 'Mise en page', nl: 'Opmaak' },
-    legalNotice: { de: 'Rechtlicher Hinweis', en: 'Legal Notice', fr: 'Mention légale', nl: 'Juridische vermelding' },
-    publishedAt: { de: 'Veröffentlicht am', en: 'Published At', fr: 'Publié le', nl: 'Gepubliceerd op' },
+    legalNotice: {
+      de: 'Rechtlicher Hinweis',
+      en: 'Legal Notice',
+      fr: 'Mention légale',
+      nl: 'Juridische vermelding',
+    },
+    publishedAt: {
+      de: 'Veröffentlicht am',
+      en: 'Published At',
+      fr: 'Publié le',
+      nl: 'Gepubliceerd op',
+    },
     slug: { de: 'Slug', en: 'Slug', fr: 'Slug', nl: 'Slug' },
     slugDescription: {
       de: 'Der letzte Teil der Seitenadresse, z. B. „ueber-uns“.',

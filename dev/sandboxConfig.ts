@@ -10,7 +10,11 @@ import nodemailer from 'nodemailer'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildConfig } from 'payload'
-import { backofficePlugin, type BackofficePluginOptions, seoFieldsWithSpecGauge } from 'payload-backoffice'
+import {
+  backofficePlugin,
+  type BackofficePluginOptions,
+  seoFieldsWithSpecGauge,
+} from 'payload-backoffice'
 import sharp from 'sharp'
 
 import { Media } from './collections/Media.js'
@@ -114,7 +118,10 @@ export const sandboxConfig = ({
           ]
         : []),
     ],
-    secret: required('PAYLOAD_SECRET', 'Start the sandbox with `npm run dev`, or set PAYLOAD_SECRET.'),
+    secret: required(
+      'PAYLOAD_SECRET',
+      'Start the sandbox with `npm run dev`, or set PAYLOAD_SECRET.',
+    ),
     serverURL: process.env.SERVER_URL ?? 'http://localhost:3000',
     sharp,
     typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

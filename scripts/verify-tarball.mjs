@@ -13,14 +13,20 @@ const root = path.resolve(import.meta.dirname, '..')
 const own = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
 const work = mkdtempSync(path.join(tmpdir(), 'backoffice-tarball-'))
 const sh = (command, args, cwd, env = {}) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
 
 // 1. Pack (prepack builds dist/) and look inside.
 const [packed] = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', work], root))
 const tarball = path.join(work, packed.filename)
 const files = packed.files.map((file) => file.path)
 const leaked = files.filter((file) => /^(src|dev|test|scripts)\//.test(file))
-if (leaked.length > 0) throw new Error(`The tarball ships files it should not: ${leaked.join(', ')}`)
+if (leaked.length > 0)
+  throw new Error(`The tarball ships files it should not: ${leaked.join(', ')}`)
 for (const entry of Object.values(own.exports)) {
   for (const target of Object.values(entry)) {
     if (!target.startsWith('./dist/') || !files.includes(target.slice(2))) {
@@ -28,7 +34,9 @@ for (const entry of Object.values(own.exports)) {
     }
   }
 }
-console.log(`✔ ${packed.filename}: ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked, ${files.length} files`)
+console.log(
+  `✔ ${packed.filename}: ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked, ${files.length} files`,
+)
 
 // 2. A scratch Payload app that depends on the tarball, with the versions the sandbox uses.
 const app = path.join(work, 'app')
@@ -39,7 +47,18 @@ writeFileSync(
   JSON.stringify(
     {
       dependencies: Object.fromEntries(
-        ['@payloadcms/db-postgres', '@payloadcms/next', '@payloadcms/ui', 'graphql', 'next', 'payload', 'react', 'react-dom', 'typescript', '@types/react']
+        [
+          '@payloadcms/db-postgres',
+          '@payloadcms/next',
+          '@payloadcms/ui',
+          'graphql',
+          'next',
+          'payload',
+          'react',
+          'react-dom',
+          'typescript',
+          '@types/react',
+        ]
           .map((name) => [name, pin(name)])
           .concat([['payload-backoffice', `file:${tarball}`]]),
       ),
@@ -82,7 +101,15 @@ export const checks = [backofficePlugin(options), errorCatalogue.MFA_REQUIRED.st
 writeFileSync(
   path.join(app, 'tsconfig.json'),
   JSON.stringify({
-    compilerOptions: { jsx: 'react-jsx', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, skipLibCheck: true, strict: true, target: 'ES2022' },
+    compilerOptions: {
+      jsx: 'react-jsx',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      noEmit: true,
+      skipLibCheck: true,
+      strict: true,
+      target: 'ES2022',
+    },
     include: ['entries.ts', 'payload.config.ts'],
   }),
 )
@@ -92,7 +119,17 @@ console.log('✔ installed into a scratch Payload app')
 // 3. Types of all three entry points, the runtime import, and Payload's import map generation.
 sh('npx', ['tsc', '-p', 'tsconfig.json'], app)
 console.log('✔ types of payload-backoffice, /client and /rsc check')
-sh('node', ['--input-type=module', '-e', "const m = await import('payload-backoffice'); if (typeof m.backofficePlugin !== 'function') process.exit(1)"], app)
+sh(
+  'node',
+  [
+    '--input-type=module',
+    '-e',
+    "const m = await import('payload-backoffice'); if (typeof m.backofficePlugin !== 'function') process.exit(1)",
+  ],
+  app,
+)
 console.log('✔ the package imports at run time from dist/')
-sh('npx', ['payload', 'generate:importmap'], app, { PAYLOAD_CONFIG_PATH: path.join(app, 'payload.config.ts') })
+sh('npx', ['payload', 'generate:importmap'], app, {
+  PAYLOAD_CONFIG_PATH: path.join(app, 'payload.config.ts'),
+})
 console.log('✔ payload generate:importmap runs with the plugin')

@@ -21,4 +21,21 @@ import { versionComparison } from './versions/index.js'
  * Every capability of the plugin, in the order they extend the config. Adding one is one line here
  * and a folder of its own under src/.
  */
-export const capabilities: Capability[] = [emails, lockout, loginView, sessions, twoFactor, passwordPolicy, passwords, invitations, changePassword, firstUser, passwordReset, auditLog, uploads, richTextReadOnlyBlocks, trashAndFolders, versionComparison]
+export const capabilities: Capability[] = [
+  emails,
+  lockout,
+  loginView,
+  sessions,
+  twoFactor,
+  passwordPolicy,
+  passwords,
+  invitations,
+  changePassword,
+  firstUser,
+  passwordReset,
+  auditLog,
+  uploads,
+  richTextReadOnlyBlocks,
+  trashAndFolders,
+  versionComparison,
+]

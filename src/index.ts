@@ -1,5 +1,9 @@
 export { type AuditEventName, auditEvents } from './audit/auditEvents.js'
-export { type AuditEventInput, type AuditParty, recordAuditEvent } from './audit/recordAuditEvent.js'
+export {
+  type AuditEventInput,
+  type AuditParty,
+  recordAuditEvent,
+} from './audit/recordAuditEvent.js'
 export { BackofficeError } from './errors/BackofficeError.js'
 export { type BackofficeErrorCode, errorCatalogue } from './errors/catalogue.js'
 export { errorResponse } from './errors/errorResponse.js'

@@ -1,5 +1,12 @@
 /** Summary figures of a series of timings, in milliseconds. */
-export type Summary = { count: number; max: number; mean: number; median: number; min: number; p95: number }
+export type Summary = {
+  count: number
+  max: number
+  mean: number
+  median: number
+  min: number
+  p95: number
+}
 
 /**
  * Nearest-rank percentile: always one of the measured values, so a p95 of 200 samples is the 190th
@@ -29,10 +36,18 @@ export const ms = (value: number, digits = 1): string => `${value.toFixed(digits
 
 /** A plain-text table: the first row is the header, columns after the first are right-aligned. */
 export const table = (rows: readonly (readonly string[])[]): string => {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
+  const widths = rows[0]!.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  )
   const line = (row: readonly string[]) =>
     row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
       .join('  ')
-  return [line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n')
+  return [
+    line(rows[0]!),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...rows.slice(1).map(line),
+  ].join('\n')
 }

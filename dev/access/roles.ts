@@ -7,11 +7,16 @@ import type { Access, FieldAccess } from 'payload'
 export const roles = ['admin', 'editor', 'reviewer'] as const
 export type Role = (typeof roles)[number]
 
-export const roleLabels: Record<Role, string> = { admin: 'Administrator', editor: 'Editor', reviewer: 'Reviewer' }
+export const roleLabels: Record<Role, string> = {
+  admin: 'Administrator',
+  editor: 'Editor',
+  reviewer: 'Reviewer',
+}
 
 type WithRoles = { roles?: null | readonly string[] } | null | undefined
 
-export const hasRole = (user: WithRoles, role: Role): boolean => Boolean(user?.roles?.includes(role))
+export const hasRole = (user: WithRoles, role: Role): boolean =>
+  Boolean(user?.roles?.includes(role))
 
 export const isAdmin: Access = ({ req }) => hasRole(req.user as WithRoles, 'admin')
 

@@ -10,7 +10,12 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 export const Media: CollectionConfig = {
   slug: 'media',
-  access: { create: canEditContent, delete: canEditContent, read: () => true, update: canEditContent },
+  access: {
+    create: canEditContent,
+    delete: canEditContent,
+    read: () => true,
+    update: canEditContent,
+  },
   admin: { group: labels.content },
   labels: labels.media,
   fields: [

@@ -14,8 +14,18 @@ export const Pages: CollectionConfig = contentCollection({
     contentField({ label: labels.fields.content }),
     // Kept by the legal team through the API: editors see it, with its embedded documents, but cannot
     // change it (the rich-text spec's read-only relationship and upload blocks).
-    contentField({ name: 'legalNotice', admin: { readOnly: true }, label: labels.fields.legalNotice }),
-    { name: 'layout', type: 'blocks', blocks: contentBlocks, label: labels.fields.layout, localized: true },
+    contentField({
+      name: 'legalNotice',
+      admin: { readOnly: true },
+      label: labels.fields.legalNotice,
+    }),
+    {
+      name: 'layout',
+      type: 'blocks',
+      blocks: contentBlocks,
+      label: labels.fields.layout,
+      localized: true,
+    },
   ],
   labels: labels.pages,
 })

@@ -36,7 +36,13 @@ export const Posts: CollectionConfig = contentCollection({
       relationTo: 'users',
     },
     { name: 'heroImage', type: 'upload', label: labels.fields.heroImage, relationTo: 'media' },
-    { name: 'excerpt', type: 'textarea', label: labels.fields.excerpt, localized: true, maxLength: 300 },
+    {
+      name: 'excerpt',
+      type: 'textarea',
+      label: labels.fields.excerpt,
+      localized: true,
+      maxLength: 300,
+    },
     {
       name: 'audiences',
       type: 'select',
@@ -59,7 +65,13 @@ export const Posts: CollectionConfig = contentCollection({
       label: false,
     },
     contentField({ label: labels.fields.content }),
-    { name: 'blocks', type: 'blocks', blocks: contentBlocks, label: labels.fields.blocks, localized: true },
+    {
+      name: 'blocks',
+      type: 'blocks',
+      blocks: contentBlocks,
+      label: labels.fields.blocks,
+      localized: true,
+    },
   ],
   labels: labels.posts,
 })

@@ -45,7 +45,11 @@ export const Users: CollectionConfig = {
         }
         // The first account of a fresh install is its administrator; everyone after that gets the
         // roles an administrator gives them (the field's access keeps editors from choosing).
-        const { totalDocs } = await req.payload.count({ collection: 'users', overrideAccess: true, req })
+        const { totalDocs } = await req.payload.count({
+          collection: 'users',
+          overrideAccess: true,
+          req,
+        })
         return totalDocs === 0 ? { ...data, roles: ['admin'] } : data
       },
     ],

@@ -15,7 +15,9 @@ export const slugField: Field = {
   required: true,
   unique: true,
   validate: (value: null | string | undefined) =>
-    !value || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) || 'Use lowercase letters, digits and hyphens only.',
+    !value ||
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ||
+    'Use lowercase letters, digits and hyphens only.',
 }
 
 /**
@@ -25,7 +27,12 @@ export const slugField: Field = {
 export const contentCollection = (
   config: Pick<CollectionConfig, 'fields' | 'slug'> & Partial<CollectionConfig>,
 ): CollectionConfig => ({
-  access: { create: canEditContent, delete: canEditContent, read: publishedOrStaff, update: canEditContent },
+  access: {
+    create: canEditContent,
+    delete: canEditContent,
+    read: publishedOrStaff,
+    update: canEditContent,
+  },
   folders: true,
   trash: true,
   versions: {

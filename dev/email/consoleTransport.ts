@@ -16,7 +16,12 @@ export const consoleTransport: Transport = {
       '┌─ email (not sent: set SMTP_URL to deliver) ─────────────',
       `│ To:      ${Array.isArray(to) ? to.join(', ') : String(to)}`,
       `│ Subject: ${subject ?? ''}`,
-      ...(typeof text === 'string' ? text.trim().split('\n').map((line) => `│ ${line}`) : []),
+      ...(typeof text === 'string'
+        ? text
+            .trim()
+            .split('\n')
+            .map((line) => `│ ${line}`)
+        : []),
       ...[...new Set(links)].map((link) => `│ Link:    ${link}`),
       '└─────────────────────────────────────────────────────────',
     ]

@@ -15,7 +15,12 @@ export const SiteSettings: GlobalConfig = {
     {
       name: 'siteName',
       type: 'text',
-      label: { de: 'Name der Website', en: 'Site name', fr: 'Nom du site', nl: 'Naam van de website' },
+      label: {
+        de: 'Name der Website',
+        en: 'Site name',
+        fr: 'Nom du site',
+        nl: 'Naam van de website',
+      },
       localized: true,
       required: true,
     },
@@ -41,14 +46,25 @@ export const SiteSettings: GlobalConfig = {
           defaultValue: 'info',
           label: { de: 'Tonfall', en: 'Tone', fr: 'Ton', nl: 'Toon' },
           options: [
-            { label: { de: 'Hinweis', en: 'Information', fr: 'Information', nl: 'Informatie' }, value: 'info' },
-            { label: { de: 'Warnung', en: 'Warning', fr: 'Avertissement', nl: 'Waarschuwing' }, value: 'warning' },
+            {
+              label: { de: 'Hinweis', en: 'Information', fr: 'Information', nl: 'Informatie' },
+              value: 'info',
+            },
+            {
+              label: { de: 'Warnung', en: 'Warning', fr: 'Avertissement', nl: 'Waarschuwing' },
+              value: 'warning',
+            },
           ],
         },
       ],
       label: { de: 'Ankündigung', en: 'Announcement', fr: 'Annonce', nl: 'Aankondiging' },
     },
   ],
-  label: { de: 'Website-Einstellungen', en: 'Site settings', fr: 'Paramètres du site', nl: 'Website-instellingen' },
+  label: {
+    de: 'Website-Einstellungen',
+    en: 'Site settings',
+    fr: 'Paramètres du site',
+    nl: 'Website-instellingen',
+  },
   versions: { drafts: true, max: 50 },
 }

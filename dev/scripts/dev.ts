@@ -12,11 +12,15 @@ const appDir = path.resolve(here, '..')
 const port = process.env.PORT ?? '3000'
 
 // The database lives in its own process group (`detached`), out of reach of the terminal's Ctrl-C.
-const keeper = spawn(process.execPath, [...process.execArgv, path.join(here, 'databaseKeeper.ts')], {
-  detached: true,
-  env: process.env,
-  stdio: ['pipe', 'pipe', 'inherit'],
-})
+const keeper = spawn(
+  process.execPath,
+  [...process.execArgv, path.join(here, 'databaseKeeper.ts')],
+  {
+    detached: true,
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  },
+)
 const firstLine = await new Promise<string>((resolve, reject) => {
   createInterface({ input: keeper.stdout! }).once('line', resolve)
   keeper.once('exit', () => reject(new Error('The sandbox database did not start.')))
@@ -24,13 +28,21 @@ const firstLine = await new Promise<string>((resolve, reject) => {
   console.error(`✖ ${error.message}`)
   process.exit(1)
 })
-const { databaseUrl, payloadSecret } = JSON.parse(firstLine) as { databaseUrl: string; payloadSecret: string }
+const { databaseUrl, payloadSecret } = JSON.parse(firstLine) as {
+  databaseUrl: string
+  payloadSecret: string
+}
 
 process.env.SERVER_URL ??= `http://localhost:${port}`
 console.log(`✔ Admin: ${process.env.SERVER_URL}/admin  (the first visit creates the first user)\n`)
 
 const next = spawn('next', ['dev', appDir, '--port', port, ...process.argv.slice(2)], {
-  env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1', PAYLOAD_SECRET: payloadSecret },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NEXT_TELEMETRY_DISABLED: '1',
+    PAYLOAD_SECRET: payloadSecret,
+  },
   stdio: 'inherit',
 })
 

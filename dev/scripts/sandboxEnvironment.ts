@@ -29,7 +29,9 @@ const DEFAULT_PORT = 54329
  * Makes sure the sandbox has a database and a secret: `DATABASE_URL` when given, otherwise an embedded
  * PostgreSQL with its data under `dev/.data/postgres`. Returns a function that stops what it started.
  */
-export const prepareSandbox = async ({ quiet = false } = {}): Promise<{ stop: () => Promise<void> }> => {
+export const prepareSandbox = async ({ quiet = false } = {}): Promise<{
+  stop: () => Promise<void>
+}> => {
   const secrets = loadSecrets()
   process.env.PAYLOAD_SECRET ??= secrets.payloadSecret
 

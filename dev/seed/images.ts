@@ -12,7 +12,11 @@ export const palettes = {
  * A landscape picture drawn from shapes (no text, so no fonts needed), rendered to PNG with sharp:
  * the seed works offline and needs no image files in the repository.
  */
-export const drawLandscape = async (palette: Palette, width = 1600, height = 1000): Promise<Buffer> => {
+export const drawLandscape = async (
+  palette: Palette,
+  width = 1600,
+  height = 1000,
+): Promise<Buffer> => {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/>

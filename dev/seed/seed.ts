@@ -12,7 +12,11 @@ const newPassword = () => randomBytes(12).toString('base64url')
 
 const upsertAccount = async (payload: Payload, email: string, role: SeedAccount['role']) => {
   const password = newPassword()
-  const { docs } = await payload.find({ collection: 'users', limit: 1, where: { email: { equals: email } } })
+  const { docs } = await payload.find({
+    collection: 'users',
+    limit: 1,
+    where: { email: { equals: email } },
+  })
   const data = { name: role === 'admin' ? 'Ada Admin' : 'Eddie Editor', password, roles: [role] }
   if (docs[0]) {
     await payload.update({ collection: 'users', data, id: docs[0].id })
@@ -23,11 +27,17 @@ const upsertAccount = async (payload: Payload, email: string, role: SeedAccount[
 }
 
 /** One picture per palette, by palette name; pictures seeded before are reused. */
-const seedMedia = async (payload: Payload): Promise<Record<keyof typeof palettes, number | string>> => {
+const seedMedia = async (
+  payload: Payload,
+): Promise<Record<keyof typeof palettes, number | string>> => {
   const ids: Record<string, number | string> = {}
   for (const [name, palette] of Object.entries(palettes)) {
     const filename = `seed-${name}.png`
-    const { docs } = await payload.find({ collection: 'media', limit: 1, where: { filename: { equals: filename } } })
+    const { docs } = await payload.find({
+      collection: 'media',
+      limit: 1,
+      where: { filename: { equals: filename } },
+    })
     if (docs[0]) {
       ids[name] = docs[0].id
       continue
@@ -58,7 +68,12 @@ const seedDocument = async (
   extra: Record<string, unknown>,
   germanTitle: string,
 ) => {
-  const found = await payload.find({ collection, draft: true, limit: 1, where: { slug: { equals: slug } } })
+  const found = await payload.find({
+    collection,
+    draft: true,
+    limit: 1,
+    where: { slug: { equals: slug } },
+  })
   if (found.docs[0]) {
     return false
   }
@@ -77,7 +92,13 @@ const seedDocument = async (
       id: doc.id,
     })
   }
-  await payload.update({ collection, data: { title: germanTitle }, draft: true, id: doc.id, locale: 'de' })
+  await payload.update({
+    collection,
+    data: { title: germanTitle },
+    draft: true,
+    id: doc.id,
+    locale: 'de',
+  })
   return true
 }
 
@@ -103,9 +124,18 @@ export const seed = async (payload: Payload): Promise<SeedAccount[]> => {
       { content: [paragraph(text('Draft: who we are.'))], title: 'About' },
       { content: aboutBody.slice(0, 3), title: 'About us' },
       { content: aboutBody, title: 'About us' },
-      { content: [...aboutBody, paragraph(text('Newer draft, not yet published.', { italic: true }))], title: 'About us' },
+      {
+        content: [
+          ...aboutBody,
+          paragraph(text('Newer draft, not yet published.', { italic: true })),
+        ],
+        title: 'About us',
+      },
     ],
-    { heroImage: ocean, layout: [{ blockType: 'callout', heading: 'We are hiring', tone: 'success' }] },
+    {
+      heroImage: ocean,
+      layout: [{ blockType: 'callout', heading: 'We are hiring', tone: 'success' }],
+    },
     'Über uns',
   )
   await seedDocument(
@@ -115,7 +145,14 @@ export const seed = async (payload: Payload): Promise<SeedAccount[]> => {
     [
       { content: [paragraph(text('Write to us.'))], title: 'Contact' },
       {
-        content: [heading(2, 'Contact'), paragraph(text('Write to '), link('mailto:hello@example.com', 'hello@example.com'), text('.'))],
+        content: [
+          heading(2, 'Contact'),
+          paragraph(
+            text('Write to '),
+            link('mailto:hello@example.com', 'hello@example.com'),
+            text('.'),
+          ),
+        ],
         title: 'Contact',
       },
     ],
@@ -129,15 +166,28 @@ export const seed = async (payload: Payload): Promise<SeedAccount[]> => {
     [
       { content: [paragraph(text('Notes in progress'))], title: 'Release 1.0' },
       {
-        content: [heading(2, 'What is new'), list('ol', ['Faster saves', 'Focal points on images']), paragraph(text('Upgrade with '), text('npm update', { code: true }), text('.'))],
+        content: [
+          heading(2, 'What is new'),
+          list('ol', ['Faster saves', 'Focal points on images']),
+          paragraph(text('Upgrade with '), text('npm update', { code: true }), text('.')),
+        ],
         title: 'Release 1.0 is out',
       },
       {
-        content: [heading(2, 'What is new'), list('ol', ['Faster saves', 'Focal points on images', 'Dark mode']), paragraph(text('Upgrade with '), text('npm update', { code: true }), text('.'))],
+        content: [
+          heading(2, 'What is new'),
+          list('ol', ['Faster saves', 'Focal points on images', 'Dark mode']),
+          paragraph(text('Upgrade with '), text('npm update', { code: true }), text('.')),
+        ],
         title: 'Release 1.0 is out',
       },
     ],
-    { category: 'release-notes', excerpt: 'Faster saves, focal points and dark mode.', heroImage: dawn, publishedAt: new Date().toISOString() },
+    {
+      category: 'release-notes',
+      excerpt: 'Faster saves, focal points and dark mode.',
+      heroImage: dawn,
+      publishedAt: new Date().toISOString(),
+    },
     'Version 1.0 ist da',
   )
   await seedDocument(
@@ -145,13 +195,24 @@ export const seed = async (payload: Payload): Promise<SeedAccount[]> => {
     'posts',
     'writing-for-the-web',
     [
-      { content: [paragraph(text('Short sentences. Clear headings.'))], title: 'Writing for the web' },
       {
-        content: [heading(2, 'Keep it short'), paragraph(text('Readers scan. Lead with the point, then the detail.')), quote('Omit needless words.')],
+        content: [paragraph(text('Short sentences. Clear headings.'))],
+        title: 'Writing for the web',
+      },
+      {
+        content: [
+          heading(2, 'Keep it short'),
+          paragraph(text('Readers scan. Lead with the point, then the detail.')),
+          quote('Omit needless words.'),
+        ],
         title: 'Writing for the web',
       },
     ],
-    { category: 'guide', heroImage: forest, blocks: [{ blockType: 'quote', author: 'Strunk & White', quote: 'Omit needless words.' }] },
+    {
+      category: 'guide',
+      heroImage: forest,
+      blocks: [{ blockType: 'quote', author: 'Strunk & White', quote: 'Omit needless words.' }],
+    },
     'Schreiben fürs Web',
   )
   return accounts

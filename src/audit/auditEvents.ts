@@ -20,7 +20,11 @@ type AuditEventDefinition = {
  */
 export const auditEvents = {
   'login.succeeded': { category: 'authentication', translationKey: 'auditEventLoginSucceeded' },
-  'login.failed': { category: 'authentication', survivesRollback: true, translationKey: 'auditEventLoginFailed' },
+  'login.failed': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventLoginFailed',
+  },
   'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
   // A wrong current password given to change password: counted by the lockout like a failed sign-in.
   'password.changeFailed': {
@@ -30,15 +34,24 @@ export const auditEvents = {
   },
   'password.reset': { category: 'authentication', translationKey: 'auditEventPasswordReset' },
   // A forgot-password request: data.kind resetLink or signInMethod, or data.reason throttled or unknownAccount.
-  'password.resetRequested': { category: 'authentication', translationKey: 'auditEventPasswordResetRequested' },
+  'password.resetRequested': {
+    category: 'authentication',
+    translationKey: 'auditEventPasswordResetRequested',
+  },
   // A right password for an account whose sign-in needs a code (or enrolment) first: data.need.
   'twoFactor.challengeStarted': {
     category: 'authentication',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorChallengeStarted',
   },
-  'twoFactor.enrolled': { category: 'authentication', translationKey: 'auditEventTwoFactorEnrolled' },
-  'twoFactor.challengeSucceeded': { category: 'authentication', translationKey: 'auditEventTwoFactorChallengeSucceeded' },
+  'twoFactor.enrolled': {
+    category: 'authentication',
+    translationKey: 'auditEventTwoFactorEnrolled',
+  },
+  'twoFactor.challengeSucceeded': {
+    category: 'authentication',
+    translationKey: 'auditEventTwoFactorChallengeSucceeded',
+  },
   // Failures, replays and rate limits are on record even when what reports them rolls back.
   'twoFactor.challengeFailed': {
     category: 'authentication',
@@ -55,14 +68,40 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorRateLimited',
   },
-  'twoFactor.deviceTrusted': { category: 'authentication', translationKey: 'auditEventTrustedDeviceAdded' },
-  'twoFactor.deviceRemoved': { category: 'authentication', translationKey: 'auditEventTrustedDeviceRemoved' },
-  'twoFactor.resetRequested': { category: 'authentication', translationKey: 'auditEventTwoFactorResetRequested' },
-  'twoFactor.resetApproved': { category: 'authentication', translationKey: 'auditEventTwoFactorResetApproved' },
-  'twoFactor.resetDenied': { category: 'authentication', translationKey: 'auditEventTwoFactorResetDenied' },
-  'twoFactor.misuseReported': { category: 'authentication', survivesRollback: true, translationKey: 'auditEventTwoFactorMisuseReported' },
-  'twoFactor.resetExpired': { category: 'authentication', translationKey: 'auditEventTwoFactorResetExpired' },
-  'account.locked': { category: 'account', survivesRollback: true, translationKey: 'auditEventAccountLocked' },
+  'twoFactor.deviceTrusted': {
+    category: 'authentication',
+    translationKey: 'auditEventTrustedDeviceAdded',
+  },
+  'twoFactor.deviceRemoved': {
+    category: 'authentication',
+    translationKey: 'auditEventTrustedDeviceRemoved',
+  },
+  'twoFactor.resetRequested': {
+    category: 'authentication',
+    translationKey: 'auditEventTwoFactorResetRequested',
+  },
+  'twoFactor.resetApproved': {
+    category: 'authentication',
+    translationKey: 'auditEventTwoFactorResetApproved',
+  },
+  'twoFactor.resetDenied': {
+    category: 'authentication',
+    translationKey: 'auditEventTwoFactorResetDenied',
+  },
+  'twoFactor.misuseReported': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventTwoFactorMisuseReported',
+  },
+  'twoFactor.resetExpired': {
+    category: 'authentication',
+    translationKey: 'auditEventTwoFactorResetExpired',
+  },
+  'account.locked': {
+    category: 'account',
+    survivesRollback: true,
+    translationKey: 'auditEventAccountLocked',
+  },
   'account.suspended': {
     category: 'account',
     survivesRollback: true,

@@ -30,12 +30,16 @@ const readOnlyText = (
  * null when the user is deleted, which would rewrite history, and would leave a failed sign-in for an
  * unknown email nothing to point to.
  */
-export const auditLogCollection = (config: Config, options: SanitizedBackofficeOptions): CollectionConfig => ({
+export const auditLogCollection = (
+  config: Config,
+  options: SanitizedBackofficeOptions,
+): CollectionConfig => ({
   slug: options.audit.slug,
   access: {
     create: () => false,
     delete: () => false,
-    read: ({ req }) => req.user?.collection === options.usersCollection && isAdmin(req.user, options),
+    read: ({ req }) =>
+      req.user?.collection === options.usersCollection && isAdmin(req.user, options),
     update: () => false,
   },
   admin: {

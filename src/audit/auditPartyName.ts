@@ -3,7 +3,8 @@ import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 import { encodeForLog } from './encodeForLog.js'
 
 /** Someone in an entry: a user document (or anything with an email, username or id), or a name. */
-export type AuditParty = { email?: null | string; id?: number | string; username?: null | string } | null | string
+export type AuditParty =
+  { email?: null | string; id?: number | string; username?: null | string } | null | string
 
 /** Longest email address SMTP allows (RFC 5321: 64 + 1 + 255). */
 const MAX_NAME = 320
@@ -16,7 +17,11 @@ const MAX_NAME = 320
  */
 export const auditPartyName = async (
   party: AuditParty | undefined,
-  { payload, req, usersCollection }: { payload: Payload; req: Partial<PayloadRequest>; usersCollection: string },
+  {
+    payload,
+    req,
+    usersCollection,
+  }: { payload: Payload; req: Partial<PayloadRequest>; usersCollection: string },
 ): Promise<null | string> => {
   if (party == null) {
     return null

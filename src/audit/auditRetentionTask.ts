@@ -26,7 +26,9 @@ export const auditRetentionTask = (
       return { output: { deleted: 0 } }
     }
     const before = new Date(Date.now() - options.audit.retentionDays * DAY_MS)
-    return { output: { deleted: await pruneAuditLog(req.payload, { before, slug: options.audit.slug }) } }
+    return {
+      output: { deleted: await pruneAuditLog(req.payload, { before, slug: options.audit.slug }) },
+    }
   },
   outputSchema: [{ name: 'deleted', type: 'number', required: true }],
   retries: 2,

@@ -55,9 +55,18 @@ export const contentAuditHooks = () => {
     }
   }
 
-  const afterChange: CollectionAfterChangeHook = async ({ collection, doc, operation, previousDoc, req }) => {
+  const afterChange: CollectionAfterChangeHook = async ({
+    collection,
+    doc,
+    operation,
+    previousDoc,
+    req,
+  }) => {
     const target = { id: doc.id as number | string, slug: collection.slug }
-    const common = { locale: req.locale ?? null, status: (doc._status as string | undefined) ?? null }
+    const common = {
+      locale: req.locale ?? null,
+      status: (doc._status as string | undefined) ?? null,
+    }
     const restore = restoringVersion.get(req)
     if (restore?.slug === collection.slug) {
       restoringVersion.delete(req)
@@ -71,17 +80,35 @@ export const contentAuditHooks = () => {
     const fields = changedFieldNames(operation === 'create' ? {} : previousDoc, doc)
     const drafts = Boolean(collection.versions && collection.versions.drafts)
     const event = eventFor({ doc, drafts, operation, previousDoc })
-    await recordAuditEvent(req, { data: { ...common, fields }, details: fields.join(', '), event, target })
+    await recordAuditEvent(req, {
+      data: { ...common, fields },
+      details: fields.join(', '),
+      event,
+      target,
+    })
     // A document created already published is both created and published.
     if (event === 'content.created' && drafts && doc._status === 'published') {
-      await recordAuditEvent(req, { data: { ...common, fields }, details: fields.join(', '), event: 'content.published', target })
+      await recordAuditEvent(req, {
+        data: { ...common, fields },
+        details: fields.join(', '),
+        event: 'content.published',
+        target,
+      })
     }
     return doc
   }
 
   const afterDelete: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
-    await recordAuditEvent(req, { data: { permanently: true }, event: 'content.deleted', target: { id, slug: collection.slug } })
+    await recordAuditEvent(req, {
+      data: { permanently: true },
+      event: 'content.deleted',
+      target: { id, slug: collection.slug },
+    })
   }
 
-  return { afterChange: [afterChange], afterDelete: [afterDelete], beforeOperation: [beforeOperation] }
+  return {
+    afterChange: [afterChange],
+    afterDelete: [afterDelete],
+    beforeOperation: [beforeOperation],
+  }
 }

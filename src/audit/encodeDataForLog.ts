@@ -9,7 +9,8 @@ const MAX_STRING = 500
  * Keys whose values are never stored, whatever a caller passes: credentials, tokens and one-time
  * codes have no place in a log (OWASP ASVS 5.0 16.2.5).
  */
-const SECRET_KEY = /password|passwd|secret|token|hash|salt|api_?key|cookie|authorization|^(otp|totp)$/i
+const SECRET_KEY =
+  /password|passwd|secret|token|hash|salt|api_?key|cookie|authorization|^(otp|totp)$/i
 
 export type AuditData = { [key: string]: AuditDataValue }
 type AuditDataValue = AuditData | AuditDataValue[] | boolean | null | number | string

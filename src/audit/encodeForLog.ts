@@ -1,7 +1,12 @@
 /** Longest text kept from one value, so a hostile client cannot bloat the log. */
 const DEFAULT_MAX_LENGTH = 1000
 
-const NAMED_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+const NAMED_ESCAPES: Record<string, string> = {
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+}
 
 /**
  * Characters that could forge a new line or hide text when an entry is read in a terminal, an
@@ -19,7 +24,10 @@ const escape = (character: string): string =>
  * so an escape that was typed cannot pass for one that was encoded. Longer values are cut at
  * `maxLength` characters (never inside an escape or a surrogate pair) and end with `…`.
  */
-export const encodeForLog = (value: string, { maxLength = DEFAULT_MAX_LENGTH }: { maxLength?: number } = {}): string => {
+export const encodeForLog = (
+  value: string,
+  { maxLength = DEFAULT_MAX_LENGTH }: { maxLength?: number } = {},
+): string => {
   let encoded = ''
   for (const character of value) {
     const piece = UNSAFE.test(character) ? escape(character) : character

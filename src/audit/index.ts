@@ -34,9 +34,13 @@ export const auditLog: Capability = {
         )
       }
     }
-    let result = mapCollection(config, options.usersCollection, (users) => appendHooks(users, userAuditHooks(options)))
+    let result = mapCollection(config, options.usersCollection, (users) =>
+      appendHooks(users, userAuditHooks(options)),
+    )
     for (const slug of options.audit.collections) {
-      result = mapCollection(result, slug, (collection) => appendHooks(collection, contentAuditHooks()))
+      result = mapCollection(result, slug, (collection) =>
+        appendHooks(collection, contentAuditHooks()),
+      )
     }
     return result
   },

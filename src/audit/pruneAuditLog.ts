@@ -10,12 +10,21 @@ const BATCH_SIZE = 500
  * returns how many went. Each batch carries the prune token, the only way past the log's guard
  * against deletion.
  */
-export const pruneAuditLog = async (payload: Payload, { before, slug }: { before: Date; slug: string }): Promise<number> => {
+export const pruneAuditLog = async (
+  payload: Payload,
+  { before, slug }: { before: Date; slug: string },
+): Promise<number> => {
   const collection = slug as CollectionSlug
   const where = { timestamp: { less_than: before.toISOString() } }
   let deleted = 0
   for (;;) {
-    const { docs } = await payload.find({ collection, depth: 0, limit: BATCH_SIZE, pagination: false, where })
+    const { docs } = await payload.find({
+      collection,
+      depth: 0,
+      limit: BATCH_SIZE,
+      pagination: false,
+      where,
+    })
     if (docs.length === 0) {
       return deleted
     }
@@ -26,7 +35,9 @@ export const pruneAuditLog = async (payload: Payload, { before, slug }: { before
       where: { id: { in: docs.map((doc) => doc.id) } },
     })
     if (result.errors.length > 0) {
-      throw new Error(`payload-backoffice: could not delete ${result.errors.length} expired audit log entries.`)
+      throw new Error(
+        `payload-backoffice: could not delete ${result.errors.length} expired audit log entries.`,
+      )
     }
     deleted += result.docs.length
     if (docs.length < BATCH_SIZE) {

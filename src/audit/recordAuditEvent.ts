@@ -35,12 +35,18 @@ const optionalText = (value: null | string | undefined, maxLength?: number): nul
  * Never throws: a failure to write is reported through `payload.logger.error` and the operation
  * being audited carries on (a sign-in must not fail because its log entry could not be stored).
  */
-export const recordAuditEvent = async (req: PayloadRequest, input: AuditEventInput): Promise<void> => {
+export const recordAuditEvent = async (
+  req: PayloadRequest,
+  input: AuditEventInput,
+): Promise<void> => {
   const { payload } = req
   // Checked here because a failed write inside the caller's transaction makes Payload roll that
   // transaction back: nothing a caller passes may be able to fail validation.
   if (!Object.hasOwn(auditEvents, input.event)) {
-    payload.logger.error({ event: input.event, msg: 'payload-backoffice: unknown audit event, entry not written' })
+    payload.logger.error({
+      event: input.event,
+      msg: 'payload-backoffice: unknown audit event, entry not written',
+    })
     return
   }
   try {
@@ -55,12 +61,17 @@ export const recordAuditEvent = async (req: PayloadRequest, input: AuditEventInp
     // then throws and rolls back, and an attacker's failures must be on record all the same
     // (OWASP ASVS 5.0 16.3.1), so those entries are written in a transaction of their own that
     // commits at once.
-    const writeReq: Partial<PayloadRequest> = definition.survivesRollback ? {} : { transactionID: req.transactionID }
+    const writeReq: Partial<PayloadRequest> = definition.survivesRollback
+      ? {}
+      : { transactionID: req.transactionID }
     const names = { payload, req: writeReq, usersCollection: options.usersCollection }
     const target =
       input.target ??
       (user && typeof user === 'object' && user.id != null
-        ? { id: user.id, slug: (user as { collection?: string }).collection ?? options.usersCollection }
+        ? {
+            id: user.id,
+            slug: (user as { collection?: string }).collection ?? options.usersCollection,
+          }
         : undefined)
 
     await payload.create({
@@ -69,7 +80,10 @@ export const recordAuditEvent = async (req: PayloadRequest, input: AuditEventInp
       // request for later operations to reuse.
       context: { [auditWriteToken.contextKey]: auditWriteToken.record },
       data: {
-        actor: await auditPartyName(input.actor === undefined ? (req.user as AuditParty) : input.actor, names),
+        actor: await auditPartyName(
+          input.actor === undefined ? (req.user as AuditParty) : input.actor,
+          names,
+        ),
         category: definition.category,
         clientIp: optionalText(client.clientIp, 100),
         data: input.data === undefined ? null : encodeDataForLog(input.data),
@@ -86,6 +100,10 @@ export const recordAuditEvent = async (req: PayloadRequest, input: AuditEventInp
       req: writeReq,
     })
   } catch (error) {
-    payload.logger.error({ err: error, event: input.event, msg: 'payload-backoffice: could not write an audit log entry' })
+    payload.logger.error({
+      err: error,
+      event: input.event,
+      msg: 'payload-backoffice: could not write an audit log entry',
+    })
   }
 }

@@ -17,10 +17,21 @@ const rolesOf = (user: Record<string, unknown> | undefined, field: string): stri
  * capabilities that cause them.
  */
 export const userAuditHooks = ({ roles }: Pick<SanitizedBackofficeOptions, 'roles'>) => {
-  const afterChange: CollectionAfterChangeHook = async ({ collection, doc, operation, previousDoc, req }) => {
+  const afterChange: CollectionAfterChangeHook = async ({
+    collection,
+    doc,
+    operation,
+    previousDoc,
+    req,
+  }) => {
     const target = { id: doc.id as number | string, slug: collection.slug }
     if (operation === 'create') {
-      await recordAuditEvent(req, { data: { roles: rolesOf(doc, roles.field) }, event: 'user.created', target, user: doc })
+      await recordAuditEvent(req, {
+        data: { roles: rolesOf(doc, roles.field) },
+        event: 'user.created',
+        target,
+        user: doc,
+      })
       return doc
     }
     const fields = changedFieldNames(previousDoc, doc)
@@ -48,7 +59,11 @@ export const userAuditHooks = ({ roles }: Pick<SanitizedBackofficeOptions, 'role
   }
 
   const afterDelete: CollectionAfterDeleteHook = async ({ collection, doc, id, req }) => {
-    await recordAuditEvent(req, { event: 'user.deleted', target: { id, slug: collection.slug }, user: doc })
+    await recordAuditEvent(req, {
+      event: 'user.deleted',
+      target: { id, slug: collection.slug },
+      user: doc,
+    })
   }
 
   return { afterChange: [afterChange], afterDelete: [afterDelete] }

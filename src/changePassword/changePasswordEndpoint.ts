@@ -47,7 +47,10 @@ const blocked = (req: PayloadRequest, lockedUntil: Date | null): Response => {
   return response
 }
 
-const changeOwnPassword = async (req: PayloadRequest, options: SanitizedBackofficeOptions): Promise<Response> => {
+const changeOwnPassword = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<Response> => {
   const viewer = requestUser(req, options.usersCollection)
   if (!viewer) {
     throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -72,7 +75,10 @@ const changeOwnPassword = async (req: PayloadRequest, options: SanitizedBackoffi
   const attempt = await attemptPassword(req, options, {
     account,
     audit: { actor: viewer, data: { factor: 'password' }, failedEvent: 'password.changeFailed' },
-    check: async () => ((await matchesStoredPassword(account, currentPassword)) ? { correct: true, value: null } : { correct: false }),
+    check: async () =>
+      (await matchesStoredPassword(account, currentPassword))
+        ? { correct: true, value: null }
+        : { correct: false },
   })
   if (attempt.kind === 'locked' || attempt.kind === 'lockedMeanwhile') {
     return blocked(req, attempt.kind === 'locked' ? attempt.lockedUntil : null)
@@ -88,14 +94,24 @@ const changeOwnPassword = async (req: PayloadRequest, options: SanitizedBackoffi
 
   req.context[currentPasswordVerifiedKey] = true
   try {
-    await payload.update({ id: account.id, collection: options.usersCollection, data: { password }, depth: 0, overrideAccess: true, req })
+    await payload.update({
+      id: account.id,
+      collection: options.usersCollection,
+      data: { password },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
   } finally {
     delete req.context[currentPasswordVerifiedKey]
   }
   await sendPasswordChangedEmail(req, options, account)
 
   const t = getBackofficeTranslation(req.i18n)
-  return Response.json({ message: t('changePasswordSuccess') }, { headers: headersWithCors({ headers: new Headers(), req }) })
+  return Response.json(
+    { message: t('changePasswordSuccess') },
+    { headers: headersWithCors({ headers: new Headers(), req }) },
+  )
 }
 
 /**

@@ -16,7 +16,10 @@ export const changePassword: Capability = {
         {
           ...users,
           // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-          endpoints: users.endpoints === false ? false : [changePasswordEndpoint(options), ...(users.endpoints ?? [])],
+          endpoints:
+            users.endpoints === false
+              ? false
+              : [changePasswordEndpoint(options), ...(users.endpoints ?? [])],
         },
         { beforeValidate: [refuseOwnPasswordUpdate(options)] },
       ),
@@ -24,5 +27,8 @@ export const changePassword: Capability = {
   name: 'changePassword',
   // First among the fields, so the section sits right under Payload's email field on the account page.
   schema: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) => ({ ...users, fields: [changePasswordUiField, ...users.fields] })),
+    mapCollection(config, options.usersCollection, (users) => ({
+      ...users,
+      fields: [changePasswordUiField, ...users.fields],
+    })),
 }

@@ -11,7 +11,9 @@ const legacyFormat = { iterations: 25_000, keyLength: 512 }
 
 const derive = (password: string, salt: string, iterations: number, keyLength: number) =>
   new Promise<Buffer>((resolve, reject) =>
-    pbkdf2(password, salt, iterations, keyLength, 'sha256', (error, key) => (error ? reject(error) : resolve(key))),
+    pbkdf2(password, salt, iterations, keyLength, 'sha256', (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   )
 
 /**
@@ -31,7 +33,9 @@ export const matchesStoredPassword = async (
   const current = hash.startsWith(currentFormat.prefix)
   const storedHex = current ? hash.slice(currentFormat.prefix.length) : hash
   if (!/^[0-9a-f]+$/i.test(storedHex)) {
-    throw new Error('payload-backoffice: the stored password hash is in a format this version does not know.')
+    throw new Error(
+      'payload-backoffice: the stored password hash is in a format this version does not know.',
+    )
   }
   const { iterations, keyLength } = current ? currentFormat : legacyFormat
   const stored = Buffer.from(storedHex, 'hex')

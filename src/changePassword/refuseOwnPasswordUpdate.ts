@@ -18,11 +18,16 @@ export const currentPasswordVerifiedKey = 'backofficeCurrentPasswordVerified'
 export const refuseOwnPasswordUpdate =
   (options: SanitizedBackofficeOptions): CollectionBeforeValidateHook =>
   ({ data, operation, originalDoc, req }) => {
-    if (operation !== 'update' || typeof data?.password !== 'string' || data.password.length === 0) {
+    if (
+      operation !== 'update' ||
+      typeof data?.password !== 'string' ||
+      data.password.length === 0
+    ) {
       return data
     }
     const viewer = requestUser(req, options.usersCollection)
-    const own = viewer !== null && originalDoc !== undefined && String(viewer.id) === String(originalDoc.id)
+    const own =
+      viewer !== null && originalDoc !== undefined && String(viewer.id) === String(originalDoc.id)
     if (own && req.context[currentPasswordVerifiedKey] !== true) {
       throw new BackofficeError('CURRENT_PASSWORD_REQUIRED', { req })
     }

@@ -21,7 +21,10 @@ export const sendPasswordChangedEmail = async (
   const language = recipientLanguage(account, options)
   const time = `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date())} UTC`
   await sendSecurityEmail(req, {
-    action: { label: 'emailActionResetPassword', url: adminURL(req, req.payload.config.admin.routes.forgot) },
+    action: {
+      label: 'emailActionResetPassword',
+      url: adminURL(req, req.payload.config.admin.routes.forgot),
+    },
     body: 'emailPasswordChangedBody',
     language,
     subject: 'emailPasswordChangedSubject',

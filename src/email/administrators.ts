@@ -5,7 +5,10 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 export type AlertRecipient = { email: string; id: number | string; preferredLanguage?: unknown }
 
 /** Every administrator with an email address: who security alerts go to. */
-export const administrators = async (req: PayloadRequest, options: SanitizedBackofficeOptions): Promise<AlertRecipient[]> => {
+export const administrators = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<AlertRecipient[]> => {
   const { docs } = await req.payload.find({
     collection: options.usersCollection,
     depth: 0,
@@ -15,5 +18,7 @@ export const administrators = async (req: PayloadRequest, options: SanitizedBack
     req,
     where: { [options.roles.field]: { equals: options.roles.admin } },
   })
-  return (docs as { email?: unknown }[]).filter((doc): doc is AlertRecipient => typeof doc.email === 'string')
+  return (docs as { email?: unknown }[]).filter(
+    (doc): doc is AlertRecipient => typeof doc.email === 'string',
+  )
 }

@@ -7,7 +7,10 @@ import { backofficeTranslations } from '../translations/index.js'
 export const languageFieldName = 'preferredLanguage'
 
 /** The language of emails to `user`: the one they chose, else the plugin's configured default. */
-export const recipientLanguage = (user: unknown, options: SanitizedBackofficeOptions): BackofficeLanguage => {
+export const recipientLanguage = (
+  user: unknown,
+  options: SanitizedBackofficeOptions,
+): BackofficeLanguage => {
   const chosen = (user as Record<string, unknown> | null | undefined)?.[languageFieldName]
   return typeof chosen === 'string' && chosen in backofficeTranslations
     ? (chosen as BackofficeLanguage)

@@ -29,16 +29,27 @@ export type SecurityEmail = {
 }
 
 /** The message as text and as HTML: the same words, the HTML escaped and laid out for reading. */
-export const renderSecurityEmail = ({ action, body, language, subject, variables }: Omit<SecurityEmail, 'to'>) => {
+export const renderSecurityEmail = ({
+  action,
+  body,
+  language,
+  subject,
+  variables,
+}: Omit<SecurityEmail, 'to'>) => {
   const table = backofficeTranslations[language]
   const title = interpolate(table[subject], variables)
-  const text = [interpolate(table[body], variables), action ? `${table[action.label]}: ${action.url}` : '']
+  const text = [
+    interpolate(table[body], variables),
+    action ? `${table[action.label]}: ${action.url}` : '',
+  ]
     .filter(Boolean)
     .join('\n\n')
   const linkedVariables = Object.fromEntries(
     Object.entries(variables).map(([name, value]) => [
       name,
-      /^https?:\/\//.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value),
+      /^https?:\/\//.test(value)
+        ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
+        : escapeHtml(value),
     ]),
   )
   const button = action
@@ -57,13 +68,19 @@ export const renderSecurityEmail = ({ action, body, language, subject, variables
  * plugin's translation tables. A failure to send is logged and swallowed: a notification must never
  * undo the action it reports. Flows whose whole point is the email (invitations) check `sent`.
  */
-export const sendSecurityEmail = async (req: PayloadRequest, email: SecurityEmail): Promise<{ sent: boolean }> => {
+export const sendSecurityEmail = async (
+  req: PayloadRequest,
+  email: SecurityEmail,
+): Promise<{ sent: boolean }> => {
   const message = renderSecurityEmail(email)
   try {
     await req.payload.sendEmail({ ...message, to: email.to })
     return { sent: true }
   } catch (error) {
-    req.payload.logger.error({ err: error, msg: `payload-backoffice: failed to send "${email.subject}"` })
+    req.payload.logger.error({
+      err: error,
+      msg: `payload-backoffice: failed to send "${email.subject}"`,
+    })
     return { sent: false }
   }
 }

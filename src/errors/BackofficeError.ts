@@ -20,12 +20,17 @@ const interpolate = (template: string, variables: BackofficeErrorVariables): str
  * operation it reaches the client in Payload's usual shape, `{ errors: [{ name, message, data }] }`,
  * with the stable code in `data.code`. Given a request, the message is in the request's language.
  */
-export class BackofficeError extends APIError<{ code: BackofficeErrorCode } & BackofficeErrorVariables> {
+export class BackofficeError extends APIError<
+  { code: BackofficeErrorCode } & BackofficeErrorVariables
+> {
   readonly code: BackofficeErrorCode
 
   constructor(
     code: BackofficeErrorCode,
-    { req, variables = {} }: { req?: Pick<PayloadRequest, 'i18n'>; variables?: BackofficeErrorVariables } = {},
+    {
+      req,
+      variables = {},
+    }: { req?: Pick<PayloadRequest, 'i18n'>; variables?: BackofficeErrorVariables } = {},
   ) {
     const { status, translationKey } = errorCatalogue[code]
     const message = req?.i18n

@@ -29,7 +29,10 @@ export const errorCatalogue = {
   WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
   USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },
   GRAPHQL_LOGIN_DISABLED: { status: 403, translationKey: 'errorGraphqlLoginDisabled' },
-  GRAPHQL_PASSWORD_RESET_DISABLED: { status: 403, translationKey: 'errorGraphqlPasswordResetDisabled' },
+  GRAPHQL_PASSWORD_RESET_DISABLED: {
+    status: 403,
+    translationKey: 'errorGraphqlPasswordResetDisabled',
+  },
   ACCOUNT_ALREADY_ACTIVE: { status: 409, translationKey: 'errorAccountAlreadyActive' },
   NOT_FOUND: { status: 404, translationKey: 'errorNotFound' },
 

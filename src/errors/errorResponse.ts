@@ -33,7 +33,10 @@ export const refusalResponse = (req: PayloadRequest, error: BackofficeError): Re
  * Runs an endpoint's work and answers its refusals (a `BackofficeError` below 500) rather than
  * throwing them: a refusal is an expected outcome, not an error for the server log.
  */
-export const answeringRefusals = async (req: PayloadRequest, work: () => Promise<Response>): Promise<Response> => {
+export const answeringRefusals = async (
+  req: PayloadRequest,
+  work: () => Promise<Response>,
+): Promise<Response> => {
   try {
     return await work()
   } catch (error) {

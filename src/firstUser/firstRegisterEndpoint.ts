@@ -15,7 +15,10 @@ import { whileHoldingFirstUserLock } from './firstUserLock.js'
 const anyAccount = async (req: PayloadRequest, usersCollection: CollectionSlug) =>
   Boolean(await req.payload.db.findOne({ collection: usersCollection, req, where: {} }))
 
-const registerFirstUser = async (req: PayloadRequest, options: SanitizedBackofficeOptions): Promise<Response> => {
+const registerFirstUser = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<Response> => {
   const { payload } = req
   const collection = payload.collections[options.usersCollection]!
   const body = await readBody(req)
@@ -59,7 +62,13 @@ const registerFirstUser = async (req: PayloadRequest, options: SanitizedBackoffi
   const user = outcome.value as { email: string; id: number | string }
   if (collection.config.auth.verify) {
     // The first administrator has nobody to verify their address for them (Payload does the same).
-    await payload.update({ id: user.id, collection: options.usersCollection, data: { _verified: true } as Record<string, unknown>, overrideAccess: true, req })
+    await payload.update({
+      id: user.id,
+      collection: options.usersCollection,
+      data: { _verified: true } as Record<string, unknown>,
+      overrideAccess: true,
+      req,
+    })
   }
   return signInWithNewPassword(req, options, { email: user.email, factor: 'firstUser', password })
 }

@@ -25,7 +25,9 @@ const hasFieldShape = (field: NamedDataField, value: unknown): boolean => {
   if (!shape || value === null || value === undefined) {
     return true
   }
-  return 'hasMany' in field && field.hasMany ? Array.isArray(value) && value.every(shape) : shape(value)
+  return 'hasMany' in field && field.hasMany
+    ? Array.isArray(value) && value.every(shape)
+    : shape(value)
 }
 
 /**

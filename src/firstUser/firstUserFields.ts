@@ -9,16 +9,30 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 const setSeparately = new Set(['email', 'password'])
 
 /** A request signed in as an administrator (a stand-in, not an account), for asking field access. */
-const asAdministrator = (req: PayloadRequest, options: SanitizedBackofficeOptions): Promise<PayloadRequest> =>
+const asAdministrator = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<PayloadRequest> =>
   createLocalReq(
-    { context: {}, user: { collection: options.usersCollection, id: 0, [options.roles.field]: [options.roles.admin] } as never },
+    {
+      context: {},
+      user: {
+        collection: options.usersCollection,
+        id: 0,
+        [options.roles.field]: [options.roles.admin],
+      } as never,
+    },
     req.payload,
   )
 
 /** A field that holds a value of the document, under its own name. */
 export type NamedDataField = FieldAffectingData & { name: string }
 
-const mayCreate = async (field: FieldAffectingData, req: PayloadRequest, data: Record<string, unknown>): Promise<boolean> => {
+const mayCreate = async (
+  field: FieldAffectingData,
+  req: PayloadRequest,
+  data: Record<string, unknown>,
+): Promise<boolean> => {
   const access = field.access?.create
   if (!access) {
     return true
@@ -49,7 +63,12 @@ export const firstUserFields = async (
     if (!fieldAffectsData(field) || setSeparately.has(field.name)) {
       continue
     }
-    if (field.hidden || field.admin?.disabled || ('virtual' in field && field.virtual) || field.type === 'join') {
+    if (
+      field.hidden ||
+      field.admin?.disabled ||
+      ('virtual' in field && field.virtual) ||
+      field.type === 'join'
+    ) {
       continue
     }
     if (await mayCreate(field, administratorReq, data)) {

@@ -25,22 +25,28 @@ export const whileHoldingFirstUserLock = async <T>(
 ): Promise<{ acquired: false } | { acquired: true; value: T }> => {
   const pool = (payload.db as unknown as { pool?: { connect: () => Promise<PoolClient> } }).pool
   if (!pool) {
-    throw new Error('payload-backoffice: creating the first user needs a PostgreSQL database adapter (@payloadcms/db-postgres).')
+    throw new Error(
+      'payload-backoffice: creating the first user needs a PostgreSQL database adapter (@payloadcms/db-postgres).',
+    )
   }
   const client = await pool.connect()
   let unreleased: Error | undefined
   try {
     const key = [lockNamespace, usersCollection]
-    const [row] = (await client.query('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS acquired', key)).rows
+    const [row] = (
+      await client.query('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS acquired', key)
+    ).rows
     if (row?.acquired !== true) {
       return { acquired: false }
     }
     try {
       return { acquired: true, value: await work() }
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', key).catch((error: Error) => {
-        unreleased = error
-      })
+      await client
+        .query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', key)
+        .catch((error: Error) => {
+          unreleased = error
+        })
     }
   } finally {
     client.release(unreleased)

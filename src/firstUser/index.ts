@@ -14,7 +14,10 @@ export const firstUser: Capability = {
       ...users,
       // Before Payload's built-in first-register, which matches after the collection's own endpoints.
       // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-      endpoints: users.endpoints === false ? false : [firstRegisterEndpoint(options), ...(users.endpoints ?? [])],
+      endpoints:
+        users.endpoints === false
+          ? false
+          : [firstRegisterEndpoint(options), ...(users.endpoints ?? [])],
     }))
     return replaceAdminViews(withEndpoint, {
       createFirstUser: {

@@ -1,6 +1,9 @@
 import type { Config } from 'payload'
 
-import type { BackofficeTranslationOverrides, BackofficeTranslationTable } from '../translations/types.js'
+import type {
+  BackofficeTranslationOverrides,
+  BackofficeTranslationTable,
+} from '../translations/types.js'
 
 import { backofficeTranslations, translationNamespace } from '../translations/index.js'
 
@@ -8,7 +11,8 @@ type I18nConfig = NonNullable<Config['i18n']>
 type TranslationsByLanguage = NonNullable<I18nConfig['translations']>
 
 const shippedTable = (language: string): BackofficeTranslationTable =>
-  backofficeTranslations[language as keyof typeof backofficeTranslations] ?? backofficeTranslations.en
+  backofficeTranslations[language as keyof typeof backofficeTranslations] ??
+  backofficeTranslations.en
 
 /**
  * Adds the `backoffice` namespace to every admin language the app supports. Languages the plugin has no
@@ -25,7 +29,8 @@ export const mergeTranslations = (
   const translations: Record<string, Record<string, unknown>> = { ...existing }
 
   for (const language of languages) {
-    const current = (existing as Record<string, Record<string, unknown> | undefined>)[language] ?? {}
+    const current =
+      (existing as Record<string, Record<string, unknown> | undefined>)[language] ?? {}
     const currentNamespace = (current[translationNamespace] ?? {}) as Record<string, string>
     translations[language] = {
       ...current,

@@ -10,7 +10,10 @@ import { translationNamespace } from '../translations/index.js'
  * function (a collection's `admin.group`). It reads the texts the plugin merged into the config's
  * i18n, so the app's overrides win here as they do everywhere else.
  */
-export const translatedGroup = (config: Config, key: BackofficeTranslationKey): Record<string, string> => {
+export const translatedGroup = (
+  config: Config,
+  key: BackofficeTranslationKey,
+): Record<string, string> => {
   const texts: Record<string, string> = { en: en[key] }
   for (const [language, namespaces] of Object.entries(config.i18n?.translations ?? {})) {
     const text = (namespaces as Record<string, Record<string, unknown> | undefined> | undefined)?.[

@@ -48,7 +48,9 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
       return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
     }
     const fields = await profileFieldsFor(req, options, account)
-    if (fields.some((field) => !hasProfileValueShape(field, data[(field as { name: string }).name]))) {
+    if (
+      fields.some((field) => !hasProfileValueShape(field, data[(field as { name: string }).name]))
+    ) {
       return errorResponse(req, 'MALFORMED_REQUEST')
     }
     const profile = pickFields(data, fields)
@@ -64,7 +66,11 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
       }
       throw error
     }
-    return signInWithNewPassword(req, options, { email: account.email, factor: 'invitation', password })
+    return signInWithNewPassword(req, options, {
+      email: account.email,
+      factor: 'invitation',
+      password,
+    })
   },
   method: 'post',
   path: '/accept-invitation',

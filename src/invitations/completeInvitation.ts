@@ -22,7 +22,12 @@ export const completeInvitation = async (
     password,
     profile,
     tokenHash,
-  }: { account: InvitedAccount; password: string; profile: Record<string, unknown>; tokenHash: string },
+  }: {
+    account: InvitedAccount
+    password: string
+    profile: Record<string, unknown>
+    tokenHash: string
+  },
 ): Promise<boolean> => {
   return inTransaction(req, async () => {
     const consumed = await invitationStore(req, options).consume(tokenHash)

@@ -1,4 +1,8 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeOperationHook } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionBeforeOperationHook,
+} from 'payload'
 
 import { randomBytes } from 'node:crypto'
 
@@ -46,7 +50,10 @@ export const startInvitation =
       return args
     }
     const { hash, token } = createToken()
-    req.context[creationContextKey] = { by, invitation: { token, tokenHash: hash } } satisfies Creation
+    req.context[creationContextKey] = {
+      by,
+      invitation: { token, tokenHash: hash },
+    } satisfies Creation
     // 256 random bits: not a password anyone chose, so the policy has nothing to judge.
     req.context[passwordPolicyExemptKey] = true
     return { ...args, data: { ...data, password: randomBytes(32).toString('base64url') } }

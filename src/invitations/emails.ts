@@ -40,7 +40,11 @@ export const sendInvitationEmail = async (
     language: recipientLanguage(account, options),
     subject: 'emailInvitationSubject',
     to: account.email,
-    variables: { days: String(options.invitations.expiryDays), email: account.email, inviter: personName(inviter) },
+    variables: {
+      days: String(options.invitations.expiryDays),
+      email: account.email,
+      inviter: personName(inviter),
+    },
   })
   return sent
 }
@@ -59,7 +63,10 @@ export const sendAccountCreatedEmail = async (
     return
   }
   await sendSecurityEmail(req, {
-    action: { label: 'emailActionSignIn', url: adminURL(req, req.payload.config.admin.routes.login) },
+    action: {
+      label: 'emailActionSignIn',
+      url: adminURL(req, req.payload.config.admin.routes.login),
+    },
     body: 'emailAccountCreatedBody',
     language: recipientLanguage(account, options),
     subject: 'emailAccountCreatedSubject',

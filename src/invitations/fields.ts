@@ -39,7 +39,8 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
     access,
     admin: {
       // Accounts created with a password were never invited: no empty panel for them.
-      condition: (data) => Boolean((data as { invitation?: InvitationState } | undefined)?.invitation?.status),
+      condition: (data) =>
+        Boolean((data as { invitation?: InvitationState } | undefined)?.invitation?.status),
       position: 'sidebar',
     },
     fields: [
@@ -63,7 +64,13 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
         hidden: true,
         index: true,
       },
-      { name: 'expiresAt', type: 'date', access, admin: readOnlyDate, label: label('fieldInvitationExpiresAt') },
+      {
+        name: 'expiresAt',
+        type: 'date',
+        access,
+        admin: readOnlyDate,
+        label: label('fieldInvitationExpiresAt'),
+      },
       {
         name: 'invitedBy',
         type: 'relationship',
@@ -72,8 +79,20 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
         label: label('fieldInvitedBy'),
         relationTo: options.usersCollection,
       },
-      { name: 'invitedAt', type: 'date', access, admin: readOnlyDate, label: label('fieldInvitedAt') },
-      { name: 'acceptedAt', type: 'date', access, admin: readOnlyDate, label: label('fieldInvitationAcceptedAt') },
+      {
+        name: 'invitedAt',
+        type: 'date',
+        access,
+        admin: readOnlyDate,
+        label: label('fieldInvitedAt'),
+      },
+      {
+        name: 'acceptedAt',
+        type: 'date',
+        access,
+        admin: readOnlyDate,
+        label: label('fieldInvitationAcceptedAt'),
+      },
       {
         // Set when the last invitation email could not be handed to the mail server, so the
         // administrator sees it on the account and can resend.

@@ -18,7 +18,11 @@ import { revokeInvitationEndpoint } from './revokeInvitationEndpoint.js'
 /** The accept-invitation page, a public admin view (custom views need no sign-in). */
 const withAcceptView = (config: Config): Config =>
   addAdminViews(config, {
-    acceptInvitation: { Component: 'payload-backoffice/rsc#AcceptInvitationView', exact: true, path: acceptInvitationPath },
+    acceptInvitation: {
+      Component: 'payload-backoffice/rsc#AcceptInvitationView',
+      exact: true,
+      path: acceptInvitationPath,
+    },
   })
 
 /**
@@ -27,11 +31,20 @@ const withAcceptView = (config: Config): Config =>
  * happen. Left out for collections using what that block also carries (API keys, email
  * verification, username sign-in); an app's own edit view or save button wins.
  */
-const withInvitationForm = (users: CollectionConfig, options: SanitizedBackofficeOptions): CollectionConfig => {
+const withInvitationForm = (
+  users: CollectionConfig,
+  options: SanitizedBackofficeOptions,
+): CollectionConfig => {
   const auth = typeof users.auth === 'object' ? users.auth : {}
   const components = users.admin?.components
   // An app replacing every document view (`edit.root`) renders its own form.
-  if (auth.useAPIKey || auth.verify || auth.disableLocalStrategy || auth.loginWithUsername || components?.views?.edit?.root) {
+  if (
+    auth.useAPIKey ||
+    auth.verify ||
+    auth.disableLocalStrategy ||
+    auth.loginWithUsername ||
+    components?.views?.edit?.root
+  ) {
     return users
   }
   return {

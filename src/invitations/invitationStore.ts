@@ -31,9 +31,13 @@ const usable = (tokenHash: string): Where => ({
 export const invitationStore = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
   const collection = options.usersCollection
   const update = async (where: Where, invitation: Partial<InvitationState>) =>
-    (await req.payload.db.updateOne({ collection, data: { invitation }, options: { atomic: true }, req, where })) as
-      | InvitedAccount
-      | null
+    (await req.payload.db.updateOne({
+      collection,
+      data: { invitation },
+      options: { atomic: true },
+      req,
+      where,
+    })) as InvitedAccount | null
   const byId = (id: number | string, statuses: string[]): Where => ({
     and: [{ id: { equals: id } }, { 'invitation.status': { in: statuses } }],
   })
@@ -41,17 +45,32 @@ export const invitationStore = (req: PayloadRequest, options: SanitizedBackoffic
   return {
     /** The account a working link belongs to; reading it uses nothing up. */
     findUsable: async (tokenHash: string) =>
-      (await req.payload.db.findOne<InvitedAccount>({ collection, req, where: usable(tokenHash) })) ?? null,
+      (await req.payload.db.findOne<InvitedAccount>({
+        collection,
+        req,
+        where: usable(tokenHash),
+      })) ?? null,
 
     /** Uses the link up, if it still works: the one request that gets the account back may go on. */
     consume: (tokenHash: string) =>
-      update(usable(tokenHash), { acceptedAt: new Date().toISOString(), status: 'accepted', tokenHash: null }),
+      update(usable(tokenHash), {
+        acceptedAt: new Date().toISOString(),
+        status: 'accepted',
+        tokenHash: null,
+      }),
 
     /**
      * A new link for a pending or revoked invitation, with a new expiry: the earlier link stops
      * working at once. Null when there is nothing to renew (accepted meanwhile).
      */
-    renew: (id: number | string, { expiresAt, invitedBy, tokenHash }: { expiresAt: Date; invitedBy: number | string; tokenHash: string }) =>
+    renew: (
+      id: number | string,
+      {
+        expiresAt,
+        invitedBy,
+        tokenHash,
+      }: { expiresAt: Date; invitedBy: number | string; tokenHash: string },
+    ) =>
       update(byId(id, ['pending', 'revoked']), {
         acceptedAt: null,
         deliveryFailed: false,
@@ -63,7 +82,8 @@ export const invitationStore = (req: PayloadRequest, options: SanitizedBackoffic
       }),
 
     /** Voids a pending invitation's link. Null when it was not pending. */
-    revoke: (id: number | string) => update(byId(id, ['pending']), { status: 'revoked', tokenHash: null }),
+    revoke: (id: number | string) =>
+      update(byId(id, ['pending']), { status: 'revoked', tokenHash: null }),
 
     /** Records whether the last invitation email reached the mail server. */
     setDeliveryFailed: (id: number | string, deliveryFailed: boolean) =>

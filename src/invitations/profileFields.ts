@@ -10,7 +10,15 @@ import type { InvitedAccount } from './invitationStore.js'
  * and uploads need an administrator's API access to pick from, and arrays, blocks and tabs belong
  * on the account page once signed in.
  */
-const profileFieldTypes = new Set(['checkbox', 'date', 'number', 'radio', 'select', 'text', 'textarea'])
+const profileFieldTypes = new Set([
+  'checkbox',
+  'date',
+  'number',
+  'radio',
+  'select',
+  'text',
+  'textarea',
+])
 
 /** The sign-in identity, set by the invitation itself, never as profile data. */
 const identityFieldNames = new Set(['email', 'password', 'username'])
@@ -66,7 +74,13 @@ export const profileFieldsFor = async (
   for (const field of profileFieldCandidates(collection, options)) {
     const update = (field as LooseField).access?.update
     const permitted = update
-      ? await update({ id: account.id, data: account, doc: account, req: asInvitee, siblingData: account })
+      ? await update({
+          id: account.id,
+          data: account,
+          doc: account,
+          req: asInvitee,
+          siblingData: account,
+        })
       : true
     if (permitted) {
       allowed.push(field)
@@ -76,7 +90,10 @@ export const profileFieldsFor = async (
 }
 
 /** The values of `fields` in `source`, and nothing else. */
-export const pickFields = (source: Record<string, unknown>, fields: Field[]): Record<string, unknown> =>
+export const pickFields = (
+  source: Record<string, unknown>,
+  fields: Field[],
+): Record<string, unknown> =>
   Object.fromEntries(
     fields
       .map((field) => (field as LooseField).name!)

@@ -37,7 +37,11 @@ export const resendInvitationEndpoint = (options: SanitizedBackofficeOptions): E
     const { hash, token } = createToken()
     const expiresAt = invitationExpiry(options)
     // Conditional on the state read above still holding: an acceptance in between wins.
-    const renewed = await store.renew(account.id, { expiresAt, invitedBy: viewer.id, tokenHash: hash })
+    const renewed = await store.renew(account.id, {
+      expiresAt,
+      invitedBy: viewer.id,
+      tokenHash: hash,
+    })
     if (!renewed) {
       return errorResponse(req, 'INVITATION_ALREADY_ACCEPTED')
     }

@@ -25,13 +25,19 @@ export const revokeInvitationEndpoint = (options: SanitizedBackofficeOptions): E
     const revoked = await invitationStore(req, options).revoke(account.id)
     if (!revoked) {
       // Read again: an acceptance may have come in since the account was looked up.
-      const now = await req.payload.db.findOne<{ id: number | string; invitation?: InvitationState | null }>({
+      const now = await req.payload.db.findOne<{
+        id: number | string
+        invitation?: InvitationState | null
+      }>({
         collection: options.usersCollection,
         req,
         where: { id: { equals: account.id } },
       })
       const status = now?.invitation?.status
-      return errorResponse(req, status === 'accepted' ? 'INVITATION_ALREADY_ACCEPTED' : 'NO_INVITATION')
+      return errorResponse(
+        req,
+        status === 'accepted' ? 'INVITATION_ALREADY_ACCEPTED' : 'NO_INVITATION',
+      )
     }
     await recordAuditEvent(req, { actor: viewer, event: 'invitation.revoked', user: account })
     return jsonResponse(req, {

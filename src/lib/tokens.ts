@@ -11,7 +11,8 @@ export const createToken = (): { hash: string; token: string } => {
 }
 
 /** SHA-256 of a token, hex. Tokens are random, so no salt or slow hash is needed. */
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex')
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex')
 
 /** Whether a presented token matches a stored hash, in constant time. */
 export const tokenMatches = (token: string, storedHash: string): boolean => {

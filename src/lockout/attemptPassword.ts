@@ -22,9 +22,7 @@ export type PasswordAttempt<T> =
    */
   | { kind: 'lockedMeanwhile'; value: T }
 
-export type PasswordCheck<T> = (claim: {
-  claimedFailures: number
-}) => Promise<
+export type PasswordCheck<T> = (claim: { claimedFailures: number }) => Promise<
   | { correct: false }
   /**
    * `secondFactorDue`: right, but the sign-in is not complete until a second factor passes, so only
@@ -52,13 +50,22 @@ export const attemptPassword = async <T>(
   }: {
     account: Account
     /** How failures are recorded: the event, who made the attempt (`null`: nobody signed in), extra data. */
-    audit: { actor: AuditParty; data: Record<string, unknown>; failedEvent: Extract<AuditEventName, 'login.failed' | 'password.changeFailed'> }
+    audit: {
+      actor: AuditParty
+      data: Record<string, unknown>
+      failedEvent: Extract<AuditEventName, 'login.failed' | 'password.changeFailed'>
+    }
     check: PasswordCheck<T>
   },
 ): Promise<PasswordAttempt<T>> => {
   const { payload } = req
   const failed = (data: Record<string, unknown>) =>
-    recordAuditEvent(req, { actor: audit.actor, data: { ...audit.data, ...data }, event: audit.failedEvent, user: account })
+    recordAuditEvent(req, {
+      actor: audit.actor,
+      data: { ...audit.data, ...data },
+      event: audit.failedEvent,
+      user: account,
+    })
 
   const claim = await claimAccountAttempt(payload, options, account.id)
   if (claim.locked) {
@@ -71,9 +78,17 @@ export const attemptPassword = async <T>(
     await settleFailure(payload, options, account.id, claim.claimedAt)
     await failed({ consecutiveFailures: claim.failures, reason: 'wrongPassword' })
     if (claim.failures >= options.lockout.threshold) {
-      await recordAuditEvent(req, { actor: null, data: { consecutiveFailures: claim.failures }, event: 'account.locked', user: account })
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { consecutiveFailures: claim.failures },
+        event: 'account.locked',
+        user: account,
+      })
     }
-    if (claim.failures >= options.lockout.suspendAfter && account.security?.status !== 'suspended') {
+    if (
+      claim.failures >= options.lockout.suspendAfter &&
+      account.security?.status !== 'suspended'
+    ) {
       await suspendAccount(req, options, { reason: 'excessiveFailures', userId: account.id })
     }
     return { kind: 'wrong' }

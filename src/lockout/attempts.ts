@@ -24,11 +24,18 @@ type Policy = SanitizedBackofficeOptions['lockout']
 const lockoutExpression = (failures: string) =>
   `CASE WHEN ${failures} >= $2 THEN now() + make_interval(secs => LEAST($3::float8 * power(2, LEAST(${failures} - $2, 60)), $4::float8)) ELSE NULL END`
 
-const policyValues = (policy: Policy) => [policy.threshold, policy.baseDelaySeconds, policy.maxDelaySeconds]
+const policyValues = (policy: Policy) => [
+  policy.threshold,
+  policy.baseDelaySeconds,
+  policy.maxDelaySeconds,
+]
 
 type ClaimRow = { claimed_at: Date; failures: number; locked_until: Date | null }
 
-const toClaim = async (rows: ClaimRow[], lockedUntil: () => Promise<Date | null>): Promise<Claim> =>
+const toClaim = async (
+  rows: ClaimRow[],
+  lockedUntil: () => Promise<Date | null>,
+): Promise<Claim> =>
   rows[0]
     ? { claimedAt: rows[0].claimed_at, failures: Number(rows[0].failures), locked: false }
     : { locked: true, lockedUntil: await lockedUntil() }

@@ -17,7 +17,9 @@ import { loginThrottlesCollection } from './loginThrottles.js'
  */
 const disablePayloadLockout = (auth: CollectionConfig['auth']): CollectionConfig['auth'] => {
   const config = typeof auth === 'object' ? auth : {}
-  return (config.maxLoginAttempts ?? 5) > 0 ? { ...config, maxLoginAttempts: Number.MAX_SAFE_INTEGER } : config
+  return (config.maxLoginAttempts ?? 5) > 0
+    ? { ...config, maxLoginAttempts: Number.MAX_SAFE_INTEGER }
+    : config
 }
 
 /** Lockout with exponential backoff and suspension after excessive failures, on the login endpoint. */
@@ -37,9 +39,14 @@ export const lockout: Capability = {
           // Before the app's own endpoints and Payload's built-in ones, which match after it.
           // `endpoints: false` means the app turned the collection's REST API off: keep it off.
           endpoints:
-            users.endpoints === false ? false : [loginEndpoint(options), unblockEndpoint(options), ...(users.endpoints ?? [])],
+            users.endpoints === false
+              ? false
+              : [loginEndpoint(options), unblockEndpoint(options), ...(users.endpoints ?? [])],
         },
-        { beforeLogin: [suspensionAtSignIn(options)], beforeOperation: [refuseGraphQLLogin(options)] },
+        {
+          beforeLogin: [suspensionAtSignIn(options)],
+          beforeOperation: [refuseGraphQLLogin(options)],
+        },
       )
     }),
   name: 'lockout',

@@ -27,7 +27,9 @@ const throttleKey = (req: PayloadRequest, email: string) =>
 /** Reads the session id Payload signed into a token it has just issued (no verification needed). */
 const sessionIdOf = (token: string | undefined): string | undefined => {
   try {
-    const payload = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'))
+    const payload = JSON.parse(
+      Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    )
     return typeof payload.sid === 'string' ? payload.sid : undefined
   } catch {
     return undefined
@@ -50,7 +52,10 @@ const sessionIdOf = (token: string | undefined): string | undefined => {
 export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
   handler: async (req) => {
     const startedAt = Date.now()
-    const refuse = async (code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED', lockedUntil?: Date | null) => {
+    const refuse = async (
+      code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
+      lockedUntil?: Date | null,
+    ) => {
       await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
       const response = errorResponse(req, code)
       if (lockedUntil) {
@@ -91,7 +96,9 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
         details: email,
         event: 'login.failed',
       })
-      return claim.locked ? refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil) : refuse('INVALID_CREDENTIALS')
+      return claim.locked
+        ? refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
+        : refuse('INVALID_CREDENTIALS')
     }
 
     const collection = payload.collections[options.usersCollection]!
@@ -105,7 +112,10 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
       check: async ({ claimedFailures }) => {
         try {
           req.context[signInContextKey] = { claimedFailures }
-          return { correct: true, value: { result: await loginOperation({ collection, data: { email, password }, req }) } }
+          return {
+            correct: true,
+            value: { result: await loginOperation({ collection, data: { email, password }, req }) },
+          }
         } catch (error) {
           if (error instanceof AuthenticationError) {
             return { correct: false }
@@ -132,15 +142,28 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
     }
     if ('suspended' in attempt.value) {
       // Only the holder of the password gets here: telling them reveals nothing to a guesser.
-      await recordAuditEvent(req, { actor: null, data: { factor: 'password', reason: 'suspended' }, event: 'login.failed', user })
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { factor: 'password', reason: 'suspended' },
+        event: 'login.failed',
+        user,
+      })
       return errorResponse(req, 'ACCOUNT_LOCKED')
     }
     if ('secondFactor' in attempt.value) {
       if (attempt.kind === 'lockedMeanwhile') {
-        await recordAuditEvent(req, { actor: null, data: { factor: 'password', reason: 'locked' }, event: 'login.failed', user })
+        await recordAuditEvent(req, {
+          actor: null,
+          data: { factor: 'password', reason: 'locked' },
+          event: 'login.failed',
+          user,
+        })
         return refuse('LOGIN_TEMPORARILY_BLOCKED')
       }
-      return challengeResponse(req, options, { need: attempt.value.secondFactor.need, userId: user.id })
+      return challengeResponse(req, options, {
+        need: attempt.value.secondFactor.need,
+        userId: user.id,
+      })
     }
     const { result } = attempt.value
     if (attempt.kind === 'lockedMeanwhile') {
@@ -150,11 +173,21 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
       if (sessionId) {
         await endSessions(req, { onlySid: sessionId, reason: 'lockout', userId: user.id })
       }
-      await recordAuditEvent(req, { actor: null, data: { factor: 'password', reason: 'locked' }, event: 'login.failed', user })
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { factor: 'password', reason: 'locked' },
+        event: 'login.failed',
+        user,
+      })
       return refuse('LOGIN_TEMPORARILY_BLOCKED')
     }
 
-    await recordAuditEvent(req, { actor: user, data: { factor: 'password' }, event: 'login.succeeded', user })
+    await recordAuditEvent(req, {
+      actor: user,
+      data: { factor: 'password' },
+      event: 'login.succeeded',
+      user,
+    })
     return passwordSignInResponse(req, options, collection, result)
   },
   method: 'post',

@@ -1,7 +1,9 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 type Column = { name: string }
-type Queryable = { query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+type Queryable = {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+}
 type DrizzleAdapter = {
   pool?: Queryable
   /** Open transactions by id; `db` is drizzle's node-postgres transaction, on one pooled connection. */
@@ -23,7 +25,9 @@ const connectionFor = async (adapter: DrizzleAdapter, req?: PayloadRequest): Pro
   const client = adapter.sessions?.[String(transactionID)]?.db?.session?.client
   if (!client || typeof client.query !== 'function') {
     // Never fall back to the pool: the statement would escape the transaction it belongs to.
-    throw new Error("payload-backoffice: cannot reach the open transaction's connection of the PostgreSQL adapter.")
+    throw new Error(
+      "payload-backoffice: cannot reach the open transaction's connection of the PostgreSQL adapter.",
+    )
   }
   return client
 }
@@ -68,8 +72,11 @@ export const sqlForTable = (payload: Payload, tableName: string, label = tableNa
       return quote(column.name)
     },
     /** Runs one statement; with `req`, inside the request's transaction if it has one open. */
-    query: async <Row = Record<string, unknown>>(text: string, values: unknown[], req?: PayloadRequest) =>
-      (await (await connectionFor(adapter, req)).query(text, values)).rows as Row[],
+    query: async <Row = Record<string, unknown>>(
+      text: string,
+      values: unknown[],
+      req?: PayloadRequest,
+    ) => (await (await connectionFor(adapter, req)).query(text, values)).rows as Row[],
     table: quote(tableName),
     tableName,
   }

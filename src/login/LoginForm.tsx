@@ -21,8 +21,18 @@ type Props = {
 // Logical properties only (inline/block), so the form mirrors in right-to-left languages.
 const styles = {
   fieldset: { border: 0, margin: 0, padding: 0 },
-  form: { display: 'grid', gap: 'var(--base)', marginInline: 'auto', maxWidth: '30rem', width: '100%' },
-  links: { display: 'flex', justifyContent: 'space-between', marginBlockStart: 'calc(var(--base) / 2)' },
+  form: {
+    display: 'grid',
+    gap: 'var(--base)',
+    marginInline: 'auto',
+    maxWidth: '30rem',
+    width: '100%',
+  },
+  links: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    marginBlockStart: 'calc(var(--base) / 2)',
+  },
   passwordRow: { alignItems: 'stretch', display: 'flex', gap: 'calc(var(--base) / 2)' },
   toggle: { flexShrink: 0, margin: 0 },
 } satisfies Record<string, CSSProperties>
@@ -33,7 +43,13 @@ const styles = {
  * disabled while the request runs. An `errorMessage` query parameter (from single sign-on) shows as
  * an error toast and is removed from the address.
  */
-export const LoginForm = ({ adminRoute, apiRoute, forgotRoute, serverURL, usersCollection }: Props) => {
+export const LoginForm = ({
+  adminRoute,
+  apiRoute,
+  forgotRoute,
+  serverURL,
+  usersCollection,
+}: Props) => {
   const { t: payloadT } = useTranslation()
   const t = useBackofficeTranslation()
   const router = useRouter()
@@ -65,7 +81,11 @@ export const LoginForm = ({ adminRoute, apiRoute, forgotRoute, serverURL, usersC
         method: 'POST',
       })
       const body: unknown = await response.json().catch(() => null)
-      const outcome = loginOutcome(response.status, body, { adminRoute, redirect: searchParams.get('redirect'), t })
+      const outcome = loginOutcome(response.status, body, {
+        adminRoute,
+        redirect: searchParams.get('redirect'),
+        t,
+      })
       if (outcome.kind === 'redirect') {
         // A full navigation, so the server renders the admin with the new session cookie.
         window.location.assign(outcome.to)
@@ -113,7 +133,9 @@ export const LoginForm = ({ adminRoute, apiRoute, forgotRoute, serverURL, usersC
           </div>
         </div>
         <div style={styles.links}>
-          <a href={`${adminRoute === '/' ? '' : adminRoute}${forgotRoute}`}>{payloadT('authentication:forgotPasswordQuestion')}</a>
+          <a href={`${adminRoute === '/' ? '' : adminRoute}${forgotRoute}`}>
+            {payloadT('authentication:forgotPasswordQuestion')}
+          </a>
         </div>
       </fieldset>
       <Button disabled={busy} size="large" type="submit">

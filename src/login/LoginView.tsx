@@ -12,7 +12,8 @@ import { LoginForm } from './LoginForm.js'
 export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps) => {
   const { req } = initPageResult
   const { config } = req.payload
-  const redirectParam = typeof searchParams?.redirect === 'string' ? searchParams.redirect : undefined
+  const redirectParam =
+    typeof searchParams?.redirect === 'string' ? searchParams.redirect : undefined
   if (req.user) {
     redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam ?? '' }))
   }

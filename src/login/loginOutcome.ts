@@ -1,11 +1,12 @@
 import { getSafeRedirect } from 'payload/shared'
 
 /** What the login form does with the answer to its request: pure, so it is unit-tested. */
-export type LoginOutcome =
-  | { kind: 'error'; message: string }
-  | { kind: 'redirect'; to: string }
+export type LoginOutcome = { kind: 'error'; message: string } | { kind: 'redirect'; to: string }
 
-type Translate = (key: 'loginBackendProblem' | 'loginNetworkError', variables: Record<string, string>) => string
+type Translate = (
+  key: 'loginBackendProblem' | 'loginNetworkError',
+  variables: Record<string, string>,
+) => string
 
 /** Only a path on this site (Payload's own check): a `redirect` must never send someone elsewhere. */
 const localPath = (value: unknown): null | string =>
@@ -44,7 +45,10 @@ export const loginOutcome = (
   }
   if (status === 400 || status === 401 || status === 403) {
     const message = data.errors?.[0]?.message
-    return { kind: 'error', message: typeof message === 'string' && message ? message : String(status) }
+    return {
+      kind: 'error',
+      message: typeof message === 'string' && message ? message : String(status),
+    }
   }
   return { kind: 'error', message: t('loginBackendProblem', { status: String(status) }) }
 }

@@ -7,9 +7,15 @@ import type {
 
 import { defaults } from './defaults.js'
 
-const wholeNumber = (value: number, name: string, { max, min }: { max: number; min: number }): number => {
+const wholeNumber = (
+  value: number,
+  name: string,
+  { max, min }: { max: number; min: number },
+): number => {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`payload-backoffice: \`${name}\` must be a whole number from ${min} to ${max} (got ${String(value)}).`)
+    throw new Error(
+      `payload-backoffice: \`${name}\` must be a whole number from ${min} to ${max} (got ${String(value)}).`,
+    )
   }
   return value
 }
@@ -18,7 +24,9 @@ const languages = ['de', 'en', 'fr', 'nl'] as const
 
 const positiveInteger = (value: number, name: string): number => {
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`payload-backoffice: \`${name}\` must be a whole number above 0 (got ${String(value)}).`)
+    throw new Error(
+      `payload-backoffice: \`${name}\` must be a whole number above 0 (got ${String(value)}).`,
+    )
   }
   return value
 }
@@ -27,7 +35,9 @@ const positiveInteger = (value: number, name: string): number => {
  * Fills every option with its default and rejects values that cannot work, at config time, so a
  * misconfiguration fails the build instead of a sign-in at run time.
  */
-export const sanitizeOptions = (options: BackofficePluginOptions = {}): SanitizedBackofficeOptions => {
+export const sanitizeOptions = (
+  options: BackofficePluginOptions = {},
+): SanitizedBackofficeOptions => {
   const lockout = { ...defaults.lockout, ...options.lockout }
   const sanitized: SanitizedBackofficeOptions = {
     audit: {
@@ -43,7 +53,10 @@ export const sanitizeOptions = (options: BackofficePluginOptions = {}): Sanitize
     },
     enabled: options.enabled ?? defaults.enabled,
     invitations: {
-      expiryDays: positiveInteger(options.invitations?.expiryDays ?? defaults.invitations.expiryDays, 'invitations.expiryDays'),
+      expiryDays: positiveInteger(
+        options.invitations?.expiryDays ?? defaults.invitations.expiryDays,
+        'invitations.expiryDays',
+      ),
     },
     lockout: {
       baseDelaySeconds: positiveInteger(lockout.baseDelaySeconds, 'lockout.baseDelaySeconds'),
@@ -76,14 +89,24 @@ export const sanitizeOptions = (options: BackofficePluginOptions = {}): Sanitize
   if (typeof sanitized.usersCollection !== 'string' || sanitized.usersCollection.length === 0) {
     throw new Error('payload-backoffice: `usersCollection` must be the slug of an auth collection.')
   }
-  if (typeof sanitized.sessions.slug !== 'string' || !/^[a-z][a-z0-9-]*$/.test(sanitized.sessions.slug)) {
-    throw new Error('payload-backoffice: `sessions.slug` must be a collection slug (lower-case letters, digits, dashes).')
+  if (
+    typeof sanitized.sessions.slug !== 'string' ||
+    !/^[a-z][a-z0-9-]*$/.test(sanitized.sessions.slug)
+  ) {
+    throw new Error(
+      'payload-backoffice: `sessions.slug` must be a collection slug (lower-case letters, digits, dashes).',
+    )
   }
   if (typeof sanitized.audit.slug !== 'string' || !/^[a-z][a-z0-9-]*$/.test(sanitized.audit.slug)) {
-    throw new Error('payload-backoffice: `audit.slug` must be a collection slug (lower-case letters, digits, dashes).')
+    throw new Error(
+      'payload-backoffice: `audit.slug` must be a collection slug (lower-case letters, digits, dashes).',
+    )
   }
   const auditCollections: unknown = sanitized.audit.collections
-  if (!Array.isArray(auditCollections) || auditCollections.some((slug) => typeof slug !== 'string' || !slug)) {
+  if (
+    !Array.isArray(auditCollections) ||
+    auditCollections.some((slug) => typeof slug !== 'string' || !slug)
+  ) {
     throw new Error('payload-backoffice: `audit.collections` must be a list of collection slugs.')
   }
   // The audit log cannot log itself, and staff accounts have user events of their own.
@@ -93,10 +116,14 @@ export const sanitizeOptions = (options: BackofficePluginOptions = {}): Sanitize
     }
   }
   if (!(languages as readonly string[]).includes(sanitized.emails.defaultLanguage)) {
-    throw new Error(`payload-backoffice: \`emails.defaultLanguage\` must be one of ${languages.join(', ')}.`)
+    throw new Error(
+      `payload-backoffice: \`emails.defaultLanguage\` must be one of ${languages.join(', ')}.`,
+    )
   }
   if (sanitized.lockout.maxDelaySeconds < sanitized.lockout.baseDelaySeconds) {
-    throw new Error('payload-backoffice: `lockout.maxDelaySeconds` must not be below `lockout.baseDelaySeconds`.')
+    throw new Error(
+      'payload-backoffice: `lockout.maxDelaySeconds` must not be below `lockout.baseDelaySeconds`.',
+    )
   }
   if (sanitized.lockout.suspendAfter <= sanitized.lockout.threshold) {
     throw new Error('payload-backoffice: `lockout.suspendAfter` must be above `lockout.threshold`.')
@@ -106,19 +133,32 @@ export const sanitizeOptions = (options: BackofficePluginOptions = {}): Sanitize
 
 const sanitizePasswordPolicy = (options: BackofficePluginOptions): SanitizedPasswordPolicy => {
   const policy = { ...defaults.passwordPolicy, ...options.passwordPolicy }
-  const breached = { ...defaults.passwordPolicy.breachedPasswords, ...options.passwordPolicy?.breachedPasswords }
-  const perClass = { ...defaults.passwordPolicy.characterClassMinimums, ...options.passwordPolicy?.characterClassMinimums }
+  const breached = {
+    ...defaults.passwordPolicy.breachedPasswords,
+    ...options.passwordPolicy?.breachedPasswords,
+  }
+  const perClass = {
+    ...defaults.passwordPolicy.characterClassMinimums,
+    ...options.passwordPolicy?.characterClassMinimums,
+  }
   const minLength = wholeNumber(policy.minLength, 'passwordPolicy.minLength', { max: 256, min: 1 })
   // ASVS 5.0 6.2.9: at least 64 characters must be accepted; the issue asks for at least 128.
-  const maxLength = wholeNumber(policy.maxLength, 'passwordPolicy.maxLength', { max: 4096, min: 128 })
+  const maxLength = wholeNumber(policy.maxLength, 'passwordPolicy.maxLength', {
+    max: 4096,
+    min: 128,
+  })
   if (maxLength < minLength) {
-    throw new Error('payload-backoffice: `passwordPolicy.maxLength` must not be below `passwordPolicy.minLength`.')
+    throw new Error(
+      'payload-backoffice: `passwordPolicy.maxLength` must not be below `passwordPolicy.minLength`.',
+    )
   }
   let rangeUrl: URL
   try {
     rangeUrl = new URL(breached.rangeUrl)
   } catch {
-    throw new Error('payload-backoffice: `passwordPolicy.breachedPasswords.rangeUrl` must be an absolute URL.')
+    throw new Error(
+      'payload-backoffice: `passwordPolicy.breachedPasswords.rangeUrl` must be an absolute URL.',
+    )
   }
   return {
     breachedPasswords: {
@@ -127,15 +167,36 @@ const sanitizePasswordPolicy = (options: BackofficePluginOptions): SanitizedPass
       timeoutMs: positiveInteger(breached.timeoutMs, 'passwordPolicy.breachedPasswords.timeoutMs'),
     },
     characterClassMinimums: {
-      lowercase: wholeNumber(perClass.lowercase, 'passwordPolicy.characterClassMinimums.lowercase', { max: 64, min: 0 }),
-      number: wholeNumber(perClass.number, 'passwordPolicy.characterClassMinimums.number', { max: 64, min: 0 }),
-      special: wholeNumber(perClass.special, 'passwordPolicy.characterClassMinimums.special', { max: 64, min: 0 }),
-      uppercase: wholeNumber(perClass.uppercase, 'passwordPolicy.characterClassMinimums.uppercase', { max: 64, min: 0 }),
+      lowercase: wholeNumber(
+        perClass.lowercase,
+        'passwordPolicy.characterClassMinimums.lowercase',
+        { max: 64, min: 0 },
+      ),
+      number: wholeNumber(perClass.number, 'passwordPolicy.characterClassMinimums.number', {
+        max: 64,
+        min: 0,
+      }),
+      special: wholeNumber(perClass.special, 'passwordPolicy.characterClassMinimums.special', {
+        max: 64,
+        min: 0,
+      }),
+      uppercase: wholeNumber(
+        perClass.uppercase,
+        'passwordPolicy.characterClassMinimums.uppercase',
+        { max: 64, min: 0 },
+      ),
     },
     maxLength,
-    minCharacterClasses: wholeNumber(policy.minCharacterClasses, 'passwordPolicy.minCharacterClasses', { max: 4, min: 0 }),
+    minCharacterClasses: wholeNumber(
+      policy.minCharacterClasses,
+      'passwordPolicy.minCharacterClasses',
+      { max: 4, min: 0 },
+    ),
     minLength,
-    minScore: wholeNumber(policy.minScore, 'passwordPolicy.minScore', { max: 4, min: 0 }) as SanitizedPasswordPolicy['minScore'],
+    minScore: wholeNumber(policy.minScore, 'passwordPolicy.minScore', {
+      max: 4,
+      min: 0,
+    }) as SanitizedPasswordPolicy['minScore'],
   }
 }
 
@@ -146,7 +207,8 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
     encryptionKey: given.encryptionKey ?? defaults.twoFactor.encryptionKey,
     enforcement: given.enforcement ?? defaults.twoFactor.enforcement,
     issuer: given.issuer ?? defaults.twoFactor.issuer,
-    maxAttemptsPerChallenge: given.maxAttemptsPerChallenge ?? defaults.twoFactor.maxAttemptsPerChallenge,
+    maxAttemptsPerChallenge:
+      given.maxAttemptsPerChallenge ?? defaults.twoFactor.maxAttemptsPerChallenge,
     trustedDeviceDays: given.trustedDeviceDays ?? defaults.twoFactor.trustedDeviceDays,
   }
   const enforcement: unknown = twoFactor.enforcement
@@ -157,7 +219,9 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
       enforcement !== null &&
       Array.isArray((enforcement as { roles?: unknown }).roles) &&
       (enforcement as { roles: unknown[] }).roles.length > 0 &&
-      (enforcement as { roles: unknown[] }).roles.every((role) => typeof role === 'string' && role.length > 0))
+      (enforcement as { roles: unknown[] }).roles.every(
+        (role) => typeof role === 'string' && role.length > 0,
+      ))
   if (!validEnforcement) {
     throw new Error(
       "payload-backoffice: `twoFactor.enforcement` must be 'optional', 'required' or { roles: ['role', ...] } with at least one role.",
@@ -165,20 +229,40 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
   }
   const issuer: unknown = twoFactor.issuer
   // The issuer is written into the otpauth URI before a colon and shown by authenticator apps.
-  if (issuer !== null && (typeof issuer !== 'string' || !issuer.trim() || issuer.includes(':') || issuer.length > 100)) {
-    throw new Error('payload-backoffice: `twoFactor.issuer` must be a name of 1 to 100 characters without a colon.')
+  if (
+    issuer !== null &&
+    (typeof issuer !== 'string' || !issuer.trim() || issuer.includes(':') || issuer.length > 100)
+  ) {
+    throw new Error(
+      'payload-backoffice: `twoFactor.issuer` must be a name of 1 to 100 characters without a colon.',
+    )
   }
   const encryptionKey: unknown = twoFactor.encryptionKey
   if (encryptionKey !== null && (typeof encryptionKey !== 'string' || encryptionKey.length < 32)) {
-    throw new Error('payload-backoffice: `twoFactor.encryptionKey` must be a random string of at least 32 characters.')
+    throw new Error(
+      'payload-backoffice: `twoFactor.encryptionKey` must be a random string of at least 32 characters.',
+    )
   }
   return {
-    challengeMinutes: wholeNumber(twoFactor.challengeMinutes, 'twoFactor.challengeMinutes', { max: 60, min: 1 }),
+    challengeMinutes: wholeNumber(twoFactor.challengeMinutes, 'twoFactor.challengeMinutes', {
+      max: 60,
+      min: 1,
+    }),
     encryptionKey: encryptionKey as null | string,
-    enforcement: typeof enforcement === 'string' ? enforcement : { roles: [...(enforcement as { roles: string[] }).roles] },
+    enforcement:
+      typeof enforcement === 'string'
+        ? enforcement
+        : { roles: [...(enforcement as { roles: string[] }).roles] },
     issuer: issuer === null ? null : (issuer as string).trim(),
     // NIST SP 800-63B §5.2.2: never more than 100 consecutive failures; per challenge far fewer.
-    maxAttemptsPerChallenge: wholeNumber(twoFactor.maxAttemptsPerChallenge, 'twoFactor.maxAttemptsPerChallenge', { max: 20, min: 1 }),
-    trustedDeviceDays: wholeNumber(twoFactor.trustedDeviceDays, 'twoFactor.trustedDeviceDays', { max: 365, min: 1 }),
+    maxAttemptsPerChallenge: wholeNumber(
+      twoFactor.maxAttemptsPerChallenge,
+      'twoFactor.maxAttemptsPerChallenge',
+      { max: 20, min: 1 },
+    ),
+    trustedDeviceDays: wholeNumber(twoFactor.trustedDeviceDays, 'twoFactor.trustedDeviceDays', {
+      max: 365,
+      min: 1,
+    }),
   }
 }

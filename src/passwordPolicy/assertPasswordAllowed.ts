@@ -56,11 +56,17 @@ export const assertPasswordAllowed = async (
   const policy = options.passwordPolicy
   // A code point takes at most two UTF-16 units: beyond twice the maximum, nothing else is worth reading.
   if (password.length > policy.maxLength * 2) {
-    throw new BackofficeError('PASSWORD_REQUIREMENTS_NOT_MET', { req, variables: { failedRules: 'maxLength' } })
+    throw new BackofficeError('PASSWORD_REQUIREMENTS_NOT_MET', {
+      req,
+      variables: { failedRules: 'maxLength' },
+    })
   }
   // zxcvbn judges at most the first 64 characters (see zxcvbnSettings), so its cost is bounded
   // whatever the length; it runs only when a minimum strength applies.
-  const score = policy.minScore > 0 ? (await loadStrengthChecker())(password, penalisedInputs(user ?? {})).score : null
+  const score =
+    policy.minScore > 0
+      ? (await loadStrengthChecker())(password, penalisedInputs(user ?? {})).score
+      : null
   const failedRules = evaluatePassword(password, publicPasswordPolicy(options), score)
     .rules.filter((rule) => !rule.met)
     .map((rule) => rule.id as string)
@@ -71,7 +77,10 @@ export const assertPasswordAllowed = async (
     }
   }
   if (failedRules.length > 0) {
-    throw new BackofficeError('PASSWORD_REQUIREMENTS_NOT_MET', { req, variables: { failedRules: failedRules.join(',') } })
+    throw new BackofficeError('PASSWORD_REQUIREMENTS_NOT_MET', {
+      req,
+      variables: { failedRules: failedRules.join(',') },
+    })
   }
   approved.set(req, new Set([...(approved.get(req) ?? []), password]))
 }

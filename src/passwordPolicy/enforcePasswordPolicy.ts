@@ -16,12 +16,17 @@ import { assertPasswordAllowed, passwordPolicyExemptKey } from './assertPassword
 export const enforcePasswordPolicy =
   (options: SanitizedBackofficeOptions): CollectionBeforeChangeHook =>
   async ({ data, operation, originalDoc, req }) => {
-    if (req.context[passwordPolicyExemptKey] === true || (operation !== 'create' && operation !== 'update')) {
+    if (
+      req.context[passwordPolicyExemptKey] === true ||
+      (operation !== 'create' && operation !== 'update')
+    ) {
       return data
     }
     const password: unknown = data?.password
     const setsPassword =
-      operation === 'create' ? password !== undefined : password !== undefined && password !== null && password !== ''
+      operation === 'create'
+        ? password !== undefined
+        : password !== undefined && password !== null && password !== ''
     if (setsPassword) {
       // The account as it will be saved: a new email or name in the same request counts.
       await assertPasswordAllowed(req, options, { password, user: { ...originalDoc, ...data } })

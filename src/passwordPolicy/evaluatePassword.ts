@@ -5,7 +5,8 @@ import type { StrengthScore } from './strengthLabels.js'
 import { type CharacterClass, countCharacterClasses } from './characterClasses.js'
 
 /** Ids of the rules, as the checklist's `data-rule` attributes and the server error's `failedRules` show them. */
-export type PasswordRuleId = 'characterClasses' | 'maxLength' | 'minLength' | 'minScore' | CharacterClass
+export type PasswordRuleId =
+  'characterClasses' | 'maxLength' | 'minLength' | 'minScore' | CharacterClass
 
 export type PasswordRuleResult = {
   id: PasswordRuleId
@@ -39,7 +40,11 @@ const perClassRules: { id: CharacterClass; labelKey: BackofficeTranslationKey }[
  * Lengths count Unicode code points, as NIST SP 800-63B asks, and nothing is ever truncated: a
  * password above the maximum is refused, not shortened (ASVS 5.0 6.2.8).
  */
-export const evaluatePassword = (password: string, policy: PublicPasswordPolicy, score: null | StrengthScore): PasswordEvaluation => {
+export const evaluatePassword = (
+  password: string,
+  policy: PublicPasswordPolicy,
+  score: null | StrengthScore,
+): PasswordEvaluation => {
   const length = [...password].length
   const counts = countCharacterClasses(password)
   const classesPresent = Object.values(counts).filter((count) => count > 0).length
@@ -47,11 +52,21 @@ export const evaluatePassword = (password: string, policy: PublicPasswordPolicy,
   const classesMet = classesPresent >= policy.minCharacterClasses
 
   const rules: PasswordRuleResult[] = [
-    { id: 'minLength', labelKey: 'passwordRuleMinLength', met: lengthMet, variables: { count: policy.minLength } },
+    {
+      id: 'minLength',
+      labelKey: 'passwordRuleMinLength',
+      met: lengthMet,
+      variables: { count: policy.minLength },
+    },
   ]
   // Listed only once exceeded: the limit bounds hashing work and is far from what people type.
   if (length > policy.maxLength) {
-    rules.push({ id: 'maxLength', labelKey: 'passwordRuleMaxLength', met: false, variables: { count: policy.maxLength } })
+    rules.push({
+      id: 'maxLength',
+      labelKey: 'passwordRuleMaxLength',
+      met: false,
+      variables: { count: policy.maxLength },
+    })
   }
   if (policy.minCharacterClasses > 0) {
     rules.push({
@@ -79,7 +94,10 @@ export const evaluatePassword = (password: string, policy: PublicPasswordPolicy,
 
   return {
     meetsRequirements: rules.every((rule) => rule.met),
-    meterSegments: lengthMet && classesMet && score !== null ? ((score + 1) as PasswordEvaluation['meterSegments']) : 0,
+    meterSegments:
+      lengthMet && classesMet && score !== null
+        ? ((score + 1) as PasswordEvaluation['meterSegments'])
+        : 0,
     rules,
     score,
   }

@@ -12,7 +12,9 @@ export type PublicPasswordPolicy = {
   minScore: 0 | 1 | 2 | 3 | 4
 }
 
-export const publicPasswordPolicy = ({ passwordPolicy }: Pick<SanitizedBackofficeOptions, 'passwordPolicy'>): PublicPasswordPolicy => ({
+export const publicPasswordPolicy = ({
+  passwordPolicy,
+}: Pick<SanitizedBackofficeOptions, 'passwordPolicy'>): PublicPasswordPolicy => ({
   characterClassMinimums: { ...passwordPolicy.characterClassMinimums },
   maxLength: passwordPolicy.maxLength,
   minCharacterClasses: passwordPolicy.minCharacterClasses,

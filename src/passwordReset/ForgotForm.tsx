@@ -19,7 +19,14 @@ type Props = {
 
 // Logical properties only (inline/block), so the form mirrors in right-to-left languages.
 const styles = {
-  fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, minInlineSize: 0, padding: 0 },
+  fieldset: {
+    border: 0,
+    display: 'grid',
+    gap: 'var(--base)',
+    margin: 0,
+    minInlineSize: 0,
+    padding: 0,
+  },
   form: pageColumn,
   input: { inlineSize: '100%' },
 } satisfies Record<string, CSSProperties>

@@ -21,7 +21,9 @@ export const ForgotView = ({ initPageResult }: AdminViewServerProps) => {
       <LoggedInNotice
         actions={
           <>
-            <a href={formatAdminURL({ adminRoute, path: config.admin.routes.account })}>{t('forgotAccountLink')}</a>
+            <a href={formatAdminURL({ adminRoute, path: config.admin.routes.account })}>
+              {t('forgotAccountLink')}
+            </a>
             <Button buttonStyle="secondary" el="link" size="large" to={adminRoute}>
               {t('forgotBackToDashboard')}
             </Button>

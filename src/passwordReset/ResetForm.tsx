@@ -26,7 +26,14 @@ type Props = {
 
 // Logical properties only (inline/block), so the form mirrors in right-to-left languages.
 const styles = {
-  fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, minInlineSize: 0, padding: 0 },
+  fieldset: {
+    border: 0,
+    display: 'grid',
+    gap: 'var(--base)',
+    margin: 0,
+    minInlineSize: 0,
+    padding: 0,
+  },
   form: { display: 'grid', gap: 'var(--base)' },
 } satisfies Record<string, CSSProperties>
 
@@ -35,7 +42,15 @@ const styles = {
  * and a submit button; both are disabled while the request runs and enabled again whatever its
  * outcome. On success the signed-in user is fetched afresh and the page moves on per the spec.
  */
-export const ResetForm = ({ adminRoute, apiRoute, policy, serverURL, token, userInputs, usersCollection }: Props) => {
+export const ResetForm = ({
+  adminRoute,
+  apiRoute,
+  policy,
+  serverURL,
+  token,
+  userInputs,
+  usersCollection,
+}: Props) => {
   const t = useBackofficeTranslation()
   const { fetchFullUser } = useAuth()
   const router = useRouter()

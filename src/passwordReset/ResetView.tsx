@@ -47,7 +47,9 @@ export const ResetView = async ({ initPageResult, searchParams }: AdminViewServe
         <LoggedInNotice
           actions={
             <>
-              <a href={formatAdminURL({ adminRoute, path: config.admin.routes.logout })}>{t('resetPasswordLogoutLink')}</a>
+              <a href={formatAdminURL({ adminRoute, path: config.admin.routes.logout })}>
+                {t('resetPasswordLogoutLink')}
+              </a>
               <Button buttonStyle="secondary" el="link" size="large" to={adminRoute}>
                 {t('forgotBackToDashboard')}
               </Button>
@@ -62,7 +64,9 @@ export const ResetView = async ({ initPageResult, searchParams }: AdminViewServe
 
   const options = getPluginOptions(req.payload)
   const token = searchParams?.token
-  const account = isResetToken(token) ? await findAccountByResetToken(req, options, hashToken(token)) : null
+  const account = isResetToken(token)
+    ? await findAccountByResetToken(req, options, hashToken(token))
+    : null
   const loginURL = formatAdminURL({ adminRoute, path: config.admin.routes.login })
   if (!account || !isResetToken(token) || !isLocalAccount(account)) {
     return (
@@ -72,7 +76,9 @@ export const ResetView = async ({ initPageResult, searchParams }: AdminViewServe
           <p role="alert">{t('errorTokenInvalidOrExpired')}</p>
         </div>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)' }}>
-          <a href={formatAdminURL({ adminRoute, path: config.admin.routes.forgot })}>{t('resetPasswordRequestNewLink')}</a>
+          <a href={formatAdminURL({ adminRoute, path: config.admin.routes.forgot })}>
+            {t('resetPasswordRequestNewLink')}
+          </a>
           <a href={loginURL}>{t('forgotBackToLogin')}</a>
         </div>
       </MinimalPage>
@@ -91,7 +97,9 @@ export const ResetView = async ({ initPageResult, searchParams }: AdminViewServe
         policy={publicPasswordPolicy(options)}
         serverURL={config.serverURL}
         token={token}
-        userInputs={[account.email, account.name].filter((value): value is string => typeof value === 'string' && value !== '')}
+        userInputs={[account.email, account.name].filter(
+          (value): value is string => typeof value === 'string' && value !== '',
+        )}
         usersCollection={config.admin.user}
       />
       <a href={loginURL}>{t('forgotBackToLogin')}</a>

@@ -13,9 +13,14 @@ export type ResetAccount = {
  * account of an external provider has no password to reset, and must never be given one by email.
  */
 export const isLocalAccount = (account: Pick<ResetAccount, 'identityProvider'>): boolean =>
-  account.identityProvider == null || account.identityProvider === '' || account.identityProvider === 'local'
+  account.identityProvider == null ||
+  account.identityProvider === '' ||
+  account.identityProvider === 'local'
 
 /** Names of the external sign-in providers the spec lists; any other id is shown as it is. */
-const providerNames: Record<string, string> = { google: 'Google', 'msft-entra': 'Microsoft Entra ID' }
+const providerNames: Record<string, string> = {
+  google: 'Google',
+  'msft-entra': 'Microsoft Entra ID',
+}
 
 export const providerName = (id: string): string => providerNames[id] ?? id

@@ -37,7 +37,11 @@ export const completePasswordReset = async (
     }
     req.context[passwordResetContextKey] = true
     // Typed loosely: the plugin's fields are on whichever collection the app names, not in its types.
-    const data: Record<string, unknown> = { consecutiveFailedLogins: 0, lockoutUntil: null, password }
+    const data: Record<string, unknown> = {
+      consecutiveFailedLogins: 0,
+      lockoutUntil: null,
+      password,
+    }
     await req.payload.update({
       id: account.id,
       collection: options.usersCollection,

@@ -12,7 +12,9 @@ import { providerName } from './accounts.js'
 /** "1 hour" / "3 hours" in the recipient's language. */
 const expiryText = (language: BackofficeLanguage, hours: number): string => {
   const table = backofficeTranslations[language]
-  return hours === 1 ? table.emailExpiryOneHour : table.emailExpiryHours.replace('{{hours}}', String(hours))
+  return hours === 1
+    ? table.emailExpiryOneHour
+    : table.emailExpiryHours.replace('{{hours}}', String(hours))
 }
 
 /**
@@ -37,7 +39,10 @@ export const sendForgotPasswordEmail = (
     language,
     subject: 'emailForgotPasswordSubject',
     to: account.email,
-    variables: { email: account.email, expiry: expiryText(language, options.passwordReset.expiryHours) },
+    variables: {
+      email: account.email,
+      expiry: expiryText(language, options.passwordReset.expiryHours),
+    },
   })
 }
 
@@ -51,7 +56,10 @@ export const sendForgotSignInMethodEmail = (
   account: ResetAccount & { email: string; identityProvider: string },
 ) =>
   sendSecurityEmail(req, {
-    action: { label: 'emailActionSignIn', url: adminURL(req, req.payload.config.admin.routes.login) },
+    action: {
+      label: 'emailActionSignIn',
+      url: adminURL(req, req.payload.config.admin.routes.login),
+    },
     body: 'emailForgotSignInMethodBody',
     language: recipientLanguage(account, options),
     subject: 'emailForgotSignInMethodSubject',

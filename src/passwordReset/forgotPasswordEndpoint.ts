@@ -34,7 +34,10 @@ export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): End
     }
 
     void sendResetInstructions(req, options, email).catch((error: unknown) =>
-      req.payload.logger.error({ err: error, msg: 'payload-backoffice: could not handle a forgot-password request' }),
+      req.payload.logger.error({
+        err: error,
+        msg: 'payload-backoffice: could not handle a forgot-password request',
+      }),
     )
     await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
     return jsonResponse(req, { message: req.t('backoffice:forgotPasswordAnswer' as never) })

@@ -14,7 +14,12 @@ const storedHash = /^[0-9a-f]{64}$/
  */
 export const hashResetTokenOnWrite: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const token: unknown = data?.resetPasswordToken
-  if (typeof token === 'string' && token !== '' && token !== originalDoc?.resetPasswordToken && !storedHash.test(token)) {
+  if (
+    typeof token === 'string' &&
+    token !== '' &&
+    token !== originalDoc?.resetPasswordToken &&
+    !storedHash.test(token)
+  ) {
     data.resetPasswordToken = hashToken(token)
   }
   return data

@@ -39,9 +39,16 @@ export const passwordReset: Capability = {
             endpoints:
               users.endpoints === false
                 ? false
-                : [forgotPasswordEndpoint(options), resetPasswordEndpoint(options), ...(users.endpoints ?? [])],
+                : [
+                    forgotPasswordEndpoint(options),
+                    resetPasswordEndpoint(options),
+                    ...(users.endpoints ?? []),
+                  ],
           },
-          { beforeChange: [hashResetTokenOnWrite], beforeOperation: [refuseGraphQLPasswordReset(options)] },
+          {
+            beforeChange: [hashResetTokenOnWrite],
+            beforeOperation: [refuseGraphQLPasswordReset(options)],
+          },
         ),
       ),
     ),

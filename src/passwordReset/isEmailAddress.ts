@@ -9,4 +9,5 @@ const MAX_EMAIL_LENGTH = 254
 const emailPattern =
   /^(?!.*\.\.)[\w!#$%&'*+/=?^`{|}~-](?:[\w!#$%&'*+/=?^`{|}~.-]*[\w!#$%&'*+/=?^`{|}~-])?@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/i
 
-export const isEmailAddress = (value: string): boolean => value.length <= MAX_EMAIL_LENGTH && emailPattern.test(value)
+export const isEmailAddress = (value: string): boolean =>
+  value.length <= MAX_EMAIL_LENGTH && emailPattern.test(value)

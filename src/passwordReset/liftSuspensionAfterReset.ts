@@ -19,5 +19,10 @@ export const liftSuspensionAfterReset = async (
   account: Account,
 ): Promise<void> => {
   await liftSuspension(req, options, account.id)
-  await recordAuditEvent(req, { actor: account, data: { reason: 'passwordReset' }, event: 'account.unblocked', user: account })
+  await recordAuditEvent(req, {
+    actor: account,
+    data: { reason: 'passwordReset' },
+    event: 'account.unblocked',
+    user: account,
+  })
 }

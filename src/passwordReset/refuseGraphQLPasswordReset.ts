@@ -13,11 +13,16 @@ import { BackofficeError } from '../errors/BackofficeError.js'
 export const refuseGraphQLPasswordReset =
   (options: SanitizedBackofficeOptions): CollectionBeforeOperationHook =>
   ({ args, operation, req }) => {
-    if ((operation === 'forgotPassword' || operation === 'resetPassword') && req.payloadAPI === 'GraphQL') {
+    if (
+      (operation === 'forgotPassword' || operation === 'resetPassword') &&
+      req.payloadAPI === 'GraphQL'
+    ) {
       const endpoint = operation === 'forgotPassword' ? 'forgot-password' : 'reset-password'
       throw new BackofficeError('GRAPHQL_PASSWORD_RESET_DISABLED', {
         req,
-        variables: { path: `${req.payload.config.routes.api}/${options.usersCollection}/${endpoint}` },
+        variables: {
+          path: `${req.payload.config.routes.api}/${options.usersCollection}/${endpoint}`,
+        },
       })
     }
     return args

@@ -4,8 +4,7 @@ import { loginOutcome } from '../login/loginOutcome.js'
 
 /** What the reset form does with the answer to its request: pure, so it reads like the spec. */
 export type ResetOutcome =
-  | { kind: 'error'; message: string }
-  | { announce: boolean; kind: 'success'; to: string }
+  { kind: 'error'; message: string } | { announce: boolean; kind: 'success'; to: string }
 
 type Translate = Parameters<typeof loginOutcome>[2]['t']
 
@@ -24,10 +23,17 @@ export const resetOutcome = (
     const failure = loginOutcome(status, body, { adminRoute, redirect: null, t })
     return failure.kind === 'error' ? failure : { kind: 'error', message: String(status) }
   }
-  const data = (typeof body === 'object' && body !== null ? body : {}) as { redirectTo?: unknown; token?: unknown }
+  const data = (typeof body === 'object' && body !== null ? body : {}) as {
+    redirectTo?: unknown
+    token?: unknown
+  }
   const redirectTo = getSafeRedirect({ fallbackTo: '', redirectTo: data.redirectTo as string })
   if (redirectTo) {
     return { announce: false, kind: 'success', to: redirectTo }
   }
-  return { announce: typeof data.token === 'string' && data.token !== '', kind: 'success', to: adminRoute }
+  return {
+    announce: typeof data.token === 'string' && data.token !== '',
+    kind: 'success',
+    to: adminRoute,
+  }
 }

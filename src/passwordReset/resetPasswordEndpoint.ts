@@ -59,7 +59,11 @@ export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endp
       }
       throw error
     }
-    return signInWithNewPassword(req, options, { email: account.email, factor: 'passwordReset', password })
+    return signInWithNewPassword(req, options, {
+      email: account.email,
+      factor: 'passwordReset',
+      password,
+    })
   },
   method: 'post',
   path: '/reset-password',

@@ -11,8 +11,14 @@ import type { ResetAccount } from './accounts.js'
  * Writes here go through the database adapter, so no hook re-hashes them.
  */
 
-const notTrashed = (req: PayloadRequest, options: SanitizedBackofficeOptions, where: Where): Where =>
-  req.payload.collections[options.usersCollection]?.config.trash ? { and: [where, { deletedAt: { exists: false } }] } : where
+const notTrashed = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  where: Where,
+): Where =>
+  req.payload.collections[options.usersCollection]?.config.trash
+    ? { and: [where, { deletedAt: { exists: false } }] }
+    : where
 
 /** Payload's per-account pause between two reset emails (`auth.forgotPassword.minRequestInterval`). */
 const minRequestIntervalMs = (req: PayloadRequest, options: SanitizedBackofficeOptions): number => {
@@ -21,7 +27,11 @@ const minRequestIntervalMs = (req: PayloadRequest, options: SanitizedBackofficeO
 }
 
 /** The account with this address, if any. */
-export const findAccountByEmail = async (req: PayloadRequest, options: SanitizedBackofficeOptions, email: string) =>
+export const findAccountByEmail = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  email: string,
+) =>
   (await req.payload.db.findOne<ResetAccount>({
     collection: options.usersCollection,
     req,
@@ -42,7 +52,9 @@ export const recordResetRequest = async (
   const now = Date.now()
   const interval = minRequestIntervalMs(req, options)
   const data: Record<string, unknown> = {
-    resetPasswordExpiration: tokenHash ? new Date(now + options.passwordReset.expiryHours * 3_600_000).toISOString() : null,
+    resetPasswordExpiration: tokenHash
+      ? new Date(now + options.passwordReset.expiryHours * 3_600_000).toISOString()
+      : null,
     resetPasswordToken: tokenHash,
   }
   const conditions: Where[] = [{ id: { equals: userId } }]
@@ -74,7 +86,11 @@ const unexpired = (tokenHash: string): Where => ({
 })
 
 /** The account a valid, unexpired token belongs to; reading it spends nothing. */
-export const findAccountByResetToken = async (req: PayloadRequest, options: SanitizedBackofficeOptions, tokenHash: string) =>
+export const findAccountByResetToken = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  tokenHash: string,
+) =>
   (await req.payload.db.findOne<ResetAccount>({
     collection: options.usersCollection,
     req,

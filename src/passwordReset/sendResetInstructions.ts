@@ -22,12 +22,20 @@ export const sendResetInstructions = async (
   const account = await findAccountByEmail(req, options, email)
   if (!account || typeof account.email !== 'string') {
     // Kept (encoded) for investigations, as failed sign-ins with unknown addresses are; it names no account.
-    await recordAuditEvent(req, { actor: null, data: { reason: 'unknownAccount' }, details: email, event: 'password.resetRequested' })
+    await recordAuditEvent(req, {
+      actor: null,
+      data: { reason: 'unknownAccount' },
+      details: email,
+      event: 'password.resetRequested',
+    })
     return
   }
   const local = isLocalAccount(account)
   const token = local ? createToken() : null
-  const recorded = await recordResetRequest(req, options, { tokenHash: token?.hash ?? null, userId: account.id })
+  const recorded = await recordResetRequest(req, options, {
+    tokenHash: token?.hash ?? null,
+    userId: account.id,
+  })
   const kind = local ? 'resetLink' : 'signInMethod'
   await recordAuditEvent(req, {
     actor: null,

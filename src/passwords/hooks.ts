@@ -1,4 +1,8 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeLoginHook } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionBeforeLoginHook,
+} from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
@@ -44,7 +48,9 @@ export const endOtherSessionsAfterPasswordChange =
     })
     await recordAuditEvent(
       req,
-      reset ? { actor: doc, event: 'password.reset', user: doc } : { event: 'password.changed', user: doc },
+      reset
+        ? { actor: doc, event: 'password.reset', user: doc }
+        : { event: 'password.changed', user: doc },
     )
     return doc
   }

@@ -1,7 +1,11 @@
 import type { Capability } from '../capability.js'
 
 import { appendHooks, mapCollection } from '../config/collections.js'
-import { endOtherSessionsAfterPasswordChange, notePasswordChange, recordPasswordReset } from './hooks.js'
+import {
+  endOtherSessionsAfterPasswordChange,
+  notePasswordChange,
+  recordPasswordReset,
+} from './hooks.js'
 
 /** What follows a new password: other sessions end, and the change or reset is audited. */
 export const passwords: Capability = {

@@ -14,12 +14,17 @@ type Account = { [field: string]: unknown; id: number | string }
  * The first checks of every administrator action: signed in (AUTHENTICATION_REQUIRED), then an
  * administrator (INSUFFICIENT_PERMISSIONS, before any input is looked at). Returns who acts, or the refusal.
  */
-export const resolveAdministrator = (req: PayloadRequest, options: SanitizedBackofficeOptions): Response | SessionUser => {
+export const resolveAdministrator = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Response | SessionUser => {
   const viewer = requestUser(req, options.usersCollection)
   if (!viewer) {
     return errorResponse(req, 'AUTHENTICATION_REQUIRED')
   }
-  return isAdmin(viewer, options) ? viewer : errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
+  return isAdmin(viewer, options)
+    ? viewer
+    : errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
 }
 
 /**

@@ -5,8 +5,11 @@ import { headersWithCors } from 'payload'
 import type { BackofficeErrorCode } from '../errors/catalogue.js'
 
 /** A JSON answer with the CORS headers Payload would set on its own responses. */
-export const jsonResponse = (req: PayloadRequest, body: unknown, headers = new Headers()): Response =>
-  Response.json(body, { headers: headersWithCors({ headers, req }), status: 200 })
+export const jsonResponse = (
+  req: PayloadRequest,
+  body: unknown,
+  headers = new Headers(),
+): Response => Response.json(body, { headers: headersWithCors({ headers, req }), status: 200 })
 
 /** The id type of a collection: its custom id field's, else the database adapter's default. */
 export const idTypeOf = (req: PayloadRequest, slug: string): 'number' | 'text' =>
@@ -19,7 +22,10 @@ const MAX_BODY_BYTES = 1024
  * The request's body as text, or null once it grows past `maxBytes`: reading stops there, whatever
  * Content-Length claimed, so a hostile client cannot make the server buffer an unbounded body.
  */
-export const readCappedText = async (req: PayloadRequest, maxBytes: number): Promise<null | string> => {
+export const readCappedText = async (
+  req: PayloadRequest,
+  maxBytes: number,
+): Promise<null | string> => {
   const reader = req.body?.getReader()
   if (!reader) {
     return ''
@@ -65,7 +71,10 @@ export const checkEmptyBody = async (req: PayloadRequest): Promise<BackofficeErr
   try {
     const parsed: unknown = JSON.parse(text)
     const isEmptyObject =
-      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.keys(parsed).length === 0
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed) &&
+      Object.keys(parsed).length === 0
     return isEmptyObject ? null : 'MALFORMED_REQUEST'
   } catch {
     return 'MALFORMED_REQUEST'

@@ -6,7 +6,10 @@ const MAX_TEXT_ID = 64
  * be one: the request is then refused as malformed before any query, instead of failing in the
  * database (a 500) or matching by accident.
  */
-export const parseDocumentId = (raw: unknown, idType: 'number' | 'text'): null | number | string => {
+export const parseDocumentId = (
+  raw: unknown,
+  idType: 'number' | 'text',
+): null | number | string => {
   if (typeof raw !== 'string') {
     return null
   }

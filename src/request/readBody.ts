@@ -60,7 +60,9 @@ export const readBody = async (req: PayloadRequest): Promise<Record<string, unkn
  */
 export const readBodyOrRefusal = async (
   req: PayloadRequest,
-): Promise<{ data: Record<string, unknown>; refusal?: undefined } | { data?: undefined; refusal: Response }> => {
+): Promise<
+  { data: Record<string, unknown>; refusal?: undefined } | { data?: undefined; refusal: Response }
+> => {
   try {
     return { data: await readBody(req) }
   } catch (error) {

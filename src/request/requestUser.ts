@@ -13,7 +13,10 @@ export type SessionUser = {
  * The request's user when it is an account of the users collection, else null (anonymous, or a user
  * of another auth collection).
  */
-export const requestUser = (req: Pick<PayloadRequest, 'user'>, usersCollection: string): null | SessionUser => {
+export const requestUser = (
+  req: Pick<PayloadRequest, 'user'>,
+  usersCollection: string,
+): null | SessionUser => {
   const user = req.user as null | SessionUser | undefined
   return user && user.collection === usersCollection ? user : null
 }

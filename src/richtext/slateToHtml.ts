@@ -26,7 +26,11 @@ export const safeURL = (raw: unknown): null | string => {
   if (url === '') {
     return null
   }
-  if (/^(https?:|mailto:|tel:)/i.test(url) || /^[/?#]/.test(url) || !/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+  if (
+    /^(https?:|mailto:|tel:)/i.test(url) ||
+    /^[/?#]/.test(url) ||
+    !/^[a-z][a-z0-9+.-]*:/i.test(url)
+  ) {
     return url
   }
   return null
@@ -74,8 +78,11 @@ const renderNode = (node: SlateNode, options: SlateHtmlOptions): string => {
       escapeHtml(node.text).replace(/\n/g, '<br>'),
     )
   }
-  const children = (Array.isArray(node.children) ? node.children : []).map((child) => renderNode(child, options)).join('')
-  const align = typeof node.textAlign === 'string' && alignments.has(node.textAlign) ? node.textAlign : null
+  const children = (Array.isArray(node.children) ? node.children : [])
+    .map((child) => renderNode(child, options))
+    .join('')
+  const align =
+    typeof node.textAlign === 'string' && alignments.has(node.textAlign) ? node.textAlign : null
   const style = align ? ` style="text-align: ${align}"` : ''
   const relation = { relationTo: String(node.relationTo ?? ''), value: node.value }
 
@@ -115,4 +122,6 @@ const renderNode = (node: SlateNode, options: SlateHtmlOptions): string => {
  * so the output is safe to insert as HTML.
  */
 export const slateToHtml = (value: unknown, options: SlateHtmlOptions = {}): string =>
-  Array.isArray(value) ? (value as SlateNode[]).map((node) => renderNode(node, options)).join('') : ''
+  Array.isArray(value)
+    ? (value as SlateNode[]).map((node) => renderNode(node, options)).join('')
+    : ''

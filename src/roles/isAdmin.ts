@@ -4,7 +4,10 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
  * Whether a user holds the administrator role, read from the roles field named in the options
  * (a select with `hasMany`, or a single value).
  */
-export const isAdmin = (user: unknown, { roles }: Pick<SanitizedBackofficeOptions, 'roles'>): boolean => {
+export const isAdmin = (
+  user: unknown,
+  { roles }: Pick<SanitizedBackofficeOptions, 'roles'>,
+): boolean => {
   if (!user || typeof user !== 'object') {
     return false
   }

@@ -22,9 +22,13 @@ export const seoFieldsWithSpecGauge = ({ defaultFields }: { defaultFields: Field
     }
     const kind = field.name
     // The plugin's own component says whether a generate function is configured.
-    const admin = (field as { admin?: { components?: { Field?: { clientProps?: Record<string, unknown> } } } }).admin
+    const admin = (
+      field as { admin?: { components?: { Field?: { clientProps?: Record<string, unknown> } } } }
+    ).admin
     const pluginProps = admin?.components?.Field?.clientProps ?? {}
-    const hasGenerateFn = Boolean(pluginProps[kind === 'title' ? 'hasGenerateTitleFn' : 'hasGenerateDescriptionFn'])
+    const hasGenerateFn = Boolean(
+      pluginProps[kind === 'title' ? 'hasGenerateTitleFn' : 'hasGenerateDescriptionFn'],
+    )
     return {
       ...field,
       admin: {

@@ -17,7 +17,11 @@ export type SeoLengthGauge = {
 const ALMOST_THERE_RATIO = 0.9
 
 /** The gauge for a text of `length` characters that should be `minLength` to `maxLength` long. */
-export const seoLengthGauge = (length: number, minLength: number, maxLength: number): SeoLengthGauge => {
+export const seoLengthGauge = (
+  length: number,
+  minLength: number,
+  maxLength: number,
+): SeoLengthGauge => {
   if (length <= 0) {
     return { barWidth: 0, colour: 'red', verdict: 'missing' }
   }

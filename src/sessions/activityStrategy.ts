@@ -37,7 +37,11 @@ export const sessionActivityStrategy = (options: SanitizedBackofficeOptions): Au
       })
       const now = Date.now()
       const claims = token ? readSessionToken(token, payload.secret, Math.floor(now / 1000)) : null
-      if (!claims || claims.collection !== options.usersCollection || !schedule.claim(claims.sid, now)) {
+      if (
+        !claims ||
+        claims.collection !== options.usersCollection ||
+        !schedule.claim(claims.sid, now)
+      ) {
         return { user: null }
       }
       await payload.db.updateMany({

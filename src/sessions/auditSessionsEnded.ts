@@ -11,9 +11,17 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
  */
 export const auditSessionsEnded = async (
   req: PayloadRequest,
-  { count, reason, userId }: { count: number; reason: SessionRevocationReason; userId: number | string },
+  {
+    count,
+    reason,
+    userId,
+  }: { count: number; reason: SessionRevocationReason; userId: number | string },
 ): Promise<void> => {
   if (count > 0) {
-    await recordAuditEvent(req, { data: { count, reason }, event: 'session.revoked', user: { id: userId } })
+    await recordAuditEvent(req, {
+      data: { count, reason },
+      event: 'session.revoked',
+      user: { id: userId },
+    })
   }
 }

@@ -27,7 +27,10 @@ const readOnlyText = (name: string, key: Parameters<typeof label>[0]): Field => 
  * how it ended. Only the plugin writes them, through the Local API: nobody creates, edits or deletes
  * one through REST or GraphQL, so the record of who was signed in cannot be doctored.
  */
-export const sessionsCollection = (options: SanitizedBackofficeOptions, config: Config): CollectionConfig => ({
+export const sessionsCollection = (
+  options: SanitizedBackofficeOptions,
+  config: Config,
+): CollectionConfig => ({
   slug: options.sessions.slug,
   access: {
     create: () => false,
@@ -40,7 +43,9 @@ export const sessionsCollection = (options: SanitizedBackofficeOptions, config: 
       if (req.user.collection === options.usersCollection && isAdmin(req.user, options)) {
         return true
       }
-      return req.user.collection === options.usersCollection ? { user: { equals: req.user.id } } : false
+      return req.user.collection === options.usersCollection
+        ? { user: { equals: req.user.id } }
+        : false
     },
     update: () => false,
   },
@@ -121,6 +126,9 @@ export const sessionsCollection = (options: SanitizedBackofficeOptions, config: 
       relationTo: options.usersCollection,
     },
   ],
-  labels: { plural: label('sessionsCollectionPlural'), singular: label('sessionsCollectionSingular') },
+  labels: {
+    plural: label('sessionsCollectionPlural'),
+    singular: label('sessionsCollectionSingular'),
+  },
   timestamps: true,
 })

@@ -51,7 +51,10 @@ export const sessions: Capability = {
         {
           ...users,
           // First, so it sees every request whatever later strategies decide; it never signs anyone in.
-          auth: { ...auth, strategies: [sessionActivityStrategy(options), ...(auth.strategies ?? [])] },
+          auth: {
+            ...auth,
+            strategies: [sessionActivityStrategy(options), ...(auth.strategies ?? [])],
+          },
           // `endpoints: false` means the app turned the collection's REST API off: keep it off.
           endpoints: users.endpoints === false ? false : [...(users.endpoints ?? []), ...endpoints],
         },

@@ -22,7 +22,11 @@ export const markSessionsRevoked = async (
   const { sessions } = getPluginOptions(req.payload)
   const { docs } = await req.payload.update({
     collection: sessions.slug as never,
-    data: { revokedAt: new Date().toISOString(), revokedBy: revokedBy ?? null, revokedReason: reason } as never,
+    data: {
+      revokedAt: new Date().toISOString(),
+      revokedBy: revokedBy ?? null,
+      revokedReason: reason,
+    } as never,
     depth: 0,
     overrideAccess: true,
     req,

@@ -19,5 +19,7 @@ export type RevokeSessionsArgs = {
  * ends all sessions (7.4.2), a password change or reset all others (7.4.3). Runs in the request's
  * transaction when there is one, else in its own.
  */
-export const revokeSessions = async (req: PayloadRequest, args: RevokeSessionsArgs): Promise<number> =>
-  (await endSessions(req, args)).size
+export const revokeSessions = async (
+  req: PayloadRequest,
+  args: RevokeSessionsArgs,
+): Promise<number> => (await endSessions(req, args)).size

@@ -18,7 +18,11 @@ export const sessionResponse = (
     cookiePrefix: req.payload.config.cookiePrefix,
     token: result.token!,
   })
-  const body: Record<string, unknown> = { message: req.t('authentication:passed'), ...result, ...extra }
+  const body: Record<string, unknown> = {
+    message: req.t('authentication:passed'),
+    ...result,
+    ...extra,
+  }
   if (collection.config.auth.removeTokenFromResponses) {
     delete body.token
   }

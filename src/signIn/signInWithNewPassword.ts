@@ -18,7 +18,11 @@ import { SecondFactorRequired } from '../twoFactor/SecondFactorRequired.js'
 export const signInWithNewPassword = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { email, factor, password }: { email: string; factor: 'invitation' | 'firstUser' | 'passwordReset'; password: string },
+  {
+    email,
+    factor,
+    password,
+  }: { email: string; factor: 'invitation' | 'firstUser' | 'passwordReset'; password: string },
 ): Promise<Response> => {
   const collection = req.payload.collections[options.usersCollection]!
   if (factor === 'passwordReset') {
@@ -36,6 +40,11 @@ export const signInWithNewPassword = async (
     }
     throw error
   }
-  await recordAuditEvent(req, { actor: result.user, data: { factor: 'password', via: factor }, event: 'login.succeeded', user: result.user })
+  await recordAuditEvent(req, {
+    actor: result.user,
+    data: { factor: 'password', via: factor },
+    event: 'login.succeeded',
+    user: result.user,
+  })
   return passwordSignInResponse(req, options, collection, result)
 }

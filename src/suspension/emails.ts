@@ -31,10 +31,14 @@ export const sendSuspensionEmails = async (
   if (typeof account.email !== 'string') {
     return
   }
-  const reasonText = (language: BackofficeLanguage) => backofficeTranslations[language][reasonKeys[reason]]
+  const reasonText = (language: BackofficeLanguage) =>
+    backofficeTranslations[language][reasonKeys[reason]]
   const language = recipientLanguage(account, options)
   await sendSecurityEmail(req, {
-    action: { label: 'emailActionResetPassword', url: adminURL(req, req.payload.config.admin.routes.forgot) },
+    action: {
+      label: 'emailActionResetPassword',
+      url: adminURL(req, req.payload.config.admin.routes.forgot),
+    },
     body: 'emailSuspendedBody',
     language,
     subject: 'emailSuspendedSubject',
@@ -68,7 +72,10 @@ export const sendUnsuspensionEmail = async (
     return
   }
   await sendSecurityEmail(req, {
-    action: { label: 'emailActionSignIn', url: adminURL(req, req.payload.config.admin.routes.login) },
+    action: {
+      label: 'emailActionSignIn',
+      url: adminURL(req, req.payload.config.admin.routes.login),
+    },
     body: byReset ? 'emailUnsuspendedByResetBody' : 'emailUnsuspendedBody',
     language: recipientLanguage(account, options),
     subject: 'emailUnsuspendedSubject',

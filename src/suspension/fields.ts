@@ -8,7 +8,12 @@ import { label } from '../i18n/label.js'
 export const accountStatuses = ['active', 'suspended'] as const
 export type AccountStatus = (typeof accountStatuses)[number]
 
-export const suspensionReasons = ['securityIncident', 'excessiveFailures', 'misuseReport', 'administrator'] as const
+export const suspensionReasons = [
+  'securityIncident',
+  'excessiveFailures',
+  'misuseReport',
+  'administrator',
+] as const
 export type SuspensionReason = (typeof suspensionReasons)[number]
 
 /** The Security group on each account: whether it may sign in, and if not, since when, why and by whom. */

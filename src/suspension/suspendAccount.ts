@@ -30,14 +30,28 @@ const writeAccountState = (
 export const suspendAccount = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { by, reason, userId }: { by?: null | number | string; reason: SuspensionReason; userId: number | string },
+  {
+    by,
+    reason,
+    userId,
+  }: { by?: null | number | string; reason: SuspensionReason; userId: number | string },
 ): Promise<void> => {
   await writeAccountState(req, options, userId, {
-    security: { status: 'suspended', suspendedAt: new Date().toISOString(), suspendedBy: by ?? null, suspensionReason: reason },
+    security: {
+      status: 'suspended',
+      suspendedAt: new Date().toISOString(),
+      suspendedBy: by ?? null,
+      suspensionReason: reason,
+    },
   })
   // All its sessions end at once (ASVS 5.0 7.4.2); after the update, which writes the user back whole.
   await revokeSessions(req, { reason: 'suspension', revokedBy: by ?? null, userId })
-  await recordAuditEvent(req, { actor: by == null ? null : { id: by }, data: { reason }, event: 'account.suspended', user: { id: userId } })
+  await recordAuditEvent(req, {
+    actor: by == null ? null : { id: by },
+    data: { reason },
+    event: 'account.suspended',
+    user: { id: userId },
+  })
   const account = await req.payload.db.findOne<{ email?: unknown; id: number | string }>({
     collection: options.usersCollection,
     req,

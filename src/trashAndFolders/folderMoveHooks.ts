@@ -1,4 +1,10 @@
-import type { CollectionAfterChangeHook, CollectionBeforeOperationHook, CollectionSlug, PayloadRequest, Where } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeOperationHook,
+  CollectionSlug,
+  PayloadRequest,
+  Where,
+} from 'payload'
 
 import { folderIdOf } from './folderIdOf.js'
 import { isFolderMove } from './isFolderMove.js'
@@ -6,13 +12,34 @@ import { isFolderMove } from './isFolderMove.js'
 type UpdateArgs = { draft?: boolean; id?: number | string; trash?: boolean; where?: Where }
 
 /** Whether the newest version of any targeted document is a draft (unpublished or newer than the published one). */
-const hasPendingDraft = async (req: PayloadRequest, collection: CollectionSlug, args: UpdateArgs) => {
-  const common = { collection, depth: 0, draft: true, overrideAccess: true, req, select: { _status: true } } as const
+const hasPendingDraft = async (
+  req: PayloadRequest,
+  collection: CollectionSlug,
+  args: UpdateArgs,
+) => {
+  const common = {
+    collection,
+    depth: 0,
+    draft: true,
+    overrideAccess: true,
+    req,
+    select: { _status: true },
+  } as const
   if (args.id !== undefined) {
-    const doc = await req.payload.findByID({ ...common, disableErrors: true, id: args.id, trash: true })
+    const doc = await req.payload.findByID({
+      ...common,
+      disableErrors: true,
+      id: args.id,
+      trash: true,
+    })
     return (doc as null | { _status?: string })?._status === 'draft'
   }
-  const { docs } = await req.payload.find({ ...common, pagination: false, trash: Boolean(args.trash), where: args.where })
+  const { docs } = await req.payload.find({
+    ...common,
+    pagination: false,
+    trash: Boolean(args.trash),
+    where: args.where,
+  })
   return docs.some((doc) => (doc as { _status?: string })._status === 'draft')
 }
 
@@ -34,12 +61,23 @@ const hasPendingDraft = async (req: PayloadRequest, collection: CollectionSlug, 
  *   folder is where a document is filed, not part of its content, so it is not held back for review.
  */
 export const folderMoveHooks = (folderFieldName: string) => {
-  const beforeOperation: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+  const beforeOperation: CollectionBeforeOperationHook = async ({
+    args,
+    collection,
+    operation,
+    req,
+  }) => {
     const updateArgs = args as UpdateArgs & { data?: unknown }
-    if (operation !== 'update' || updateArgs.draft || !isFolderMove(updateArgs.data, folderFieldName)) {
+    if (
+      operation !== 'update' ||
+      updateArgs.draft ||
+      !isFolderMove(updateArgs.data, folderFieldName)
+    ) {
       return args
     }
-    return (await hasPendingDraft(req, collection.slug as CollectionSlug, updateArgs)) ? { ...args, draft: true } : args
+    return (await hasPendingDraft(req, collection.slug as CollectionSlug, updateArgs))
+      ? { ...args, draft: true }
+      : args
   }
 
   const afterChange: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, req }) => {

@@ -6,7 +6,8 @@ import { appendHooks } from '../config/collections.js'
 import { deleteOnlyFromTrashHooks } from './deleteOnlyFromTrashHooks.js'
 import { folderMoveHooks } from './folderMoveHooks.js'
 
-const hasDrafts = ({ versions }: CollectionConfig) => typeof versions === 'object' && Boolean(versions.drafts)
+const hasDrafts = ({ versions }: CollectionConfig) =>
+  typeof versions === 'object' && Boolean(versions.drafts)
 
 /**
  * Works around Payload 3.90.1's bugs where trash, folders and drafts meet: folder moves keep drafts
@@ -16,7 +17,8 @@ const hasDrafts = ({ versions }: CollectionConfig) => typeof versions === 'objec
 export const trashAndFolders: Capability = {
   behaviour: (config): Config => {
     // Payload's default name of the folder field is 'folder' (payload/folders/constants).
-    const folderFieldName = config.folders === false ? undefined : (config.folders?.fieldName ?? 'folder')
+    const folderFieldName =
+      config.folders === false ? undefined : (config.folders?.fieldName ?? 'folder')
     return {
       ...config,
       collections: (config.collections ?? []).map((collection) => {

@@ -14,7 +14,11 @@ export class SecondFactorRequired extends BackofficeError {
   readonly need: Exclude<SecondFactorNeed, 'none'>
   readonly userId: number | string
 
-  constructor(req: Pick<PayloadRequest, 'i18n'>, userId: number | string, need: Exclude<SecondFactorNeed, 'none'>) {
+  constructor(
+    req: Pick<PayloadRequest, 'i18n'>,
+    userId: number | string,
+    need: Exclude<SecondFactorNeed, 'none'>,
+  ) {
     super('MFA_REQUIRED', { req })
     this.need = need
     this.userId = userId

@@ -31,7 +31,11 @@ export const readTotpState = async (
   userId: number | string,
 ): Promise<AccountTotpState | null> => {
   const c = columns(payload, options)
-  const [row] = await c.sql.query<{ secret: null | string; status: null | TotpStatus; step: null | number | string }>(
+  const [row] = await c.sql.query<{
+    secret: null | string
+    status: null | TotpStatus
+    step: null | number | string
+  }>(
     `SELECT ${c.status} AS status, ${c.secret} AS secret, ${c.lastUsedStep} AS step FROM ${c.sql.table} WHERE ${c.id} = $1`,
     [userId],
   )
@@ -39,7 +43,11 @@ export const readTotpState = async (
     return null
   }
   // PostgreSQL numerics arrive as strings.
-  return { lastUsedStep: row.step === null ? null : Number(row.step), sealedSecret: row.secret, status: row.status }
+  return {
+    lastUsedStep: row.step === null ? null : Number(row.step),
+    sealedSecret: row.secret,
+    status: row.status,
+  }
 }
 
 /**

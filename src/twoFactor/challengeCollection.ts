@@ -19,13 +19,21 @@ export type TwoFactorChallenge = {
  * account, the expiry and the wrong codes tried so far. A row is deleted when it is used, so each
  * challenge mints at most one session. No API reaches it.
  */
-export const twoFactorChallengesCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
+export const twoFactorChallengesCollection = (
+  options: SanitizedBackofficeOptions,
+): CollectionConfig => ({
   slug: twoFactorChallengesSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
   fields: [
     { name: 'tokenHash', type: 'text', index: true, required: true, unique: true },
-    { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection, required: true },
+    {
+      name: 'user',
+      type: 'relationship',
+      index: true,
+      relationTo: options.usersCollection,
+      required: true,
+    },
     { name: 'expiresAt', type: 'date', index: true, required: true },
     { name: 'failedAttempts', type: 'number', defaultValue: 0 },
   ],

@@ -7,7 +7,12 @@ import { sqlFor } from '../lockout/sql.js'
 import { twoFactorChallengesSlug } from './challengeCollection.js'
 import { readTwoFactorCookie } from './cookies.js'
 
-export type OpenChallenge = { expiresAt: Date; failedAttempts: number; id: number | string; userId: number | string }
+export type OpenChallenge = {
+  expiresAt: Date
+  failedAttempts: number
+  id: number | string
+  userId: number | string
+}
 
 const columns = (req: Pick<PayloadRequest, 'payload'>) => {
   const sql = sqlFor(req.payload, twoFactorChallengesSlug)
@@ -51,13 +56,23 @@ export const findChallenge = async (req: PayloadRequest): Promise<null | OpenCha
     return null
   }
   const c = columns(req)
-  const [row] = await c.sql.query<{ expires_at: Date; failed: number | string; id: number | string; user_id: number | string }>(
+  const [row] = await c.sql.query<{
+    expires_at: Date
+    failed: number | string
+    id: number | string
+    user_id: number | string
+  }>(
     `SELECT ${c.id} AS id, ${c.user} AS user_id, ${c.expiresAt} AS expires_at, ${c.failedAttempts} AS failed
      FROM ${c.sql.table} WHERE ${c.tokenHash} = $1 AND ${c.expiresAt} > now()`,
     [hashToken(token)],
   )
   return row
-    ? { expiresAt: new Date(row.expires_at), failedAttempts: Number(row.failed ?? 0), id: row.id, userId: row.user_id }
+    ? {
+        expiresAt: new Date(row.expires_at),
+        failedAttempts: Number(row.failed ?? 0),
+        id: row.id,
+        userId: row.user_id,
+      }
     : null
 }
 
@@ -81,7 +96,10 @@ export const claimChallengeAttempt = async (
 }
 
 /** Gives back an attempt that was never checked (the account turned out locked). */
-export const releaseChallengeAttempt = async (req: PayloadRequest, challengeId: number | string): Promise<void> => {
+export const releaseChallengeAttempt = async (
+  req: PayloadRequest,
+  challengeId: number | string,
+): Promise<void> => {
   const c = columns(req)
   await c.sql.query(
     `UPDATE ${c.sql.table} SET ${c.failedAttempts} = ${c.failedAttempts} - 1 WHERE ${c.id} = $1 AND ${c.failedAttempts} > 0`,
@@ -93,8 +111,14 @@ export const releaseChallengeAttempt = async (req: PayloadRequest, challengeId: 
  * Uses a challenge up: deletes it, and reports whether this call did. Two requests racing with
  * valid codes cannot both mint a session from one challenge.
  */
-export const consumeChallenge = async (req: PayloadRequest, challengeId: number | string): Promise<boolean> => {
+export const consumeChallenge = async (
+  req: PayloadRequest,
+  challengeId: number | string,
+): Promise<boolean> => {
   const c = columns(req)
-  const rows = await c.sql.query(`DELETE FROM ${c.sql.table} WHERE ${c.id} = $1 RETURNING ${c.id}`, [challengeId])
+  const rows = await c.sql.query(
+    `DELETE FROM ${c.sql.table} WHERE ${c.id} = $1 RETURNING ${c.id}`,
+    [challengeId],
+  )
   return rows.length === 1
 }

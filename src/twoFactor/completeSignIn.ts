@@ -20,7 +20,17 @@ import { trustDevice } from './trustedDevices.js'
 export const completeSignIn = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { factor, message, trustThisDevice, userId }: { factor: 'totp' | 'totpEnrolment'; message?: string; trustThisDevice: boolean; userId: number | string },
+  {
+    factor,
+    message,
+    trustThisDevice,
+    userId,
+  }: {
+    factor: 'totp' | 'totpEnrolment'
+    message?: string
+    trustThisDevice: boolean
+    userId: number | string
+  },
 ): Promise<Response> => {
   const clearChallenge = twoFactorCookie(req, options, 'challenge', null)
   let minted: Awaited<ReturnType<typeof mintSession>>
@@ -47,10 +57,18 @@ export const completeSignIn = async (
     const client = getClientInfo(req, options)
     const { browser, os } = describeUserAgent(client.userAgent)
     const { device, token } = await trustDevice(req.payload, options, userId, { browser, os })
-    await recordAuditEvent(req, { actor: user, data: { browser, deviceId: device.id, os }, event: 'twoFactor.deviceTrusted', user })
+    await recordAuditEvent(req, {
+      actor: user,
+      data: { browser, deviceId: device.id, os },
+      event: 'twoFactor.deviceTrusted',
+      user,
+    })
     response.headers.append(
       'Set-Cookie',
-      twoFactorCookie(req, options, 'trustedDevice', { maxAgeSeconds: options.twoFactor.trustedDeviceDays * 86_400, token }),
+      twoFactorCookie(req, options, 'trustedDevice', {
+        maxAgeSeconds: options.twoFactor.trustedDeviceDays * 86_400,
+        token,
+      }),
     )
   }
   return response

@@ -27,13 +27,18 @@ export const twoFactorCookie = (
     attributes.push('Secure')
   }
   if (!value) {
-    return [`${name}=`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', ...attributes].join('; ')
+    return [`${name}=`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', ...attributes].join(
+      '; ',
+    )
   }
   return [`${name}=${value.token}`, `Max-Age=${value.maxAgeSeconds}`, ...attributes].join('; ')
 }
 
 /** The value of a two-factor cookie on the request, when it has the shape of one of our tokens. */
-export const readTwoFactorCookie = (req: Pick<PayloadRequest, 'headers' | 'payload'>, kind: CookieKind): null | string => {
+export const readTwoFactorCookie = (
+  req: Pick<PayloadRequest, 'headers' | 'payload'>,
+  kind: CookieKind,
+): null | string => {
   const name = twoFactorCookieNames(req.payload.config.cookiePrefix)[kind]
   for (const pair of (req.headers.get('cookie') ?? '').split(';')) {
     const separator = pair.indexOf('=')

@@ -5,7 +5,10 @@ import type { TotpConfig } from './fields.js'
 export type SecondFactorNeed = 'challenge' | 'enrol' | 'none'
 
 /** Whether the enforcement option makes a second factor compulsory for this account. */
-export const mustUseSecondFactor = (user: Record<string, unknown>, options: SanitizedBackofficeOptions): boolean => {
+export const mustUseSecondFactor = (
+  user: Record<string, unknown>,
+  options: SanitizedBackofficeOptions,
+): boolean => {
   const { enforcement } = options.twoFactor
   if (enforcement === 'optional') {
     return false

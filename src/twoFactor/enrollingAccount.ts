@@ -7,7 +7,10 @@ import { requestUser } from '../request/requestUser.js'
 import { findChallenge, type OpenChallenge } from './challenges.js'
 import { secondFactorNeed } from './enforcement.js'
 
-type Account = { email?: string; id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
+type Account = { email?: string; id: number | string; totpConfig?: null | TotpConfig } & Record<
+  string,
+  unknown
+>
 
 /** Who is setting up a second factor: a signed-in person, or one who must enrol before any session. */
 export type EnrollingAccount =

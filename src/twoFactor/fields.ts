@@ -34,7 +34,9 @@ const ownerOrAdminReads = (options: SanitizedBackofficeOptions) => ({
   create: () => false,
   read: (({ doc, req }) =>
     isAdmin(req.user, options) ||
-    (req.user?.collection === options.usersCollection && doc?.id !== undefined && String(doc.id) === String(req.user.id))) as FieldAccess,
+    (req.user?.collection === options.usersCollection &&
+      doc?.id !== undefined &&
+      String(doc.id) === String(req.user.id))) as FieldAccess,
   update: () => false,
 })
 

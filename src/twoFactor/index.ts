@@ -6,16 +6,25 @@ import { twoFactorChallengesCollection } from './challengeCollection.js'
 import { authenticateEndpoint } from './endpoints/authenticate.js'
 import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
 import { setupEndpoint } from './endpoints/setup.js'
-import { listTrustedDevicesEndpoint, removeTrustedDeviceEndpoint } from './endpoints/trustedDevices.js'
+import {
+  listTrustedDevicesEndpoint,
+  removeTrustedDeviceEndpoint,
+} from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
 import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
-import { misuseReportEndpoint, misuseReportPageEndpoint } from './resetRequests/misuseReportEndpoints.js'
+import {
+  misuseReportEndpoint,
+  misuseReportPageEndpoint,
+} from './resetRequests/misuseReportEndpoints.js'
 import { requestResetEndpoint } from './resetRequests/requestResetEndpoint.js'
-import { approveResetRequestEndpoint, denyResetRequestEndpoint } from './resetRequests/reviewEndpoints.js'
+import {
+  approveResetRequestEndpoint,
+  denyResetRequestEndpoint,
+} from './resetRequests/reviewEndpoints.js'
 import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 import { withTwoFactorViews } from './views.js'
 
@@ -41,13 +50,20 @@ export const twoFactor: Capability = {
     // The expiry task in the schema step, like the audit retention task: tasks shape the jobs schema.
     return {
       ...withCollections,
-      jobs: { ...withCollections.jobs, tasks: [...(withCollections.jobs?.tasks ?? []), resetRequestExpiryTask(options)] },
+      jobs: {
+        ...withCollections.jobs,
+        tasks: [...(withCollections.jobs?.tasks ?? []), resetRequestExpiryTask(options)],
+      },
     }
   },
   behaviour: (config, options) => {
     const withReview = mapCollection(withTwoFactorViews(config), resetRequestsSlug, (requests) => ({
       ...requests,
-      endpoints: [...(requests.endpoints || []), approveResetRequestEndpoint(options), denyResetRequestEndpoint(options)],
+      endpoints: [
+        ...(requests.endpoints || []),
+        approveResetRequestEndpoint(options),
+        denyResetRequestEndpoint(options),
+      ],
     }))
     return mapCollection(withReview, options.usersCollection, (users) =>
       appendHooks(

@@ -1,6 +1,12 @@
 import type { Collection, CollectionSlug, PayloadRequest } from 'payload'
 
-import { commitTransaction, getFieldsToSign, initTransaction, jwtSign, killTransaction } from 'payload'
+import {
+  commitTransaction,
+  getFieldsToSign,
+  initTransaction,
+  jwtSign,
+  killTransaction,
+} from 'payload'
 import { addSessionToUser } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
@@ -50,7 +56,8 @@ export const mintSession = async (
       user: user as never,
     })
     for (const hook of collectionConfig.hooks?.beforeLogin ?? []) {
-      user = ((await hook({ collection: collectionConfig, context: req.context, req, user })) ?? user) as Record<string, unknown>
+      user = ((await hook({ collection: collectionConfig, context: req.context, req, user })) ??
+        user) as Record<string, unknown>
     }
     const { exp, token } = await jwtSign({
       fieldsToSign,
@@ -59,10 +66,13 @@ export const mintSession = async (
     })
     req.user = { ...user, _sid: sid, collection: collectionConfig.slug } as never
     for (const hook of collectionConfig.hooks?.afterLogin ?? []) {
-      user = ((await hook({ collection: collectionConfig, context: req.context, req, token, user })) ?? user) as Record<
-        string,
-        unknown
-      >
+      user = ((await hook({
+        collection: collectionConfig,
+        context: req.context,
+        req,
+        token,
+        user,
+      })) ?? user) as Record<string, unknown>
     }
     const readable = (await payload.findByID({
       id: userId,
@@ -75,7 +85,11 @@ export const mintSession = async (
     }
     return {
       collection,
-      result: { exp, token, user: { ...readable, _sid: sid, _strategy: 'local-jwt', collection: collectionConfig.slug } },
+      result: {
+        exp,
+        token,
+        user: { ...readable, _sid: sid, _strategy: 'local-jwt', collection: collectionConfig.slug },
+      },
     }
   } catch (error) {
     await killTransaction(req)

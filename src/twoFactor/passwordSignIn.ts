@@ -15,7 +15,10 @@ import { twoFactorCookie } from './cookies.js'
 import { rotateTrustedDevice } from './trustedDevices.js'
 
 /** Where the admin shows the code prompt, or enrolment. */
-export const twoFactorViewPath = (req: PayloadRequest, need: Exclude<SecondFactorNeed, 'none'>): string =>
+export const twoFactorViewPath = (
+  req: PayloadRequest,
+  need: Exclude<SecondFactorNeed, 'none'>,
+): string =>
   `${req.payload.config.routes.admin}${need === 'enrol' ? twoFactorRoutes.enrolment : twoFactorRoutes.challenge}`
 
 /**
@@ -30,11 +33,19 @@ export const challengeResponse = async (
 ): Promise<Response> => {
   const { token } = await openChallenge(req, options, userId)
   // Written on its own: the sign-in that asked for the challenge was rolled back on purpose.
-  await recordAuditEvent(req, { actor: null, data: { need }, event: 'twoFactor.challengeStarted', user: { id: userId } })
+  await recordAuditEvent(req, {
+    actor: null,
+    data: { need },
+    event: 'twoFactor.challengeStarted',
+    user: { id: userId },
+  })
   const headers = new Headers()
   headers.append(
     'Set-Cookie',
-    twoFactorCookie(req, options, 'challenge', { maxAgeSeconds: options.twoFactor.challengeMinutes * 60, token }),
+    twoFactorCookie(req, options, 'challenge', {
+      maxAgeSeconds: options.twoFactor.challengeMinutes * 60,
+      token,
+    }),
   )
   return jsonResponse(
     req,
@@ -69,7 +80,9 @@ export const passwordSignInResponse = async (
   const userId = user.id
   const rotated = await rotateTrustedDevice(req.payload, userId, trustedDevice)
   if (!rotated) {
-    const sid = result.token ? readSessionToken(result.token, req.payload.secret, Math.floor(Date.now() / 1000))?.sid : undefined
+    const sid = result.token
+      ? readSessionToken(result.token, req.payload.secret, Math.floor(Date.now() / 1000))?.sid
+      : undefined
     if (sid) {
       await endSessions(req, { onlySid: sid, reason: 'trustedDeviceReused', userId })
     }

@@ -14,7 +14,9 @@ export type CodeRequest = { code: string; trustThisDevice: boolean }
  * a missing or non-string code, a code that is not six digits (not counted as a guess: it cannot be
  * right), a non-boolean flag.
  */
-export const readCodeRequest = async (req: PayloadRequest): Promise<BackofficeErrorCode | CodeRequest> => {
+export const readCodeRequest = async (
+  req: PayloadRequest,
+): Promise<BackofficeErrorCode | CodeRequest> => {
   let data: Record<string, unknown>
   try {
     data = await readBody(req)

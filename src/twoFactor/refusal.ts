@@ -18,7 +18,12 @@ export const refusal = (
     redirectTo,
     retryAfterSeconds,
     variables,
-  }: { cookies?: string[]; redirectTo?: string; retryAfterSeconds?: number; variables?: BackofficeErrorVariables } = {},
+  }: {
+    cookies?: string[]
+    redirectTo?: string
+    retryAfterSeconds?: number
+    variables?: BackofficeErrorVariables
+  } = {},
 ): Response => {
   const error = new BackofficeError(code, { req, variables })
   const headers = headersWithCors({ headers: new Headers(), req })
@@ -27,7 +32,10 @@ export const refusal = (
     headers.set('Retry-After', String(retryAfterSeconds))
   }
   return Response.json(
-    { errors: [{ name: error.name, data: error.data, message: error.message }], ...(redirectTo ? { redirectTo } : {}) },
+    {
+      errors: [{ name: error.name, data: error.data, message: error.message }],
+      ...(redirectTo ? { redirectTo } : {}),
+    },
     { headers, status: error.status },
   )
 }

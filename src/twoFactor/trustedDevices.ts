@@ -38,7 +38,13 @@ const table = (payload: Payload) => {
   }
 }
 
-type Row = { browser: null | string; expiration_date: Date; id: number | string; last_used_at: Date | null; os: null | string }
+type Row = {
+  browser: null | string
+  expiration_date: Date
+  id: number | string
+  last_used_at: Date | null
+  os: null | string
+}
 
 const returning = (t: ReturnType<typeof table>) =>
   `${t.id} AS id, ${t.browser} AS browser, ${t.os} AS os, ${t.lastUsedAt} AS last_used_at, ${t.expirationDate} AS expiration_date`
@@ -57,7 +63,10 @@ export const listTrustedDevices = async (
   userId: number | string,
 ): Promise<TrustedDeviceSummary[]> => {
   const t = table(payload)
-  await t.sql.query(`DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 AND ${t.expirationDate} <= now()`, [userId])
+  await t.sql.query(
+    `DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 AND ${t.expirationDate} <= now()`,
+    [userId],
+  )
   const rows = await t.sql.query<Row>(
     `SELECT ${returning(t)} FROM ${t.sql.table} WHERE ${t.user} = $1 ORDER BY ${t.lastUsedAt} DESC NULLS LAST, ${t.id}`,
     [userId],
@@ -143,9 +152,18 @@ export const removeTrustedDevice = async (
  * Stops trusting every device of an account (a password reset, an approved 2FA reset), inside the
  * request's transaction when it has one open.
  */
-export const removeAllTrustedDevices = async (req: PayloadRequest, userId: number | string): Promise<number> => {
+export const removeAllTrustedDevices = async (
+  req: PayloadRequest,
+  userId: number | string,
+): Promise<number> => {
   const t = table(req.payload)
-  return (await t.sql.query(`DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 RETURNING ${t.id}`, [userId], req)).length
+  return (
+    await t.sql.query(
+      `DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 RETURNING ${t.id}`,
+      [userId],
+      req,
+    )
+  ).length
 }
 
 /** The same for the account with this email, as the password-setting flows know it. */

@@ -14,7 +14,9 @@ export const trustedDevicesSlug = 'trusted-devices'
  * bring back a token just rotated or a device just removed. Here each use is one atomic UPDATE and each
  * removal one DELETE. The owner and administrators read them, never the token hash; no API writes them.
  */
-export const trustedDevicesCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
+export const trustedDevicesCollection = (
+  options: SanitizedBackofficeOptions,
+): CollectionConfig => ({
   slug: trustedDevicesSlug,
   access: {
     create: () => false,
@@ -23,17 +25,31 @@ export const trustedDevicesCollection = (options: SanitizedBackofficeOptions): C
       if (isAdmin(req.user, options)) {
         return true
       }
-      return req.user?.collection === options.usersCollection ? { user: { equals: req.user.id } } : false
+      return req.user?.collection === options.usersCollection
+        ? { user: { equals: req.user.id } }
+        : false
     },
     update: () => false,
   },
   admin: { hidden: true },
   fields: [
-    { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection, required: true },
+    {
+      name: 'user',
+      type: 'relationship',
+      index: true,
+      relationTo: options.usersCollection,
+      required: true,
+    },
     { name: 'browser', type: 'text', label: label('fieldTrustedDeviceBrowser') },
     { name: 'os', type: 'text', label: label('fieldTrustedDeviceOs') },
     { name: 'lastUsedAt', type: 'date', label: label('fieldTrustedDeviceLastUsedAt') },
-    { name: 'expirationDate', type: 'date', index: true, label: label('fieldTrustedDeviceExpirationDate'), required: true },
+    {
+      name: 'expirationDate',
+      type: 'date',
+      index: true,
+      label: label('fieldTrustedDeviceExpirationDate'),
+      required: true,
+    },
     // SHA-256 of the cookie's token: a database leak yields no usable device token.
     {
       name: 'tokenHash',

@@ -20,7 +20,11 @@ const withReadableFileSize = (collection: CollectionConfig): CollectionConfig =>
         ...collection,
         fields: [
           ...collection.fields,
-          { name: 'filesize', type: 'number', admin: { components: { Cell: 'payload-backoffice/client#FileSizeCell' } } },
+          {
+            name: 'filesize',
+            type: 'number',
+            admin: { components: { Cell: 'payload-backoffice/client#FileSizeCell' } },
+          },
         ],
       }
     : collection
@@ -35,7 +39,10 @@ export const uploads: Capability = {
     if (!config.collections?.some(hasFocalPointTool)) {
       return { ...config, collections }
     }
-    return addAdminProvider({ ...config, collections }, 'payload-backoffice/client#FocalPointByClick')
+    return addAdminProvider(
+      { ...config, collections },
+      'payload-backoffice/client#FocalPointByClick',
+    )
   },
   name: 'uploads',
 }

@@ -30,10 +30,14 @@ export const versionComparison: Capability = {
     ...addAdminProvider(config, 'payload-backoffice/client#VersionDrawerErrors'),
     ...(config.blocks ? { blocks: withSelectManyDiffInBlocks(config.blocks) } : {}),
     collections: config.collections?.map((collection) =>
-      collection.versions ? { ...collection, fields: withSelectManyDiff(collection.fields) } : collection,
+      collection.versions
+        ? { ...collection, fields: withSelectManyDiff(collection.fields) }
+        : collection,
     ),
     globals: config.globals?.map((global) =>
-      global.versions ? withStatusSelected({ ...global, fields: withSelectManyDiff(global.fields) }) : global,
+      global.versions
+        ? withStatusSelected({ ...global, fields: withSelectManyDiff(global.fields) })
+        : global,
     ),
     onInit: async (payload) => {
       await config.onInit?.(payload)

@@ -5,10 +5,19 @@ export const selectDiffComponent = 'payload-backoffice/client#SelectDiff'
 
 const withDiff = (field: Field): Field => {
   if (field.type === 'select' && field.hasMany && !field.admin?.components?.Diff) {
-    return { ...field, admin: { ...field.admin, components: { ...field.admin?.components, Diff: selectDiffComponent } } }
+    return {
+      ...field,
+      admin: {
+        ...field.admin,
+        components: { ...field.admin?.components, Diff: selectDiffComponent },
+      },
+    }
   }
   if (field.type === 'tabs') {
-    return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: withSelectManyDiff(tab.fields) })) }
+    return {
+      ...field,
+      tabs: field.tabs.map((tab) => ({ ...tab, fields: withSelectManyDiff(tab.fields) })),
+    }
   }
   if (field.type === 'blocks') {
     // Blocks referenced by slug are configured once, at the top level (see `withSelectManyDiffInBlocks`).

@@ -19,8 +19,14 @@ beforeAll(async () => {
   // One Payload for the whole setup: the events come from the browser and from the Local API in turn.
   await withAppPayload(async (payload) => {
     // The administrator first: on an empty database the first account would become one anyway.
-    const admin = await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
-    await payload.create({ collection: 'users', data: { email: editorEmail, password, roles: ['editor'] } })
+    const admin = await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
+    await payload.create({
+      collection: 'users',
+      data: { email: editorEmail, password, roles: ['editor'] },
+    })
 
     browser = await launchBrowser()
     page = await browser.newPage()
@@ -50,7 +56,10 @@ const rows = (listPage: Page): Locator => listPage.locator('table tbody tr')
 
 /** The texts of one column of the list, by the field's name. */
 const column = (listPage: Page, field: string): Promise<string[]> =>
-  listPage.locator(`table tbody tr td.cell-${field}`).allInnerTexts().then((texts) => texts.map((text) => text.trim()))
+  listPage
+    .locator(`table tbody tr td.cell-${field}`)
+    .allInnerTexts()
+    .then((texts) => texts.map((text) => text.trim()))
 
 /** The row of the list whose cells include all of `texts`. */
 const rowWith = (listPage: Page, ...texts: string[]): Locator =>
@@ -68,7 +77,9 @@ const openNav = async (listPage: Page) => {
 const choose = async (listPage: Page, part: 'field' | 'operator' | 'value', option: string) => {
   await listPage.locator(`.condition__${part} .rs__control`).click()
   await listPage.locator('.rs__option').getByText(option, { exact: true }).click()
-  await expect.poll(() => listPage.locator(`.condition__${part} .rs__single-value`).innerText()).toBe(option)
+  await expect
+    .poll(() => listPage.locator(`.condition__${part} .rs__single-value`).innerText())
+    .toBe(option)
 }
 
 describe('the audit log in the admin', () => {
@@ -80,7 +91,9 @@ describe('the audit log in the admin', () => {
     await page.waitForURL((url) => url.pathname === '/admin/collections/audit-log')
     await rows(page).first().waitFor()
 
-    const headers = (await page.locator('table thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean)
+    const headers = (await page.locator('table thead th').allInnerTexts())
+      .map((text) => text.trim())
+      .filter(Boolean)
     expect(headers).toEqual(['Time', 'Event', 'Done by', 'User', 'IP address'])
 
     // Newest first: the three events this file produced are on the first page.
@@ -97,9 +110,13 @@ describe('the audit log in the admin', () => {
     // Nobody was signed in for the failed attempt; both sign-ins came from the browser's address.
     expect((await failed.locator('td.cell-actor').innerText()).trim()).not.toContain('@')
     expect((await failed.locator('td.cell-ipAddress').innerText()).trim()).toMatch(/127\.0\.0\.1/)
-    expect((await succeeded.locator('td.cell-ipAddress').innerText()).trim()).toMatch(/127\.0\.0\.1/)
+    expect((await succeeded.locator('td.cell-ipAddress').innerText()).trim()).toMatch(
+      /127\.0\.0\.1/,
+    )
     // The time in the format the collection configures.
-    expect((await failed.locator('td.cell-timestamp').innerText()).trim()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    expect((await failed.locator('td.cell-timestamp').innerText()).trim()).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    )
     expect(new Set(await column(page, 'event')).size).toBeGreaterThan(1)
     await screenshot(page, 'audit-log-list')
   })
@@ -116,9 +133,13 @@ describe('the audit log in the admin', () => {
     await choose(page, 'value', 'Sign-in failed')
 
     await expect
-      .poll(() => new URL(page.url()).searchParams.get('where[or][0][and][0][event][equals]'), { timeout: 30_000 })
+      .poll(() => new URL(page.url()).searchParams.get('where[or][0][and][0][event][equals]'), {
+        timeout: 30_000,
+      })
       .toBe('login.failed')
-    await expect.poll(async () => [...new Set(await column(page, 'event'))], { timeout: 30_000 }).toEqual(['Sign-in failed'])
+    await expect
+      .poll(async () => [...new Set(await column(page, 'event'))], { timeout: 30_000 })
+      .toEqual(['Sign-in failed'])
     await rowWith(page, 'Sign-in failed', editorEmail).waitFor()
     expect(await rowWith(page, 'Sign-in succeeded').count()).toBe(0)
     expect(await rowWith(page, 'Content created').count()).toBe(0)

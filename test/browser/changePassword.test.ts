@@ -16,8 +16,15 @@ let page: Page
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.delete({ collection: 'users', overrideAccess: true, where: { email: { equals: email } } })
-    await payload.create({ collection: 'users', data: { email, name: 'Charlotte Changer', password, roles: ['editor'] } as never })
+    await payload.delete({
+      collection: 'users',
+      overrideAccess: true,
+      where: { email: { equals: email } },
+    })
+    await payload.create({
+      collection: 'users',
+      data: { email, name: 'Charlotte Changer', password, roles: ['editor'] } as never,
+    })
   })
   browser = await launchBrowser()
   page = await browser.newPage()
@@ -55,7 +62,11 @@ describe('changing one’s password from the account page in Chromium', () => {
       await route.continue()
     })
     await submit().click()
-    await page.waitForFunction(() => (document.querySelector('#backoffice-current-password') as HTMLInputElement | null)?.disabled === true)
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('#backoffice-current-password') as HTMLInputElement | null)
+          ?.disabled === true,
+    )
     expect(await current().isDisabled()).toBe(true)
     expect(await next().isDisabled()).toBe(true)
     expect(await submit().isDisabled()).toBe(true)

@@ -12,27 +12,56 @@ const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `content-api-admin-${stamp}@example.com`
-const ids: Record<'draftOnly' | 'media' | 'published', number | string> = { draftOnly: 0, media: 0, published: 0 }
+const ids: Record<'draftOnly' | 'media' | 'published', number | string> = {
+  draftOnly: 0,
+  media: 0,
+  published: 0,
+}
 let browser: BrowserContext
 let page: Page
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     const picture = await drawLandscape(palettes.forest, 400, 250)
     const media = await payload.create({
       collection: 'media',
       data: { alt: 'Forest' },
-      file: { data: picture, mimetype: 'image/png', name: `api-forest-${stamp}.png`, size: picture.length },
+      file: {
+        data: picture,
+        mimetype: 'image/png',
+        name: `api-forest-${stamp}.png`,
+        size: picture.length,
+      },
     })
     ids.media = media.id
     // Published as "Menu", then a newer draft "Menu (autumn)", and a German title.
     const published = await payload.create({
       collection: 'pages',
-      data: { _status: 'published', content: [paragraph(text('Soup of the day.'))], heroImage: media.id, slug: `api-menu-${stamp}`, title: 'Menu' },
+      data: {
+        _status: 'published',
+        content: [paragraph(text('Soup of the day.'))],
+        heroImage: media.id,
+        slug: `api-menu-${stamp}`,
+        title: 'Menu',
+      },
     })
-    await payload.update({ collection: 'pages', data: { title: 'Menu (autumn)' }, draft: true, id: published.id })
-    await payload.update({ collection: 'pages', data: { title: 'Speisekarte' }, draft: true, id: published.id, locale: 'de' })
+    await payload.update({
+      collection: 'pages',
+      data: { title: 'Menu (autumn)' },
+      draft: true,
+      id: published.id,
+    })
+    await payload.update({
+      collection: 'pages',
+      data: { title: 'Speisekarte' },
+      draft: true,
+      id: published.id,
+      locale: 'de',
+    })
     ids.published = published.id
     const draft = await payload.create({
       collection: 'pages',
@@ -60,7 +89,9 @@ const openInspector = async (path: string) => {
 }
 /** The next request the inspector sends to the REST API. */
 const nextApiRequest = (): Promise<Request> =>
-  page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+  page.waitForRequest(
+    (request) => request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'),
+  )
 
 describe('record API inspector', () => {
   it('shows the request URL with a copy button and a link that opens in a new tab', async () => {
@@ -76,7 +107,10 @@ describe('record API inspector', () => {
     const [tab] = await Promise.all([browser.waitForEvent('page'), apiLink().click()])
     await tab.waitForLoadState()
     expect(tab.url()).toBe(url)
-    expect(JSON.parse(await tab.locator('body').innerText())).toMatchObject({ id: ids.published, title: 'Menu' })
+    expect(JSON.parse(await tab.locator('body').innerText())).toMatchObject({
+      id: ids.published,
+      title: 'Menu',
+    })
     await tab.close()
     await screenshot(page, 'content-api-inspector')
   })
@@ -120,7 +154,9 @@ describe('record API inspector', () => {
     await expect.poll(shownJSON).toContain('"title": "Speisekarte",')
 
     const depth = page.locator('#field-depth')
-    expect(await depth.evaluate((input: HTMLInputElement) => [input.min, input.max, input.step])).toEqual(['0', '10', '1'])
+    expect(
+      await depth.evaluate((input: HTMLInputElement) => [input.min, input.max, input.step]),
+    ).toEqual(['0', '10', '1'])
     await expect.poll(shownJSON).toContain('"filename": "api-forest-')
     await fillField(page, '#field-depth', '0')
     await expect.poll(() => apiLink().innerText()).toContain('depth=0')
@@ -147,7 +183,11 @@ describe('record API inspector', () => {
     await openInspector(`collections/pages/${ids.published}`)
     // A proxy in front of the app answering with its own HTML error page instead of JSON.
     await page.route(/\/api\/pages\//, (route) =>
-      route.fulfill({ body: '<html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html', status: 502 }),
+      route.fulfill({
+        body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+        contentType: 'text/html',
+        status: 502,
+      }),
     )
     await fillField(page, '#field-depth', '1')
     await page.getByText('Error parsing response', { exact: true }).waitFor()
@@ -163,21 +203,32 @@ describe('record API inspector', () => {
 
   it('inspects a global at /api/globals/{slug}', async () => {
     await openInspector('globals/site-settings')
-    expect(await apiLink().innerText()).toBe(`${appUrl}/api/globals/site-settings?depth=2&draft=false&locale=en&trash=false`)
+    expect(await apiLink().innerText()).toBe(
+      `${appUrl}/api/globals/site-settings?depth=2&draft=false&locale=en&trash=false`,
+    )
     await expect.poll(shownJSON).toContain('"announcement": {')
     // Site settings have drafts, so the draft switch is there too.
     expect(await page.locator('#field-draft').count()).toBe(1)
   })
 
   it('shows the inspector in German, French, Dutch and right-to-left Arabic', async () => {
-    const labels = { ar: 'مصادق عليه', de: 'Authentifiziert', fr: 'Authentifié', nl: 'Geverifieerd' }
+    const labels = {
+      ar: 'مصادق عليه',
+      de: 'Authentifiziert',
+      fr: 'Authentifié',
+      nl: 'Geverifieerd',
+    }
     for (const [language, authenticated] of Object.entries(labels)) {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
       await openInspector(`collections/pages/${ids.published}`)
       await page.locator('label[for="field-authenticated"]').getByText(authenticated).waitFor()
       expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'RTL' : 'LTR')
       // The JSON is code: left to right even when the admin reads right to left.
-      expect(await page.locator('.query-inspector__results').evaluate((element) => getComputedStyle(element).direction)).toBe('ltr')
+      expect(
+        await page
+          .locator('.query-inspector__results')
+          .evaluate((element) => getComputedStyle(element).direction),
+      ).toBe('ltr')
       await screenshot(page, `content-api-${language}`)
     }
     await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
-import { buildVersionHistory, type RecordedVersion, type VersionStep } from '../helpers/versionHistory.js'
+import {
+  buildVersionHistory,
+  type RecordedVersion,
+  type VersionStep,
+} from '../helpers/versionHistory.js'
 
 const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
@@ -24,9 +28,18 @@ let page: Page
 const globalSteps: VersionStep[] = ['publish', 'draft', 'publish', 'draft']
 const globalSaves: { data: Record<string, unknown>; locale?: string }[] = [
   {
-    data: { announcement: { message: 'Welcome', tone: 'info' }, siteName: 'Backoffice demo', tagline: 'Calm tools' },
+    data: {
+      announcement: { message: 'Welcome', tone: 'info' },
+      siteName: 'Backoffice demo',
+      tagline: 'Calm tools',
+    },
   },
-  { data: { announcement: { message: 'Maintenance tonight', tone: 'warning' }, siteName: 'Backoffice demo (new)' } },
+  {
+    data: {
+      announcement: { message: 'Maintenance tonight', tone: 'warning' },
+      siteName: 'Backoffice demo (new)',
+    },
+  },
   { data: { siteName: 'Backoffice-Demo' }, locale: 'de' },
   { data: { tagline: 'Calm tools for busy editors' } },
 ]
@@ -36,8 +49,14 @@ let post: { id: number | string; versions: RecordedVersion[] }
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
-    await payload.create({ collection: 'users', data: { email: reviewerEmail, password, roles: ['reviewer'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
+    await payload.create({
+      collection: 'users',
+      data: { email: reviewerEmail, password, roles: ['reviewer'] },
+    })
     for (const [save, step] of globalSteps.entries()) {
       const { data, locale } = globalSaves[save]!
       await payload.updateGlobal({
@@ -49,11 +68,18 @@ beforeAll(async () => {
         locale,
       })
     }
-    const { docs } = await payload.findGlobalVersions({ slug: 'site-settings', pagination: false, sort: ['createdAt', 'id'] })
+    const { docs } = await payload.findGlobalVersions({
+      slug: 'site-settings',
+      pagination: false,
+      sort: ['createdAt', 'id'],
+    })
     globalVersions = docs.map((version, index) => ({ id: version.id, step: globalSteps[index]! }))
     post = await buildVersionHistory(payload, {
       collection: 'posts',
-      dataFor: (save) => ({ slug: `versions-languages-${stamp}`, title: `Languages, save ${save + 1}` }),
+      dataFor: (save) => ({
+        slug: `versions-languages-${stamp}`,
+        title: `Languages, save ${save + 1}`,
+      }),
       steps: ['publish', 'draft', 'autosave'],
     })
   })
@@ -67,10 +93,14 @@ afterAll(async () => {
 })
 
 const globalUrl = `${appUrl}/admin/globals/site-settings`
-const versionUrl = (index: number, query = '') => `${globalUrl}/versions/${globalVersions[index]!.id}${query}`
+const versionUrl = (index: number, query = '') =>
+  `${globalUrl}/versions/${globalVersions[index]!.id}${query}`
 const rows = (target: Page) => target.locator('.versions table tbody tr')
 const crumbsOf = async (target: Page) =>
-  (await target.locator('.step-nav').innerText()).split('/').map((crumb) => crumb.trim()).filter(Boolean)
+  (await target.locator('.step-nav').innerText())
+    .split('/')
+    .map((crumb) => crumb.trim())
+    .filter(Boolean)
 
 const openVersion = async (target: Page, url: string) => {
   await target.goto(url)
@@ -119,12 +149,16 @@ describe('the versions of a global', () => {
     // The first draft against the first publication: the labelled group and its select by label.
     await openVersion(page, versionUrl(1))
     const announcement = page.locator('[data-field-path="announcement"]')
-    expect(await announcement.locator('.diff-collapser__label').first().innerText()).toBe('Announcement')
+    expect(await announcement.locator('.diff-collapser__label').first().innerText()).toBe(
+      'Announcement',
+    )
     const tone = page.locator('[data-field-path="announcement.tone"]')
     expect(await tone.locator('.html-diff__diff-old').innerText()).toBe('Information')
     expect(await tone.locator('.html-diff__diff-new').innerText()).toBe('Warning')
     await announcement.locator('.diff-collapser__toggle-button').click()
-    expect(await announcement.locator('.diff-collapser__field-change-count').innerText()).toBe('2 changed fields')
+    expect(await announcement.locator('.diff-collapser__field-change-count').innerText()).toBe(
+      '2 changed fields',
+    )
     await announcement.locator('.diff-collapser__toggle-button').click()
     await screenshot(page, 'content-global-compare')
 
@@ -151,7 +185,10 @@ describe('the versions of a global', () => {
 
   it('restores a version of the global after confirmation and opens the global', async () => {
     await openVersion(page, versionUrl(0))
-    await page.locator('.restore-version').getByRole('button', { name: 'Restore this version' }).click()
+    await page
+      .locator('.restore-version')
+      .getByRole('button', { name: 'Restore this version' })
+      .click()
     const modal = page.locator('.confirmation-modal')
     await modal.getByRole('heading', { name: 'Confirm version restoration' }).waitFor()
     expect(await modal.locator('p').innerText()).toMatch(
@@ -160,13 +197,19 @@ describe('the versions of a global', () => {
     await page.waitForTimeout(400) // the modal fades in
     await screenshot(page, 'content-global-restore-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
-    await page.locator('.payload-toast-container .toast-success', { hasText: 'Restored Successfully.' }).waitFor()
+    await page
+      .locator('.payload-toast-container .toast-success', { hasText: 'Restored Successfully.' })
+      .waitFor()
     await page.waitForURL((url) => url.pathname === '/admin/globals/site-settings')
     await expect.poll(() => page.locator('#field-siteName').inputValue()).toBe('Backoffice demo')
     const published = await page.request.get(`${appUrl}/api/globals/site-settings?depth=0`, {
       headers: { origin: appUrl },
     })
-    expect(await published.json()).toMatchObject({ _status: 'published', siteName: 'Backoffice demo', tagline: 'Calm tools' })
+    expect(await published.json()).toMatchObject({
+      _status: 'published',
+      siteName: 'Backoffice demo',
+      tagline: 'Calm tools',
+    })
     await screenshot(page, 'content-global-restored')
   })
 
@@ -206,10 +249,14 @@ describe('the version screens in every admin language', () => {
         await screenshot(page, `content-versions-list-${code}`)
 
         await openVersion(page, versionUrl(3, `?versionFrom=${globalVersions[1]!.id}`))
-        expect(await page.locator('.view-version h2').first().innerText()).toBe(version.compareVersions)
+        expect(await page.locator('.view-version h2').first().innerText()).toBe(
+          version.compareVersions,
+        )
         expect(await page.locator('.restore-version').innerText()).toBe(version.restoreThisVersion)
         // The restore above published a newer version, so this one is a plain draft now.
-        expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe(version.draft)
+        expect(
+          await page.locator('.view-version__version-to-version .pill').first().innerText(),
+        ).toBe(version.draft)
         await screenshot(page, `content-global-compare-${code}`)
       } finally {
         await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

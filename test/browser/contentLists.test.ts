@@ -16,7 +16,10 @@ const email = `content-lists-admin-${stamp}@example.com`
 // Twelve posts whose titles share a word nothing else in the database has, so the list can be
 // narrowed to them whatever other test files created.
 const marker = `Quokka${stamp}`
-const titles = Array.from({ length: 12 }, (_, index) => `${marker} post ${String(index + 1).padStart(2, '0')}`)
+const titles = Array.from(
+  { length: 12 },
+  (_, index) => `${marker} post ${String(index + 1).padStart(2, '0')}`,
+)
 const editedTitle = `Audited edit ${stamp}`
 let ids: (number | string)[] = []
 let auditedPageId: number | string
@@ -29,7 +32,12 @@ beforeAll(async () => {
     for (const [index, title] of titles.entries()) {
       const post = await payload.create({
         collection: 'posts',
-        data: { _status: 'published', category: index % 2 ? 'news' : 'guide', slug: `lists-${stamp}-${index}`, title },
+        data: {
+          _status: 'published',
+          category: index % 2 ? 'news' : 'guide',
+          slug: `lists-${stamp}-${index}`,
+          title,
+        },
       })
       ids.push(post.id)
     }
@@ -49,7 +57,10 @@ afterAll(async () => {
 
 const rows = (target: Page): Locator => target.locator('table tbody tr')
 const titleCells = (target: Page) =>
-  target.locator('table tbody tr td.cell-title').allInnerTexts().then((texts) => texts.map((text) => text.trim()))
+  target
+    .locator('table tbody tr td.cell-title')
+    .allInnerTexts()
+    .then((texts) => texts.map((text) => text.trim()))
 const pageInfo = (target: Page) => target.locator('.page-controls__page-info').innerText()
 
 /** Clicks a button in a confirmation modal, once it is open. */
@@ -69,7 +80,13 @@ describe('the collection list', () => {
     await page.waitForLoadState('networkidle')
     await page.locator('.per-page__base-button').click()
     const choices = page.locator('.per-page__button')
-    expect((await choices.allInnerTexts()).map((text) => text.trim())).toEqual(['5', '10', '25', '50', '100'])
+    expect((await choices.allInnerTexts()).map((text) => text.trim())).toEqual([
+      '5',
+      '10',
+      '25',
+      '50',
+      '100',
+    ])
     await screenshot(page, 'content-list-per-page')
     await choices.getByText('5', { exact: true }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('limit')).toBe('5')
@@ -105,15 +122,19 @@ describe('the collection list', () => {
     await page.locator('.condition__value .rs__control').click()
     await page.locator('.rs__option').getByText('News', { exact: true }).click()
 
-    await expect.poll(() => new URL(page.url()).searchParams.get('where[or][0][and][0][category][equals]'), { timeout: 30_000 }).toBe('news')
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('where[or][0][and][0][category][equals]'), {
+        timeout: 30_000,
+      })
+      .toBe('news')
     // Parsed as Payload parses list queries (qs, nested ten levels deep).
     const where = qs.parse(new URL(page.url()).search.slice(1), { depth: 10 }).where as Where
     expect(where).toEqual({ or: [{ and: [{ category: { equals: 'news' } }] }] })
     expect(validateWhereQuery(where)).toBe(true)
     // Six of the twelve posts are news: the even-numbered ones.
-    await expect.poll(() => titleCells(page), { timeout: 30_000 }).toEqual(
-      expect.arrayContaining(titles.filter((_, index) => index % 2)),
-    )
+    await expect
+      .poll(() => titleCells(page), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(titles.filter((_, index) => index % 2)))
     expect((await titleCells(page)).sort()).toEqual(titles.filter((_, index) => index % 2).sort())
     await screenshot(page, 'content-list-filtered')
   })
@@ -130,7 +151,10 @@ describe('the trash', () => {
     await page.waitForURL((url) => url.pathname === '/admin/collections/posts')
 
     await page.goto(`${appUrl}/admin/collections/posts/trash`)
-    await page.locator('table tbody tr td.cell-title').getByText(titles[0]!, { exact: true }).click()
+    await page
+      .locator('table tbody tr td.cell-title')
+      .getByText(titles[0]!, { exact: true })
+      .click()
     await page.waitForURL((url) => url.pathname === `/admin/collections/posts/trash/${id}`)
     await page.getByRole('button', { exact: true, name: 'Restore' }).waitFor()
     await page.getByRole('button', { exact: true, name: 'Permanently Delete' }).waitFor()
@@ -157,7 +181,10 @@ describe('the trash', () => {
     await page.getByRole('button', { exact: true, name: 'Permanently Delete' }).click()
     await confirm(page, 'Confirm')
     await page.waitForURL((url) => url.pathname === '/admin/collections/posts/trash')
-    const gone = await page.evaluate(async (docId) => (await fetch(`/api/posts/${docId}?trash=true`)).status, id)
+    const gone = await page.evaluate(
+      async (docId) => (await fetch(`/api/posts/${docId}?trash=true`)).status,
+      id,
+    )
     expect(gone).toBe(404)
   })
 })
@@ -185,7 +212,11 @@ describe('the audit log of content', () => {
     await page.waitForLoadState('networkidle')
     await fillField(page, '#field-title', editedTitle)
     await page.getByRole('button', { exact: true, name: 'Publish changes' }).click()
-    await page.getByText('Updated successfully.').or(page.locator('.toast-success')).first().waitFor()
+    await page
+      .getByText('Updated successfully.')
+      .or(page.locator('.toast-success'))
+      .first()
+      .waitFor()
 
     await page.goto(`${appUrl}/admin/collections/audit-log?search=${encodeURIComponent(email)}`)
     const published = rows(page).filter({ hasText: 'Content published' })

@@ -27,7 +27,12 @@ beforeAll(async () => {
       collection: 'pages',
       data: { _status: 'published', slug: `navigation-${stamp}`, title: `Navigation ${stamp}` },
     })
-    await payload.update({ collection: 'pages', data: { title: `Navigation DE ${stamp}` }, id: created.id, locale: 'de' })
+    await payload.update({
+      collection: 'pages',
+      data: { title: `Navigation DE ${stamp}` },
+      id: created.id,
+      locale: 'de',
+    })
     pageId = created.id
   })
   browser = await launchBrowser()
@@ -48,11 +53,16 @@ const openNav = async (target: Page) => {
   await target.locator('aside.nav.nav--nav-open').waitFor()
 }
 
-const tagOf = (target: Page, selector: string) => target.locator(selector).evaluate((element) => element.tagName)
+const tagOf = (target: Page, selector: string) =>
+  target.locator(selector).evaluate((element) => element.tagName)
 
 /** The nav preferences Payload stored for the signed-in user. */
 const navPreferences = (target: Page) =>
-  target.evaluate(async () => (await (await fetch('/api/payload-preferences/nav', { credentials: 'include' })).json()).value)
+  target.evaluate(
+    async () =>
+      (await (await fetch('/api/payload-preferences/nav', { credentials: 'include' })).json())
+        .value,
+  )
 
 describe('the navigation sidebar', () => {
   it('groups the entries, highlights the current one and does not link it when the path matches', async () => {
@@ -86,7 +96,9 @@ describe('the navigation sidebar', () => {
     expect(await group.getAttribute('class')).not.toContain('nav-group--collapsed')
 
     const saved = page.waitForResponse(
-      (response) => response.url().includes('/api/payload-preferences/nav') && response.request().method() === 'POST',
+      (response) =>
+        response.url().includes('/api/payload-preferences/nav') &&
+        response.request().method() === 'POST',
     )
     await group.locator('.nav-group__toggle').click()
     await saved
@@ -101,12 +113,16 @@ describe('the navigation sidebar', () => {
 
     // Opened again, it stays open after the next reload; the other group was never touched.
     await group.locator('.nav-group__toggle').click()
-    await expect.poll(async () => (await navPreferences(page)).groups.Content).toEqual({ open: true })
+    await expect
+      .poll(async () => (await navPreferences(page)).groups.Content)
+      .toEqual({ open: true })
     await page.reload()
     await openNav(page)
     expect(await group.getAttribute('class')).not.toContain('nav-group--collapsed')
     await page.locator('#nav-posts').waitFor()
-    expect(await page.locator('#nav-group-Administration').getAttribute('class')).not.toContain('nav-group--collapsed')
+    expect(await page.locator('#nav-group-Administration').getAttribute('class')).not.toContain(
+      'nav-group--collapsed',
+    )
   })
 
   it('closes with its own close button on a phone-sized screen', async () => {
@@ -138,7 +154,8 @@ describe('the navigation sidebar', () => {
 })
 
 describe('the document tabs', () => {
-  const tab = (target: Page, name: string) => target.locator('.doc-tabs .doc-tab').filter({ hasText: name }).first()
+  const tab = (target: Page, name: string) =>
+    target.locator('.doc-tabs .doc-tab').filter({ hasText: name }).first()
 
   it('carry the locale on their links and show the active tab as plain text', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}?locale=de`)
@@ -146,23 +163,34 @@ describe('the document tabs', () => {
     expect(await page.locator('#field-title').inputValue()).toBe(`Navigation DE ${stamp}`)
     expect(await tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
     expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toBe('Edit')
-    expect(await tab(page, 'Versions').getAttribute('href')).toBe(`/admin/collections/pages/${pageId}/versions?locale=de`)
-    expect(await tab(page, 'API').getAttribute('href')).toBe(`/admin/collections/pages/${pageId}/api?locale=de`)
+    expect(await tab(page, 'Versions').getAttribute('href')).toBe(
+      `/admin/collections/pages/${pageId}/versions?locale=de`,
+    )
+    expect(await tab(page, 'API').getAttribute('href')).toBe(
+      `/admin/collections/pages/${pageId}/api?locale=de`,
+    )
     await screenshot(page, 'content-tabs-edit-de')
 
     await tab(page, 'Versions').click()
-    await page.waitForURL((url) => url.pathname.endsWith('/versions') && url.searchParams.get('locale') === 'de')
+    await page.waitForURL(
+      (url) => url.pathname.endsWith('/versions') && url.searchParams.get('locale') === 'de',
+    )
     await page.locator('table tbody tr').first().waitFor()
     expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toContain('Versions')
     expect(await tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
-    expect(await tab(page, 'Edit').getAttribute('href')).toBe(`/admin/collections/pages/${pageId}?locale=de`)
-    expect(await tab(page, 'API').getAttribute('href')).toBe(`/admin/collections/pages/${pageId}/api?locale=de`)
+    expect(await tab(page, 'Edit').getAttribute('href')).toBe(
+      `/admin/collections/pages/${pageId}?locale=de`,
+    )
+    expect(await tab(page, 'API').getAttribute('href')).toBe(
+      `/admin/collections/pages/${pageId}/api?locale=de`,
+    )
     await screenshot(page, 'content-tabs-versions-de')
   })
 })
 
 describe('the theme', () => {
-  const themeCookie = async () => (await browser.cookies(appUrl)).find((cookie) => cookie.name === 'payload-theme')
+  const themeCookie = async () =>
+    (await browser.cookies(appUrl)).find((cookie) => cookie.name === 'payload-theme')
   const dataTheme = () => page.locator('html').getAttribute('data-theme')
   const days = (expires: number) => (expires * 1000 - Date.now()) / 86_400_000
 
@@ -203,14 +231,18 @@ describe('the theme', () => {
 
 describe('the admin languages', () => {
   const languages = { ar, de, en, fr, nl }
-  const languageCookie = async () => (await browser.cookies(appUrl)).find((cookie) => cookie.name === 'payload-lng')?.value
+  const languageCookie = async () =>
+    (await browser.cookies(appUrl)).find((cookie) => cookie.name === 'payload-lng')?.value
   const html = (attribute: string) => page.locator('html').getAttribute(attribute)
 
   it("switches language on the account page, which stores it in Payload's payload-lng cookie", async () => {
     await page.goto(`${appUrl}/admin/account`)
     await page.waitForLoadState('networkidle')
     await page.locator('.payload-settings__language .rs__control').click()
-    await page.locator('.payload-settings__language .rs__option').getByText('Deutsch', { exact: true }).click()
+    await page
+      .locator('.payload-settings__language .rs__option')
+      .getByText('Deutsch', { exact: true })
+      .click()
     await screenshot(page, 'content-language-account-switching')
     await expect.poll(languageCookie, { timeout: 30_000 }).toBe('de')
     // The page re-renders in German at once, and stays German when loaded again.
@@ -222,41 +254,50 @@ describe('the admin languages', () => {
     await screenshot(page, 'content-language-account-de')
   })
 
-  it.each(['en', 'de', 'fr', 'nl', 'ar'] as const)('shows the content screens in %s', async (code) => {
-    const { translations } = languages[code]
-    // What the account page's select stores, set directly for the remaining languages.
-    await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: code }])
-    const dev = code === 'ar' ? 'en' : code
+  it.each(['en', 'de', 'fr', 'nl', 'ar'] as const)(
+    'shows the content screens in %s',
+    async (code) => {
+      const { translations } = languages[code]
+      // What the account page's select stores, set directly for the remaining languages.
+      await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: code }])
+      const dev = code === 'ar' ? 'en' : code
 
-    await page.goto(`${appUrl}/admin/collections/pages`)
-    await page.waitForLoadState('networkidle')
-    expect(await html('lang')).toBe(code)
-    expect((await html('dir'))?.toLowerCase()).toBe(code === 'ar' ? 'rtl' : 'ltr')
-    expect(await page.locator('h1.list-header__title').innerText()).toBe(labels.pages.plural[dev])
-    await page.getByText(translations.general.createNew, { exact: true }).first().waitFor()
-    expect(await page.locator('th#heading-title').innerText()).toContain(labels.fields.title[dev])
-    await openNav(page)
-    await page.locator('#nav-pages').waitFor()
-    expect(await page.locator(`[id="nav-group-${labels.content[dev]}"] #nav-pages`).count()).toBe(1)
-    // The navigation slides in; the picture is taken once it is in place.
-    await page.waitForTimeout(500)
-    if (code === 'ar') {
-      // Right to left: the navigation opens on the right-hand side.
-      const box = await page.locator('aside.nav').boundingBox()
-      expect(box!.x).toBeGreaterThan(1440 / 2)
-    }
-    await screenshot(page, `content-language-${code}-list`)
+      await page.goto(`${appUrl}/admin/collections/pages`)
+      await page.waitForLoadState('networkidle')
+      expect(await html('lang')).toBe(code)
+      expect((await html('dir'))?.toLowerCase()).toBe(code === 'ar' ? 'rtl' : 'ltr')
+      expect(await page.locator('h1.list-header__title').innerText()).toBe(labels.pages.plural[dev])
+      await page.getByText(translations.general.createNew, { exact: true }).first().waitFor()
+      expect(await page.locator('th#heading-title').innerText()).toContain(labels.fields.title[dev])
+      await openNav(page)
+      await page.locator('#nav-pages').waitFor()
+      expect(await page.locator(`[id="nav-group-${labels.content[dev]}"] #nav-pages`).count()).toBe(
+        1,
+      )
+      // The navigation slides in; the picture is taken once it is in place.
+      await page.waitForTimeout(500)
+      if (code === 'ar') {
+        // Right to left: the navigation opens on the right-hand side.
+        const box = await page.locator('aside.nav').boundingBox()
+        expect(box!.x).toBeGreaterThan(1440 / 2)
+      }
+      await screenshot(page, `content-language-${code}-list`)
 
-    await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
-    await page.waitForLoadState('networkidle')
-    await page.locator('#field-title').waitFor()
-    expect(await page.locator('label[for="field-title"]').innerText()).toContain(labels.fields.title[dev])
-    expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toBe(translations.general.edit)
-    await screenshot(page, `content-language-${code}-document`)
+      await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
+      await page.waitForLoadState('networkidle')
+      await page.locator('#field-title').waitFor()
+      expect(await page.locator('label[for="field-title"]').innerText()).toContain(
+        labels.fields.title[dev],
+      )
+      expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toBe(
+        translations.general.edit,
+      )
+      await screenshot(page, `content-language-${code}-document`)
 
-    await page.goto(`${appUrl}/admin/collections/pages/trash`)
-    await page.waitForLoadState('networkidle')
-    expect(await page.locator('#trash-view-pill').innerText()).toBe(translations.general.trash)
-    await screenshot(page, `content-language-${code}-trash`)
-  })
+      await page.goto(`${appUrl}/admin/collections/pages/trash`)
+      await page.waitForLoadState('networkidle')
+      expect(await page.locator('#trash-view-pill').innerText()).toBe(translations.general.trash)
+      await screenshot(page, `content-language-${code}-trash`)
+    },
+  )
 })

@@ -12,15 +12,20 @@ const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `content-richtext-admin-${stamp}@example.com`
-const titles = { editor: `Rich text ${stamp}`, first: `Menu target ${stamp}`, second: `Opening target ${stamp}` }
-const ids: Record<'blocks' | 'editor' | 'first' | 'media' | 'second' | 'trashed', number | string> = {
-  blocks: 0,
-  editor: 0,
-  first: 0,
-  media: 0,
-  second: 0,
-  trashed: 0,
+const titles = {
+  editor: `Rich text ${stamp}`,
+  first: `Menu target ${stamp}`,
+  second: `Opening target ${stamp}`,
 }
+const ids: Record<'blocks' | 'editor' | 'first' | 'media' | 'second' | 'trashed', number | string> =
+  {
+    blocks: 0,
+    editor: 0,
+    first: 0,
+    media: 0,
+    second: 0,
+    trashed: 0,
+  }
 /** An empty page per editing test: autosave keeps what each one types. */
 const drafts: Record<'embeds' | 'formatting' | 'links' | 'lists', number | string> = {
   embeds: 0,
@@ -36,7 +41,10 @@ type SlateNode = { [key: string]: unknown; children?: SlateNode[]; text?: string
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     const picture = await drawLandscape(palettes.forest, 600, 375)
     const media = await payload.create({
       collection: 'media',
@@ -45,7 +53,12 @@ beforeAll(async () => {
     })
     ids.media = media.id
     const create = async (key: string, title: string, extra: Record<string, unknown> = {}) =>
-      (await payload.create({ collection: 'pages', data: { _status: 'published', slug: `rt-${key}-${stamp}`, title, ...extra } })).id
+      (
+        await payload.create({
+          collection: 'pages',
+          data: { _status: 'published', slug: `rt-${key}-${stamp}`, title, ...extra },
+        })
+      ).id
     ids.first = await create('first', titles.first)
     ids.second = await create('second', titles.second)
     // The legal notice is read-only in the admin; it embeds a page and a picture.
@@ -58,7 +71,11 @@ beforeAll(async () => {
     ids.editor = await create('editor', titles.editor, { legalNotice: embeds })
     // A page in the trash is read-only as a whole, its content included.
     ids.trashed = await create('trashed', `Trashed ${stamp}`, { content: embeds })
-    await payload.update({ collection: 'pages', data: { deletedAt: new Date().toISOString() }, id: ids.trashed })
+    await payload.update({
+      collection: 'pages',
+      data: { deletedAt: new Date().toISOString() },
+      id: ids.trashed,
+    })
     for (const key of Object.keys(drafts) as (keyof typeof drafts)[]) {
       drafts[key] = await create(key, `Rich text ${key} ${stamp}`)
     }
@@ -78,7 +95,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const field = (name: string): Locator => page.locator('.rich-text', { has: page.locator(`#field-${name}`) })
+const field = (name: string): Locator =>
+  page.locator('.rich-text', { has: page.locator(`#field-${name}`) })
 const toolbar = () => field('content').locator('.rich-text__toolbar')
 /** A toolbar button by the class of its icon. */
 const button = (icon: string): Locator => toolbar().locator(`button:has(.${icon})`)
@@ -89,7 +107,9 @@ const editor = () => page.locator('#field-content')
 /** The content field of a page's latest draft, as the REST API gives it to a signed-in user. */
 const storedContent = async (id: number | string): Promise<SlateNode[]> => {
   // Payload takes the session cookie only with its own Origin (its CSRF check), as a browser sends it.
-  const response = await page.request.get(`${appUrl}/api/pages/${id}?draft=true&depth=0`, { headers: { Origin: appUrl } })
+  const response = await page.request.get(`${appUrl}/api/pages/${id}?draft=true&depth=0`, {
+    headers: { Origin: appUrl },
+  })
   expect(response.status()).toBe(200)
   return ((await response.json()) as { content?: SlateNode[] }).content ?? []
 }
@@ -109,7 +129,15 @@ const typeLine = async (line: string) => {
  */
 const afterAutosave = async () => {
   await page.waitForTimeout(2500)
-  await expect.poll(() => page.locator('.autosave').first().innerText().catch(() => '')).not.toMatch(/Saving/)
+  await expect
+    .poll(() =>
+      page
+        .locator('.autosave')
+        .first()
+        .innerText()
+        .catch(() => ''),
+    )
+    .not.toMatch(/Saving/)
   await page.waitForTimeout(500)
 }
 /** Picks a document in the list drawer the relationship, upload or swap buttons open. */
@@ -121,7 +149,9 @@ const pickInDrawer = async (search: string) => {
 
 describe('Slate rich text', () => {
   it('loads lazily behind a placeholder 35vh high', async () => {
-    await page.goto(`${appUrl}/admin/collections/pages?limit=5&where[title][equals]=${encodeURIComponent(titles.editor)}`)
+    await page.goto(
+      `${appUrl}/admin/collections/pages?limit=5&where[title][equals]=${encodeURIComponent(titles.editor)}`,
+    )
     await page.waitForLoadState('networkidle')
     // Scripts that arrive slowly, as on a poor connection, keep the placeholder in view.
     await page.route(/\/_next\/static\/chunks\//, async (route) => {
@@ -131,7 +161,9 @@ describe('Slate rich text', () => {
     await page.getByRole('link', { exact: true, name: titles.editor }).click()
     const placeholder = page.locator('.shimmer-effect[style*="35vh"]').first()
     await placeholder.waitFor()
-    expect(await placeholder.evaluate((element) => getComputedStyle(element).height)).toBe(`${0.35 * 900}px`)
+    expect(await placeholder.evaluate((element) => getComputedStyle(element).height)).toBe(
+      `${0.35 * 900}px`,
+    )
     await page.unrouteAll({ behavior: 'wait' })
     await editor().waitFor()
     expect(await page.locator('.shimmer-effect[style*="35vh"]').count()).toBe(0)
@@ -141,10 +173,25 @@ describe('Slate rich text', () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.editor}`)
     await page.waitForLoadState('networkidle')
     for (const icon of [
-      'bold-icon', 'italic-icon', 'underline-icon', 'strikethrough-icon', 'inline-code-icon',
-      'h1-icon', 'h2-icon', 'h3-icon', 'h4-icon', 'h5-icon', 'h6-icon', 'blockquote-icon',
-      'ordered-list-icon', 'unordered-list-icon', 'icon--indent-left', 'icon--indent-right',
-      'icon--link', 'icon--relationship', 'icon--upload',
+      'bold-icon',
+      'italic-icon',
+      'underline-icon',
+      'strikethrough-icon',
+      'inline-code-icon',
+      'h1-icon',
+      'h2-icon',
+      'h3-icon',
+      'h4-icon',
+      'h5-icon',
+      'h6-icon',
+      'blockquote-icon',
+      'ordered-list-icon',
+      'unordered-list-icon',
+      'icon--indent-left',
+      'icon--indent-right',
+      'icon--link',
+      'icon--relationship',
+      'icon--upload',
     ]) {
       expect(await button(icon).count(), icon).toBe(1)
     }
@@ -168,39 +215,70 @@ describe('Slate rich text', () => {
     // A new line in a quote is quoted too; the button again makes it a paragraph.
     await page.keyboard.press('Enter')
     await button('blockquote-icon').click()
-    for (const [icon, word] of [['bold-icon', 'bold'], ['italic-icon', 'italic'], ['underline-icon', 'underline'], ['strikethrough-icon', 'struck'], ['inline-code-icon', 'code']] as const) {
+    for (const [icon, word] of [
+      ['bold-icon', 'bold'],
+      ['italic-icon', 'italic'],
+      ['underline-icon', 'underline'],
+      ['strikethrough-icon', 'struck'],
+      ['inline-code-icon', 'code'],
+    ] as const) {
       await button(icon).click()
       await page.keyboard.type(word)
       await button(icon).click()
       await page.keyboard.type(' ')
     }
-    for (const [nth, line] of [[2, 'Centred line'], [3, 'Line on the right'], [1, 'Line on the left']] as const) {
+    for (const [nth, line] of [
+      [2, 'Centred line'],
+      [3, 'Line on the right'],
+      [1, 'Line on the left'],
+    ] as const) {
       await typeLine(line)
       await alignButton(nth).click()
     }
     await typeLine('Indented once')
     await button('icon--indent-right').click()
-    expect(await editor().locator('div[style*="padding-left: 25px"]').getByText('Indented once').count()).toBe(1)
+    expect(
+      await editor().locator('div[style*="padding-left: 25px"]').getByText('Indented once').count(),
+    ).toBe(1)
     await typeLine('Back to the margin')
     await button('icon--indent-left').click()
-    expect(await editor().locator('div[style*="padding-left: 25px"]').getByText('Back to the margin').count()).toBe(0)
+    expect(
+      await editor()
+        .locator('div[style*="padding-left: 25px"]')
+        .getByText('Back to the margin')
+        .count(),
+    ).toBe(0)
     await screenshot(page, 'content-richtext-formatting')
 
-    await expect.poll(async () => JSON.stringify(await storedContent(drafts.formatting)), { timeout: 15_000 }).toContain('Back to the margin')
+    await expect
+      .poll(async () => JSON.stringify(await storedContent(drafts.formatting)), { timeout: 15_000 })
+      .toContain('Back to the margin')
     const content = await storedContent(drafts.formatting)
     expect(content.slice(0, 6).map((node) => [node.type, node.children?.[0]?.text])).toEqual(
       [1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, `Heading ${level}`]),
     )
     expect(content[6]).toMatchObject({ children: [{ text: 'A quoted line' }], type: 'blockquote' })
     expect(content[7]!.children).toEqual([
-      { bold: true, text: 'bold' }, { text: ' ' }, { italic: true, text: 'italic' }, { text: ' ' },
-      { text: 'underline', underline: true }, { text: ' ' }, { strikethrough: true, text: 'struck' }, { text: ' ' },
-      { code: true, text: 'code' }, { text: ' ' },
+      { bold: true, text: 'bold' },
+      { text: ' ' },
+      { italic: true, text: 'italic' },
+      { text: ' ' },
+      { text: 'underline', underline: true },
+      { text: ' ' },
+      { strikethrough: true, text: 'struck' },
+      { text: ' ' },
+      { code: true, text: 'code' },
+      { text: ' ' },
     ])
     expect(content.slice(8, 11).map((node) => [node.textAlign, node.children?.[0]?.text])).toEqual([
-      ['center', 'Centred line'], ['right', 'Line on the right'], ['left', 'Line on the left'],
+      ['center', 'Centred line'],
+      ['right', 'Line on the right'],
+      ['left', 'Line on the left'],
     ])
-    expect(content[11]).toMatchObject({ children: [{ children: [{ text: 'Indented once' }] }], type: 'indent' })
+    expect(content[11]).toMatchObject({
+      children: [{ children: [{ text: 'Indented once' }] }],
+      type: 'indent',
+    })
     expect(content[12]).toMatchObject({ children: [{ text: 'Back to the margin' }] })
     expect(content[12]!.type).toBeUndefined()
   })
@@ -226,7 +304,9 @@ describe('Slate rich text', () => {
     // The popup of the link shows where it goes, with edit and remove.
     await editor().locator('.rich-text-link__popup-toggler', { hasText: 'guide' }).click()
     const popup = page.locator('.rich-text-link__popup')
-    expect(await popup.locator('.rich-text-link__link-label').getAttribute('href')).toBe('https://example.com/guide')
+    expect(await popup.locator('.rich-text-link__link-label').getAttribute('href')).toBe(
+      'https://example.com/guide',
+    )
     await screenshot(page, 'content-richtext-link-popup')
     await popup.locator('.rich-text-link__link-edit').click()
     await drawer.locator('#field-text').waitFor()
@@ -236,13 +316,17 @@ describe('Slate rich text', () => {
     await page.keyboard.press('Control+s')
     await drawer.waitFor({ state: 'hidden' })
     await editor().locator('.rich-text-link__popup-toggler', { hasText: 'guide' }).click()
-    expect(await popup.locator('a.rich-text-link__link-label').getAttribute('href')).toBe(`/admin/collections/pages/${ids.first}`)
+    expect(await popup.locator('a.rich-text-link__link-label').getAttribute('href')).toBe(
+      `/admin/collections/pages/${ids.first}`,
+    )
     expect(await popup.innerText()).toContain('Page')
 
     // A second link, removed again from its popup: its text stays. It starts from the stored first
     // link, in a freshly opened editor: an autosave answer arriving while the next line is typed could
     // otherwise reset the editor to an older value (flaky twice in CI).
-    await expect.poll(async () => JSON.stringify(await storedContent(drafts.links)), { timeout: 15_000 }).toContain('"linkType":"internal"')
+    await expect
+      .poll(async () => JSON.stringify(await storedContent(drafts.links)), { timeout: 15_000 })
+      .toContain('"linkType":"internal"')
     await openEditor(drafts.links)
     await editor().getByText('Read the', { exact: false }).first().waitFor()
     await page.keyboard.press('Control+End')
@@ -256,9 +340,13 @@ describe('Slate rich text', () => {
     await editor().locator('.rich-text-link__popup-toggler', { hasText: 'link' }).click()
     // The first link's popup may still be open above: the temporary link's is the later one.
     await popup.last().locator('.rich-text-link__link-close').click()
-    await expect.poll(() => editor().locator('.rich-text-link', { hasText: 'link' }).count()).toBe(0)
+    await expect
+      .poll(() => editor().locator('.rich-text-link', { hasText: 'link' }).count())
+      .toBe(0)
 
-    await expect.poll(async () => JSON.stringify(await storedContent(drafts.links)), { timeout: 15_000 }).toContain('Temporary link')
+    await expect
+      .poll(async () => JSON.stringify(await storedContent(drafts.links)), { timeout: 15_000 })
+      .toContain('Temporary link')
     const content = await storedContent(drafts.links)
     const guideLine = content.find((node) => JSON.stringify(node).includes('Read the'))!
     expect(guideLine.children?.[1]).toMatchObject({
@@ -281,12 +369,18 @@ describe('Slate rich text', () => {
     await button('icon--relationship').click()
     await pickInDrawer(titles.first)
     const relationship = editor().locator('.rich-text-relationship')
-    await expect.poll(() => relationship.locator('.rich-text-relationship__title').innerText()).toBe(titles.first)
-    expect(await relationship.locator('.rich-text-relationship__label').innerText()).toBe('Page Relationship')
+    await expect
+      .poll(() => relationship.locator('.rich-text-relationship__title').innerText())
+      .toBe(titles.first)
+    expect(await relationship.locator('.rich-text-relationship__label').innerText()).toBe(
+      'Page Relationship',
+    )
     // Swap to another page.
     await relationship.locator('.rich-text-relationship__list-drawer-toggler').click()
     await pickInDrawer(titles.second)
-    await expect.poll(() => relationship.locator('.rich-text-relationship__title').innerText()).toBe(titles.second)
+    await expect
+      .poll(() => relationship.locator('.rich-text-relationship__title').innerText())
+      .toBe(titles.second)
     // Edit opens the related page in a drawer.
     await relationship.locator('.rich-text-relationship__doc-drawer-toggler').click()
     const documentDrawer = page.locator('.doc-drawer').last()
@@ -318,12 +412,21 @@ describe('Slate rich text', () => {
     await relationship.nth(1).locator('.rich-text-relationship__removeButton').click()
     await expect.poll(() => relationship.count()).toBe(1)
 
-    await expect.poll(async () => JSON.stringify(await storedContent(drafts.embeds)), { timeout: 15_000 }).toContain('Our forest in spring')
+    await expect
+      .poll(async () => JSON.stringify(await storedContent(drafts.embeds)), { timeout: 15_000 })
+      .toContain('Our forest in spring')
     const content = await storedContent(drafts.embeds)
     const relationshipAt = content.findIndex((node) => node.type === 'relationship')
-    expect(content[relationshipAt]).toMatchObject({ relationTo: 'pages', value: { id: ids.second } })
+    expect(content[relationshipAt]).toMatchObject({
+      relationTo: 'pages',
+      value: { id: ids.second },
+    })
     const uploadAt = content.findIndex((node) => node.type === 'upload')
-    expect(content[uploadAt]).toMatchObject({ fields: { caption: 'Our forest in spring' }, relationTo: 'media', value: { id: ids.media } })
+    expect(content[uploadAt]).toMatchObject({
+      fields: { caption: 'Our forest in spring' },
+      relationTo: 'media',
+      value: { id: ids.media },
+    })
     // Void blocks: an empty paragraph follows each, so the cursor can leave them.
     expect(content[uploadAt + 1]).toEqual({ children: [{ text: '' }] })
     expect(content.filter((node) => node.type === 'relationship')).toHaveLength(1)
@@ -353,7 +456,9 @@ describe('Slate rich text', () => {
     await button('unordered-list-icon').click()
     await expect.poll(() => editor().locator('ul > li').count()).toBe(1)
 
-    await expect.poll(async () => JSON.stringify(await storedContent(drafts.lists)), { timeout: 15_000 }).toContain('"type":"ul"')
+    await expect
+      .poll(async () => JSON.stringify(await storedContent(drafts.lists)), { timeout: 15_000 })
+      .toContain('"type":"ul"')
     expect(await storedContent(drafts.lists)).toEqual([
       { children: [{ text: 'First item' }] },
       { children: [{ children: [{ text: 'Second item' }], type: 'li' }], type: 'ul' },
@@ -367,7 +472,9 @@ describe('Slate rich text', () => {
     await notice.locator('.rich-text-relationship__title').getByText(titles.first).waitFor()
     expect(await notice.getAttribute('class')).toContain('rich-text--read-only')
     expect(await notice.locator('.rich-text-relationship__removeButton').isDisabled()).toBe(true)
-    expect(await notice.locator('.rich-text-relationship__list-drawer-toggler').isDisabled()).toBe(true)
+    expect(await notice.locator('.rich-text-relationship__list-drawer-toggler').isDisabled()).toBe(
+      true,
+    )
     expect(await notice.locator('.rich-text-upload__removeButton').isDisabled()).toBe(true)
     expect(await notice.locator('.rich-text-upload__list-drawer-toggler').isDisabled()).toBe(true)
     expect(await notice.locator('.rich-text-upload__upload-drawer-toggler').isDisabled()).toBe(true)
@@ -417,10 +524,14 @@ describe('block rows', () => {
       const rows = layout.locator('.blocks-field__row')
       await expect.poll(() => rows.count()).toBe(3)
       await layout.getByRole('button', { exact: true, name: collapseAll! }).click()
-      await expect.poll(() => layout.locator('.blocks-field__row.collapsible--collapsed').count()).toBe(3)
+      await expect
+        .poll(() => layout.locator('.blocks-field__row.collapsible--collapsed').count())
+        .toBe(3)
       await screenshot(page, `content-blocks-collapsed-${language}`)
       await layout.getByRole('button', { exact: true, name: expandAll! }).click()
-      await expect.poll(() => layout.locator('.blocks-field__row.collapsible--collapsed').count()).toBe(0)
+      await expect
+        .poll(() => layout.locator('.blocks-field__row.collapsible--collapsed').count())
+        .toBe(0)
       if (language === 'en') {
         await screenshot(page, 'content-blocks-expanded')
       }

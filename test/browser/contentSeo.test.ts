@@ -14,14 +14,21 @@ const stamp = Date.now()
 const adminEmail = `content-seo-admin-${stamp}@example.com`
 const slug = `seo-check-${stamp}`
 /** Autosave keeps what a test types, so each group of tests has a page of its own. */
-const pages: Record<'gauges' | 'generate' | 'languages', number | string> = { gauges: 0, generate: 0, languages: 0 }
+const pages: Record<'gauges' | 'generate' | 'languages', number | string> = {
+  gauges: 0,
+  generate: 0,
+  languages: 0,
+}
 let heroFilename: string
 let browser: BrowserContext
 let page: Page
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     const picture = await drawLandscape(palettes.dawn, 800, 500)
     heroFilename = `seo-hero-${stamp}.png`
     const hero = await payload.create({
@@ -36,7 +43,11 @@ beforeAll(async () => {
           _status: 'draft',
           content: [
             heading(1, 'Opening hours'),
-            paragraph(text('Our shop opens at '), text('nine', { bold: true }), text(' every weekday and closes at six.')),
+            paragraph(
+              text('Our shop opens at '),
+              text('nine', { bold: true }),
+              text(' every weekday and closes at six.'),
+            ),
             paragraph(text('On Saturdays we open at ten and close at four; on Sundays we rest.')),
           ],
           heroImage: hero.id,
@@ -77,7 +88,11 @@ const overview = () => page.getByText(/^\d\/3 checks are passing$/).innerText()
 
 describe('SEO fields', () => {
   it('the generate endpoints answer only a signed-in admin user', async () => {
-    const body = JSON.stringify({ collectionSlug: 'pages', doc: { title: 'Opening hours' }, id: pages.generate })
+    const body = JSON.stringify({
+      collectionSlug: 'pages',
+      doc: { title: 'Opening hours' },
+      id: pages.generate,
+    })
     // A browser says where a request comes from; Payload takes the session cookie only from its own origin.
     const headers = { 'Content-Type': 'application/json', Origin: appUrl }
     for (const kind of ['title', 'description', 'image', 'url']) {
@@ -94,7 +109,10 @@ describe('SEO fields', () => {
       })
       expect(signedIn.status(), kind).toBe(200)
     }
-    const title = await page.request.post(`${appUrl}/api/plugin-seo/generate-title`, { data: body, headers })
+    const title = await page.request.post(`${appUrl}/api/plugin-seo/generate-title`, {
+      data: body,
+      headers,
+    })
     expect(await title.json()).toEqual({ result: 'Opening hours | Backoffice Demo' })
     // A collection the SEO plugin does not serve is refused even with a session.
     const users = await page.request.post(`${appUrl}/api/plugin-seo/generate-title`, {
@@ -123,7 +141,9 @@ describe('SEO fields', () => {
     ]
     for (const [length, verdict, pill, count] of titleCases) {
       await fillField(page, '#field-meta__title', 'T'.repeat(length))
-      await expect.poll(() => gauge('title').verdict(), { message: `title of ${length}` }).toBe(verdict)
+      await expect
+        .poll(() => gauge('title').verdict(), { message: `title of ${length}` })
+        .toBe(verdict)
       expect(await gauge('title').pill()).toBe(pill)
       expect(await gauge('title').count()).toBe(count)
       if (length === 45) {
@@ -140,12 +160,16 @@ describe('SEO fields', () => {
     ]
     for (const [length, verdict, pill] of descriptionCases) {
       await fillField(page, '#field-meta__description', 'd'.repeat(length))
-      await expect.poll(() => gauge('description').verdict(), { message: `description of ${length}` }).toBe(verdict)
+      await expect
+        .poll(() => gauge('description').verdict(), { message: `description of ${length}` })
+        .toBe(verdict)
       expect(await gauge('description').pill()).toBe(pill)
     }
     // The bar: full and red when too long.
     const bar = page.locator('.seo-meta--description .seo-length__bar')
-    expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 0, 0)')
+    expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(255, 0, 0)',
+    )
     expect(await bar.evaluate((element) => element.style.width)).toBe('100%')
     await screenshot(page, 'content-seo-too-long')
   })
@@ -155,7 +179,11 @@ describe('SEO fields', () => {
     const record = async (request: Request) => {
       if (request.url().includes('/api/plugin-seo/generate-')) {
         const headers = await request.allHeaders()
-        generated.push({ body: request.postDataJSON(), cookie: headers.cookie ?? '', path: new URL(request.url()).pathname })
+        generated.push({
+          body: request.postDataJSON(),
+          cookie: headers.cookie ?? '',
+          path: new URL(request.url()).pathname,
+        })
       }
     }
     page.on('request', record)
@@ -164,24 +192,44 @@ describe('SEO fields', () => {
     await expect.poll(() => buttons.count()).toBe(3)
 
     await buttons.nth(0).click()
-    await expect.poll(() => page.locator('#field-meta__title').inputValue()).toBe('Opening hours | Backoffice Demo')
+    await expect
+      .poll(() => page.locator('#field-meta__title').inputValue())
+      .toBe('Opening hours | Backoffice Demo')
     await buttons.nth(1).click()
     await expect
       .poll(() => page.locator('#field-meta__description').inputValue())
-      .toBe('Opening hours\nOur shop opens at nine every weekday and closes at six.\nOn Saturdays we open at ten and close at four; on Sundays we rest.'.replace(/\s+/g, ' '))
+      .toBe(
+        'Opening hours\nOur shop opens at nine every weekday and closes at six.\nOn Saturdays we open at ten and close at four; on Sundays we rest.'.replace(
+          /\s+/g,
+          ' ',
+        ),
+      )
     await buttons.nth(2).click()
     await page.locator('.seo-meta--description').waitFor()
     await expect.poll(() => page.getByText(heroFilename).count()).toBeGreaterThan(0)
 
     // The preview asked for the URL on its own; every call carried the session and the document.
-    await expect.poll(() => generated.map((call) => call.path).sort()).toEqual(
-      ['/api/plugin-seo/generate-description', '/api/plugin-seo/generate-image', '/api/plugin-seo/generate-title', '/api/plugin-seo/generate-url'],
-    )
+    await expect
+      .poll(() => generated.map((call) => call.path).sort())
+      .toEqual([
+        '/api/plugin-seo/generate-description',
+        '/api/plugin-seo/generate-image',
+        '/api/plugin-seo/generate-title',
+        '/api/plugin-seo/generate-url',
+      ])
     for (const call of generated) {
       expect(call.cookie, call.path).toMatch(/payload-token=/)
       expect(call.body, call.path).toMatchObject({ collectionSlug: 'pages', id: pages.generate })
       expect(Object.keys(call.body), call.path).toEqual(
-        expect.arrayContaining(['doc', 'docPermissions', 'hasPublishPermission', 'hasSavePermission', 'initialData', 'locale', 'title']),
+        expect.arrayContaining([
+          'doc',
+          'docPermissions',
+          'hasPublishPermission',
+          'hasSavePermission',
+          'initialData',
+          'locale',
+          'title',
+        ]),
       )
     }
     // Title of 31 characters is too short, the description is good, an image is there: 2 of 3.
@@ -195,10 +243,13 @@ describe('SEO fields', () => {
     const title50 = 'Opening hours of the corner shop in the old town!!'
     expect(title50).toHaveLength(50)
     await fillField(page, '#field-meta__title', title50)
-    const description = 'We open at nine on weekdays and at ten on Saturdays. On Sundays the shop stays closed; come by on Monday.'
+    const description =
+      'We open at nine on weekdays and at ten on Saturdays. On Sundays the shop stays closed; come by on Monday.'
     await fillField(page, '#field-meta__description', description)
 
-    const preview = page.getByText('Exact result listings may vary').locator('xpath=following-sibling::div[1]')
+    const preview = page
+      .getByText('Exact result listings may vary')
+      .locator('xpath=following-sibling::div[1]')
     await expect.poll(() => preview.getByText(`${appUrl}/${slug}-gauges`).count()).toBe(1)
     await expect.poll(() => preview.locator('h4').innerText()).toBe(title50)
     expect(await preview.locator('p').innerText()).toBe(description)
@@ -220,7 +271,9 @@ describe('SEO fields', () => {
     await page.context().clearCookies()
     await page.getByRole('button', { exact: true, name: 'Auto-generate' }).first().click()
     await page.getByText('You are not allowed to perform this action.').first().waitFor()
-    expect(await page.locator('#field-meta__title').inputValue()).toBe('A title the editor wrote by hand')
+    expect(await page.locator('#field-meta__title').inputValue()).toBe(
+      'A title the editor wrote by hand',
+    )
     await screenshot(page, 'content-seo-generate-refused')
     await signIn(page, appUrl, adminEmail, password)
   })

@@ -24,15 +24,37 @@ let page: Page
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
     await payload.create({ collection: 'users', data: { email, password, roles: ['admin'] } })
-    folderId = (await payload.create({ collection: 'payload-folders', data: { folderType: ['pages'], name: folderName } })).id
-    otherFolderId = (await payload.create({ collection: 'payload-folders', data: { folderType: ['pages'], name: otherFolderName } })).id
+    folderId = (
+      await payload.create({
+        collection: 'payload-folders',
+        data: { folderType: ['pages'], name: folderName },
+      })
+    ).id
+    otherFolderId = (
+      await payload.create({
+        collection: 'payload-folders',
+        data: { folderType: ['pages'], name: otherFolderName },
+      })
+    ).id
     const created = await payload.create({
       collection: 'pages',
       data: { slug: `folder-draft-${stamp}`, title: `${english} (first draft)` },
       draft: true,
     })
-    await payload.update({ collection: 'pages', data: { title: german }, draft: true, id: created.id, locale: 'de' })
-    await payload.update({ collection: 'pages', data: { title: english }, draft: true, id: created.id, locale: 'en' })
+    await payload.update({
+      collection: 'pages',
+      data: { title: german },
+      draft: true,
+      id: created.id,
+      locale: 'de',
+    })
+    await payload.update({
+      collection: 'pages',
+      data: { title: english },
+      draft: true,
+      id: created.id,
+      locale: 'en',
+    })
     pageId = created.id
   })
   browser = await launchBrowser()
@@ -44,7 +66,8 @@ afterAll(async () => {
 })
 
 const folderView = () => `${appUrl}/admin/collections/pages/payload-folders/${folderId}`
-const documentCard = (target: Page) => target.locator('.folder-file-card--file').filter({ hasText: english })
+const documentCard = (target: Page) =>
+  target.locator('.folder-file-card--file').filter({ hasText: english })
 
 /** The page's newest title in a locale, as its edit view shows it. */
 const titleIn = async (locale: string) => {
@@ -73,9 +96,14 @@ describe('folders', () => {
     await page.locator('.doc-controls .move-doc-to-folder').click()
     await screenshot(page, 'content-folders-move-drawer')
     await pickFolder(page, folderName)
-    await expect.poll(() => page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(folderName)
+    await expect
+      .poll(() => page.locator('.doc-controls .move-doc-to-folder').innerText())
+      .toContain(folderName)
     // Autosave stores the move as a draft, as every other change to a draft.
-    await page.waitForResponse((response) => response.url().includes(`/api/pages/${pageId}`) && response.request().method() === 'PATCH')
+    await page.waitForResponse(
+      (response) =>
+        response.url().includes(`/api/pages/${pageId}`) && response.request().method() === 'PATCH',
+    )
     await page.waitForLoadState('networkidle')
 
     await page.goto(`${appUrl}/admin/browse-by-folder`)
@@ -90,18 +118,23 @@ describe('folders', () => {
     expect(await page.locator('.status__value').innerText()).toBe('Draft')
   })
 
-  it("moves the draft on to another folder from the folder view without losing its edits", async () => {
+  it('moves the draft on to another folder from the folder view without losing its edits', async () => {
     await page.goto(folderView())
     await documentCard(page).click()
     await page.getByRole('button', { exact: true, name: 'Move' }).click()
     await pickFolder(page, otherFolderName)
-    await page.locator('.confirmation-modal').getByRole('button', { exact: true, name: 'Move' }).click()
+    await page
+      .locator('.confirmation-modal')
+      .getByRole('button', { exact: true, name: 'Move' })
+      .click()
     await documentCard(page).waitFor({ state: 'detached' })
     await screenshot(page, 'content-folders-moved-on')
 
     expect(await titleIn('de')).toBe(german)
     expect(await titleIn('en')).toBe(english)
-    expect(await page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(otherFolderName)
+    expect(await page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(
+      otherFolderName,
+    )
   })
 })
 
@@ -110,7 +143,10 @@ describe('trash with folders and localised drafts', () => {
     await page.goto(`${appUrl}/admin/collections/pages/payload-folders/${otherFolderId}`)
     await documentCard(page).click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
-    await page.locator('.confirmation-modal').getByRole('button', { exact: true, name: 'Confirm' }).click()
+    await page
+      .locator('.confirmation-modal')
+      .getByRole('button', { exact: true, name: 'Confirm' })
+      .click()
     await page.getByText('Move it to the trash first').first().waitFor()
     await screenshot(page, 'content-folders-delete-refused')
     await page.reload()
@@ -122,7 +158,10 @@ describe('trash with folders and localised drafts', () => {
     await page.waitForLoadState('networkidle')
     await page.locator('.doc-controls__popup .popup-button').click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
-    await page.locator('.confirmation-modal').getByRole('button', { exact: true, name: 'Confirm' }).click()
+    await page
+      .locator('.confirmation-modal')
+      .getByRole('button', { exact: true, name: 'Confirm' })
+      .click()
     await page.waitForURL((url) => url.pathname === '/admin/collections/pages')
 
     await page.goto(`${appUrl}/admin/collections/pages/trash?search=${encodeURIComponent(english)}`)
@@ -134,10 +173,15 @@ describe('trash with folders and localised drafts', () => {
     await screenshot(page, 'content-trash-folders-document-de')
 
     await page.getByRole('button', { exact: true, name: 'Restore' }).click()
-    await page.locator('.confirmation-modal').getByRole('button', { exact: true, name: 'Confirm' }).click()
+    await page
+      .locator('.confirmation-modal')
+      .getByRole('button', { exact: true, name: 'Confirm' })
+      .click()
     await page.waitForURL((url) => url.pathname === `/admin/collections/pages/${pageId}`)
     expect(await titleIn('de')).toBe(german)
     expect(await titleIn('en')).toBe(english)
-    expect(await page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(otherFolderName)
+    expect(await page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(
+      otherFolderName,
+    )
   })
 })

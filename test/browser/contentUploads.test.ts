@@ -18,7 +18,10 @@ const adminEmail = `content-uploads-admin-${stamp}@example.com`
 const photoName = `harbour-${stamp}.jpg`
 let photoPath: string
 /** Media of known sizes: a few bytes, some megabytes, and one recorded as 5 GiB. */
-const media: Record<'bytes' | 'gigabytes' | 'megabytes', { filesize: number; id: number | string }> = {
+const media: Record<
+  'bytes' | 'gigabytes' | 'megabytes',
+  { filesize: number; id: number | string }
+> = {
   bytes: { filesize: 0, id: 0 },
   gigabytes: { filesize: 0, id: 0 },
   megabytes: { filesize: 0, id: 0 },
@@ -40,10 +43,18 @@ beforeAll(async () => {
   // A real JPEG photo-like picture to upload through the admin, as an editor would.
   const folder = mkdtempSync(path.join(tmpdir(), 'content-uploads-'))
   photoPath = path.join(folder, photoName)
-  writeFileSync(photoPath, await sharp(await drawLandscape(palettes.ocean, 1600, 1000)).jpeg({ quality: 85 }).toBuffer())
+  writeFileSync(
+    photoPath,
+    await sharp(await drawLandscape(palettes.ocean, 1600, 1000))
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  )
 
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     const store = async (key: keyof typeof media, data: Buffer, name: string) => {
       const doc = await payload.create({
         collection: 'media',
@@ -52,19 +63,29 @@ beforeAll(async () => {
       })
       media[key] = { filesize: doc.filesize as number, id: doc.id }
     }
-    const pixel = await sharp({ create: { background: '#336699', channels: 3, height: 1, width: 1 } }).png().toBuffer()
+    const pixel = await sharp({
+      create: { background: '#336699', channels: 3, height: 1, width: 1 },
+    })
+      .png()
+      .toBuffer()
     await store('bytes', pixel, `pixel-${stamp}.png`)
     // Random noise does not compress: about 3.5 MB of PNG.
     const noise = Buffer.alloc(1100 * 1100 * 3)
     for (let index = 0; index < noise.length; index++) {
       noise[index] = Math.floor(Math.random() * 256)
     }
-    const noisy = await sharp(noise, { raw: { channels: 3, height: 1100, width: 1100 } }).png().toBuffer()
+    const noisy = await sharp(noise, { raw: { channels: 3, height: 1100, width: 1100 } })
+      .png()
+      .toBuffer()
     await store('megabytes', noisy, `noise-${stamp}.png`)
     // No test machine uploads gigabytes: a small picture whose record says 5 GiB, as one stored by a
     // direct-to-storage upload would.
     await store('gigabytes', pixel, `huge-${stamp}.png`)
-    await payload.update({ collection: 'media', data: { filesize: 5 * 1024 ** 3 }, id: media.gigabytes.id })
+    await payload.update({
+      collection: 'media',
+      data: { filesize: 5 * 1024 ** 3 },
+      id: media.gigabytes.id,
+    })
     media.gigabytes.filesize = 5 * 1024 ** 3
   })
   browser = await launchBrowser()
@@ -76,7 +97,8 @@ afterAll(async () => {
 })
 
 /** The size, dimensions and type line under the file name (spaces as the page shows them, normalised). */
-const fileMeta = async () => (await page.locator('.file-meta__size-type').first().innerText()).replace(/\s+/g, ' ')
+const fileMeta = async () =>
+  (await page.locator('.file-meta__size-type').first().innerText()).replace(/\s+/g, ' ')
 
 const storedMedia = async (id: number | string): Promise<StoredMedia> => {
   const response = await page.request.get(`${appUrl}/api/media/${id}?depth=0`)
@@ -99,9 +121,7 @@ describe('uploads', () => {
     const stored = await storedMedia(uploadedId)
     expect(stored).toMatchObject({ height: 1000, width: 1600 })
     const kilobytes = Math.round(stored.filesize / 1024)
-    await expect.poll(fileMeta).toBe(
-      `${kilobytes}KB - 1600x1000 - image/jpeg`,
-    )
+    await expect.poll(fileMeta).toBe(`${kilobytes}KB - 1600x1000 - image/jpeg`)
     // Each configured size exists as a file of its own that the server hands out.
     expect(stored.sizes.thumbnail).toMatchObject({ height: 300, width: 300 })
     expect(stored.sizes.card).toMatchObject({ height: 432, width: 768 })
@@ -125,12 +145,14 @@ describe('uploads', () => {
     await expect.poll(() => page.locator('input[name="X %"]').inputValue()).toBe('50')
     // The drawer slides in: measure the picture once it has stopped moving.
     let box = (await picture.boundingBox())!
-    await expect.poll(async () => {
-      const previous = box
-      await page.waitForTimeout(200)
-      box = (await picture.boundingBox())!
-      return JSON.stringify(box) === JSON.stringify(previous)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const previous = box
+        await page.waitForTimeout(200)
+        box = (await picture.boundingBox())!
+        return JSON.stringify(box) === JSON.stringify(previous)
+      })
+      .toBe(true)
     // A quarter across and seven tenths down: where the boat sits in a real photo.
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.7)
     await expect.poll(() => page.locator('input[name="X %"]').inputValue()).toBe('25')
@@ -143,10 +165,12 @@ describe('uploads', () => {
 
     await page.getByRole('button', { name: 'Apply Changes' }).click()
     await page.getByRole('button', { exact: true, name: 'Save' }).click()
-    await expect.poll(async () => {
-      const { focalX, focalY } = await storedMedia(uploadedId)
-      return { focalX, focalY }
-    }).toEqual({ focalX: 25, focalY: 70 })
+    await expect
+      .poll(async () => {
+        const { focalX, focalY } = await storedMedia(uploadedId)
+        return { focalX, focalY }
+      })
+      .toEqual({ focalX: 25, focalY: 70 })
   })
 
   it('shows file sizes in bytes, KB, MB and GB', async () => {
@@ -158,13 +182,13 @@ describe('uploads', () => {
     expect(media.megabytes.filesize).toBeGreaterThan(1024 ** 2)
     for (const [key, text] of Object.entries(expected)) {
       await page.goto(`${appUrl}/admin/collections/media/${media[key as keyof typeof media].id}`)
-      await expect
-        .poll(fileMeta, { message: key })
-        .toMatch(new RegExp(`^${text} - `))
+      await expect.poll(fileMeta, { message: key }).toMatch(new RegExp(`^${text} - `))
     }
     await screenshot(page, 'content-uploads-gigabytes')
     // The list shows the same sizes in its size column.
-    await page.goto(`${appUrl}/admin/collections/media?limit=25&columns=${encodeURIComponent(JSON.stringify(['filename', 'filesize']))}`)
+    await page.goto(
+      `${appUrl}/admin/collections/media?limit=25&columns=${encodeURIComponent(JSON.stringify(['filename', 'filesize']))}`,
+    )
     for (const text of Object.values(expected)) {
       await page.getByRole('cell', { exact: true, name: text }).first().waitFor()
     }

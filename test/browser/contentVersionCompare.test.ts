@@ -39,20 +39,33 @@ const saves = [
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     post = await buildVersionHistory(payload, {
       collection: 'posts',
-      dataFor: (save) => ({ ...saves[save], ...(save === 0 ? { slug: `versions-compare-${stamp}` } : {}) }),
+      dataFor: (save) => ({
+        ...saves[save],
+        ...(save === 0 ? { slug: `versions-compare-${stamp}` } : {}),
+      }),
       localeFor: (save) => (save === 1 || save === 3 ? 'de' : undefined),
       steps: ['publish', 'publish', 'draft', 'draft', 'draft'],
     })
     trashed = await buildVersionHistory(payload, {
       collection: 'posts',
-      dataFor: (save) => ({ slug: `versions-trashed-${stamp}`, title: `Binned post, save ${save + 1}` }),
+      dataFor: (save) => ({
+        slug: `versions-trashed-${stamp}`,
+        title: `Binned post, save ${save + 1}`,
+      }),
       steps: ['publish', 'draft'],
     })
     // What the admin's "Move to trash" stores.
-    await payload.update({ id: trashed.id, collection: 'posts', data: { deletedAt: new Date().toISOString() } })
+    await payload.update({
+      id: trashed.id,
+      collection: 'posts',
+      data: { deletedAt: new Date().toISOString() },
+    })
   })
   browser = await launchBrowser()
   page = await browser.newPage()
@@ -75,7 +88,9 @@ const openVersion = async (url: string) => {
 
 /** One field's diff (in one locale for localized fields): the old and the new value as shown. */
 const diffOf = (path: string, locale?: string): Locator =>
-  page.locator(`.view-version__diff-wrap [data-field-path="${path}"]${locale ? `[data-locale="${locale}"]` : ''}`)
+  page.locator(
+    `.view-version__diff-wrap [data-field-path="${path}"]${locale ? `[data-locale="${locale}"]` : ''}`,
+  )
 const oldValue = (diff: Locator) => diff.locator('.html-diff__diff-old').first().innerText()
 const newValue = (diff: Locator) => diff.locator('.html-diff__diff-new').first().innerText()
 /** Which fields (and locales) the comparison shows. */
@@ -84,8 +99,15 @@ const shownFields = async (): Promise<string[]> =>
     .locator('.view-version__diff-wrap [data-field-path]')
     .evaluateAll((nodes) =>
       nodes
-        .filter((node) => node.querySelector('.field-diff-container') && !node.querySelector('[data-field-path]'))
-        .map((node) => [node.getAttribute('data-field-path'), node.getAttribute('data-locale')].filter(Boolean).join(':')),
+        .filter(
+          (node) =>
+            node.querySelector('.field-diff-container') && !node.querySelector('[data-field-path]'),
+        )
+        .map((node) =>
+          [node.getAttribute('data-field-path'), node.getAttribute('data-locale')]
+            .filter(Boolean)
+            .join(':'),
+        ),
     )
 const versionFromSelect = () => page.locator('.compare-version')
 const params = () => new URL(page.url()).searchParams
@@ -95,13 +117,18 @@ describe('comparing a version with another', () => {
     await openVersion(versionUrl(4))
     expect(await page.locator('#modifiedOnly').isChecked()).toBe(true)
     expect(await versionFromSelect().innerText()).toContain('Previous Version')
-    expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe('Current Draft')
+    expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe(
+      'Current Draft',
+    )
     // v3 → v4 changed the English excerpt only (and Payload's own updatedAt).
     expect((await shownFields()).filter((field) => field !== 'updatedAt')).toEqual(['excerpt:en'])
     expect(await oldValue(diffOf('excerpt', 'en'))).toBe('The first words.')
     expect(await newValue(diffOf('excerpt', 'en'))).toBe('Second words.')
     // The breadcrumb: collection, document title, Versions, the version's time.
-    const crumbs = (await page.locator('.step-nav').innerText()).split('/').map((crumb) => crumb.trim()).filter(Boolean)
+    const crumbs = (await page.locator('.step-nav').innerText())
+      .split('/')
+      .map((crumb) => crumb.trim())
+      .filter(Boolean)
     expect(crumbs.slice(0, 3)).toEqual(['Posts', 'Spring launch, revised', 'Versions'])
     expect(crumbs[3]).toMatch(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2} (AM|PM)$/)
     await screenshot(page, 'content-compare-default')
@@ -127,23 +154,22 @@ describe('comparing a version with another', () => {
     const options = page.locator('.compare-version .rs__option')
     await options.first().waitFor()
     // The options: previous version, currently published, then "More versions...".
-    expect((await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
-      expect.stringMatching(/^Previous Version /),
-      expect.stringMatching(/^Currently Published /),
-      'More versions...',
-    ])
+    expect((await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(
+      [
+        expect.stringMatching(/^Previous Version /),
+        expect.stringMatching(/^Currently Published /),
+        'More versions...',
+      ],
+    )
     await screenshot(page, 'content-compare-options')
     await options.filter({ hasText: 'Currently Published' }).click()
-    await page.waitForURL((url) => url.searchParams.get('versionFrom') === String(post.versions[1]!.id))
+    await page.waitForURL(
+      (url) => url.searchParams.get('versionFrom') === String(post.versions[1]!.id),
+    )
     await diffOf('category').waitFor()
-    expect((await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status')).toEqual([
-      'title:en',
-      'title:de',
-      'category',
-      'excerpt:en',
-      'audiences',
-      'source.publication',
-    ])
+    expect(
+      (await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status'),
+    ).toEqual(['title:en', 'title:de', 'category', 'excerpt:en', 'audiences', 'source.publication'])
     expect(await oldValue(diffOf('title', 'de'))).toBe('Frühjahrsstart')
     expect(await newValue(diffOf('title', 'de'))).toBe('Frühjahrsstart, überarbeitet')
     // Select fields by their option labels, also when they hold many values.
@@ -152,17 +178,23 @@ describe('comparing a version with another', () => {
     expect(await oldValue(diffOf('audiences'))).toBe('Editors')
     expect(await newValue(diffOf('audiences'))).toBe('Editors, Developers')
     // A group without a label gets the placeholder.
-    expect(await diffOf('source').locator('.diff-collapser__label').first().innerText()).toBe('<Unnamed Group>')
+    expect(await diffOf('source').locator('.diff-collapser__label').first().innerText()).toBe(
+      '<Unnamed Group>',
+    )
     await screenshot(page, 'content-compare-published')
 
     // Collapsed, a section counts its changed fields: the document's six, not its id or the SEO
     // tab's ui fields (overview and preview).
     const postTab = page.locator('.tabs-diff__tab').first()
     await postTab.locator('.diff-collapser__toggle-button').first().click()
-    expect(await postTab.locator('.diff-collapser__field-change-count').first().innerText()).toBe('6 changed fields')
+    expect(await postTab.locator('.diff-collapser__field-change-count').first().innerText()).toBe(
+      '6 changed fields',
+    )
     await postTab.locator('.diff-collapser__toggle-button').first().click()
     await diffOf('source').locator('.diff-collapser__toggle-button').click()
-    expect(await diffOf('source').locator('.diff-collapser__field-change-count').innerText()).toBe('1 changed field')
+    expect(await diffOf('source').locator('.diff-collapser__field-change-count').innerText()).toBe(
+      '1 changed field',
+    )
     await screenshot(page, 'content-compare-counts')
   })
 
@@ -176,16 +208,18 @@ describe('comparing a version with another', () => {
     expect(await page.locator('.view-version__toggle-locales-list').innerText()).toBe('de, fr, nl')
     // Without English: the German title and the fields that are not localized. (Payload 3.90 still
     // counts the changes of every locale in a collapsed section; see the version comparison notes.)
-    expect((await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status')).toEqual([
-      'title:de',
-      'category',
-      'audiences',
-      'source.publication',
-    ])
+    expect(
+      (await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status'),
+    ).toEqual(['title:de', 'category', 'audiences', 'source.publication'])
     await screenshot(page, 'content-compare-locales')
 
     // The address alone sets the view up: another locale, unchanged fields included.
-    await openVersion(versionUrl(4, `?versionFrom=${post.versions[0]!.id}&localeCodes=${encodeURIComponent('["en"]')}&modifiedOnly=false`))
+    await openVersion(
+      versionUrl(
+        4,
+        `?versionFrom=${post.versions[0]!.id}&localeCodes=${encodeURIComponent('["en"]')}&modifiedOnly=false`,
+      ),
+    )
     expect(await page.locator('#modifiedOnly').isChecked()).toBe(false)
     expect(await page.locator('.view-version__toggle-locales-list').innerText()).toBe('en')
     // v0 is neither the previous nor the currently published version: Payload names it by its date.
@@ -209,20 +243,29 @@ describe('comparing a version with another', () => {
     await page.waitForTimeout(700)
     await screenshot(page, 'content-compare-drawer')
     await drawer.locator('button.created-at-cell').last().click()
-    await page.waitForURL((url) => url.searchParams.get('versionFrom') === String(post.versions[0]!.id))
+    await page.waitForURL(
+      (url) => url.searchParams.get('versionFrom') === String(post.versions[0]!.id),
+    )
     await expect.poll(() => drawer.isVisible()).toBe(false)
     await expect.poll(() => versionFromSelect().innerText()).toContain('Specific Version')
     expect(await oldValue(diffOf('title', 'en'))).toBe('Spring launch')
   })
 
   it('shows "Trash" in the breadcrumb of a trashed document and offers no restore', async () => {
-    await page.goto(`${appUrl}/admin/collections/posts/trash/${trashed.id}/versions/${trashed.versions[0]!.id}`)
+    await page.goto(
+      `${appUrl}/admin/collections/posts/trash/${trashed.id}/versions/${trashed.versions[0]!.id}`,
+    )
     await page.locator('.view-version__diff-wrap').waitFor()
     await page.waitForLoadState('networkidle')
-    const crumbs = (await page.locator('.step-nav').innerText()).split('/').map((crumb) => crumb.trim()).filter(Boolean)
+    const crumbs = (await page.locator('.step-nav').innerText())
+      .split('/')
+      .map((crumb) => crumb.trim())
+      .filter(Boolean)
     expect(crumbs.slice(0, 4)).toEqual(['Posts', 'Trash', 'Binned post, save 2', 'Versions'])
     // A trashed document is not published any more, so its last publication is a previous one.
-    expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe('Previously Published')
+    expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe(
+      'Previously Published',
+    )
     expect(await page.getByRole('button', { name: 'Restore this version' }).count()).toBe(0)
     await screenshot(page, 'content-compare-trashed')
   })

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
-import { buildVersionHistory, type RecordedVersion, type VersionStep } from '../helpers/versionHistory.js'
+import {
+  buildVersionHistory,
+  type RecordedVersion,
+  type VersionStep,
+} from '../helpers/versionHistory.js'
 
 const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
@@ -33,24 +37,43 @@ const restorableTitles = ['First edition', 'Second edition', 'Third edition', 'F
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     // Reviewers read content and its history but may not change it.
-    await payload.create({ collection: 'users', data: { email: reviewerEmail, password, roles: ['reviewer'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: reviewerEmail, password, roles: ['reviewer'] },
+    })
     longHistory = await buildVersionHistory(payload, {
       collection: 'posts',
-      dataFor: (save) => ({ slug: `versions-history-${stamp}`, title: `Version history, save ${save + 1}` }),
+      dataFor: (save) => ({
+        slug: `versions-history-${stamp}`,
+        title: `Version history, save ${save + 1}`,
+      }),
       steps: ['publish', ...edits(20), 'publish', ...edits(23)],
     })
     publishedLast = await buildVersionHistory(payload, {
       collection: 'posts',
-      dataFor: (save) => ({ slug: `versions-published-last-${stamp}`, title: `Published last, save ${save + 1}` }),
+      dataFor: (save) => ({
+        slug: `versions-published-last-${stamp}`,
+        title: `Published last, save ${save + 1}`,
+      }),
       steps: ['draft', 'autosave', 'draft', 'publish'],
     })
     const imported = await payload.create({
       collection: 'posts',
-      data: { _status: 'published', slug: `versions-imported-${stamp}`, title: 'Imported without history' },
+      data: {
+        _status: 'published',
+        slug: `versions-imported-${stamp}`,
+        title: 'Imported without history',
+      },
     })
-    await payload.db.deleteVersions({ collection: 'posts', where: { parent: { equals: imported.id } } })
+    await payload.db.deleteVersions({
+      collection: 'posts',
+      where: { parent: { equals: imported.id } },
+    })
     withoutVersions = imported.id
     restorable = await buildVersionHistory(payload, {
       collection: 'posts',
@@ -84,7 +107,8 @@ const specLabels = (versions: RecordedVersion[]): string[] => {
   })
 }
 
-const versionsUrl = (id: number | string, query = '') => `${appUrl}/admin/collections/posts/${id}/versions${query}`
+const versionsUrl = (id: number | string, query = '') =>
+  `${appUrl}/admin/collections/posts/${id}/versions${query}`
 const rows = (page: Page): Locator => page.locator('.versions table tbody tr')
 
 /** What each row of the versions table shows: its link, its ID cell and its pills. */
@@ -94,14 +118,18 @@ const readRows = async (page: Page) => {
     (await rows(page).all()).map(async (row) => ({
       href: await row.locator('td').nth(0).locator('a').getAttribute('href'),
       id: (await row.locator('td').nth(1).innerText()).trim(),
-      pills: (await row.locator('.autosave-cell__items .pill').allInnerTexts()).map((text) => text.trim()),
+      pills: (await row.locator('.autosave-cell__items .pill').allInnerTexts()).map((text) =>
+        text.trim(),
+      ),
     })),
   )
 }
 
 /** The pagination's page buttons as shown, with "—" for a gap and the current page in brackets. */
 const paginationShown = async (page: Page): Promise<string> => {
-  const items = page.locator('.versions .paginator').locator('.paginator__page, .paginator__separator')
+  const items = page
+    .locator('.versions .paginator')
+    .locator('.paginator__page, .paginator__separator')
   const shown: string[] = []
   for (const item of await items.all()) {
     const isCurrent = (await item.getAttribute('class'))?.includes('paginator__page--is-current')
@@ -125,7 +153,9 @@ describe('the versions list of a document', () => {
     expect(await paginationShown(page)).toBe('[1] 2 — 5')
     shown.forEach((row, index) => {
       expect(row.id).toBe(String(newestFirst[index]!.id))
-      expect(row.href).toBe(`/admin/collections/posts/${longHistory.id}/versions/${newestFirst[index]!.id}`)
+      expect(row.href).toBe(
+        `/admin/collections/posts/${longHistory.id}/versions/${newestFirst[index]!.id}`,
+      )
     })
     await screenshot(page, 'content-versions-list')
 
@@ -141,7 +171,13 @@ describe('the versions list of a document', () => {
     await page.locator('.per-page__base-button').click()
     const choices = page.locator('.per-page__button')
     await choices.first().waitFor()
-    expect((await choices.allInnerTexts()).map((text) => text.trim())).toEqual(['5', '10', '25', '50', '100'])
+    expect((await choices.allInnerTexts()).map((text) => text.trim())).toEqual([
+      '5',
+      '10',
+      '25',
+      '50',
+      '100',
+    ])
     await screenshot(page, 'content-versions-per-page')
     await choices.filter({ hasText: /^\s*5\s*$/ }).click()
     await page.waitForURL((url) => url.searchParams.get('limit') === '5')
@@ -199,7 +235,9 @@ describe('the versions list of a document', () => {
       ['Autosave', 'Draft'],
       ['Draft'],
     ])
-    expect(specLabels(publishedLast.versions).reverse()).toEqual(shown.map((row) => row.pills.at(-1)))
+    expect(specLabels(publishedLast.versions).reverse()).toEqual(
+      shown.map((row) => row.pills.at(-1)),
+    )
     // No pagination for a single page, and the info line still counts.
     expect(await page.locator('.versions .paginator').count()).toBe(0)
     expect(await pageInfo(page)).toBe('1-4 of 4')
@@ -217,9 +255,12 @@ describe('the versions list of a document', () => {
 /** The post as the REST API gives it to the signed-in admin: published, or its latest draft. */
 const restorableAs = async (draft: boolean): Promise<{ _status: string; title: string }> => {
   // Payload takes the session cookie of a script's request only with the admin's own Origin.
-  const response = await page.request.get(`${appUrl}/api/posts/${restorable.id}?depth=0&draft=${draft}`, {
-    headers: { origin: appUrl },
-  })
+  const response = await page.request.get(
+    `${appUrl}/api/posts/${restorable.id}?depth=0&draft=${draft}`,
+    {
+      headers: { origin: appUrl },
+    },
+  )
   expect(response.status()).toBe(200)
   return response.json()
 }
@@ -254,25 +295,38 @@ describe('restoring a version of a document', () => {
     await screenshot(page, 'content-restore-as-draft-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
     // The server's message, then the document.
-    await page.locator('.payload-toast-container .toast-success', { hasText: 'Restored Successfully.' }).waitFor()
+    await page
+      .locator('.payload-toast-container .toast-success', { hasText: 'Restored Successfully.' })
+      .waitFor()
     await page.waitForURL((url) => url.pathname === `/admin/collections/posts/${restorable.id}`)
     await expect.poll(() => page.locator('#field-title').inputValue()).toBe('First edition')
     await screenshot(page, 'content-restore-as-draft-done')
-    expect(await restorableAs(false)).toMatchObject({ _status: 'published', title: 'Third edition' })
+    expect(await restorableAs(false)).toMatchObject({
+      _status: 'published',
+      title: 'Third edition',
+    })
     expect(await restorableAs(true)).toMatchObject({ _status: 'draft', title: 'First edition' })
   })
 
   it('restores a version as it was: a published version is published again', async () => {
     await openRestorableVersion(page, 0)
-    await page.locator('.restore-version').getByRole('button', { name: 'Restore this version' }).click()
+    await page
+      .locator('.restore-version')
+      .getByRole('button', { name: 'Restore this version' })
+      .click()
     const modal = page.locator('.confirmation-modal')
     await modal.getByRole('heading', { name: 'Confirm version restoration' }).waitFor()
     await page.waitForTimeout(400) // the modal fades in
     await screenshot(page, 'content-restore-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
-    await page.locator('.payload-toast-container .toast-success', { hasText: 'Restored Successfully.' }).waitFor()
+    await page
+      .locator('.payload-toast-container .toast-success', { hasText: 'Restored Successfully.' })
+      .waitFor()
     await page.waitForURL((url) => url.pathname === `/admin/collections/posts/${restorable.id}`)
-    expect(await restorableAs(false)).toMatchObject({ _status: 'published', title: 'First edition' })
+    expect(await restorableAs(false)).toMatchObject({
+      _status: 'published',
+      title: 'First edition',
+    })
   })
 
   it('does not offer restoring to a reviewer, who may read but not update', async () => {

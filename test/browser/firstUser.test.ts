@@ -12,7 +12,11 @@ let page: Page
 beforeAll(async () => {
   // A fresh install has no accounts, whatever other browser test files ran before this one.
   await withAppPayload(async (payload) => {
-    const { errors } = await payload.delete({ collection: 'users', overrideAccess: true, where: { id: { exists: true } } })
+    const { errors } = await payload.delete({
+      collection: 'users',
+      overrideAccess: true,
+      where: { id: { exists: true } },
+    })
     if (errors.length > 0) {
       throw new Error(`Could not delete the accounts: ${JSON.stringify(errors)}`)
     }
@@ -24,7 +28,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const filledSegments = async () => Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
+const filledSegments = async () =>
+  Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
 
 describe('a fresh install in Chromium', () => {
   it('sends the first visitor to create the first user, with the password rules live, then to the dashboard', async () => {
@@ -43,11 +48,20 @@ describe('a fresh install in Chromium', () => {
     const before = await filledSegments()
     await screenshot(page, 'first-user-rules-unmet')
 
-    await page.locator('#field-password').pressSequentially('-granite-whistles-at-dawn-7', { delay: 20 })
+    await page
+      .locator('#field-password')
+      .pressSequentially('-granite-whistles-at-dawn-7', { delay: 20 })
     await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
-    await page.waitForFunction((count) => Number(document.querySelector('[data-password-meter]')?.getAttribute('data-filled')) > count, before)
+    await page.waitForFunction(
+      (count) =>
+        Number(document.querySelector('[data-password-meter]')?.getAttribute('data-filled')) >
+        count,
+      before,
+    )
     expect(await filledSegments()).toBeGreaterThan(before)
-    expect(await page.locator('#field-password').inputValue()).toBe('owl-granite-whistles-at-dawn-7')
+    expect(await page.locator('#field-password').inputValue()).toBe(
+      'owl-granite-whistles-at-dawn-7',
+    )
     await screenshot(page, 'first-user-form')
 
     await page.locator('button[type="submit"]').filter({ hasText: 'Create' }).click()

@@ -19,8 +19,10 @@ let adminBrowser: BrowserContext
 let adminPage: Page
 const opened: BrowserContext[] = []
 
-const invitationLink = (email: ReceivedEmail) => linksIn(email).find((link) => link.includes('/admin/accept-invitation?token='))!
-const invitationTo = async (address: string) => invitationLink(await mail.waitFor((email) => email.to.includes(address)))
+const invitationLink = (email: ReceivedEmail) =>
+  linksIn(email).find((link) => link.includes('/admin/accept-invitation?token='))!
+const invitationTo = async (address: string) =>
+  invitationLink(await mail.waitFor((email) => email.to.includes(address)))
 
 /** A visitor's browser in `locale`, closed after the tests. */
 const visitor = async (locale = 'en-US') => {
@@ -40,7 +42,14 @@ const expectNoOverflow = async (page: Page) => {
 
 /** Who the page's own browser is signed in as, asked the way the admin asks. */
 const signedInUser = (page: Page) =>
-  page.evaluate(async () => ((await (await fetch('/api/users/me', { credentials: 'include' })).json()) as { user: unknown }).user)
+  page.evaluate(
+    async () =>
+      (
+        (await (await fetch('/api/users/me', { credentials: 'include' })).json()) as {
+          user: unknown
+        }
+      ).user,
+  )
 
 /** An administrator's invitation through the REST API (with the signed-in admin's cookie). */
 const inviteThroughApi = async (email: string, preferredLanguage: string) => {
@@ -49,12 +58,18 @@ const inviteThroughApi = async (email: string, preferredLanguage: string) => {
     headers: { origin: appUrl },
   })
   expect(response.status()).toBe(201)
-  return { id: ((await response.json()) as { doc: { id: number } }).doc.id, link: await invitationTo(email) }
+  return {
+    id: ((await response.json()) as { doc: { id: number } }).doc.id,
+    link: await invitationTo(email),
+  }
 }
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, name: adminName, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, name: adminName, password, roles: ['admin'] },
+    })
   })
   adminBrowser = await launchBrowser()
   adminPage = await adminBrowser.newPage()
@@ -107,7 +122,9 @@ describe('inviting from the user form', () => {
     await panel.getByRole('button', { name: 'Resend invitation' }).click()
     await adminPage.getByText('Invitation sent again.').waitFor()
     await panel.getByText('Waiting for the person to accept.').waitFor()
-    const renewed = await mail.waitFor((email) => email.to.includes(address) && invitationLink(email) !== link)
+    const renewed = await mail.waitFor(
+      (email) => email.to.includes(address) && invitationLink(email) !== link,
+    )
     expect(invitationLink(renewed)).not.toBe(link)
 
     // The same edit view saves changes to an existing account (no password field there).
@@ -115,7 +132,9 @@ describe('inviting from the user form', () => {
     await fillField(adminPage, '#field-name', 'Renamed Person')
     await adminPage.locator('#action-save').click()
     await adminPage.getByText('Updated successfully.').first().waitFor()
-    const saved = await adminPage.request.get(`${appUrl}/api/users/${id}`, { headers: { origin: appUrl } })
+    const saved = await adminPage.request.get(`${appUrl}/api/users/${id}`, {
+      headers: { origin: appUrl },
+    })
     expect(((await saved.json()) as { name?: string }).name).toBe('Renamed Person')
   })
 })
@@ -135,8 +154,12 @@ describe('accepting the invitation', () => {
     const emailField = page.locator('#field-email')
     expect(await emailField.inputValue()).toBe(inviteeEmail)
     expect(await emailField.getAttribute('readonly')).not.toBeNull()
-    expect(await page.locator('input[type="hidden"][name="token"]').inputValue()).toBe(new URL(link).searchParams.get('token'))
-    expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('strict-origin')
+    expect(await page.locator('input[type="hidden"][name="token"]').inputValue()).toBe(
+      new URL(link).searchParams.get('token'),
+    )
+    expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe(
+      'strict-origin',
+    )
     expect(await page.locator('#field-roles').count()).toBe(0)
 
     await page.waitForLoadState('networkidle')
@@ -173,13 +196,34 @@ describe('accepting the invitation', () => {
 
 describe('the accept-invitation view in other languages', () => {
   for (const { dir, headline, locale, name, submit } of [
-    { dir: 'ltr', headline: 'Uitnodiging accepteren', locale: 'nl-NL', name: 'dutch', submit: 'Profiel aanmaken' },
-    { dir: 'ltr', headline: 'Einladung annehmen', locale: 'de-DE', name: 'german', submit: 'Profil erstellen' },
+    {
+      dir: 'ltr',
+      headline: 'Uitnodiging accepteren',
+      locale: 'nl-NL',
+      name: 'dutch',
+      submit: 'Profiel aanmaken',
+    },
+    {
+      dir: 'ltr',
+      headline: 'Einladung annehmen',
+      locale: 'de-DE',
+      name: 'german',
+      submit: 'Profil erstellen',
+    },
     // The plugin has no Arabic texts (they fall back to English); Payload's admin is right-to-left.
-    { dir: 'rtl', headline: 'Accept invitation', locale: 'ar', name: 'arabic', submit: 'Create profile' },
+    {
+      dir: 'rtl',
+      headline: 'Accept invitation',
+      locale: 'ar',
+      name: 'arabic',
+      submit: 'Create profile',
+    },
   ]) {
     it(`renders in ${name} without layout breakage`, async () => {
-      const { link } = await inviteThroughApi(`browser-${name}-${stamp}@example.com`, locale.slice(0, 2) === 'ar' ? 'en' : locale.slice(0, 2))
+      const { link } = await inviteThroughApi(
+        `browser-${name}-${stamp}@example.com`,
+        locale.slice(0, 2) === 'ar' ? 'en' : locale.slice(0, 2),
+      )
       const page = await visitor(locale)
       await page.goto(link)
       await page.getByRole('heading', { name: headline }).waitFor()
@@ -197,7 +241,9 @@ describe('the accept-invitation view in other languages', () => {
   }
 
   it('sends the invitation email in the invitee’s language', async () => {
-    const email = await mail.waitFor((message) => message.to.includes(`browser-dutch-${stamp}@example.com`))
+    const email = await mail.waitFor((message) =>
+      message.to.includes(`browser-dutch-${stamp}@example.com`),
+    )
     expect(email.subject).toBe(`${adminName} heeft u uitgenodigd`)
     expect(email.text).toContain('Uitnodiging accepteren')
   })

@@ -18,13 +18,28 @@ let page: Page
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
-    await payload.create({ collection: 'users', data: { email: lockedEmail, password, roles: ['editor'] } })
-    const suspended = await payload.create({ collection: 'users', data: { email: suspendedEmail, password, roles: ['editor'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
+    await payload.create({
+      collection: 'users',
+      data: { email: lockedEmail, password, roles: ['editor'] },
+    })
+    const suspended = await payload.create({
+      collection: 'users',
+      data: { email: suspendedEmail, password, roles: ['editor'] },
+    })
     suspendedId = suspended.id
     await payload.update({
       collection: 'users',
-      data: { security: { status: 'suspended', suspendedAt: new Date().toISOString(), suspensionReason: 'securityIncident' } } as never,
+      data: {
+        security: {
+          status: 'suspended',
+          suspendedAt: new Date().toISOString(),
+          suspensionReason: 'securityIncident',
+        },
+      } as never,
       id: suspended.id,
       overrideAccess: true,
     })
@@ -56,12 +71,16 @@ describe('the login view', () => {
     expect(await passwordField.getAttribute('type')).toBe('text')
     await page.getByRole('button', { name: 'Hide password' }).click()
     expect(await passwordField.getAttribute('type')).toBe('password')
-    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/admin/forgot')
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/admin/forgot',
+    )
     await screenshot(page, 'login-view')
   })
 
   it('shows an errorMessage parameter as a toast and removes it from the address', async () => {
-    await page.goto(`${appUrl}/admin/login?errorMessage=${encodeURIComponent('Sign-in with the provider failed')}&redirect=%2Fadmin`)
+    await page.goto(
+      `${appUrl}/admin/login?errorMessage=${encodeURIComponent('Sign-in with the provider failed')}&redirect=%2Fadmin`,
+    )
     await page.getByText('Sign-in with the provider failed').waitFor()
     await expect.poll(() => new URL(page.url()).searchParams.has('errorMessage')).toBe(false)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin')
@@ -76,7 +95,9 @@ describe('the login view', () => {
       await expect.poll(() => page.locator('button[type="submit"]').isDisabled()).toBe(false)
     }
     await submitLogin(lockedEmail, password)
-    await page.getByText('Login temporarily blocked for this user. Please try again later.').waitFor()
+    await page
+      .getByText('Login temporarily blocked for this user. Please try again later.')
+      .waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/login')
     await screenshot(page, 'login-locked')
   })

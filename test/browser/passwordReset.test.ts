@@ -32,7 +32,11 @@ afterAll(async () => {
 
 /** The reset link of the newest reset email to `email`. */
 const resetLinkFor = async (email: string) => {
-  const message = await mail.waitFor((received) => received.to.includes(email) && linksIn(received).some((link) => link.includes('/admin/reset?')))
+  const message = await mail.waitFor(
+    (received) =>
+      received.to.includes(email) &&
+      linksIn(received).some((link) => link.includes('/admin/reset?')),
+  )
   return linksIn(message).find((link) => link.includes('/admin/reset?'))!
 }
 /** Asks for a reset link the way the forgot page does, for the views in other languages. */
@@ -46,7 +50,8 @@ const requestLinkFor = async (email: string) => {
   return resetLinkFor(email)
 }
 const rule = (id: string) => page.locator(`li[data-rule="${id}"]`)
-const filledSegments = async () => Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
+const filledSegments = async () =>
+  Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
 
 describe('forgot and reset password in Chromium', () => {
   it('sends the reset email from the forgot page, without saying whether the account exists', async () => {
@@ -55,14 +60,18 @@ describe('forgot and reset password in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/admin/forgot')
     await page.waitForLoadState('networkidle')
     expect(await page.locator('#field-email').getAttribute('type')).toBe('email')
-    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/admin/login')
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe(
+      '/admin/login',
+    )
     await fillField(page, '#field-email', forgetfulEmail)
     await screenshot(page, 'forgot-form')
     // Keyboard only: Enter in the field submits the form.
     await page.locator('#field-email').press('Enter')
     await page.getByRole('heading', { name: 'Email sent' }).waitFor()
     await page.getByText('Check your email for the password reset.').waitFor()
-    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/admin/login')
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe(
+      '/admin/login',
+    )
     await screenshot(page, 'forgot-sent')
   })
 
@@ -71,7 +80,9 @@ describe('forgot and reset password in Chromium', () => {
     expect(link.startsWith(`${appUrl}/admin/reset?token=`)).toBe(true)
     const response = await page.goto(link)
     expect(response?.headers()['referrer-policy']).toBe('strict-origin')
-    expect(await page.locator('head meta[name="referrer"]').getAttribute('content')).toBe('strict-origin')
+    expect(await page.locator('head meta[name="referrer"]').getAttribute('content')).toBe(
+      'strict-origin',
+    )
     await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Reset password' }).waitFor()
 
@@ -87,7 +98,9 @@ describe('forgot and reset password in Chromium', () => {
     await fillField(page, '#field-password', 'password1234')
     await page.getByRole('button', { name: 'Reset password' }).click()
     await page.getByText('Password does not meet requirements.').waitFor()
-    await expect.poll(() => page.getByRole('button', { name: 'Reset password' }).isEnabled()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Reset password' }).isEnabled())
+      .toBe(true)
     await expect.poll(() => page.locator('#field-password').isEnabled()).toBe(true)
 
     await fillField(page, '#field-password', newPassword)
@@ -101,14 +114,22 @@ describe('forgot and reset password in Chromium', () => {
   it('tells a signed-in visitor so on both pages, with the ways on', async () => {
     await page.goto(`${appUrl}/admin/forgot`)
     await page.getByRole('heading', { name: 'Already logged in' }).waitFor()
-    expect(await page.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe('/admin/account')
-    expect(await page.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/admin')
+    expect(await page.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe(
+      '/admin/account',
+    )
+    expect(await page.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe(
+      '/admin',
+    )
     await screenshot(page, 'forgot-logged-in')
 
     await page.goto(`${appUrl}/admin/reset?token=${'a'.repeat(43)}`)
     await page.getByRole('heading', { name: 'Already logged in' }).waitFor()
-    expect(await page.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/admin/logout')
-    expect(await page.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/admin')
+    expect(await page.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe(
+      '/admin/logout',
+    )
+    expect(await page.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe(
+      '/admin',
+    )
     await screenshot(page, 'reset-logged-in')
   })
 
@@ -118,7 +139,9 @@ describe('forgot and reset password in Chromium', () => {
       const anonymous = await visitor.newPage()
       await anonymous.goto(`${appUrl}/admin/reset?token=${'b'.repeat(43)}`)
       await anonymous.getByText('The token is invalid or has expired.').waitFor()
-      expect(await anonymous.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/admin/forgot')
+      expect(
+        await anonymous.getByRole('link', { name: 'Request a new link' }).getAttribute('href'),
+      ).toBe('/admin/forgot')
       expect(await anonymous.locator('#field-password').count()).toBe(0)
     } finally {
       await visitor.close()
@@ -136,7 +159,9 @@ describe('the forgot and reset pages in other languages', () => {
       for (const width of [1440, 390]) {
         await visitor.setViewportSize({ height: 900, width })
         await visitor.waitForTimeout(200)
-        expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        expect(
+          await visitor.evaluate(() => document.documentElement.scrollWidth),
+        ).toBeLessThanOrEqual(width)
         const form = (await visitor.locator('form').first().boundingBox())!
         expect(form.x).toBeGreaterThanOrEqual(0)
         expect(form.x + form.width).toBeLessThanOrEqual(width)

@@ -18,7 +18,11 @@ beforeAll(async () => {
   await withAppPayload(async (payload) => {
     const accounts = await seed(payload)
     admin = accounts.find((account) => account.role === 'admin')!
-    const about = await payload.find({ collection: 'pages', draft: true, where: { slug: { equals: 'about-us' } } })
+    const about = await payload.find({
+      collection: 'pages',
+      draft: true,
+      where: { slug: { equals: 'about-us' } },
+    })
     const media = await payload.find({ collection: 'media', limit: 1, sort: 'createdAt' })
     ids = { about: about.docs[0]!.id, media: media.docs[0]!.id }
   })
@@ -67,7 +71,9 @@ describe('the seeded sandbox', () => {
     await generate.nth(0).click()
     await expect.poll(() => title.inputValue()).toBe('About us | Backoffice Demo')
     await generate.nth(1).click()
-    await expect.poll(() => description.inputValue()).toMatch(/^About us We build calm tools for busy editors\./)
+    await expect
+      .poll(() => description.inputValue())
+      .toMatch(/^About us We build calm tools for busy editors\./)
     await screenshot(page, 'seeded-page-seo')
   })
 
@@ -85,7 +91,9 @@ describe('the seeded sandbox', () => {
     await page.getByRole('button', { name: 'Edit Image' }).click()
     const focalPoint = page.locator('.edit-upload__focalPoint')
     await focalPoint.waitFor()
-    expect(await page.locator('.edit-upload input[type="number"]').count()).toBeGreaterThanOrEqual(2)
+    expect(await page.locator('.edit-upload input[type="number"]').count()).toBeGreaterThanOrEqual(
+      2,
+    )
     await screenshot(page, 'seeded-media-focal-point')
   })
 })

@@ -21,8 +21,14 @@ let pageB: Page
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
     // The administrator first: on an empty database the first account would become one anyway.
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
-    const editor = await payload.create({ collection: 'users', data: { email: editorEmail, password, roles: ['editor'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
+    const editor = await payload.create({
+      collection: 'users',
+      data: { email: editorEmail, password, roles: ['editor'] },
+    })
     editorId = editor.id
   })
   deviceA = await launchBrowser()
@@ -38,7 +44,8 @@ afterAll(async () => {
 })
 
 /** The sessions section of an account page, named by its heading. */
-const sessionsOf = (page: Page): Locator => page.getByRole('region', { exact: true, name: 'Sessions' })
+const sessionsOf = (page: Page): Locator =>
+  page.getByRole('region', { exact: true, name: 'Sessions' })
 
 /** The listed sessions, once the section has finished loading. */
 const listedSessions = async (page: Page): Promise<Locator> => {
@@ -108,10 +115,14 @@ describe('sessions on the account page', () => {
       expect(await sessions.filter({ hasText: 'This session' }).count()).toBe(0)
       await sessions.getByRole('button', { name: /^End the session of / }).waitFor()
 
-      const endAll = sessionsOf(adminPage).getByRole('button', { name: 'End all sessions of this account' })
+      const endAll = sessionsOf(adminPage).getByRole('button', {
+        name: 'End all sessions of this account',
+      })
       expect(await endAll.innerText()).toBe('End all sessions')
       // Drawn as a button (a visible border), not as bare text.
-      expect(await endAll.evaluate((element) => getComputedStyle(element).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)')
+      expect(await endAll.evaluate((element) => getComputedStyle(element).borderTopColor)).not.toBe(
+        'rgba(0, 0, 0, 0)',
+      )
       await screenshot(adminPage, 'sessions-admin-user-page')
       await endAll.click()
 

@@ -16,8 +16,15 @@ let authenticator: ReturnType<typeof authenticatorApp>
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.delete({ collection: 'users', overrideAccess: true, where: { email: { equals: email } } })
-    await payload.create({ collection: 'users', data: { email, name: 'Tamsin Twofactor', password, roles: ['editor'] } as never })
+    await payload.delete({
+      collection: 'users',
+      overrideAccess: true,
+      where: { email: { equals: email } },
+    })
+    await payload.create({
+      collection: 'users',
+      data: { email, name: 'Tamsin Twofactor', password, roles: ['editor'] } as never,
+    })
   })
   browser = await launchBrowser()
   page = await browser.newPage()
@@ -33,7 +40,9 @@ const signInWithPassword = async (query = ''): Promise<string> => {
   await fillField(page, '#field-email', email)
   await fillField(page, '#field-password', password)
   await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/two-factor/verify')
+  await page.waitForURL(
+    (url) => url.pathname === '/admin' || url.pathname === '/admin/two-factor/verify',
+  )
   return new URL(page.url()).pathname
 }
 
@@ -68,7 +77,9 @@ describe('two-factor authentication in Chromium', () => {
     expect(await signInWithPassword()).toBe('/admin')
     await openAccount()
     expect(await page.locator('#backoffice-two-factor-status').textContent()).toBe('Not set up')
-    expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe('You have no trusted devices.')
+    expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe(
+      'You have no trusted devices.',
+    )
     await screenshot(page, 'two-factor-account-not-set-up')
 
     await page.getByRole('link', { name: 'Set up two-factor' }).click()
@@ -78,13 +89,19 @@ describe('two-factor authentication in Chromium', () => {
     const secret = (await secretText.textContent())?.trim() ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     authenticator = authenticatorApp(secret)
-    expect(await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    expect(
+      await page
+        .getByRole('img', { name: 'QR code to scan with your authenticator app' })
+        .getAttribute('src'),
+    ).toMatch(/^data:image\/png;base64,/)
     const code = page.locator('#backoffice-totp-code')
-    expect(await code.evaluate((input: HTMLInputElement) => [input.inputMode, input.autocomplete, document.activeElement === input])).toEqual([
-      'numeric',
-      'one-time-code',
-      true,
-    ])
+    expect(
+      await code.evaluate((input: HTMLInputElement) => [
+        input.inputMode,
+        input.autocomplete,
+        document.activeElement === input,
+      ]),
+    ).toEqual(['numeric', 'one-time-code', true])
     await screenshot(page, 'two-factor-setup')
 
     // The sixth digit sends the code: no click needed.
@@ -99,7 +116,9 @@ describe('two-factor authentication in Chromium', () => {
   it('asks for a code after the password, and trusts the device when asked to', async () => {
     await signOut()
     expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
-    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/admin/login')
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe(
+      '/admin/login',
+    )
     await screenshot(page, 'two-factor-challenge')
     await answerChallenge({ trust: true })
     await screenshot(page, 'two-factor-signed-in')
@@ -118,22 +137,32 @@ describe('two-factor authentication in Chromium', () => {
     expect(await device.count()).toBe(1)
     expect(await device.textContent()).toContain('Chrome')
     expect(await device.textContent()).toContain('Last used')
-    expect(await device.locator('.backoffice-browser-icon').getAttribute('data-browser')).toBe('chrome')
+    expect(await device.locator('.backoffice-browser-icon').getAttribute('data-browser')).toBe(
+      'chrome',
+    )
     await screenshot(page, 'two-factor-trusted-devices')
 
     await device.getByRole('button', { name: /^Remove / }).click()
     await page.locator('.backoffice-trusted-devices__empty').waitFor()
-    expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe('You have no trusted devices.')
+    expect(await page.locator('.backoffice-trusted-devices__empty').textContent()).toBe(
+      'You have no trusted devices.',
+    )
   })
 
   it('asks for a code again once the device is no longer trusted, refuses a wrong one and goes on to the redirect target', async () => {
     await signOut()
-    expect(await signInWithPassword(`?redirect=${encodeURIComponent('/admin/collections/users')}`)).toBe('/admin/two-factor/verify')
+    expect(
+      await signInWithPassword(`?redirect=${encodeURIComponent('/admin/collections/users')}`),
+    ).toBe('/admin/two-factor/verify')
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/collections/users')
     await page.waitForLoadState('networkidle')
 
     const code = await authenticator.code()
-    await fillField(page, '#backoffice-totp-code', String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+    await fillField(
+      page,
+      '#backoffice-totp-code',
+      String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
+    )
     const verify = page.locator('#backoffice-totp-verify')
     await verify.click()
     await page.getByText('Invalid code.').waitFor()
@@ -141,9 +170,15 @@ describe('two-factor authentication in Chromium', () => {
     expect(await verify.textContent()).toBe('Verify')
     await screenshot(page, 'two-factor-challenge-wrong-code')
     // Tried again after the spec's 3 s, on the same page.
-    await page.waitForFunction(() => (document.querySelector('#backoffice-totp-code') as HTMLInputElement | null)?.disabled === false, null, {
-      timeout: 6000,
-    })
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('#backoffice-totp-code') as HTMLInputElement | null)?.disabled ===
+        false,
+      null,
+      {
+        timeout: 6000,
+      },
+    )
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/verify')
     await page.waitForFunction(() => document.activeElement?.id === 'backoffice-totp-code')
 

@@ -26,7 +26,9 @@ let adminPage: Page
 const enrolThroughApi = async (page: Page, email: string) => {
   await signIn(page, appUrl, email, password)
   // Payload takes the session cookie outside a page only with the admin's own origin.
-  const setup = await page.request.get(`${appUrl}/api/users/mfa/totp/setup`, { headers: { Origin: appUrl } })
+  const setup = await page.request.get(`${appUrl}/api/users/mfa/totp/setup`, {
+    headers: { Origin: appUrl },
+  })
   expect(setup.status()).toBe(200)
   const { secret } = (await setup.json()) as { secret: string }
   const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
@@ -55,7 +57,10 @@ const signInWithPassword = async (page: Page, email: string): Promise<string> =>
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    await payload.create({ collection: 'users', data: { email: adminEmail, password, roles: ['admin'] } })
+    await payload.create({
+      collection: 'users',
+      data: { email: adminEmail, password, roles: ['admin'] },
+    })
     for (const email of [lostPhoneEmail, targetEmail]) {
       await payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
     }
@@ -83,25 +88,45 @@ describe('a lost authenticator, in Chromium', () => {
     await reasonBox.waitFor()
     const submit = userPage.getByRole('button', { exact: true, name: 'Submit' })
     expect(await submit.isDisabled()).toBe(true)
-    expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe('0/500 characters')
+    expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe(
+      '0/500 characters',
+    )
     await reasonBox.fill(reason)
-    expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe(`${reason.length}/500 characters`)
+    expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe(
+      `${reason.length}/500 characters`,
+    )
     expect(await submit.isDisabled()).toBe(false)
     await screenshot(userPage, 'two-factor-reset-request-form')
 
     await submit.click()
-    const confirmation = userPage.getByRole('status').filter({ hasText: 'Your 2FA reset request has been received.' })
+    const confirmation = userPage
+      .getByRole('status')
+      .filter({ hasText: 'Your 2FA reset request has been received.' })
     await confirmation.waitFor()
-    expect(await confirmation.textContent()).toContain('valid for 1 week and is normally reviewed within one business day')
-    expect(await confirmation.getByRole('link', { name: 'Go to the login page' }).getAttribute('href')).toBe('/admin/login')
+    expect(await confirmation.textContent()).toContain(
+      'valid for 1 week and is normally reviewed within one business day',
+    )
+    expect(
+      await confirmation.getByRole('link', { name: 'Go to the login page' }).getAttribute('href'),
+    ).toBe('/admin/login')
     await screenshot(userPage, 'two-factor-reset-requested')
 
     // The requester is told, with the misuse link; the administrators are asked to review it.
     const confirmationMail = await mail.waitFor(
-      (message) => message.to.includes(lostPhoneEmail) && message.subject === 'Your 2FA reset request was received',
+      (message) =>
+        message.to.includes(lostPhoneEmail) &&
+        message.subject === 'Your 2FA reset request was received',
     )
-    expect(linksIn(confirmationMail).some((link) => link.includes('/api/users/mfa/totp/report-misuse?token='))).toBe(true)
-    await mail.waitFor((message) => message.to.includes(adminEmail) && message.subject === `2FA reset request to review: ${lostPhoneEmail}`)
+    expect(
+      linksIn(confirmationMail).some((link) =>
+        link.includes('/api/users/mfa/totp/report-misuse?token='),
+      ),
+    ).toBe(true)
+    await mail.waitFor(
+      (message) =>
+        message.to.includes(adminEmail) &&
+        message.subject === `2FA reset request to review: ${lostPhoneEmail}`,
+    )
   })
 
   it('an administrator approves it on the request page, with a comment', async () => {
@@ -110,21 +135,34 @@ describe('a lost authenticator, in Chromium', () => {
     await row.waitFor()
     expect(await row.textContent()).toContain('Pending Review')
     await row.locator('a').first().click()
-    await adminPage.waitForURL((url) => /\/admin\/collections\/two-factor-reset-requests\/\d+$/.test(url.pathname))
+    await adminPage.waitForURL((url) =>
+      /\/admin\/collections\/two-factor-reset-requests\/\d+$/.test(url.pathname),
+    )
 
     const review = adminPage.getByRole('region', { name: 'Review this request' })
     await review.waitFor()
-    await review.getByLabel('Comment for the requester (optional)').fill('Confirmed by phone with the requester.')
+    await review
+      .getByLabel('Comment for the requester (optional)')
+      .fill('Confirmed by phone with the requester.')
     await screenshot(adminPage, 'two-factor-reset-review')
     await review.getByRole('button', { name: 'Approve' }).click()
-    await adminPage.locator('.payload-toast-container .toast-success', { hasText: '2FA reset approved' }).waitFor()
+    await adminPage
+      .locator('.payload-toast-container .toast-success', { hasText: '2FA reset approved' })
+      .waitFor()
     // Answered: the choice goes at once, the decision takes its place, and the refreshed page shows what was stored.
     await review.waitFor({ state: 'detached' })
-    await adminPage.getByRole('main').getByRole('status').filter({ hasText: '2FA reset approved' }).waitFor()
+    await adminPage
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: '2FA reset approved' })
+      .waitFor()
     await adminPage.getByText('Confirmed by phone with the requester.').first().waitFor()
     await screenshot(adminPage, 'two-factor-reset-approved')
 
-    const approvedMail = await mail.waitFor((message) => message.to.includes(lostPhoneEmail) && message.subject === 'Your 2FA reset was approved')
+    const approvedMail = await mail.waitFor(
+      (message) =>
+        message.to.includes(lostPhoneEmail) && message.subject === 'Your 2FA reset was approved',
+    )
     expect(approvedMail.text).toContain('Confirmed by phone with the requester.')
   })
 
@@ -162,21 +200,31 @@ describe('a reset request its owner did not make, in Chromium', () => {
 
     // The owner reads the confirmation and follows its link, in a browser of their own.
     const confirmationMail = await mail.waitFor(
-      (message) => message.to.includes(targetEmail) && message.subject === 'Your 2FA reset request was received',
+      (message) =>
+        message.to.includes(targetEmail) &&
+        message.subject === 'Your 2FA reset request was received',
     )
-    const misuseLink = linksIn(confirmationMail).find((link) => link.includes('/mfa/totp/report-misuse?token='))!
+    const misuseLink = linksIn(confirmationMail).find((link) =>
+      link.includes('/mfa/totp/report-misuse?token='),
+    )!
     const ownerBrowser = await launchBrowser()
     try {
       const ownerPage = await ownerBrowser.newPage()
       await ownerPage.goto(misuseLink)
-      await ownerPage.getByRole('heading', { name: 'Report a 2FA reset request you did not make' }).waitFor()
+      await ownerPage
+        .getByRole('heading', { name: 'Report a 2FA reset request you did not make' })
+        .waitFor()
       expect(await ownerPage.textContent('body')).toContain(targetEmail)
       await screenshot(ownerPage, 'two-factor-misuse-report')
       // Opening the link alone changed nothing (mail scanners open links).
       expect(await signInWithPassword(userPage, targetEmail)).toBe('/admin/two-factor/verify')
 
       await ownerPage.getByRole('button', { name: 'Report misuse and suspend my account' }).click()
-      await ownerPage.getByText('The request was cancelled, your account is suspended and the administrators have been alerted.').waitFor()
+      await ownerPage
+        .getByText(
+          'The request was cancelled, your account is suspended and the administrators have been alerted.',
+        )
+        .waitFor()
       await screenshot(ownerPage, 'two-factor-misuse-reported')
 
       // The link is spent.
@@ -195,7 +243,11 @@ describe('a reset request its owner did not make, in Chromium', () => {
     await userPage.getByText('Account locked.').waitFor()
     expect(new URL(userPage.url()).pathname).toBe('/admin/login')
 
-    await mail.waitFor((message) => message.to.includes(adminEmail) && message.subject === `Account suspended automatically: ${targetEmail}`)
+    await mail.waitFor(
+      (message) =>
+        message.to.includes(adminEmail) &&
+        message.subject === `Account suspended automatically: ${targetEmail}`,
+    )
     await adminPage.goto(`${appUrl}/admin/collections/two-factor-reset-requests`)
     const row = adminPage.locator('tbody tr').filter({ hasText: targetEmail })
     await row.waitFor()

@@ -24,10 +24,20 @@ const server = createServer(async (incoming, outgoing) => {
     if (typeof value === 'string') headers.set(name, value)
   }
   // What Next does for a direct connection: the socket's address as X-Forwarded-For.
-  if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', incoming.socket.remoteAddress ?? '')
-  const request = new Request(url, { body: chunks.length ? Buffer.concat(chunks) : undefined, headers, method })
-  const slug = url.pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean)
-  const response = await restHandlers[method](config)(request, { params: Promise.resolve({ slug }) })
+  if (!headers.has('x-forwarded-for'))
+    headers.set('x-forwarded-for', incoming.socket.remoteAddress ?? '')
+  const request = new Request(url, {
+    body: chunks.length ? Buffer.concat(chunks) : undefined,
+    headers,
+    method,
+  })
+  const slug = url.pathname
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+  const response = await restHandlers[method](config)(request, {
+    params: Promise.resolve({ slug }),
+  })
   outgoing.statusCode = response.status
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') outgoing.setHeader(name, value)

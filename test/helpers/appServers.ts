@@ -7,7 +7,10 @@ import { createInterface } from 'node:readline'
  */
 export const startAppServers = async (count: number, env: Record<string, string>) => {
   const processes: ChildProcess[] = Array.from({ length: count }, () =>
-    spawn('npx', ['tsx', 'test/helpers/appServer.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn('npx', ['tsx', 'test/helpers/appServer.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   )
   const listening = (child: ChildProcess) =>
     new Promise<string>((resolve, reject) => {
@@ -16,7 +19,9 @@ export const startAppServers = async (count: number, env: Record<string, string>
       createInterface({ input: child.stdout! }).on('line', (line) => {
         if (line.startsWith('{"port"')) resolve(`http://127.0.0.1:${JSON.parse(line).port}`)
       })
-      child.once('exit', (code) => reject(new Error(`app server exited with ${code}: ${errors.slice(-2000)}`)))
+      child.once('exit', (code) =>
+        reject(new Error(`app server exited with ${code}: ${errors.slice(-2000)}`)),
+      )
     })
   let urls: string[]
   try {

@@ -11,7 +11,8 @@ export type BreachedRangeServer = {
   requests: { headers: IncomingHttpHeaders; path: string }[]
 }
 
-const sha1 = (password: string) => createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase()
+const sha1 = (password: string) =>
+  createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase()
 const randomSuffix = () => randomBytes(18).toString('hex').slice(0, 35).toUpperCase()
 
 /**
@@ -20,7 +21,9 @@ const randomSuffix = () => randomBytes(18).toString('hex').slice(0, 35).toUpperC
  * prefix, among unrelated entries; with `Add-Padding: true` it adds count-0 padding lines, as the
  * real service does. It knows `breachedPasswords` and nothing else.
  */
-export const startBreachedRangeServer = async (breachedPasswords: string[]): Promise<BreachedRangeServer> => {
+export const startBreachedRangeServer = async (
+  breachedPasswords: string[],
+): Promise<BreachedRangeServer> => {
   const known = new Map(breachedPasswords.map((password, index) => [sha1(password), 1000 + index]))
   const hanging = new Set<ServerResponse>()
   const state: BreachedRangeServer = {
@@ -46,7 +49,9 @@ export const startBreachedRangeServer = async (breachedPasswords: string[]): Pro
       response.writeHead(state.mode === 'down' ? 503 : 400).end()
       return
     }
-    const lines = [...known].filter(([hash]) => hash.startsWith(prefix)).map(([hash, count]) => `${hash.slice(5)}:${count}`)
+    const lines = [...known]
+      .filter(([hash]) => hash.startsWith(prefix))
+      .map(([hash, count]) => `${hash.slice(5)}:${count}`)
     for (let unrelated = 0; unrelated < 20; unrelated += 1) {
       lines.push(`${randomSuffix()}:${unrelated + 1}`)
     }

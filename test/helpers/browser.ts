@@ -18,7 +18,10 @@ const which = (command: string): string | undefined => {
  */
 export const findChromium = (): string => {
   const found =
-    process.env.CHROMIUM_PATH ?? which('chromium') ?? which('chromium-browser') ?? which('google-chrome')
+    process.env.CHROMIUM_PATH ??
+    which('chromium') ??
+    which('chromium-browser') ??
+    which('google-chrome')
   if (!found || !existsSync(found)) {
     throw new Error(
       'Chromium was not found. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu) ' +
@@ -42,7 +45,9 @@ const chromiumFlags = [
 ]
 
 /** A fresh browser profile (no cookies), like a first visit. */
-export const launchBrowser = async ({ locale = 'en-US' }: { locale?: string } = {}): Promise<BrowserContext> =>
+export const launchBrowser = async ({
+  locale = 'en-US',
+}: { locale?: string } = {}): Promise<BrowserContext> =>
   chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'backoffice-chromium-')), {
     args: chromiumFlags,
     executablePath: findChromium(),

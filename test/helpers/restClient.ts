@@ -1,11 +1,24 @@
 import type { SanitizedConfig } from 'payload'
 
-import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
+import {
+  GRAPHQL_POST,
+  REST_DELETE,
+  REST_GET,
+  REST_PATCH,
+  REST_POST,
+  REST_PUT,
+} from '@payloadcms/next/routes'
 
 type Method = keyof typeof restHandlers
 
 /** The REST route handlers the app mounts at /api, by method. */
-export const restHandlers = { DELETE: REST_DELETE, GET: REST_GET, PATCH: REST_PATCH, POST: REST_POST, PUT: REST_PUT }
+export const restHandlers = {
+  DELETE: REST_DELETE,
+  GET: REST_GET,
+  PATCH: REST_PATCH,
+  POST: REST_POST,
+  PUT: REST_PUT,
+}
 
 export type RestResponse<T = any> = { body: T; headers: Headers; status: number }
 
@@ -35,14 +48,20 @@ export class RestClient {
       requestHeaders.set('content-type', 'application/json')
     }
     if (this.cookies.size > 0) {
-      requestHeaders.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
+      requestHeaders.set(
+        'cookie',
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      )
     }
     const request = new Request(url, {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       headers: requestHeaders,
       method,
     })
-    const slug = url.pathname.replace(/^\/api\/?/, '').split('/').filter(Boolean)
+    const slug = url.pathname
+      .replace(/^\/api\/?/, '')
+      .split('/')
+      .filter(Boolean)
     // The app mounts GraphQL at its own route, /api/graphql, beside the REST catch-all.
     const response =
       path === '/graphql' && method === 'POST'
@@ -52,7 +71,9 @@ export class RestClient {
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';')
       const [name, ...value] = pair!.split('=')
-      const expired = attributes.some((attribute) => /^\s*expires=Thu, 01 Jan 1970/i.test(attribute))
+      const expired = attributes.some((attribute) =>
+        /^\s*expires=Thu, 01 Jan 1970/i.test(attribute),
+      )
       if (expired || value.join('=') === '') {
         this.cookies.delete(name!.trim())
       } else {

@@ -21,15 +21,20 @@ const waitForEmail = async (
     }
     const left = deadline - Date.now()
     if (left <= 0) {
-      const seen = received.map((email) => `"${email.subject}" to ${email.to.join(', ')}`).join('; ')
+      const seen = received
+        .map((email) => `"${email.subject}" to ${email.to.join(', ')}`)
+        .join('; ')
       throw new Error(`No matching email within ${timeoutMs} ms (received: ${seen || 'none'})`)
     }
     await new Promise<void>((resolve) => {
       let unsubscribe = () => {}
-      const timer = setTimeout(() => {
-        unsubscribe()
-        resolve()
-      }, Math.min(left, 200))
+      const timer = setTimeout(
+        () => {
+          unsubscribe()
+          resolve()
+        },
+        Math.min(left, 200),
+      )
       unsubscribe = subscribe(() => {
         clearTimeout(timer)
         resolve()
@@ -98,7 +103,10 @@ export const startSmtpInbox = async ({ saveTo }: { saveTo?: string } = {}) => {
     received,
     url: `smtp://127.0.0.1:${port}`,
     /** The first email matching `match` (now or within `timeoutMs`), else an error naming what came. */
-    waitFor: (match: (email: ReceivedEmail) => boolean, timeoutMs = 10_000): Promise<ReceivedEmail> =>
+    waitFor: (
+      match: (email: ReceivedEmail) => boolean,
+      timeoutMs = 10_000,
+    ): Promise<ReceivedEmail> =>
       waitForEmail(
         () => received,
         (wake) => {

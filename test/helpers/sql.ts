@@ -9,4 +9,6 @@ type Pool = { query: (text: string, values: unknown[]) => Promise<{ rows: any[] 
 export const sqlOn =
   (payload: () => Payload) =>
   (text: string, values: unknown[] = []): Promise<any[]> =>
-    (payload().db as unknown as { pool: Pool }).pool.query(text, values).then((result) => result.rows)
+    (payload().db as unknown as { pool: Pool }).pool
+      .query(text, values)
+      .then((result) => result.rows)

@@ -43,8 +43,12 @@ export const startTestPayload = async ({
   }
 
   const config = backofficeOptions
-    ? await (await import('../../dev/sandboxConfig.js')).sandboxConfig({ backofficeOptions, withBackoffice: true })
-    : await (await import('../../dev/payload.config.js')).default
+    ? await (
+        await import('../../dev/sandboxConfig.js')
+      ).sandboxConfig({ backofficeOptions, withBackoffice: true })
+    : await (
+        await import('../../dev/payload.config.js')
+      ).default
   const payload = await getPayload({ config })
 
   return {

@@ -24,7 +24,9 @@ export const enrol = async (client: RestClient): Promise<string> => {
   if (setup.status !== 200 || !setup.body.secret) {
     throw new Error(`setup failed: ${setup.status} ${JSON.stringify(setup.body)}`)
   }
-  const finished = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(setup.body.secret) })
+  const finished = await client.post('/users/mfa/totp/finish-enrollment', {
+    code: await authenticatorCode(setup.body.secret),
+  })
   if (finished.status !== 200) {
     throw new Error(`enrolment failed: ${finished.status} ${JSON.stringify(finished.body)}`)
   }

@@ -32,14 +32,22 @@ export const buildVersionHistory = async (
     const draft = step !== 'publish'
     const locale = localeFor(save)
     if (id === undefined) {
-      id = (await payload.create({ collection, data, draft, locale } as Parameters<Payload['create']>[0])).id
+      id = (
+        await payload.create({ collection, data, draft, locale } as Parameters<
+          Payload['create']
+        >[0])
+      ).id
     } else {
       const autosave = step === 'autosave'
-      await payload.update({ id, autosave, collection, data, draft, locale } as Parameters<Payload['update']>[0])
+      await payload.update({ id, autosave, collection, data, draft, locale } as Parameters<
+        Payload['update']
+      >[0])
     }
   }
   // Consecutive autosaves share one version; every other save made one.
-  const saves = steps.filter((step, index) => !(step === 'autosave' && steps[index - 1] === 'autosave'))
+  const saves = steps.filter(
+    (step, index) => !(step === 'autosave' && steps[index - 1] === 'autosave'),
+  )
   const { docs } = await payload.findVersions({
     collection,
     pagination: false,
@@ -47,7 +55,12 @@ export const buildVersionHistory = async (
     where: { parent: { equals: id } },
   })
   if (docs.length !== saves.length) {
-    throw new Error(`Expected ${saves.length} versions of ${collection} ${id}, found ${docs.length}.`)
+    throw new Error(
+      `Expected ${saves.length} versions of ${collection} ${id}, found ${docs.length}.`,
+    )
   }
-  return { id: id!, versions: docs.map((version, index) => ({ id: version.id, step: saves[index]! })) }
+  return {
+    id: id!,
+    versions: docs.map((version, index) => ({ id: version.id, step: saves[index]! })),
+  }
 }

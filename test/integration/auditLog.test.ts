@@ -24,7 +24,15 @@ let editorId: number | string
 type Entry = Record<string, any>
 
 const entries = async (where: Where): Promise<Entry[]> =>
-  (await app.payload.find({ collection: auditLog, limit: 100, pagination: false, sort: '-timestamp', where })).docs
+  (
+    await app.payload.find({
+      collection: auditLog,
+      limit: 100,
+      pagination: false,
+      sort: '-timestamp',
+      where,
+    })
+  ).docs
 
 const latest = async (event: string, where: Where = {}): Promise<Entry> => {
   const [entry] = await entries({ and: [{ event: { equals: event } }, where] })
@@ -35,7 +43,11 @@ const latest = async (event: string, where: Where = {}): Promise<Entry> => {
 const count = async () => (await app.payload.count({ collection: auditLog })).totalDocs
 
 const sql = (text: string, values: unknown[] = []) =>
-  (app.payload.db as unknown as { pool: { query: (t: string, v: unknown[]) => Promise<{ rows: any[] }> } }).pool
+  (
+    app.payload.db as unknown as {
+      pool: { query: (t: string, v: unknown[]) => Promise<{ rows: any[] }> }
+    }
+  ).pool
     .query(text, values)
     .then((result) => result.rows)
 
@@ -44,7 +56,12 @@ const insertEntry = (timestamp: Date, details: string) =>
   app.payload.create({
     collection: auditLog,
     context: { [auditWriteToken.contextKey]: auditWriteToken.record },
-    data: { category: 'content', details, event: 'content.updated', timestamp: timestamp.toISOString() } as never,
+    data: {
+      category: 'content',
+      details,
+      event: 'content.updated',
+      timestamp: timestamp.toISOString(),
+    } as never,
   })
 
 const signedIn = async (email: string) => {
@@ -56,7 +73,9 @@ const signedIn = async (email: string) => {
 
 beforeAll(async () => {
   app = await startTestPayload()
-  const registered = await app.client().post('/users/first-register', { email: adminEmail, password })
+  const registered = await app
+    .client()
+    .post('/users/first-register', { email: adminEmail, password })
   expect(registered.status).toBe(200)
   admin = await signedIn(adminEmail)
   const created = await admin.request('POST', '/users', {
@@ -74,7 +93,12 @@ afterAll(async () => {
 describe('user events', () => {
   it('records the first account, created by nobody signed in', async () => {
     const entry = await latest('user.created', { user: { equals: adminEmail } })
-    expect(entry).toMatchObject({ actor: null, category: 'user', targetSlug: 'users', user: adminEmail })
+    expect(entry).toMatchObject({
+      actor: null,
+      category: 'user',
+      targetSlug: 'users',
+      user: adminEmail,
+    })
     expect(entry.data).toEqual({ roles: ['admin'] })
   })
 
@@ -101,7 +125,9 @@ describe('user events', () => {
   })
 
   it('records an update with the names of the changed fields and never their values', async () => {
-    const response = await admin.request('PATCH', `/users/${editorId}`, { body: { name: 'Edwina Secretname' } })
+    const response = await admin.request('PATCH', `/users/${editorId}`, {
+      body: { name: 'Edwina Secretname' },
+    })
     expect(response.status).toBe(200)
     const entry = await latest('user.updated', { targetObject: { equals: String(editorId) } })
     expect(entry).toMatchObject({ actor: adminEmail, details: 'name', user: editorEmail })
@@ -111,27 +137,43 @@ describe('user events', () => {
 
   it('records a password change by no field name and no value, as a password event is its own', async () => {
     const before = await entries({ event: { equals: 'user.updated' } })
-    const response = await admin.request('PATCH', `/users/${editorId}`, { body: { password: 'another-long-passphrase-77' } })
+    const response = await admin.request('PATCH', `/users/${editorId}`, {
+      body: { password: 'another-long-passphrase-77' },
+    })
     try {
       expect(response.status).toBe(200)
       const after = await entries({ event: { equals: 'user.updated' } })
       expect(after).toHaveLength(before.length)
       const all = await entries({})
       expect(JSON.stringify(all)).not.toContain('another-long-passphrase-77')
-      const named = all.flatMap((entry) => [...Object.keys(entry.data ?? {}), ...(entry.data?.fields ?? [])])
+      const named = all.flatMap((entry) => [
+        ...Object.keys(entry.data ?? {}),
+        ...(entry.data?.fields ?? []),
+      ])
       expect(named.filter((name) => ['hash', 'password', 'salt'].includes(name))).toEqual([])
     } finally {
-      expect((await admin.request('PATCH', `/users/${editorId}`, { body: { password } })).status).toBe(200)
+      expect(
+        (await admin.request('PATCH', `/users/${editorId}`, { body: { password } })).status,
+      ).toBe(200)
     }
   })
 
   it('records a role change with the roles before and after', async () => {
-    const response = await admin.request('PATCH', `/users/${editorId}`, { body: { roles: ['admin', 'editor'] } })
+    const response = await admin.request('PATCH', `/users/${editorId}`, {
+      body: { roles: ['admin', 'editor'] },
+    })
     expect(response.status).toBe(200)
     const entry = await latest('user.roleChanged', { targetObject: { equals: String(editorId) } })
-    expect(entry).toMatchObject({ actor: adminEmail, category: 'user', details: 'editor → admin, editor', user: editorEmail })
+    expect(entry).toMatchObject({
+      actor: adminEmail,
+      category: 'user',
+      details: 'editor → admin, editor',
+      user: editorEmail,
+    })
     expect(entry.data).toEqual({ from: ['editor'], to: ['admin', 'editor'] })
-    expect((await latest('user.updated', { targetObject: { equals: String(editorId) } })).data).toEqual({
+    expect(
+      (await latest('user.updated', { targetObject: { equals: String(editorId) } })).data,
+    ).toEqual({
       fields: ['roles'],
     })
     await admin.request('PATCH', `/users/${editorId}`, { body: { roles: ['editor'] } })
@@ -150,7 +192,11 @@ describe('user events', () => {
     const deleted = await admin.request('DELETE', `/users/${created.body.doc.id}`)
     expect(deleted.status).toBe(200)
     const entry = await latest('user.deleted', { user: { equals: 'leaver@example.com' } })
-    expect(entry).toMatchObject({ actor: adminEmail, targetObject: String(created.body.doc.id), targetSlug: 'users' })
+    expect(entry).toMatchObject({
+      actor: adminEmail,
+      targetObject: String(created.body.doc.id),
+      targetSlug: 'users',
+    })
   })
 })
 
@@ -163,21 +209,33 @@ describe('content events', () => {
   beforeAll(async () => {
     editor = await signedIn(editorEmail)
   })
-  const onPage = (): Where => ({ and: [{ targetSlug: { equals: 'pages' } }, { targetObject: { equals: String(pageId) } }] })
+  const onPage = (): Where => ({
+    and: [{ targetSlug: { equals: 'pages' } }, { targetObject: { equals: String(pageId) } }],
+  })
 
   it('records a created page with its field names, by the editor who made it', async () => {
-    const response = await editor.post('/pages?draft=true', { slug: 'audit-page', title: 'Private draft title' })
+    const response = await editor.post('/pages?draft=true', {
+      slug: 'audit-page',
+      title: 'Private draft title',
+    })
     expect(response.status).toBe(201)
     pageId = response.body.doc.id
     const entry = await latest('content.created', onPage())
-    expect(entry).toMatchObject({ actor: editorEmail, category: 'content', targetSlug: 'pages', user: null })
+    expect(entry).toMatchObject({
+      actor: editorEmail,
+      category: 'content',
+      targetSlug: 'pages',
+      user: null,
+    })
     expect(entry.data.fields).toEqual(expect.arrayContaining(['slug', 'title']))
     expect(entry.data).toMatchObject({ locale: 'en', status: 'draft' })
     expect(JSON.stringify(entry)).not.toContain('Private draft title')
   })
 
   it('records an update with exactly the fields that changed', async () => {
-    const response = await editor.request('PATCH', `/pages/${pageId}?draft=true`, { body: { title: 'Second secret title' } })
+    const response = await editor.request('PATCH', `/pages/${pageId}?draft=true`, {
+      body: { title: 'Second secret title' },
+    })
     expect(response.status).toBe(200)
     const entry = await latest('content.updated', onPage())
     expect(entry.data).toMatchObject({ fields: ['title'], status: 'draft' })
@@ -186,7 +244,9 @@ describe('content events', () => {
   })
 
   it('records publishing', async () => {
-    const response = await editor.request('PATCH', `/pages/${pageId}`, { body: { _status: 'published' } })
+    const response = await editor.request('PATCH', `/pages/${pageId}`, {
+      body: { _status: 'published' },
+    })
     expect(response.status).toBe(200)
     const entry = await latest('content.published', onPage())
     expect(entry).toMatchObject({ actor: editorEmail, category: 'content' })
@@ -195,11 +255,15 @@ describe('content events', () => {
   })
 
   it('records moving to the trash as a deletion and taking it out as a restore', async () => {
-    const trashed = await editor.request('PATCH', `/pages/${pageId}`, { body: { deletedAt: new Date().toISOString() } })
+    const trashed = await editor.request('PATCH', `/pages/${pageId}`, {
+      body: { deletedAt: new Date().toISOString() },
+    })
     expect(trashed.status).toBe(200)
     expect((await latest('content.deleted', onPage())).data.fields).toContain('deletedAt')
 
-    const restored = await editor.request('PATCH', `/pages/${pageId}?trash=true`, { body: { deletedAt: null } })
+    const restored = await editor.request('PATCH', `/pages/${pageId}?trash=true`, {
+      body: { deletedAt: null },
+    })
     expect(restored.status).toBe(200)
     expect((await latest('content.restored', onPage())).actor).toBe(editorEmail)
   })
@@ -207,12 +271,17 @@ describe('content events', () => {
   it('records a permanent deletion', async () => {
     const response = await editor.request('DELETE', `/pages/${pageId}?trash=true`)
     expect(response.status).toBe(200)
-    const entry = await latest('content.deleted', { and: [onPage(), { 'data.permanently': { equals: true } }] })
+    const entry = await latest('content.deleted', {
+      and: [onPage(), { 'data.permanently': { equals: true } }],
+    })
     expect(entry.actor).toBe(editorEmail)
   })
 
   it('records restoring an earlier version as a restore, naming the version', async () => {
-    const created = await editor.post('/posts?draft=true', { slug: 'versioned-post', title: 'First' })
+    const created = await editor.post('/posts?draft=true', {
+      slug: 'versioned-post',
+      title: 'First',
+    })
     expect(created.status).toBe(201)
     const postId = created.body.doc.id
     await editor.request('PATCH', `/posts/${postId}?draft=true`, { body: { title: 'Second' } })
@@ -230,7 +299,9 @@ describe('content events', () => {
   })
 
   it('leaves collections not named in audit.collections alone', async () => {
-    expect(app.config.collections.find((c) => c.slug === 'pages')!.hooks.afterChange.length).toBeGreaterThan(0)
+    expect(
+      app.config.collections.find((c) => c.slug === 'pages')!.hooks.afterChange.length,
+    ).toBeGreaterThan(0)
     const before = await count()
     await app.payload.find({ collection: 'users' as CollectionSlug })
     expect(await count()).toBe(before)
@@ -245,7 +316,9 @@ describe('who can read the audit log', () => {
     const one = await admin.get(`/audit-log/${list.body.docs[0].id}`)
     expect(one.status).toBe(200)
 
-    const graphql = await admin.post('/graphql', { query: '{ AuditLogs { totalDocs docs { event actor } } }' })
+    const graphql = await admin.post('/graphql', {
+      query: '{ AuditLogs { totalDocs docs { event actor } } }',
+    })
     expect(graphql.status).toBe(200)
     expect(graphql.body.errors).toBeUndefined()
     expect(graphql.body.data.AuditLogs.totalDocs).toBeGreaterThan(0)
@@ -257,7 +330,9 @@ describe('who can read the audit log', () => {
     const [entry] = await entries({})
     expect((await editor.get(`/audit-log/${entry!.id}`)).status).toBe(403)
 
-    const graphql = await editor.post('/graphql', { query: '{ AuditLogs { docs { event actor } } }' })
+    const graphql = await editor.post('/graphql', {
+      query: '{ AuditLogs { docs { event actor } } }',
+    })
     expect(graphql.body.errors[0].extensions.statusCode).toBe(403)
     expect(graphql.body.data?.AuditLogs ?? null).toBeNull()
   })
@@ -275,8 +350,12 @@ describe('append-only', () => {
   beforeAll(async () => {
     ;[entry] = (await entries({ event: { equals: 'user.created' } })) as [Entry]
     total = await count()
-    adminUser = (await app.payload.find({ collection: 'users' as CollectionSlug, where: { email: { equals: adminEmail } } }))
-      .docs[0] as Record<string, unknown>
+    adminUser = (
+      await app.payload.find({
+        collection: 'users' as CollectionSlug,
+        where: { email: { equals: adminEmail } },
+      })
+    ).docs[0] as Record<string, unknown>
   })
 
   const unchanged = async () => {
@@ -285,11 +364,19 @@ describe('append-only', () => {
   }
 
   it('refuses an administrator creating, editing and deleting entries over REST', async () => {
-    const created = await admin.post('/audit-log', { category: 'user', event: 'user.created', timestamp: new Date() })
+    const created = await admin.post('/audit-log', {
+      category: 'user',
+      event: 'user.created',
+      timestamp: new Date(),
+    })
     expect(created.status).toBe(403)
-    const updated = await admin.request('PATCH', `/audit-log/${entry.id}`, { body: { actor: 'someone-else' } })
+    const updated = await admin.request('PATCH', `/audit-log/${entry.id}`, {
+      body: { actor: 'someone-else' },
+    })
     expect(updated.status).toBe(403)
-    const bulkUpdated = await admin.request('PATCH', '/audit-log?where[id][exists]=true', { body: { actor: 'x' } })
+    const bulkUpdated = await admin.request('PATCH', '/audit-log?where[id][exists]=true', {
+      body: { actor: 'x' },
+    })
     expect(bulkUpdated.status).toBe(403)
     const deleted = await admin.request('DELETE', `/audit-log/${entry.id}`)
     expect(deleted.status).toBe(403)
@@ -310,7 +397,9 @@ describe('append-only', () => {
       const response = await admin.post('/graphql', { query: mutation })
       // GraphQL over JSON answers a query its schema cannot run with 200 and the error in the body.
       expect(response.body.data).toBeUndefined()
-      expect(response.body.errors[0].message).toMatch(/Cannot query field "(create|update|delete)AuditLog" on type "Mutation"/)
+      expect(response.body.errors[0].message).toMatch(
+        /Cannot query field "(create|update|delete)AuditLog" on type "Mutation"/,
+      )
     }
     await unchanged()
   })
@@ -318,12 +407,23 @@ describe('append-only', () => {
   it('refuses the Local API acting as an administrator (overrideAccess: false)', async () => {
     const asAdmin = { overrideAccess: false, user: adminUser } as const
     await expect(
-      app.payload.create({ collection: auditLog, data: { event: 'user.created' } as never, ...asAdmin }),
+      app.payload.create({
+        collection: auditLog,
+        data: { event: 'user.created' } as never,
+        ...asAdmin,
+      }),
     ).rejects.toMatchObject({ status: 403 })
     await expect(
-      app.payload.update({ id: entry.id, collection: auditLog, data: { actor: 'x' } as never, ...asAdmin }),
+      app.payload.update({
+        id: entry.id,
+        collection: auditLog,
+        data: { actor: 'x' } as never,
+        ...asAdmin,
+      }),
     ).rejects.toMatchObject({ status: 403 })
-    await expect(app.payload.delete({ id: entry.id, collection: auditLog, ...asAdmin })).rejects.toMatchObject({
+    await expect(
+      app.payload.delete({ id: entry.id, collection: auditLog, ...asAdmin }),
+    ).rejects.toMatchObject({
       status: 403,
     })
     await unchanged()
@@ -332,20 +432,44 @@ describe('append-only', () => {
   it('refuses even the Local API with overrideAccess: true, and a forged context', async () => {
     const refused = { code: 'ACCESS_DENIED', status: 403 }
     await expect(
-      app.payload.create({ collection: auditLog, data: { category: 'user', event: 'user.created', timestamp: new Date().toISOString() } as never }),
+      app.payload.create({
+        collection: auditLog,
+        data: {
+          category: 'user',
+          event: 'user.created',
+          timestamp: new Date().toISOString(),
+        } as never,
+      }),
     ).rejects.toMatchObject(refused)
     await expect(
-      app.payload.update({ id: entry.id, collection: auditLog, data: { actor: 'x' } as never, overrideAccess: true }),
+      app.payload.update({
+        id: entry.id,
+        collection: auditLog,
+        data: { actor: 'x' } as never,
+        overrideAccess: true,
+      }),
     ).rejects.toMatchObject(refused)
     await expect(
-      app.payload.update({ collection: auditLog, data: { actor: 'x' } as never, where: { id: { exists: true } } }),
+      app.payload.update({
+        collection: auditLog,
+        data: { actor: 'x' } as never,
+        where: { id: { exists: true } },
+      }),
     ).rejects.toMatchObject(refused)
-    await expect(app.payload.delete({ id: entry.id, collection: auditLog, overrideAccess: true })).rejects.toMatchObject(refused)
-    await expect(app.payload.delete({ collection: auditLog, where: { id: { exists: true } } })).rejects.toMatchObject(refused)
+    await expect(
+      app.payload.delete({ id: entry.id, collection: auditLog, overrideAccess: true }),
+    ).rejects.toMatchObject(refused)
+    await expect(
+      app.payload.delete({ collection: auditLog, where: { id: { exists: true } } }),
+    ).rejects.toMatchObject(refused)
     // The write token is a private symbol: its name, or a string that looks like it, opens nothing.
     for (const forged of ['record', 'prune', true, String(auditWriteToken.record)]) {
       await expect(
-        app.payload.delete({ id: entry.id, collection: auditLog, context: { [auditWriteToken.contextKey]: forged } }),
+        app.payload.delete({
+          id: entry.id,
+          collection: auditLog,
+          context: { [auditWriteToken.contextKey]: forged },
+        }),
       ).rejects.toMatchObject(refused)
     }
     // The prune token deletes, but never updates.
@@ -365,7 +489,9 @@ describe('append-only', () => {
     expect(collection.disableDuplicate).toBe(true)
     expect(collection.admin.disableCopyToLocale).toBe(true)
     expect(collection.graphQL).toMatchObject({ disableMutations: true })
-    const dataFields = collection.fields.filter((field) => 'name' in field && !['createdAt', 'updatedAt', 'id'].includes(field.name))
+    const dataFields = collection.fields.filter(
+      (field) => 'name' in field && !['createdAt', 'updatedAt', 'id'].includes(field.name),
+    )
     expect(dataFields.map((field) => ('name' in field ? field.name : ''))).toEqual([
       'timestamp',
       'event',
@@ -380,15 +506,34 @@ describe('append-only', () => {
       'clientIp',
       'userAgent',
     ])
-    expect(dataFields.every((field) => (field.admin as { readOnly?: boolean } | undefined)?.readOnly === true)).toBe(true)
-    expect(collection.admin.defaultColumns).toEqual(['timestamp', 'event', 'actor', 'user', 'ipAddress'])
-    expect(collection.admin.group).toMatchObject({ ar: 'Security', de: 'Sicherheit', en: 'Security', fr: 'Sécurité', nl: 'Beveiliging' })
+    expect(
+      dataFields.every(
+        (field) => (field.admin as { readOnly?: boolean } | undefined)?.readOnly === true,
+      ),
+    ).toBe(true)
+    expect(collection.admin.defaultColumns).toEqual([
+      'timestamp',
+      'event',
+      'actor',
+      'user',
+      'ipAddress',
+    ])
+    expect(collection.admin.group).toMatchObject({
+      ar: 'Security',
+      de: 'Sicherheit',
+      en: 'Security',
+      fr: 'Sécurité',
+      nl: 'Beveiliging',
+    })
   })
 })
 
 describe('recordAuditEvent', () => {
   const localReq = (headers: Record<string, string> = {}) =>
-    createLocalReq({ req: { headers: new Headers(headers) } as Partial<PayloadRequest> }, app.payload)
+    createLocalReq(
+      { req: { headers: new Headers(headers) } as Partial<PayloadRequest> },
+      app.payload,
+    )
 
   it('stores control characters in the user agent encoded, and CR/LF in any value', async () => {
     // HTTP itself refuses CR and LF in headers, but lets other control characters through.
@@ -397,9 +542,9 @@ describe('recordAuditEvent', () => {
       headers: { 'user-agent': 'Evil\u001b[2J\u007fAgent' },
     })
     expect(response.status).toBe(200)
-    expect((await latest('user.updated', { targetObject: { equals: String(editorId) } })).userAgent).toBe(
-      'Evil\\u001b[2J\\u007fAgent',
-    )
+    expect(
+      (await latest('user.updated', { targetObject: { equals: String(editorId) } })).userAgent,
+    ).toBe('Evil\\u001b[2J\\u007fAgent')
 
     await recordAuditEvent(await localReq(), {
       actor: null,
@@ -408,10 +553,16 @@ describe('recordAuditEvent', () => {
       event: 'login.failed',
       user: 'victim@example.com\r\nforged',
     })
-    const entry = await latest('login.failed', { user: { equals: 'victim@example.com\\r\\nforged' } })
+    const entry = await latest('login.failed', {
+      user: { equals: 'victim@example.com\\r\\nforged' },
+    })
     expect(entry.details).toBe('line one\\r\\n2025-01-01 login.succeeded admin@example.com')
     expect(entry.data).toEqual({ 'email\\r\\n': 'x\\r\\ny' })
-    const strings = [...Object.values(entry), ...Object.keys(entry.data), ...Object.values(entry.data)]
+    const strings = [
+      ...Object.values(entry),
+      ...Object.keys(entry.data),
+      ...Object.values(entry.data),
+    ]
     expect(strings.filter((value) => typeof value === 'string' && /[\r\n]/.test(value))).toEqual([])
     expect(entry.category).toBe('authentication')
   })
@@ -419,7 +570,12 @@ describe('recordAuditEvent', () => {
   it('keeps a failure entry when the transaction around it rolls back, and drops a change entry with it', async () => {
     const req = await localReq({ 'user-agent': 'Rollback/1' })
     await initTransaction(req)
-    await recordAuditEvent(req, { actor: null, data: { factor: 'password' }, event: 'login.failed', user: 'rollback@example.com' })
+    await recordAuditEvent(req, {
+      actor: null,
+      data: { factor: 'password' },
+      event: 'login.failed',
+      user: 'rollback@example.com',
+    })
     await recordAuditEvent(req, { event: 'user.updated', user: 'rollback@example.com' })
     await killTransaction(req)
 
@@ -430,21 +586,39 @@ describe('recordAuditEvent', () => {
 
   it('names an account given only by id with its email, and defaults the target to that account', async () => {
     const req = await localReq()
-    req.user = { ...(await app.payload.findByID({ id: editorId, collection: 'users' as CollectionSlug })), collection: 'users' } as never
-    await recordAuditEvent(req, { data: { count: 2, reason: 'user' }, event: 'session.revoked', user: { id: editorId } })
+    req.user = {
+      ...(await app.payload.findByID({ id: editorId, collection: 'users' as CollectionSlug })),
+      collection: 'users',
+    } as never
+    await recordAuditEvent(req, {
+      data: { count: 2, reason: 'user' },
+      event: 'session.revoked',
+      user: { id: editorId },
+    })
     const entry = await latest('session.revoked', { targetObject: { equals: String(editorId) } })
-    expect(entry).toMatchObject({ actor: editorEmail, category: 'session', targetSlug: 'users', user: editorEmail })
+    expect(entry).toMatchObject({
+      actor: editorEmail,
+      category: 'session',
+      targetSlug: 'users',
+      user: editorEmail,
+    })
     expect(entry.data).toEqual({ count: 2, reason: 'user' })
   })
 
   it('never throws, and writes nothing, for an event it does not know', async () => {
     const before = await count()
-    await expect(recordAuditEvent(await localReq(), { event: 'no.such.event' as never })).resolves.toBeUndefined()
+    await expect(
+      recordAuditEvent(await localReq(), { event: 'no.such.event' as never }),
+    ).resolves.toBeUndefined()
     expect(await count()).toBe(before)
   })
 
   it('knows every event the issue lists, each in its category', () => {
-    expect(Object.fromEntries(Object.entries(auditEvents).map(([name, { category }]) => [name, category]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(auditEvents).map(([name, { category }]) => [name, category]),
+      ),
+    ).toEqual({
       'account.locked': 'account',
       'account.suspended': 'account',
       'account.unblocked': 'account',
@@ -491,18 +665,30 @@ describe('retention', () => {
     const recent = await insertEntry(new Date(Date.now() - 300 * day), 'recent entry')
     const before = await count()
 
-    const job = (await app.payload.jobs.queue({ input: {}, task: auditRetentionTaskSlug as never })) as { id: number | string }
+    const job = (await app.payload.jobs.queue({
+      input: {},
+      task: auditRetentionTaskSlug as never,
+    })) as { id: number | string }
     await app.payload.jobs.runByID({ id: job.id })
 
     const remaining = await entries({ id: { in: [old.id, recent.id] } })
     expect(remaining.map((entry) => entry.details)).toEqual(['recent entry'])
     expect(await count()).toBe(before - 1)
     // Payload deletes a job once it completes; a failed one would stay, marked with its error.
-    expect((await app.payload.count({ collection: 'payload-jobs' as CollectionSlug, where: { id: { equals: job.id } } })).totalDocs).toBe(0)
+    expect(
+      (
+        await app.payload.count({
+          collection: 'payload-jobs' as CollectionSlug,
+          where: { id: { equals: job.id } },
+        })
+      ).totalDocs,
+    ).toBe(0)
   })
 
   it('is scheduled daily in the default queue', () => {
-    const task = app.config.jobs.tasks?.find((candidate) => candidate.slug === auditRetentionTaskSlug)
+    const task = app.config.jobs.tasks?.find(
+      (candidate) => candidate.slug === auditRetentionTaskSlug,
+    )
     expect(task?.schedule).toEqual([{ cron: '0 3 * * *', queue: 'default' }])
   })
 })
@@ -511,7 +697,8 @@ describe('schema', () => {
   it('indexes time, event, category and user with event and time for the admin list', async () => {
     const rows = await sql("SELECT indexdef FROM pg_indexes WHERE tablename = 'audit_log'")
     const definitions = rows.map((row) => row.indexdef as string)
-    const indexed = (columns: string) => definitions.some((definition) => definition.includes(`(${columns})`))
+    const indexed = (columns: string) =>
+      definitions.some((definition) => definition.includes(`(${columns})`))
     expect(indexed('"timestamp"')).toBe(true)
     expect(indexed('event')).toBe(true)
     expect(indexed('category')).toBe(true)
@@ -525,14 +712,20 @@ describe('schema', () => {
         { slug: 'pages', fields: [] },
       ],
     } as unknown as Config
-    const disabled = backofficePlugin({ audit: { collections: ['pages'] }, enabled: false })(config) as Config
+    const disabled = backofficePlugin({ audit: { collections: ['pages'] }, enabled: false })(
+      config,
+    ) as Config
     const enabled = backofficePlugin({ audit: { collections: ['pages'] } })(config) as Config
     for (const result of [disabled, enabled]) {
       expect(result.collections?.some((collection) => collection.slug === 'audit-log')).toBe(true)
       expect(result.jobs?.tasks?.map((task) => task.slug)).toContain(auditRetentionTaskSlug)
     }
-    expect(disabled.collections?.find((collection) => collection.slug === 'pages')?.hooks).toBeUndefined()
-    expect(enabled.collections?.find((collection) => collection.slug === 'pages')?.hooks?.afterChange).toHaveLength(1)
+    expect(
+      disabled.collections?.find((collection) => collection.slug === 'pages')?.hooks,
+    ).toBeUndefined()
+    expect(
+      enabled.collections?.find((collection) => collection.slug === 'pages')?.hooks?.afterChange,
+    ).toHaveLength(1)
   })
 
   it('keeps the jobs the app configured', () => {
@@ -543,7 +736,11 @@ describe('schema', () => {
     } as unknown as Config
     const result = backofficePlugin()(config) as Config
     expect(result.jobs?.autoRun).toEqual([{ cron: '* * * * *' }])
-    expect(result.jobs?.tasks?.map((task) => task.slug)).toEqual(['appTask', resetRequestExpiryTaskSlug, auditRetentionTaskSlug])
+    expect(result.jobs?.tasks?.map((task) => task.slug)).toEqual([
+      'appTask',
+      resetRequestExpiryTaskSlug,
+      auditRetentionTaskSlug,
+    ])
   })
 
   it('refuses, at config time, an audit collection the app does not have', () => {

@@ -27,7 +27,10 @@ afterAll(async () => {
 /** A fresh editor account, signed in on a browser of its own. */
 const signedInAccount = async (data: Record<string, unknown> = {}) => {
   const email = `changer-${++accounts}@example.com`
-  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'], ...data } as never })
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'], ...data } as never,
+  })
   const browser = app.client()
   expect((await browser.post('/users/login', { email, password })).status).toBe(200)
   return { browser, email, id: user.id as number }
@@ -36,7 +39,12 @@ const change = (browser: RestClient, body: unknown, headers?: Record<string, str
   browser.post('/users/change-password', body, headers)
 const codeOf = (response: { body: any }) => response.body?.errors?.[0]?.data?.code
 const stored = async (id: number) =>
-  (await sql('SELECT hash, consecutive_failed_logins::int AS failures, lockout_until, security_status AS status FROM users WHERE id = $1', [id]))[0]
+  (
+    await sql(
+      'SELECT hash, consecutive_failed_logins::int AS failures, lockout_until, security_status AS status FROM users WHERE id = $1',
+      [id],
+    )
+  )[0]
 const auditTrail = async (email: string) =>
   (
     await app.payload.find({
@@ -53,7 +61,10 @@ const auditTrail = async (email: string) =>
 
 describe('who may change a password', () => {
   it('refuses anyone not signed in', async () => {
-    const response = await change(app.client(), { currentPassword: password, password: newPassword })
+    const response = await change(app.client(), {
+      currentPassword: password,
+      password: newPassword,
+    })
     expect(response.status).toBe(401)
     expect(codeOf(response)).toBe('AUTHENTICATION_REQUIRED')
   })
@@ -61,10 +72,15 @@ describe('who may change a password', () => {
   it('refuses an account that signs in through an external provider, checking nothing', async () => {
     const { browser, id } = await signedInAccount()
     await sql("UPDATE users SET identity_provider = 'google' WHERE id = $1", [id])
-    const response = await change(browser, { currentPassword: 'not-even-checked', password: newPassword })
+    const response = await change(browser, {
+      currentPassword: 'not-even-checked',
+      password: newPassword,
+    })
     expect(response.status).toBe(403)
     expect(codeOf(response)).toBe('PASSWORD_CHANGE_LOCAL_ONLY')
-    expect(response.body.errors[0].message).toBe('Password changes are only possible for local identity providers.')
+    expect(response.body.errors[0].message).toBe(
+      'Password changes are only possible for local identity providers.',
+    )
     expect((await stored(id)).failures).toBe(0)
   })
 
@@ -79,8 +95,18 @@ describe('who may change a password', () => {
       [{ currentPassword: password }, undefined, 400, 'PASSWORD_REQUIRED'],
       [{ currentPassword: 42, password: newPassword }, undefined, 400, 'PASSWORD_REQUIRED'],
       [{ currentPassword: password, password: ['x'] }, undefined, 400, 'PASSWORD_REQUIRED'],
-      [{ currentPassword: 'x'.repeat(5000), password: newPassword }, undefined, 413, 'PAYLOAD_TOO_LARGE'],
-      [{ currentPassword: password, password: 'y'.repeat(20_000) }, undefined, 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        { currentPassword: 'x'.repeat(5000), password: newPassword },
+        undefined,
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+      [
+        { currentPassword: password, password: 'y'.repeat(20_000) },
+        undefined,
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
     ]
     for (const [body, headers, status, code] of cases) {
       const response = await change(browser, body, headers)
@@ -96,7 +122,10 @@ describe('the current password', () => {
     const { browser, email, id } = await signedInAccount()
     const before = (await stored(id)).hash
     for (let guess = 1; guess <= 5; guess++) {
-      const response = await change(browser, { currentPassword: `wrong-guess-${guess}`, password: newPassword })
+      const response = await change(browser, {
+        currentPassword: `wrong-guess-${guess}`,
+        password: newPassword,
+      })
       expect(response.status).toBe(400)
       expect(codeOf(response)).toBe('CURRENT_PASSWORD_INCORRECT')
     }
@@ -112,7 +141,9 @@ describe('the current password', () => {
     expect((await stored(id)).failures).toBe(5)
     expect((await stored(id)).hash).toBe(before)
     // One counter for every way of guessing: the sign-in form is blocked too.
-    expect(codeOf(await app.client().post('/users/login', { email, password }))).toBe('LOGIN_TEMPORARILY_BLOCKED')
+    expect(codeOf(await app.client().post('/users/login', { email, password }))).toBe(
+      'LOGIN_TEMPORARILY_BLOCKED',
+    )
 
     expect(await auditTrail(email)).toEqual([
       ['login.succeeded', null],
@@ -126,7 +157,10 @@ describe('the current password', () => {
   it('suspends the account once wrong guesses reach the suspension threshold, ending its sessions', async () => {
     const { browser, id } = await signedInAccount()
     await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [id])
-    const response = await change(browser, { currentPassword: 'one-guess-too-many', password: newPassword })
+    const response = await change(browser, {
+      currentPassword: 'one-guess-too-many',
+      password: newPassword,
+    })
     expect(codeOf(response)).toBe('CURRENT_PASSWORD_INCORRECT')
     expect((await stored(id)).status).toBe('suspended')
     expect((await browser.get('/users/me')).body.user).toBeNull()
@@ -162,7 +196,9 @@ describe('a successful change', () => {
     expect((await laptop.get('/users/me')).body.user?.email).toBe(email)
     expect((await phone.get('/users/me')).body.user).toBeNull()
     expect((await app.client().post('/users/login', { email, password })).status).toBe(401)
-    expect((await app.client().post('/users/login', { email, password: newPassword })).status).toBe(200)
+    expect((await app.client().post('/users/login', { email, password: newPassword })).status).toBe(
+      200,
+    )
     expect(await auditTrail(email)).toContainEqual(['password.changed', null])
 
     // In the account's own language, as text and HTML, with a way back in if it was not them.
@@ -181,14 +217,22 @@ describe('a successful change', () => {
     const salt = randomBytes(32).toString('hex')
     const legacyHash = pbkdf2Sync(password, salt, 25_000, 512, 'sha256').toString('hex')
     await sql('UPDATE users SET salt = $2, hash = $3 WHERE id = $1', [id, salt, legacyHash])
-    expect(codeOf(await change(browser, { currentPassword: 'not-the-password', password: newPassword }))).toBe('CURRENT_PASSWORD_INCORRECT')
-    expect((await change(browser, { currentPassword: password, password: newPassword })).status).toBe(200)
+    expect(
+      codeOf(await change(browser, { currentPassword: 'not-the-password', password: newPassword })),
+    ).toBe('CURRENT_PASSWORD_INCORRECT')
+    expect(
+      (await change(browser, { currentPassword: password, password: newPassword })).status,
+    ).toBe(200)
     expect((await stored(id)).hash).toMatch(/^pbkdf2-sha256-v1:/)
   })
 
   it('answers in the language the request asks for', async () => {
     const { browser } = await signedInAccount()
-    const response = await change(browser, { currentPassword: password, password: newPassword }, { 'accept-language': 'nl' })
+    const response = await change(
+      browser,
+      { currentPassword: password, password: newPassword },
+      { 'accept-language': 'nl' },
+    )
     expect(response.status).toBe(200)
     expect(response.body.message).toBe('Wachtwoord succesvol gewijzigd')
   })
@@ -197,20 +241,28 @@ describe('a successful change', () => {
 describe('a plain update of a password', () => {
   it("is refused for one's own account, which must go through change password", async () => {
     const { browser, email, id } = await signedInAccount()
-    const response = await browser.request('PATCH', `/users/${id}`, { body: { password: newPassword } })
+    const response = await browser.request('PATCH', `/users/${id}`, {
+      body: { password: newPassword },
+    })
     expect(response.status).toBe(400)
     expect(codeOf(response)).toBe('CURRENT_PASSWORD_REQUIRED')
     expect((await app.client().post('/users/login', { email, password })).status).toBe(200)
     // The rest of one's own account can still be edited.
-    expect((await browser.request('PATCH', `/users/${id}`, { body: { name: 'Renamed' } })).status).toBe(200)
+    expect(
+      (await browser.request('PATCH', `/users/${id}`, { body: { name: 'Renamed' } })).status,
+    ).toBe(200)
   })
 
   it("stays allowed to an administrator for someone else's account", async () => {
     const { email, id } = await signedInAccount()
     const admin = app.client()
     await admin.post('/users/login', { email: 'owner@example.com', password })
-    const response = await admin.request('PATCH', `/users/${id}`, { body: { password: newPassword } })
+    const response = await admin.request('PATCH', `/users/${id}`, {
+      body: { password: newPassword },
+    })
     expect(response.status).toBe(200)
-    expect((await app.client().post('/users/login', { email, password: newPassword })).status).toBe(200)
+    expect((await app.client().post('/users/login', { email, password: newPassword })).status).toBe(
+      200,
+    )
   })
 })

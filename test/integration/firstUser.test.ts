@@ -12,9 +12,11 @@ afterAll(async () => {
   await app?.close()
 })
 
-const register = (body: unknown, headers?: Record<string, string>) => app.client().post('/users/first-register', body, headers)
+const register = (body: unknown, headers?: Record<string, string>) =>
+  app.client().post('/users/first-register', body, headers)
 const codeOf = (response: { body: any }) => response.body?.errors?.[0]?.data?.code
-const accounts = async () => (await app.payload.count({ collection: 'users', overrideAccess: true })).totalDocs
+const accounts = async () =>
+  (await app.payload.count({ collection: 'users', overrideAccess: true })).totalDocs
 
 // The tests run in order on one fresh database: refusals first, while there is no account yet.
 describe('before the first user exists', () => {
@@ -28,8 +30,18 @@ describe('before the first user exists', () => {
       [{ email: `${'a'.repeat(250)}@example.com`, password }, undefined, 400, 'EMAIL_INVALID'],
       [{ email: 'owner@example.com' }, undefined, 400, 'PASSWORD_REQUIRED'],
       [{ email: 'owner@example.com', password: { $ne: '' } }, undefined, 400, 'PASSWORD_REQUIRED'],
-      [{ email: 'owner@example.com', password: 'p'.repeat(5000) }, undefined, 413, 'PAYLOAD_TOO_LARGE'],
-      [{ email: 'owner@example.com', name: 'n'.repeat(20_000), password }, undefined, 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        { email: 'owner@example.com', password: 'p'.repeat(5000) },
+        undefined,
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+      [
+        { email: 'owner@example.com', name: 'n'.repeat(20_000), password },
+        undefined,
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
     ]
     for (const [body, headers, status, code] of cases) {
       const response = await register(body, headers)
@@ -47,7 +59,14 @@ describe('before the first user exists', () => {
   })
 
   it('refuses email addresses outside the standard pattern (spec §5) with "email address"', async () => {
-    for (const email of ['owner..name@example.com', 'owner@example..com', 'owner@example.c', 'owner@example.c0m', 'owner@@example.com', 'owner example@example.com']) {
+    for (const email of [
+      'owner..name@example.com',
+      'owner@example..com',
+      'owner@example.c',
+      'owner@example.c0m',
+      'owner@@example.com',
+      'owner example@example.com',
+    ]) {
       const response = await register({ email, password })
       expect(response.status, email).toBe(400)
       expect(response.body.errors[0].data.errors).toEqual([
@@ -62,7 +81,11 @@ describe('before the first user exists', () => {
       const response = await register({ email: 'owner@example.com', password, ...wrong })
       expect([response.status, codeOf(response)]).toEqual([400, 'MALFORMED_REQUEST'])
     }
-    const notAnOption = await register({ email: 'owner@example.com', password, preferredLanguage: 'klingon' })
+    const notAnOption = await register({
+      email: 'owner@example.com',
+      password,
+      preferredLanguage: 'klingon',
+    })
     expect(notAnOption.status).toBe(400)
     expect(await accounts()).toBe(0)
   })
@@ -95,7 +118,9 @@ describe('creating the first user', () => {
   })
 
   it('signs the new administrator in, keeps their own fields and none the system owns', async () => {
-    const [user] = (await app.payload.find({ collection: 'users', overrideAccess: true, showHiddenFields: true })).docs as any[]
+    const [user] = (
+      await app.payload.find({ collection: 'users', overrideAccess: true, showHiddenFields: true })
+    ).docs as any[]
     expect(user.email).toMatch(/^racer-\d@example\.com$/)
     expect(user.name).toBe(`Racer ${user.email.match(/\d/)[0]}`)
     expect(user.roles).toEqual(['admin'])
@@ -103,7 +128,9 @@ describe('creating the first user', () => {
     expect(user.identityProvider).toBe('local')
     expect(user.consecutiveFailedLogins).toBe(0)
     expect(user.security?.status).toBe('active')
-    expect((user.sessions ?? []).map((session: { id: string }) => session.id)).not.toContain('planted')
+    expect((user.sessions ?? []).map((session: { id: string }) => session.id)).not.toContain(
+      'planted',
+    )
 
     const signedIn = app.client()
     expect((await signedIn.post('/users/login', { email: user.email, password })).status).toBe(200)
@@ -135,8 +162,15 @@ describe('creating the first user', () => {
 
   it('gives the winner a working session', async () => {
     const browser = app.client()
-    await app.payload.delete({ collection: 'users', overrideAccess: true, where: { id: { exists: true } } })
-    const registered = await browser.post('/users/first-register', { email: 'second-install@example.com', password })
+    await app.payload.delete({
+      collection: 'users',
+      overrideAccess: true,
+      where: { id: { exists: true } },
+    })
+    const registered = await browser.post('/users/first-register', {
+      email: 'second-install@example.com',
+      password,
+    })
     expect(registered.status).toBe(200)
     expect(registered.body.user.email).toBe('second-install@example.com')
     expect((await browser.get('/users/me')).body.user?.email).toBe('second-install@example.com')

@@ -11,7 +11,9 @@ const email = 'forgetful@example.com'
 beforeAll(async () => {
   inbox = await startSmtpInbox()
   app = await startTestPayload({ smtpUrl: inbox.url })
-  await app.client().post('/users/first-register', { email, password: 'the-first-long-passphrase-1' })
+  await app
+    .client()
+    .post('/users/first-register', { email, password: 'the-first-long-passphrase-1' })
 })
 afterAll(async () => {
   await app?.close()
@@ -35,15 +37,21 @@ describe('the forgot-password email over real SMTP', () => {
     })
     expect(reset.status).toBe(200)
 
-    const oldPassword = await app.client().post('/users/login', { email, password: 'the-first-long-passphrase-1' })
+    const oldPassword = await app
+      .client()
+      .post('/users/login', { email, password: 'the-first-long-passphrase-1' })
     expect(oldPassword.status).toBe(401)
-    const newPassword = await app.client().post('/users/login', { email, password: 'a-brand-new-long-passphrase-2' })
+    const newPassword = await app
+      .client()
+      .post('/users/login', { email, password: 'a-brand-new-long-passphrase-2' })
     expect(newPassword.status).toBe(200)
   })
 
   it('answers an unknown address the same way and sends nothing', async () => {
     const before = inbox.received.length
-    const forgot = await app.client().post('/users/forgot-password', { email: 'nobody@example.com' })
+    const forgot = await app
+      .client()
+      .post('/users/forgot-password', { email: 'nobody@example.com' })
     expect(forgot.status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(inbox.received.length).toBe(before)

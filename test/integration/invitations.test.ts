@@ -30,7 +30,8 @@ const stored = async (email: string) =>
       [email],
     )
   )[0]
-const invitationLink = (email: ReceivedEmail) => linksIn(email).find((link) => link.startsWith(linkPrefix))!
+const invitationLink = (email: ReceivedEmail) =>
+  linksIn(email).find((link) => link.startsWith(linkPrefix))!
 const tokenOf = (email: ReceivedEmail) => new URL(invitationLink(email)).searchParams.get('token')!
 const codeOf = (body: any) => body?.errors?.[0]?.data?.code
 const auditEvents = async (email: string) =>
@@ -51,14 +52,19 @@ const invite = async (data: Record<string, unknown> = {}) => {
   if (inboxClosed) {
     return { created, email, mail: null as never as ReceivedEmail }
   }
-  const mail = await inbox.waitFor((message) => message.to.includes(email) && message.subject === `${adminName} has invited you`)
+  const mail = await inbox.waitFor(
+    (message) => message.to.includes(email) && message.subject === `${adminName} has invited you`,
+  )
   return { created, email, mail }
 }
 
 beforeAll(async () => {
   inbox = await startSmtpInbox()
   app = await startTestPayload({ smtpUrl: inbox.url })
-  await app.payload.create({ collection: 'users', data: { email: adminEmail, name: adminName, password, roles: ['admin'] } })
+  await app.payload.create({
+    collection: 'users',
+    data: { email: adminEmail, name: adminName, password, roles: ['admin'] },
+  })
   admin = app.client()
   expect((await admin.post('/users/login', { email: adminEmail, password })).status).toBe(200)
 })
@@ -93,7 +99,9 @@ describe('an administrator invites by creating an account without a password', (
     const read = await admin.get(`/users/${row.id}`)
     expect(read.body.invitation.status).toBe('pending')
     expect(JSON.stringify(read.body)).not.toContain(row.hash)
-    expect(JSON.stringify((await app.client().get(`/users/invitation?token=${token}`)).body)).not.toContain(row.hash)
+    expect(
+      JSON.stringify((await app.client().get(`/users/invitation?token=${token}`)).body),
+    ).not.toContain(row.hash)
     expect(await auditEvents(email)).toContain('invitation.sent')
   })
 
@@ -102,7 +110,12 @@ describe('an administrator invites by creating an account without a password', (
     const guess = await app.client().post('/users/login', { email, password })
     expect(guess.status).toBe(401)
     // Even a password set behind its back is refused, with the answer of any wrong password.
-    await app.payload.update({ collection: 'users', data: { password }, overrideAccess: true, where: { email: { equals: email } } })
+    await app.payload.update({
+      collection: 'users',
+      data: { password },
+      overrideAccess: true,
+      where: { email: { equals: email } },
+    })
     const refused = await app.client().post('/users/login', { email, password })
     expect(refused.status).toBe(401)
     expect(codeOf(refused.body)).toBe('INVALID_CREDENTIALS')
@@ -148,10 +161,16 @@ describe('accepting an invitation', () => {
     const row = await stored(email)
     expect(row).toMatchObject({ hash: null, name: 'Grace Hopper', status: 'accepted' })
     expect(row.roles).toEqual(['editor'])
-    expect((await app.client().post('/users/login', { email, password: inviteePassword })).status).toBe(200)
-    expect(await auditEvents(email)).toEqual(expect.arrayContaining(['invitation.sent', 'invitation.accepted', 'login.succeeded']))
+    expect(
+      (await app.client().post('/users/login', { email, password: inviteePassword })).status,
+    ).toBe(200)
+    expect(await auditEvents(email)).toEqual(
+      expect.arrayContaining(['invitation.sent', 'invitation.accepted', 'login.succeeded']),
+    )
 
-    const again = await app.client().post('/users/accept-invitation', { password: 'yet-another-long-passphrase-55', token })
+    const again = await app
+      .client()
+      .post('/users/accept-invitation', { password: 'yet-another-long-passphrase-55', token })
     expect(again.status).toBe(400)
     expect(codeOf(again.body)).toBe('INVITATION_INVALID_OR_EXPIRED')
     expect(again.body.errors[0].message).toBe(
@@ -162,9 +181,16 @@ describe('accepting an invitation', () => {
 
   it('refuses an expired link', async () => {
     const { email, mail } = await invite()
-    await sql("UPDATE users SET invitation_expires_at = now() - interval '1 minute' WHERE email = $1", [email])
-    expect(codeOf((await app.client().get(`/users/invitation?token=${tokenOf(mail)}`)).body)).toBe('INVITATION_INVALID_OR_EXPIRED')
-    const late = await app.client().post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })
+    await sql(
+      "UPDATE users SET invitation_expires_at = now() - interval '1 minute' WHERE email = $1",
+      [email],
+    )
+    expect(codeOf((await app.client().get(`/users/invitation?token=${tokenOf(mail)}`)).body)).toBe(
+      'INVITATION_INVALID_OR_EXPIRED',
+    )
+    const late = await app
+      .client()
+      .post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })
     expect(late.status).toBe(400)
     expect(codeOf(late.body)).toBe('INVITATION_INVALID_OR_EXPIRED')
     expect((await stored(email)).status).toBe('pending')
@@ -172,23 +198,41 @@ describe('accepting an invitation', () => {
 
   it('refuses a password the policy rejects and uses nothing up', async () => {
     const { email, mail } = await invite()
-    const weak = await app.client().post('/users/accept-invitation', { password: 'password1234', token: tokenOf(mail) })
+    const weak = await app
+      .client()
+      .post('/users/accept-invitation', { password: 'password1234', token: tokenOf(mail) })
     expect(weak.status).toBe(400)
     expect(codeOf(weak.body)).toBe('PASSWORD_REQUIREMENTS_NOT_MET')
-    const empty = await app.client().post('/users/accept-invitation', { password: '', token: tokenOf(mail) })
+    const empty = await app
+      .client()
+      .post('/users/accept-invitation', { password: '', token: tokenOf(mail) })
     expect(codeOf(empty.body)).toBe('PASSWORD_REQUIRED')
     expect((await stored(email)).hash).toBe(sha256(tokenOf(mail)))
     // A profile value Payload's validation refuses rolls the whole acceptance back, link included.
-    const badOption = await app.client().post('/users/accept-invitation', { password: inviteePassword, preferredLanguage: 'xx', token: tokenOf(mail) })
+    const badOption = await app.client().post('/users/accept-invitation', {
+      password: inviteePassword,
+      preferredLanguage: 'xx',
+      token: tokenOf(mail),
+    })
     expect(badOption.status).toBe(400)
-    expect((await stored(email))).toMatchObject({ hash: sha256(tokenOf(mail)), status: 'pending' })
-    expect((await app.client().post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })).status).toBe(200)
+    expect(await stored(email)).toMatchObject({ hash: sha256(tokenOf(mail)), status: 'pending' })
+    expect(
+      (
+        await app
+          .client()
+          .post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })
+      ).status,
+    ).toBe(200)
   })
 
   it('lets one of two simultaneous acceptances through', async () => {
     const { mail } = await invite()
     const results = await Promise.all(
-      [0, 1].map(() => app.client().post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })),
+      [0, 1].map(() =>
+        app
+          .client()
+          .post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) }),
+      ),
     )
     expect(results.map((result) => result.status).sort()).toEqual([200, 400])
   })
@@ -198,16 +242,35 @@ describe('resend and revoke', () => {
   it('resends with a new link and expiry; the old link stops working', async () => {
     const { created, email, mail } = await invite()
     const oldToken = tokenOf(mail)
-    await sql("UPDATE users SET invitation_expires_at = now() + interval '1 hour' WHERE email = $1", [email])
+    await sql(
+      "UPDATE users SET invitation_expires_at = now() + interval '1 hour' WHERE email = $1",
+      [email],
+    )
     const resent = await admin.post(`/users/${created.body.doc.id}/resend-invitation`)
     expect(resent.status).toBe(200)
-    const second = await inbox.waitFor((message) => message.to.includes(email) && tokenOf(message) !== oldToken)
-    expect((await stored(email)).hash).toBe(sha256(tokenOf(second)))
-    expect(new Date((await stored(email)).expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
-    expect(codeOf((await app.client().post('/users/accept-invitation', { password: inviteePassword, token: oldToken })).body)).toBe(
-      'INVITATION_INVALID_OR_EXPIRED',
+    const second = await inbox.waitFor(
+      (message) => message.to.includes(email) && tokenOf(message) !== oldToken,
     )
-    expect((await app.client().post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(second) })).status).toBe(200)
+    expect((await stored(email)).hash).toBe(sha256(tokenOf(second)))
+    expect(new Date((await stored(email)).expiresAt).getTime()).toBeGreaterThan(
+      Date.now() + 6 * 86_400_000,
+    )
+    expect(
+      codeOf(
+        (
+          await app
+            .client()
+            .post('/users/accept-invitation', { password: inviteePassword, token: oldToken })
+        ).body,
+      ),
+    ).toBe('INVITATION_INVALID_OR_EXPIRED')
+    expect(
+      (
+        await app
+          .client()
+          .post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(second) })
+      ).status,
+    ).toBe(200)
     const afterAccept = await admin.post(`/users/${created.body.doc.id}/resend-invitation`)
     expect(afterAccept.status).toBe(409)
     expect(codeOf(afterAccept.body)).toBe('INVITATION_ALREADY_ACCEPTED')
@@ -218,22 +281,41 @@ describe('resend and revoke', () => {
     const id = created.body.doc.id
     expect((await admin.post(`/users/${id}/revoke-invitation`)).status).toBe(200)
     expect((await stored(email)).hash).toBeNull()
-    expect(codeOf((await app.client().post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })).body)).toBe(
-      'INVITATION_INVALID_OR_EXPIRED',
-    )
+    expect(
+      codeOf(
+        (
+          await app
+            .client()
+            .post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(mail) })
+        ).body,
+      ),
+    ).toBe('INVITATION_INVALID_OR_EXPIRED')
     await app.payload.update({ id, collection: 'users', data: { password }, overrideAccess: true })
-    expect(codeOf((await app.client().post('/users/login', { email, password })).body)).toBe('INVALID_CREDENTIALS')
+    expect(codeOf((await app.client().post('/users/login', { email, password })).body)).toBe(
+      'INVALID_CREDENTIALS',
+    )
     const twice = await admin.post(`/users/${id}/revoke-invitation`)
     expect([twice.status, codeOf(twice.body)]).toEqual([409, 'NO_INVITATION'])
     expect(await auditEvents(email)).toContain('invitation.revoked')
 
     expect((await admin.post(`/users/${id}/resend-invitation`)).status).toBe(200)
-    const renewed = await inbox.waitFor((message) => message.to.includes(email) && tokenOf(message) !== tokenOf(mail))
-    expect((await app.client().post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(renewed) })).status).toBe(200)
+    const renewed = await inbox.waitFor(
+      (message) => message.to.includes(email) && tokenOf(message) !== tokenOf(mail),
+    )
+    expect(
+      (
+        await app
+          .client()
+          .post('/users/accept-invitation', { password: inviteePassword, token: tokenOf(renewed) })
+      ).status,
+    ).toBe(200)
   })
 
   it('answers for accounts that were never invited', async () => {
-    const user = await app.payload.create({ collection: 'users', data: { email: 'never-invited@example.com', password, roles: ['editor'] } })
+    const user = await app.payload.create({
+      collection: 'users',
+      data: { email: 'never-invited@example.com', password, roles: ['editor'] },
+    })
     for (const action of ['resend-invitation', 'revoke-invitation']) {
       const answer = await admin.post(`/users/${user.id}/${action}`)
       expect([answer.status, codeOf(answer.body)]).toEqual([409, 'NO_INVITATION'])
@@ -246,10 +328,15 @@ describe('who may invite, and what the endpoints refuse', () => {
     const { created } = await invite()
     const id = created.body.doc.id
     const editorEmail = 'plain-editor@example.com'
-    await app.payload.create({ collection: 'users', data: { email: editorEmail, password, roles: ['editor'] } })
+    await app.payload.create({
+      collection: 'users',
+      data: { email: editorEmail, password, roles: ['editor'] },
+    })
     const editor = app.client()
     await editor.post('/users/login', { email: editorEmail, password })
-    expect((await editor.post('/users', { email: 'sneaky@example.com', roles: ['editor'] })).status).toBe(403)
+    expect(
+      (await editor.post('/users', { email: 'sneaky@example.com', roles: ['editor'] })).status,
+    ).toBe(403)
     expect(await stored('sneaky@example.com')).toBeUndefined()
     for (const action of ['resend-invitation', 'revoke-invitation']) {
       const byEditor = await editor.post(`/users/${id}/${action}`)
@@ -271,15 +358,26 @@ describe('who may invite, and what the endpoints refuse', () => {
       [{ password: inviteePassword }, 400, 'INVITATION_INVALID_OR_EXPIRED'],
       [{ password: inviteePassword, token: { $ne: null } }, 400, 'INVITATION_INVALID_OR_EXPIRED'],
       [{ password: inviteePassword, token: ['a'] }, 400, 'INVITATION_INVALID_OR_EXPIRED'],
-      [{ password: inviteePassword, token: `${token}' OR '1'='1` }, 400, 'INVITATION_INVALID_OR_EXPIRED'],
+      [
+        { password: inviteePassword, token: `${token}' OR '1'='1` },
+        400,
+        'INVITATION_INVALID_OR_EXPIRED',
+      ],
       [{ password: inviteePassword, token: 'A'.repeat(43) }, 400, 'INVITATION_INVALID_OR_EXPIRED'],
       [{ password: 12345678901234, token }, 400, 'PASSWORD_REQUIRED'],
       [{ name: { $ne: 1 }, password: inviteePassword, token }, 400, 'MALFORMED_REQUEST'],
       [{ name: ['a', 'b'], password: inviteePassword, token }, 400, 'MALFORMED_REQUEST'],
     ]
     for (const [body, status, code] of cases) {
-      const answer = await visitor.post('/users/accept-invitation', body, typeof body === 'string' ? { 'content-type': 'application/json' } : {})
-      expect([answer.status, codeOf(answer.body)], JSON.stringify(body).slice(0, 80)).toEqual([status, code])
+      const answer = await visitor.post(
+        '/users/accept-invitation',
+        body,
+        typeof body === 'string' ? { 'content-type': 'application/json' } : {},
+      )
+      expect([answer.status, codeOf(answer.body)], JSON.stringify(body).slice(0, 80)).toEqual([
+        status,
+        code,
+      ])
     }
     for (const query of ['', '?token=', `?token=${'x'.repeat(5000)}`, '?token[]=a']) {
       const answer = await visitor.get(`/users/invitation${query}`)
@@ -296,7 +394,11 @@ describe('who may invite, and what the endpoints refuse', () => {
       expect([answer.status, codeOf(answer.body)], path).toEqual([status, code])
     }
     // A password that is there but no text is the policy's to refuse, not an invitation.
-    const odd = await admin.post('/users', { email: 'odd-password@example.com', password: { $ne: '' }, roles: ['editor'] })
+    const odd = await admin.post('/users', {
+      email: 'odd-password@example.com',
+      password: { $ne: '' },
+      roles: ['editor'],
+    })
     expect([odd.status, codeOf(odd.body)]).toEqual([400, 'MALFORMED_REQUEST'])
     expect(await stored('odd-password@example.com')).toBeUndefined()
     const withBody = await admin.post(`/users/${id}/revoke-invitation`, { status: 'accepted' })

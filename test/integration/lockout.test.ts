@@ -20,8 +20,10 @@ const stored = async () => {
   return row
 }
 /** Moves an active lock into the past, as waiting it out would. */
-const expireLock = () => sql('UPDATE users SET lockout_until = now() - interval \'1 second\' WHERE id = $1', [userId])
-const login = (as: string, secret: string) => app.client().post('/users/login', { email: as, password: secret })
+const expireLock = () =>
+  sql("UPDATE users SET lockout_until = now() - interval '1 second' WHERE id = $1", [userId])
+const login = (as: string, secret: string) =>
+  app.client().post('/users/login', { email: as, password: secret })
 
 beforeAll(async () => {
   app = await startTestPayload()
@@ -34,7 +36,10 @@ beforeEach(async () => {
   // A fresh account per test, and throttles of unknown addresses forgotten.
   email = `target-${++accounts}@example.com`
   await sql('DELETE FROM login_throttles')
-  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'] },
+  })
   userId = user.id
 })
 
@@ -47,7 +52,9 @@ describe('lockout with exponential backoff', () => {
     }
     const locked = await stored()
     expect(locked.failures).toBe(5)
-    const lockSeconds = (new Date(locked.lockout_until).getTime() - new Date(locked.last_failed_login_at).getTime()) / 1000
+    const lockSeconds =
+      (new Date(locked.lockout_until).getTime() - new Date(locked.last_failed_login_at).getTime()) /
+      1000
     expect(lockSeconds).toBeGreaterThan(29)
     expect(lockSeconds).toBeLessThan(31)
 
@@ -100,7 +107,11 @@ describe('suspension after excessive failures', () => {
     await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [userId])
     expect((await login(email, 'wrong-password')).status).toBe(401)
     const suspended = await stored()
-    expect(suspended).toMatchObject({ failures: 20, reason: 'excessiveFailures', status: 'suspended' })
+    expect(suspended).toMatchObject({
+      failures: 20,
+      reason: 'excessiveFailures',
+      status: 'suspended',
+    })
 
     // The session from before the suspension stops working on its very next request.
     expect((await signedIn.get('/users/me')).body.user).toBeNull()
@@ -116,7 +127,10 @@ describe('suspension after excessive failures', () => {
     expect(refused.status).toBe(403)
     expect(refused.body.errors[0].data.code).toBe('ACCOUNT_LOCKED')
     expect(right.cookies.has('payload-token')).toBe(false)
-    const [{ count }] = await sql('SELECT count(*)::int AS count FROM users_sessions WHERE _parent_id = $1', [userId])
+    const [{ count }] = await sql(
+      'SELECT count(*)::int AS count FROM users_sessions WHERE _parent_id = $1',
+      [userId],
+    )
     expect(count).toBe(0)
   })
 })
@@ -183,7 +197,10 @@ describe('what the API lets through', () => {
     ]
     for (const [body, headers, status, code] of cases) {
       const response = await client.request('POST', '/users/login', { body, headers })
-      expect({ code: response.body?.errors?.[0]?.data?.code, status: response.status }).toEqual({ code, status })
+      expect({ code: response.body?.errors?.[0]?.data?.code, status: response.status }).toEqual({
+        code,
+        status,
+      })
     }
     expect((await stored()).failures).toBe(0)
   })
@@ -192,12 +209,20 @@ describe('what the API lets through', () => {
     const admin = app.client()
     await admin.post('/users/login', { email: adminEmail, password })
     const patched = await admin.request('PATCH', `/users/${userId}`, {
-      body: { consecutiveFailedLogins: 99, lockoutUntil: '2099-01-01T00:00:00.000Z', security: { status: 'suspended' } },
+      body: {
+        consecutiveFailedLogins: 99,
+        lockoutUntil: '2099-01-01T00:00:00.000Z',
+        security: { status: 'suspended' },
+      },
     })
     expect(patched.status).toBe(200)
     expect(await stored()).toMatchObject({ failures: 0, lockout_until: null, status: 'active' })
     const asAdmin = await admin.get(`/users/${userId}`)
-    expect(asAdmin.body).toMatchObject({ consecutiveFailedLogins: 0, identityProvider: 'local', security: { status: 'active' } })
+    expect(asAdmin.body).toMatchObject({
+      consecutiveFailedLogins: 0,
+      identityProvider: 'local',
+      security: { status: 'active' },
+    })
 
     const editor = app.client()
     await editor.post('/users/login', { email, password })
@@ -209,7 +234,11 @@ describe('what the API lets through', () => {
 })
 
 describe('unblocking a suspended account', () => {
-  const suspend = () => sql("UPDATE users SET security_status = 'suspended', security_suspension_reason = 'excessiveFailures', consecutive_failed_logins = 20 WHERE id = $1", [userId])
+  const suspend = () =>
+    sql(
+      "UPDATE users SET security_status = 'suspended', security_suspension_reason = 'excessiveFailures', consecutive_failed_logins = 20 WHERE id = $1",
+      [userId],
+    )
 
   it('lets an administrator unblock it, after which its owner signs in again', async () => {
     await suspend()
@@ -218,7 +247,12 @@ describe('unblocking a suspended account', () => {
     const response = await admin.post(`/users/${userId}/unblock`)
     expect(response.status).toBe(200)
     expect(response.body.message).toBe('Account unblocked successfully')
-    expect(await stored()).toMatchObject({ failures: 0, lockout_until: null, reason: null, status: 'active' })
+    expect(await stored()).toMatchObject({
+      failures: 0,
+      lockout_until: null,
+      reason: null,
+      status: 'active',
+    })
     expect((await login(email, password)).status).toBe(200)
 
     const again = await admin.post(`/users/${userId}/unblock`)
@@ -244,9 +278,15 @@ describe('unblocking a suspended account', () => {
 
     const admin = app.client()
     await admin.post('/users/login', { email: adminEmail, password })
-    expect((await admin.post('/users/not-a-number/unblock')).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
-    expect((await admin.post('/users/999999/unblock')).body.errors[0].data.code).toBe('USER_NOT_FOUND')
-    expect((await admin.post(`/users/${userId}/unblock`, { unexpected: true })).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+    expect((await admin.post('/users/not-a-number/unblock')).body.errors[0].data.code).toBe(
+      'MALFORMED_REQUEST',
+    )
+    expect((await admin.post('/users/999999/unblock')).body.errors[0].data.code).toBe(
+      'USER_NOT_FOUND',
+    )
+    expect(
+      (await admin.post(`/users/${userId}/unblock`, { unexpected: true })).body.errors[0].data.code,
+    ).toBe('MALFORMED_REQUEST')
     expect((await stored()).status).toBe('suspended')
   })
 })
@@ -259,7 +299,10 @@ describe('the audit trail of sign-ins', () => {
         limit: 50,
         overrideAccess: true,
         sort: 'timestamp',
-        where: { category: { in: ['authentication', 'account'] }, user: { equals: email } } as never,
+        where: {
+          category: { in: ['authentication', 'account'] },
+          user: { equals: email },
+        } as never,
       })
     ).docs as unknown as { data?: Record<string, unknown>; event: string }[]
 
@@ -280,11 +323,15 @@ describe('the audit trail of sign-ins', () => {
       ['account.locked', null],
       ['account.suspended', 'excessiveFailures'],
     ])
-    expect((await entries()).every((entry) => JSON.stringify(entry).includes(password) === false)).toBe(true)
+    expect(
+      (await entries()).every((entry) => JSON.stringify(entry).includes(password) === false),
+    ).toBe(true)
   })
 
   it('records a successful sign-in with its factor', async () => {
     await login(email, password)
-    expect((await entries()).map((entry) => [entry.event, entry.data?.factor])).toEqual([['login.succeeded', 'password']])
+    expect((await entries()).map((entry) => [entry.event, entry.data?.factor])).toEqual([
+      ['login.succeeded', 'password'],
+    ])
   })
 })

@@ -18,7 +18,10 @@ let accounts = 0
 
 beforeAll(async () => {
   inbox = await startSmtpInbox()
-  app = await startTestPayload({ backofficeOptions: { lockout: { failureResponseMs: floorMs } }, smtpUrl: inbox.url })
+  app = await startTestPayload({
+    backofficeOptions: { lockout: { failureResponseMs: floorMs } },
+    smtpUrl: inbox.url,
+  })
 })
 afterAll(async () => {
   await app?.close()
@@ -27,11 +30,15 @@ afterAll(async () => {
 
 const createAccount = async (overrides: Record<string, unknown> = {}) => {
   const email = `reset-${++accounts}@example.com`
-  const { id } = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'], ...overrides } as never })
+  const { id } = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'], ...overrides } as never,
+  })
   return { email, id }
 }
 const forgot = (email: unknown) => app.client().post('/users/forgot-password', { email })
-const resetMailsTo = (email: string) => inbox.received.filter((mail) => mail.to.includes(email) && mail.subject === 'Reset your password')
+const resetMailsTo = (email: string) =>
+  inbox.received.filter((mail) => mail.to.includes(email) && mail.subject === 'Reset your password')
 const tokenIn = (mail: ReceivedEmail) => {
   const link = linksIn(mail).find((candidate) => candidate.includes('/admin/reset?'))!
   return new URL(link).searchParams.get('token')!
@@ -45,13 +52,16 @@ const requestToken = async (email: string) => {
 }
 const reset = (token: unknown, secret: unknown = newPassword, client = app.client()) =>
   client.post('/users/reset-password', { password: secret, token })
-const signIn = (email: string, secret: string) => app.client().post('/users/login', { email, password: secret })
+const signIn = (email: string, secret: string) =>
+  app.client().post('/users/login', { email, password: secret })
 const codeOf = (response: { body: any }) => response.body?.errors?.[0]?.data?.code
 const row = async (id: number | string) =>
   (await sql('SELECT * FROM users WHERE id = $1', [id]))[0] as Record<string, unknown>
 /** Lets the per-account pause between reset emails pass, as if the last request were a minute old. */
 const pauseOver = (id: number | string) =>
-  sql("UPDATE users SET reset_password_requested_at = now() - interval '1 minute' WHERE id = $1", [id])
+  sql("UPDATE users SET reset_password_requested_at = now() - interval '1 minute' WHERE id = $1", [
+    id,
+  ])
 const auditOf = async (email: string) =>
   (
     await app.payload.find({
@@ -61,7 +71,11 @@ const auditOf = async (email: string) =>
       sort: 'timestamp',
       where: { user: { equals: email } } as never,
     })
-  ).docs as unknown as { actor: null | string; data: Record<string, unknown> | null; event: string }[]
+  ).docs as unknown as {
+    actor: null | string
+    data: Record<string, unknown> | null
+    event: string
+  }[]
 
 describe('forgot password: one answer for every address', () => {
   it('answers a local, an unknown and an external-provider account alike, and emails only where due', async () => {
@@ -81,7 +95,9 @@ describe('forgot password: one answer for every address', () => {
       expect(answer.body).toEqual(answers[0]!.body)
       expect(answer.ms).toBeGreaterThanOrEqual(floorMs - 5)
     }
-    expect(answers[0]!.body).toEqual({ message: 'If the address belongs to an account, an email is on its way.' })
+    expect(answers[0]!.body).toEqual({
+      message: 'If the address belongs to an account, an email is on its way.',
+    })
 
     const mail = await inbox.waitFor((message) => message.to.includes(local.email))
     expect(mail.subject).toBe('Reset your password')
@@ -124,8 +140,14 @@ describe('forgot password: one answer for every address', () => {
     await inbox.waitFor(() => resetMailsTo(email).length > 0)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(resetMailsTo(email)).toHaveLength(1)
-    const requests = (await auditOf(email)).filter((entry) => entry.event === 'password.resetRequested')
-    expect(requests.map((entry) => entry.data?.reason ?? 'recorded').sort()).toEqual(['recorded', 'throttled', 'throttled'])
+    const requests = (await auditOf(email)).filter(
+      (entry) => entry.event === 'password.resetRequested',
+    )
+    expect(requests.map((entry) => entry.data?.reason ?? 'recorded').sort()).toEqual([
+      'recorded',
+      'throttled',
+      'throttled',
+    ])
   })
 })
 
@@ -139,9 +161,13 @@ describe('reset tokens', () => {
     expect(expiresInMs).toBeGreaterThan(59 * 60_000)
     expect(expiresInMs).toBeLessThanOrEqual(60 * 60_000)
 
-    const tables = await sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
+    const tables = await sql(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    )
     for (const { table_name: table } of tables) {
-      const hits = await sql(`SELECT 1 FROM "${table}" AS t WHERE t::text LIKE $1 LIMIT 1`, [`%${token}%`])
+      const hits = await sql(`SELECT 1 FROM "${table}" AS t WHERE t::text LIKE $1 LIMIT 1`, [
+        `%${token}%`,
+      ])
       expect(hits, `table ${table}`).toEqual([])
     }
   })
@@ -167,7 +193,10 @@ describe('reset tokens', () => {
   it('expire: a link past its time is refused and changes nothing', async () => {
     const { email, id } = await createAccount()
     const token = await requestToken(email)
-    await sql("UPDATE users SET reset_password_expiration = now() - interval '1 second' WHERE id = $1", [id])
+    await sql(
+      "UPDATE users SET reset_password_expiration = now() - interval '1 second' WHERE id = $1",
+      [id],
+    )
     const response = await reset(token)
     expect(response.status).toBe(400)
     expect(codeOf(response)).toBe('TOKEN_INVALID_OR_EXPIRED')
@@ -187,7 +216,10 @@ describe('reset tokens', () => {
   it('let exactly one of two parallel resets win', async () => {
     const { email } = await createAccount()
     const token = await requestToken(email)
-    const results = await Promise.all([reset(token, newPassword), reset(token, 'a-second-unusual-passphrase-58')])
+    const results = await Promise.all([
+      reset(token, newPassword),
+      reset(token, 'a-second-unusual-passphrase-58'),
+    ])
     expect(results.map((result) => result.status).sort()).toEqual([200, 400])
     const winner = results.find((result) => result.status === 200)!
     const winning = winner === results[0] ? newPassword : 'a-second-unusual-passphrase-58'
@@ -196,7 +228,11 @@ describe('reset tokens', () => {
 
   it("from Payload's own Local API forgotPassword are stored hashed too, and work with the endpoint", async () => {
     const { email, id } = await createAccount()
-    const token = await app.payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true })
+    const token = await app.payload.forgotPassword({
+      collection: 'users',
+      data: { email },
+      disableEmail: true,
+    })
     const hash = createHash('sha256').update(token).digest('hex')
     expect((await row(id)).reset_password_token).toBe(hash)
     // Payload merges the stored value into every later update: it must not be hashed twice.
@@ -246,9 +282,16 @@ describe('the new password', () => {
     expect(events.filter((entry) => entry.event === 'password.reset')).toHaveLength(1)
     expect(events.map((entry) => entry.event)).not.toContain('password.changed')
     expect(events.find((entry) => entry.event === 'password.reset')?.actor).toBe(email)
-    expect(events.find((entry) => entry.event === 'login.succeeded')?.data).toEqual({ factor: 'password', via: 'passwordReset' })
-    expect(events.find((entry) => entry.event === 'password.resetRequested')?.data).toEqual({ kind: 'resetLink' })
-    await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Your password was changed')
+    expect(events.find((entry) => entry.event === 'login.succeeded')?.data).toEqual({
+      factor: 'password',
+      via: 'passwordReset',
+    })
+    expect(events.find((entry) => entry.event === 'password.resetRequested')?.data).toEqual({
+      kind: 'resetLink',
+    })
+    await inbox.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject === 'Your password was changed',
+    )
   })
 })
 
@@ -256,7 +299,10 @@ describe('a reset and a suspended account', () => {
   it('lifts the suspension, clears failed sign-ins, signs in and confirms by email', async () => {
     const { email, id } = await createAccount()
     const req = await createLocalReq({}, app.payload)
-    await suspendAccount(req, getPluginOptions(app.payload), { reason: 'securityIncident', userId: id })
+    await suspendAccount(req, getPluginOptions(app.payload), {
+      reason: 'securityIncident',
+      userId: id,
+    })
     await sql('UPDATE users SET consecutive_failed_logins = 7 WHERE id = $1', [id])
     expect((await signIn(email, password)).status).toBe(403)
 
@@ -269,7 +315,9 @@ describe('a reset and a suspended account', () => {
     expect((await browser.get('/users/me')).body.user?.email).toBe(email)
     expect((await signIn(email, newPassword)).status).toBe(200)
 
-    const confirmation = await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Your account has been unblocked')
+    const confirmation = await inbox.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject === 'Your account has been unblocked',
+    )
     expect(confirmation.text).toContain('You reset your password')
     const unblocked = (await auditOf(email)).filter((entry) => entry.event === 'account.unblocked')
     expect(unblocked.map((entry) => entry.data)).toEqual([{ reason: 'passwordReset' }])
@@ -294,7 +342,11 @@ describe('what the endpoints let through', () => {
     ]
     for (const [body, headers, status, code] of cases) {
       const response = await client.request('POST', '/users/forgot-password', { body, headers })
-      expect([JSON.stringify(body).slice(0, 40), response.status, codeOf(response)]).toEqual([JSON.stringify(body).slice(0, 40), status, code])
+      expect([JSON.stringify(body).slice(0, 40), response.status, codeOf(response)]).toEqual([
+        JSON.stringify(body).slice(0, 40),
+        status,
+        code,
+      ])
     }
   })
 
@@ -310,8 +362,18 @@ describe('what the endpoints let through', () => {
       [{ password: newPassword, token: 42 }, undefined, 400, 'TOKEN_INVALID_OR_EXPIRED'],
       [{ password: newPassword, token: { $ne: null } }, undefined, 400, 'TOKEN_INVALID_OR_EXPIRED'],
       [{ password: newPassword, token: "' OR 1=1 --" }, undefined, 400, 'TOKEN_INVALID_OR_EXPIRED'],
-      [{ password: newPassword, token: 'A'.repeat(43) }, undefined, 400, 'TOKEN_INVALID_OR_EXPIRED'],
-      [{ password: newPassword, token: createHash('sha256').update(token).digest('hex') }, undefined, 400, 'TOKEN_INVALID_OR_EXPIRED'],
+      [
+        { password: newPassword, token: 'A'.repeat(43) },
+        undefined,
+        400,
+        'TOKEN_INVALID_OR_EXPIRED',
+      ],
+      [
+        { password: newPassword, token: createHash('sha256').update(token).digest('hex') },
+        undefined,
+        400,
+        'TOKEN_INVALID_OR_EXPIRED',
+      ],
       [{ token }, undefined, 400, 'PASSWORD_REQUIRED'],
       [{ password: 42, token }, undefined, 400, 'PASSWORD_REQUIRED'],
       [{ password: 'x'.repeat(300), token }, undefined, 400, 'PASSWORD_REQUIREMENTS_NOT_MET'],
@@ -319,7 +381,11 @@ describe('what the endpoints let through', () => {
     ]
     for (const [body, headers, status, code] of cases) {
       const response = await client.request('POST', '/users/reset-password', { body, headers })
-      expect([JSON.stringify(body).slice(0, 40), response.status, codeOf(response)]).toEqual([JSON.stringify(body).slice(0, 40), status, code])
+      expect([JSON.stringify(body).slice(0, 40), response.status, codeOf(response)]).toEqual([
+        JSON.stringify(body).slice(0, 40),
+        status,
+        code,
+      ])
     }
     // None of that spent the token.
     expect((await reset(token)).status).toBe(200)
@@ -327,12 +393,16 @@ describe('what the endpoints let through', () => {
 
   it("turns off GraphQL's forgot and reset mutations, which would skip the uniform answer", async () => {
     const { email } = await createAccount()
-    const forgotten = await app.client().post('/graphql', { query: `mutation { forgotPasswordUser(email: "${email}") }` })
+    const forgotten = await app
+      .client()
+      .post('/graphql', { query: `mutation { forgotPasswordUser(email: "${email}") }` })
     expect(JSON.stringify(forgotten.body)).toContain('Password reset through GraphQL is turned off')
     const resetByGraphQL = await app.client().post('/graphql', {
       query: `mutation { resetPasswordUser(token: "${'a'.repeat(40)}", password: "${newPassword}") { token } }`,
     })
-    expect(JSON.stringify(resetByGraphQL.body)).toContain('Password reset through GraphQL is turned off')
+    expect(JSON.stringify(resetByGraphQL.body)).toContain(
+      'Password reset through GraphQL is turned off',
+    )
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(inbox.received.filter((mail) => mail.to.includes(email))).toEqual([])
   })

@@ -16,7 +16,11 @@ afterAll(async () => {
 
 describe('plugin registration', () => {
   it('is registered in the running app with its sanitized options', () => {
-    expect(getPluginOptions(app.payload)).toMatchObject({ enabled: true, translations: {}, usersCollection: 'users' })
+    expect(getPluginOptions(app.payload)).toMatchObject({
+      enabled: true,
+      translations: {},
+      usersCollection: 'users',
+    })
   })
 
   it("merges its texts into every admin language, under the app's own translations", () => {
@@ -30,7 +34,9 @@ describe('plugin registration', () => {
 
   it('refuses, at config time, a users collection that does not exist or has no auth', () => {
     const config = { collections: [{ slug: 'posts', fields: [] }] } as unknown as Config
-    expect(() => backofficePlugin()(config)).toThrow(/collection "users" must exist and have `auth` enabled/)
+    expect(() => backofficePlugin()(config)).toThrow(
+      /collection "users" must exist and have `auth` enabled/,
+    )
     expect(() => backofficePlugin({ usersCollection: 'posts' as never })(config)).toThrow(/"posts"/)
   })
 
@@ -51,12 +57,20 @@ describe('plugin registration', () => {
     expect(result.custom).toMatchObject({ mine: 1 })
     expect((result.i18n?.translations as any).en.general.hello).toBe('hi')
     const users = result.collections!.find((collection) => collection.slug === 'users')!
-    expect(users.fields.find((field) => 'name' in field && field.name === 'nickname')).toEqual({ name: 'nickname', type: 'text' })
+    expect(users.fields.find((field) => 'name' in field && field.name === 'nickname')).toEqual({
+      name: 'nickname',
+      type: 'text',
+    })
   })
 
   it('adds the same collections and fields when disabled, so migrations do not change', () => {
     const app = () =>
-      ({ collections: [{ slug: 'users', auth: true, fields: [] }, { slug: 'posts', fields: [] }] }) as unknown as Config
+      ({
+        collections: [
+          { slug: 'users', auth: true, fields: [] },
+          { slug: 'posts', fields: [] },
+        ],
+      }) as unknown as Config
     const shape = (config: Config) =>
       JSON.stringify(
         config.collections!.map((collection) => ({
@@ -69,7 +83,8 @@ describe('plugin registration', () => {
     expect(shape(disabled)).toBe(shape(enabled))
     // Behaviour only when enabled: the login endpoint is the plugin's.
     const endpoints = (config: Config) =>
-      (config.collections!.find((collection) => collection.slug === 'users')!.endpoints || []).length
+      (config.collections!.find((collection) => collection.slug === 'users')!.endpoints || [])
+        .length
     expect(endpoints(enabled)).toBeGreaterThan(endpoints(disabled))
   })
 })
@@ -104,7 +119,9 @@ describe('sign-in through the REST API', () => {
 
     const editor = app.client()
     await editor.post('/users/login', { email: 'editor@example.com', password })
-    const promoted = await editor.request('PATCH', `/users/${created.body.doc.id}`, { body: { roles: ['admin'] } })
+    const promoted = await editor.request('PATCH', `/users/${created.body.doc.id}`, {
+      body: { roles: ['admin'] },
+    })
     const stored = await app.payload.findByID({ collection: 'users', id: created.body.doc.id })
     expect(promoted.status).toBe(200)
     expect(stored.roles).toEqual(['editor'])

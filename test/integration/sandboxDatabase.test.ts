@@ -21,7 +21,12 @@ const query = async (url: string, sql: string) => {
 
 describe("the sandbox's embedded PostgreSQL", () => {
   it('keeps its data when stopped and started again from the same folder', async () => {
-    const options = { dataDir: path.join(folder, 'data'), password: randomPassword(), persistent: true, port: 0 }
+    const options = {
+      dataDir: path.join(folder, 'data'),
+      password: randomPassword(),
+      persistent: true,
+      port: 0,
+    }
 
     const first = await startEmbeddedPostgres(options)
     await query(first.url, "CREATE TABLE notes (body text); INSERT INTO notes VALUES ('kept')")

@@ -9,7 +9,8 @@ import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
-const FIREFOX_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0'
+const FIREFOX_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0'
 const password = 'a-long-and-unusual-passphrase-42'
 const adminEmail = 'admin@example.com'
 
@@ -67,7 +68,10 @@ const createEditor = async (): Promise<{ email: string; id: number }> => {
 }
 
 /** A browser that signed in as `email` from `ip` with `userAgent`. */
-const signIn = async (email: string, { ip = '203.0.113.7', userAgent = CHROME_ON_WINDOWS } = {}) => {
+const signIn = async (
+  email: string,
+  { ip = '203.0.113.7', userAgent = CHROME_ON_WINDOWS } = {},
+) => {
   const browser = app.client()
   const login = await browser.post(
     '/users/login',
@@ -103,7 +107,10 @@ const stored = async (sid: string): Promise<SessionRow> => {
 }
 
 const sidsOnUser = async (id: number): Promise<string[]> => {
-  const user = (await app.payload.db.findOne({ collection: 'users', where: { id: { equals: id } } })) as {
+  const user = (await app.payload.db.findOne({
+    collection: 'users',
+    where: { id: { equals: id } },
+  })) as {
     sessions?: { id: string }[]
   }
   return (user.sessions ?? []).map((session) => session.id)
@@ -117,7 +124,10 @@ const signedInAs = async (browser: RestClient): Promise<null | string> => {
 
 /** The row version PostgreSQL gives each write: it changes on every UPDATE, even of the same value. */
 const rowVersion = async (sid: string): Promise<string> => {
-  const result = await database.query<{ xmin: string }>('SELECT xmin::text AS xmin FROM sessions WHERE sid = $1', [sid])
+  const result = await database.query<{ xmin: string }>(
+    'SELECT xmin::text AS xmin FROM sessions WHERE sid = $1',
+    [sid],
+  )
   expect(result.rows).toHaveLength(1)
   return result.rows[0]!.xmin
 }
@@ -128,7 +138,9 @@ const auditEntries = async (userId: number) => {
     collection: 'audit-log' as never,
     depth: 0,
     sort: '-timestamp',
-    where: { and: [{ event: { equals: 'session.revoked' } }, { targetObject: { equals: String(userId) } }] },
+    where: {
+      and: [{ event: { equals: 'session.revoked' } }, { targetObject: { equals: String(userId) } }],
+    },
   })
   return docs as unknown as { actor: null | string; data: unknown; event: string }[]
 }
@@ -141,9 +153,16 @@ const graphql = async (browser: RestClient, query: string) => {
   })
   headers.set('cookie', [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
   const response = await GRAPHQL_POST(app.config)(
-    new Request('http://localhost:3000/api/graphql', { body: JSON.stringify({ query }), headers, method: 'POST' }),
+    new Request('http://localhost:3000/api/graphql', {
+      body: JSON.stringify({ query }),
+      headers,
+      method: 'POST',
+    }),
   )
-  return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] }
+  return (await response.json()) as {
+    data?: Record<string, unknown>
+    errors?: { message: string }[]
+  }
 }
 
 describe('a session document for every Payload session', () => {
@@ -170,7 +189,9 @@ describe('a session document for every Payload session', () => {
     // Payload's own record of the session, which decides whether the token works, has the same sid.
     expect(await sidsOnUser(editor.id)).toEqual([sid])
     // Payload's default token expiration: two hours.
-    expect(new Date(session.expiresAt).getTime() - new Date(session.createdAt).getTime()).toBeGreaterThan(7100_000)
+    expect(
+      new Date(session.expiresAt).getTime() - new Date(session.createdAt).getTime(),
+    ).toBeGreaterThan(7100_000)
   })
 
   it('records the session first-register signs in', async () => {
@@ -190,7 +211,12 @@ describe('a session document for every Payload session', () => {
     const listed = await firefox.get('/users/sessions')
     expect(listed.status).toBe(200)
     expect(listed.body.canEndAll).toBe(false)
-    const docs = listed.body.docs as { browser: string; current: boolean; ipAddress: string; os: string }[]
+    const docs = listed.body.docs as {
+      browser: string
+      current: boolean
+      ipAddress: string
+      os: string
+    }[]
     expect(docs).toHaveLength(2)
     // Newest first: the Firefox session is the one asking.
     expect(docs[0]).toMatchObject({
@@ -199,10 +225,16 @@ describe('a session document for every Payload session', () => {
       ipAddress: '198.51.100.20',
       os: 'Mac OS 14.5',
     })
-    expect(docs[1]).toMatchObject({ browser: 'Chrome 126', current: false, ipAddress: '203.0.113.7' })
+    expect(docs[1]).toMatchObject({
+      browser: 'Chrome 126',
+      current: false,
+      ipAddress: '203.0.113.7',
+    })
     expect(docs.every((doc) => !('sid' in doc))).toBe(true)
     expect(
-      (await chrome.get('/users/sessions')).body.docs.filter((doc: { current: boolean }) => doc.current),
+      (await chrome.get('/users/sessions')).body.docs.filter(
+        (doc: { current: boolean }) => doc.current,
+      ),
     ).toHaveLength(1)
   })
 
@@ -222,7 +254,10 @@ describe('a session document for every Payload session', () => {
 
     const listedForOther = await browser.get(`/users/sessions?user=${other.id}`)
     expect(listedForOther.status).toBe(403)
-    expect(listedForOther.body.errors[0].data).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', role: 'admin' })
+    expect(listedForOther.body.errors[0].data).toMatchObject({
+      code: 'INSUFFICIENT_PERMISSIONS',
+      role: 'admin',
+    })
   })
 
   it('answers anonymous requests with AUTHENTICATION_REQUIRED', async () => {
@@ -258,7 +293,10 @@ describe('ending sessions', () => {
     expect(await signedInAs(laptop)).toBe(editor.email)
 
     expect(await sidsOnUser(editor.id)).toEqual([sidOf(laptop)])
-    expect(await stored(phoneSession.sid)).toMatchObject({ revokedBy: editor.id, revokedReason: 'user' })
+    expect(await stored(phoneSession.sid)).toMatchObject({
+      revokedBy: editor.id,
+      revokedReason: 'user',
+    })
     expect((await stored(phoneSession.sid)).revokedAt).toBeTruthy()
   })
 
@@ -292,7 +330,10 @@ describe('ending sessions', () => {
 
     const ended = await attackerBrowser.post(`/users/sessions/${victimSession.id}/revoke`)
     expect(ended.status).toBe(403)
-    expect(ended.body.errors[0].data).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', role: 'admin' })
+    expect(ended.body.errors[0].data).toMatchObject({
+      code: 'INSUFFICIENT_PERMISSIONS',
+      role: 'admin',
+    })
     expect(ended.body.errors[0].message).toBe('Insufficient permissions. Required role: admin')
 
     // A session id that does not exist gets the same answer, so ids cannot be probed.
@@ -302,7 +343,10 @@ describe('ending sessions', () => {
 
     const endedAll = await attackerBrowser.post(`/users/${victim.id}/sessions/revoke-all`)
     expect(endedAll.status).toBe(403)
-    expect(endedAll.body.errors[0].data).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', role: 'admin' })
+    expect(endedAll.body.errors[0].data).toMatchObject({
+      code: 'INSUFFICIENT_PERMISSIONS',
+      role: 'admin',
+    })
 
     expect(await signedInAs(victimBrowser)).toBe(victim.email)
     expect(await stored(victimSession.sid)).toMatchObject({ revokedAt: null })
@@ -328,7 +372,10 @@ describe('ending sessions', () => {
     expect(await signedInAs(admin)).toBe(adminEmail)
     expect(await sidsOnUser(editor.id)).toEqual([])
     for (const browser of [laptop, phone]) {
-      expect(await stored(sidOf(browser))).toMatchObject({ revokedBy: adminId, revokedReason: 'administrator' })
+      expect(await stored(sidOf(browser))).toMatchObject({
+        revokedBy: adminId,
+        revokedReason: 'administrator',
+      })
     }
     expect((await admin.get(`/users/sessions?user=${editor.id}`)).body.docs).toEqual([])
 
@@ -350,7 +397,10 @@ describe('ending sessions', () => {
     const ended = await admin.post(`/users/sessions/${session.id}/revoke`)
     expect(ended.body).toEqual({ current: false, revoked: 1 })
     expect(await signedInAs(browser)).toBeNull()
-    expect(await stored(session.sid)).toMatchObject({ revokedBy: adminId, revokedReason: 'administrator' })
+    expect(await stored(session.sid)).toMatchObject({
+      revokedBy: adminId,
+      revokedReason: 'administrator',
+    })
   })
 
   it('marks the session of a logout, and every session of a logout with allSessions', async () => {
@@ -385,7 +435,9 @@ describe('ending sessions', () => {
       disableEmail: true,
     })
 
-    const reset = await app.client().post('/users/reset-password', { password: 'another-long-passphrase-77', token })
+    const reset = await app
+      .client()
+      .post('/users/reset-password', { password: 'another-long-passphrase-77', token })
     expect(reset.status).toBe(200)
 
     expect(await signedInAs(before)).toBeNull()
@@ -427,13 +479,20 @@ describe('ending sessions', () => {
     const third = await signIn(editor.email)
 
     const req = await createLocalReq({}, app.payload)
-    const count = await revokeSessions(req, { exceptSid: sidOf(kept), reason: 'passwordChange', userId: editor.id })
+    const count = await revokeSessions(req, {
+      exceptSid: sidOf(kept),
+      reason: 'passwordChange',
+      userId: editor.id,
+    })
 
     expect(count).toBe(2)
     expect(await signedInAs(kept)).toBe(editor.email)
     expect(await signedInAs(other)).toBeNull()
     expect(await signedInAs(third)).toBeNull()
-    expect(await stored(sidOf(other))).toMatchObject({ revokedBy: null, revokedReason: 'passwordChange' })
+    expect(await stored(sidOf(other))).toMatchObject({
+      revokedBy: null,
+      revokedReason: 'passwordChange',
+    })
     expect(await stored(sidOf(kept))).toMatchObject({ revokedAt: null })
     expect(await revokeSessions(req, { reason: 'suspension', userId: 999_999 })).toBe(0)
   })
@@ -487,7 +546,9 @@ describe('session documents are system-controlled', () => {
 
     // Reading stays limited to one's own sessions there too.
     const read = await graphql(browser, '{ Sessions(limit: 100) { docs { user { id } } } }')
-    const owners = (read.data?.Sessions as { docs: { user: { id: number } }[] }).docs.map((doc) => doc.user.id)
+    const owners = (read.data?.Sessions as { docs: { user: { id: number } }[] }).docs.map(
+      (doc) => doc.user.id,
+    )
     expect(new Set(owners)).toEqual(new Set([editor.id]))
   })
 })

@@ -14,10 +14,13 @@ let userId: number | string
 let accounts = 0
 
 const status = async () =>
-  (await sql('SELECT security_status AS status FROM users WHERE id = $1', [userId]))[0].status as string
+  (await sql('SELECT security_status AS status FROM users WHERE id = $1', [userId]))[0]
+    .status as string
 const suspendByFailures = async () => {
   await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [userId])
-  expect((await app.client().post('/users/login', { email, password: 'wrong-password' })).status).toBe(401)
+  expect(
+    (await app.client().post('/users/login', { email, password: 'wrong-password' })).status,
+  ).toBe(401)
   expect(await status()).toBe('suspended')
 }
 
@@ -32,28 +35,39 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   email = `suspended-${++accounts}@example.com`
-  userId = (await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })).id
+  userId = (
+    await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  ).id
 })
 
 describe('suspension emails over real SMTP', () => {
   it('tells the owner how to lift an automatic suspension and alerts every administrator', async () => {
     await suspendByFailures()
-    const notice = await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Your account has been suspended')
+    const notice = await inbox.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject === 'Your account has been suspended',
+    )
     expect(notice.text).toContain('Too many failed sign-ins')
     expect(linksIn(notice)).toContain('http://localhost:3000/admin/forgot')
 
-    const alert = await inbox.waitFor((mail) => mail.to.includes(adminEmail) && mail.subject === `Account suspended automatically: ${email}`)
+    const alert = await inbox.waitFor(
+      (mail) =>
+        mail.to.includes(adminEmail) &&
+        mail.subject === `Account suspended automatically: ${email}`,
+    )
     expect(linksIn(alert)).toContain(`http://localhost:3000/admin/collections/users/${userId}`)
     // The alert goes to administrators only.
     expect(alert.to).toEqual([adminEmail])
   })
 
-  it("tells the owner when an administrator unblocks the account", async () => {
+  it('tells the owner when an administrator unblocks the account', async () => {
     await suspendByFailures()
     const admin = app.client()
     await admin.post('/users/login', { email: adminEmail, password })
     expect((await admin.post(`/users/${userId}/unblock`)).status).toBe(200)
-    const mail = await inbox.waitFor((message) => message.to.includes(email) && message.subject === 'Your account has been unblocked')
+    const mail = await inbox.waitFor(
+      (message) =>
+        message.to.includes(email) && message.subject === 'Your account has been unblocked',
+    )
     expect(mail.text).toContain('An administrator unblocked your account')
   })
 })
@@ -65,20 +79,37 @@ describe('a password reset lifts a suspension', () => {
     await suspendByFailures()
 
     expect((await app.client().post('/users/forgot-password', { email })).status).toBe(200)
-    const resetMail = await inbox.waitFor((mail) => mail.to.includes(email) && linksIn(mail).some((link) => link.includes('/admin/reset?')))
-    const token = new URL(linksIn(resetMail).find((link) => link.includes('/admin/reset?'))!).searchParams.get('token')
+    const resetMail = await inbox.waitFor(
+      (mail) =>
+        mail.to.includes(email) && linksIn(mail).some((link) => link.includes('/admin/reset?')),
+    )
+    const token = new URL(
+      linksIn(resetMail).find((link) => link.includes('/admin/reset?'))!,
+    ).searchParams.get('token')
 
     const browser = app.client()
-    const reset = await browser.post('/users/reset-password', { password: 'a-brand-new-long-passphrase-7', token })
+    const reset = await browser.post('/users/reset-password', {
+      password: 'a-brand-new-long-passphrase-7',
+      token,
+    })
     expect(reset.status).toBe(200)
     expect(await status()).toBe('active')
     expect((await browser.get('/users/me')).body.user?.email).toBe(email)
     expect((await oldSession.get('/users/me')).body.user).toBeNull()
 
     const confirmation = await inbox.waitFor(
-      (mail) => mail.to.includes(email) && mail.subject === 'Your account has been unblocked' && mail.text.includes('You reset your password'),
+      (mail) =>
+        mail.to.includes(email) &&
+        mail.subject === 'Your account has been unblocked' &&
+        mail.text.includes('You reset your password'),
     )
     expect(confirmation.text).toContain('your other sessions have ended')
-    expect((await app.client().post('/users/login', { email, password: 'a-brand-new-long-passphrase-7' })).status).toBe(200)
+    expect(
+      (
+        await app
+          .client()
+          .post('/users/login', { email, password: 'a-brand-new-long-passphrase-7' })
+      ).status,
+    ).toBe(200)
   })
 })

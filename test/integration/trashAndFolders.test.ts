@@ -10,9 +10,14 @@ let editor: RestClient
 
 beforeAll(async () => {
   app = await startTestPayload()
-  expect((await app.client().post('/users/first-register', { email: 'admin@example.com', password })).status).toBe(200)
+  expect(
+    (await app.client().post('/users/first-register', { email: 'admin@example.com', password }))
+      .status,
+  ).toBe(200)
   editor = app.client()
-  expect((await editor.post('/users/login', { email: 'admin@example.com', password })).status).toBe(200)
+  expect((await editor.post('/users/login', { email: 'admin@example.com', password })).status).toBe(
+    200,
+  )
 })
 afterAll(async () => {
   await app?.close()
@@ -22,27 +27,48 @@ const patch = (path: string, body: unknown) => editor.request('PATCH', path, { b
 const query = (params: Record<string, unknown>) => qs.stringify(params, { addQueryPrefix: true })
 
 /** The newest version of a page, every locale, as the edit view shows it. */
-const newest = async (id: number | string) => (await editor.get(`/pages/${id}?draft=true&locale=all&depth=0&trash=true`)).body
+const newest = async (id: number | string) =>
+  (await editor.get(`/pages/${id}?draft=true&locale=all&depth=0&trash=true`)).body
 /** What a visitor reads: the published page, or nothing. */
 const published = async (id: number | string) =>
-  (await app.payload.find({ collection: 'pages', depth: 0, locale: 'all', overrideAccess: false, where: { id: { equals: id } } })).docs[0]
+  (
+    await app.payload.find({
+      collection: 'pages',
+      depth: 0,
+      locale: 'all',
+      overrideAccess: false,
+      where: { id: { equals: id } },
+    })
+  ).docs[0]
 
 /** A page that was only ever saved as drafts: an English draft, a German one, then a newer English one. */
 const draftOnlyPage = async (slug: string) => {
   const created = await editor.post('/pages?draft=true&locale=en', { slug, title: `${slug} 1` })
   expect(created.status).toBe(201)
   const id = created.body.doc.id
-  expect((await patch(`/pages/${id}?draft=true&autosave=true&locale=de`, { title: `${slug} de` })).status).toBe(200)
-  expect((await patch(`/pages/${id}?draft=true&locale=en`, { title: `${slug} 2` })).status).toBe(200)
+  expect(
+    (await patch(`/pages/${id}?draft=true&autosave=true&locale=de`, { title: `${slug} de` }))
+      .status,
+  ).toBe(200)
+  expect((await patch(`/pages/${id}?draft=true&locale=en`, { title: `${slug} 2` })).status).toBe(
+    200,
+  )
   return id
 }
 
 /** A published page with a newer, unpublished draft. */
 const publishedWithDraft = async (slug: string) => {
-  const created = await editor.post('/pages?locale=en', { _status: 'published', slug, title: `${slug} live` })
+  const created = await editor.post('/pages?locale=en', {
+    _status: 'published',
+    slug,
+    title: `${slug} live`,
+  })
   expect(created.status).toBe(201)
   const id = created.body.doc.id
-  expect((await patch(`/pages/${id}?draft=true&autosave=true&locale=en`, { title: `${slug} draft` })).status).toBe(200)
+  expect(
+    (await patch(`/pages/${id}?draft=true&autosave=true&locale=en`, { title: `${slug} draft` }))
+      .status,
+  ).toBe(200)
   return id
 }
 
@@ -54,7 +80,9 @@ const inFolder = async (folderId: number | string) => {
     joins: { documentsAndFolders: { where: { deletedAt: { exists: false } } } },
     where: { id: { equals: folderId } },
   })
-  return ((docs[0] as any)?.documentsAndFolders?.docs ?? []).map((entry: any) => entry.value?.id ?? entry.value)
+  return ((docs[0] as any)?.documentsAndFolders?.docs ?? []).map(
+    (entry: any) => entry.value?.id ?? entry.value,
+  )
 }
 
 const newFolder = async (name: string) => {
@@ -68,10 +96,16 @@ describe('moving drafts between folders', () => {
     const folder = await newFolder('Drafts')
     const id = await draftOnlyPage('bulk-moved')
     // What Payload's folder view sends when documents are dropped on a folder.
-    const moved = await patch(`/pages${query({ depth: 0, limit: 0, locale: 'en', where: { id: { in: [id] } } })}`, { folder })
+    const moved = await patch(
+      `/pages${query({ depth: 0, limit: 0, locale: 'en', where: { id: { in: [id] } } })}`,
+      { folder },
+    )
     expect(moved.status).toBe(200)
 
-    expect(await newest(id)).toMatchObject({ folder, title: { de: 'bulk-moved de', en: 'bulk-moved 2' } })
+    expect(await newest(id)).toMatchObject({
+      folder,
+      title: { de: 'bulk-moved de', en: 'bulk-moved 2' },
+    })
     expect(await inFolder(folder)).toEqual([id])
   })
 
@@ -81,15 +115,25 @@ describe('moving drafts between folders', () => {
     // What the list's folder column sends.
     expect((await patch(`/pages/${id}`, { folder })).status).toBe(200)
 
-    expect(await published(id)).toMatchObject({ _status: 'published', title: { en: 'cell-moved live' } })
-    expect(await newest(id)).toMatchObject({ _status: 'draft', folder, title: { en: 'cell-moved draft' } })
+    expect(await published(id)).toMatchObject({
+      _status: 'published',
+      title: { en: 'cell-moved live' },
+    })
+    expect(await newest(id)).toMatchObject({
+      _status: 'draft',
+      folder,
+      title: { en: 'cell-moved draft' },
+    })
     expect(await inFolder(folder)).toEqual([id])
   })
 
   it("the folder view's move of a published page keeps its newer draft", async () => {
     const folder = await newFolder('Mixed')
     const id = await publishedWithDraft('bulk-published')
-    await patch(`/pages${query({ depth: 0, limit: 0, locale: 'en', where: { id: { in: [id] } } })}`, { folder })
+    await patch(
+      `/pages${query({ depth: 0, limit: 0, locale: 'en', where: { id: { in: [id] } } })}`,
+      { folder },
+    )
 
     expect(await published(id)).toMatchObject({ title: { en: 'bulk-published live' } })
     expect(await newest(id)).toMatchObject({ folder, title: { en: 'bulk-published draft' } })
@@ -98,17 +142,26 @@ describe('moving drafts between folders', () => {
   it('a draft moved in the edit view (autosave) shows in its folder before it is published', async () => {
     const folder = await newFolder('Autosaved')
     const id = await draftOnlyPage('autosave-moved')
-    expect((await patch(`/pages/${id}?draft=true&autosave=true&locale=en`, { folder })).status).toBe(200)
+    expect(
+      (await patch(`/pages/${id}?draft=true&autosave=true&locale=en`, { folder })).status,
+    ).toBe(200)
 
     expect(await inFolder(folder)).toEqual([id])
     // Only the folder reached the main table: the page is still unpublished, its draft intact.
     expect(await published(id)).toBeUndefined()
-    expect(await newest(id)).toMatchObject({ _status: 'draft', title: { de: 'autosave-moved de', en: 'autosave-moved 2' } })
+    expect(await newest(id)).toMatchObject({
+      _status: 'draft',
+      title: { de: 'autosave-moved de', en: 'autosave-moved 2' },
+    })
   })
 
   it('a published page without a pending draft moves as before, still published', async () => {
     const folder = await newFolder('Plain')
-    const created = await editor.post('/pages', { _status: 'published', slug: 'plain-moved', title: 'Plain' })
+    const created = await editor.post('/pages', {
+      _status: 'published',
+      slug: 'plain-moved',
+      title: 'Plain',
+    })
     const id = created.body.doc.id
     await patch(`/pages${query({ depth: 0, limit: 0, where: { id: { in: [id] } } })}`, { folder })
 
@@ -124,25 +177,41 @@ describe('trash with folders and localised drafts', () => {
     await patch(`/pages/${id}?draft=true&autosave=true&locale=en`, { folder })
 
     // The list's bulk trash, then the trash view's restore (as a draft), as the admin sends them.
-    const trashed = await patch(`/pages${query({ limit: 0, locale: 'en', select: {}, where: { and: [{ id: { in: [id] } }] } })}`, {
-      deletedAt: new Date().toISOString(),
-    })
+    const trashed = await patch(
+      `/pages${query({ limit: 0, locale: 'en', select: {}, where: { and: [{ id: { in: [id] } }] } })}`,
+      {
+        deletedAt: new Date().toISOString(),
+      },
+    )
     expect(trashed.status).toBe(200)
     expect(await newest(id)).toMatchObject({ title: { de: 'round-trip de', en: 'round-trip 2' } })
     expect(await inFolder(folder)).toEqual([])
 
     const restoreWhere = { and: [{ id: { equals: id } }, { deletedAt: { exists: true } }] }
-    const restored = await patch(`/pages${query({ trash: true, where: restoreWhere })}`, { _status: 'draft', deletedAt: null })
+    const restored = await patch(`/pages${query({ trash: true, where: restoreWhere })}`, {
+      _status: 'draft',
+      deletedAt: null,
+    })
     expect(restored.status).toBe(200)
-    expect(await newest(id)).toMatchObject({ deletedAt: null, folder, title: { de: 'round-trip de', en: 'round-trip 2' } })
+    expect(await newest(id)).toMatchObject({
+      deletedAt: null,
+      folder,
+      title: { de: 'round-trip de', en: 'round-trip 2' },
+    })
     expect(await inFolder(folder)).toEqual([id])
   })
 
   it('refuses a permanent delete outside the trash, as the folder view sends it (payloadcms/payload#16327)', async () => {
     const id = await draftOnlyPage('folder-deleted')
-    const response = await editor.request('DELETE', `/pages${query({ limit: 0, where: { id: { in: [id] } } })}`)
+    const response = await editor.request(
+      'DELETE',
+      `/pages${query({ limit: 0, where: { id: { in: [id] } } })}`,
+    )
     expect(response.status).toBe(400)
-    expect(response.body.errors[0]).toMatchObject({ id, message: expect.stringContaining('Move it to the trash first') })
+    expect(response.body.errors[0]).toMatchObject({
+      id,
+      message: expect.stringContaining('Move it to the trash first'),
+    })
     expect((await newest(id)).id).toBe(id)
 
     const byId = await editor.request('DELETE', `/pages/${id}`)
@@ -155,6 +224,8 @@ describe('trash with folders and localised drafts', () => {
     await patch(`/pages/${id}`, { deletedAt: new Date().toISOString() })
     const response = await editor.request('DELETE', `/pages/${id}?trash=true`)
     expect(response.status).toBe(200)
-    expect(await app.payload.count({ collection: 'pages', trash: true, where: { id: { equals: id } } })).toEqual({ totalDocs: 0 })
+    expect(
+      await app.payload.count({ collection: 'pages', trash: true, where: { id: { equals: id } } }),
+    ).toEqual({ totalDocs: 0 })
   })
 })

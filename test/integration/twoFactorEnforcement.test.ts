@@ -11,12 +11,17 @@ const sql = sqlOn(() => app.payload)
 
 const account = async (roles: string[]) => {
   const email = `person-${++accounts}@example.com`
-  const user = await app.payload.create({ collection: 'users', data: { email, password, roles } as never })
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles } as never,
+  })
   return { email, id: user.id as number }
 }
 
 beforeAll(async () => {
-  app = await startTestPayload({ backofficeOptions: { twoFactor: { enforcement: { roles: ['admin'] } } } })
+  app = await startTestPayload({
+    backofficeOptions: { twoFactor: { enforcement: { roles: ['admin'] } } },
+  })
 })
 afterAll(async () => {
   await app?.close()
@@ -28,15 +33,25 @@ afterEach(() => {
 describe('two-factor required for a role', () => {
   it('creates the first administrator, then sends them to enrolment instead of signing them in', async () => {
     const client = app.client()
-    const registered = await client.post('/users/first-register', { email: 'owner@example.com', password })
+    const registered = await client.post('/users/first-register', {
+      email: 'owner@example.com',
+      password,
+    })
     expect(registered.status).toBe(200)
-    expect(registered.body).toMatchObject({ redirectTo: '/admin/two-factor/setup', secondFactor: 'enrolmentRequired' })
+    expect(registered.body).toMatchObject({
+      redirectTo: '/admin/two-factor/setup',
+      secondFactor: 'enrolmentRequired',
+    })
     expect(setCookie(registered.headers, 'payload-token')).toBeUndefined()
     expect((await client.get('/users/me')).body.user).toBeNull()
-    const [owner] = await sql("SELECT roles.value AS role FROM users JOIN users_roles roles ON roles.parent_id = users.id WHERE email = 'owner@example.com'")
+    const [owner] = await sql(
+      "SELECT roles.value AS role FROM users JOIN users_roles roles ON roles.parent_id = users.id WHERE email = 'owner@example.com'",
+    )
     expect(owner.role).toBe('admin')
     const setup = await client.get('/users/mfa/totp/setup')
-    const done = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(setup.body.secret) })
+    const done = await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(setup.body.secret),
+    })
     expect(done.status).toBe(200)
     expect((await client.get('/users/me')).body.user.email).toBe('owner@example.com')
   })
@@ -46,10 +61,16 @@ describe('two-factor required for a role', () => {
     const client = app.client()
     const login = await client.post('/users/login', { email, password })
     expect(login.status).toBe(200)
-    expect(login.body).toEqual({ message: 'MFA required', redirectTo: '/admin/two-factor/setup', secondFactor: 'enrolmentRequired' })
+    expect(login.body).toEqual({
+      message: 'MFA required',
+      redirectTo: '/admin/two-factor/setup',
+      secondFactor: 'enrolmentRequired',
+    })
     expect(setCookie(login.headers, 'payload-token')).toBeUndefined()
     expect((await client.get('/users/me')).body.user).toBeNull()
-    await expect(app.payload.login({ collection: 'users', data: { email, password } })).rejects.toMatchObject({
+    await expect(
+      app.payload.login({ collection: 'users', data: { email, password } }),
+    ).rejects.toMatchObject({
       data: { code: 'MFA_REQUIRED' },
     })
 
@@ -69,17 +90,32 @@ describe('two-factor required for a role', () => {
 
     const done = await client.post('/users/mfa/totp/finish-enrollment', { code })
     expect(done.status).toBe(200)
-    expect(done.body).toMatchObject({ message: 'account activated successfully', redirectTo: '/admin', success: true, user: { email } })
+    expect(done.body).toMatchObject({
+      message: 'account activated successfully',
+      redirectTo: '/admin',
+      success: true,
+      user: { email },
+    })
     expect(setCookie(done.headers, 'payload-token')).toBeDefined()
     expect((await client.get('/users/me')).body.user.totpConfig.status).toBe('enabled')
-    const [session] = await sql('SELECT authentication_level FROM sessions WHERE user_id = $1', [id])
+    const [session] = await sql('SELECT authentication_level FROM sessions WHERE user_id = $1', [
+      id,
+    ])
     expect(session.authentication_level).toBe('mfa')
 
     // From now on the password leads to the code prompt.
     nextTimeStep()
     const next = app.client()
-    expect((await next.post('/users/login', { email, password })).body.redirectTo).toBe('/admin/two-factor/verify')
-    expect((await next.post('/users/mfa/totp/authenticate', { code: await authenticatorCode(setup.body.secret) })).status).toBe(200)
+    expect((await next.post('/users/login', { email, password })).body.redirectTo).toBe(
+      '/admin/two-factor/verify',
+    )
+    expect(
+      (
+        await next.post('/users/mfa/totp/authenticate', {
+          code: await authenticatorCode(setup.body.secret),
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('does not let a code prompt be turned into a new setup', async () => {
@@ -87,7 +123,9 @@ describe('two-factor required for a role', () => {
     const client = app.client()
     await client.post('/users/login', { email, password })
     const { secret } = (await client.get('/users/mfa/totp/setup')).body
-    await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(secret) })
+    await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(secret),
+    })
 
     const attacker = app.client()
     await attacker.post('/users/login', { email, password })

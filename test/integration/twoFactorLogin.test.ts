@@ -4,7 +4,13 @@ import type { RestClient } from '../helpers/restClient.js'
 
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { authenticatorCode, enrol, nextTimeStep, setCookie, wrongCode } from '../helpers/twoFactor.js'
+import {
+  authenticatorCode,
+  enrol,
+  nextTimeStep,
+  setCookie,
+  wrongCode,
+} from '../helpers/twoFactor.js'
 
 const password = 'a-long-and-unusual-passphrase-42'
 let app: TestPayload
@@ -14,7 +20,10 @@ const sql = sqlOn(() => app.payload)
 /** A new editor, signed in on a client of its own. */
 const signedInEditor = async () => {
   const email = `editor-${++accounts}@example.com`
-  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'] },
+  })
   const client = app.client()
   expect((await client.post('/users/login', { email, password })).status).toBe(200)
   return { client, email, id: user.id as number }
@@ -28,25 +37,39 @@ const enrolledEditor = async () => {
   return { ...editor, client: app.client(), secret }
 }
 
-const passwordStep = (client: RestClient, email: string) => client.post('/users/login', { email, password })
+const passwordStep = (client: RestClient, email: string) =>
+  client.post('/users/login', { email, password })
 const authenticate = (client: RestClient, code: string, trustThisDevice?: boolean) =>
-  client.post('/users/mfa/totp/authenticate', { code, ...(trustThisDevice === undefined ? {} : { trustThisDevice }) })
+  client.post('/users/mfa/totp/authenticate', {
+    code,
+    ...(trustThisDevice === undefined ? {} : { trustThisDevice }),
+  })
 const failures = async (id: number) =>
-  (await sql('SELECT consecutive_failed_logins::int AS n FROM users WHERE id = $1', [id]))[0].n as number
+  (await sql('SELECT consecutive_failed_logins::int AS n FROM users WHERE id = $1', [id]))[0]
+    .n as number
 const auditEvents = async (id: number) =>
-  (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map((row) => row.event)
+  (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map(
+    (row) => row.event,
+  )
 /** Who the admin's views would see: they ask Payload to authenticate the request's cookies. */
 const adminViewUser = async (client: RestClient) => {
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  return (await app.payload.auth({ headers: new Headers({ cookie, 'sec-fetch-site': 'same-origin' }) })).user as null | { email: string }
+  return (
+    await app.payload.auth({ headers: new Headers({ cookie, 'sec-fetch-site': 'same-origin' }) })
+  ).user as null | { email: string }
 }
 const payloadSessions = async (id: number) =>
   (await sql('SELECT id FROM users_sessions WHERE _parent_id = $1', [id])).length
 
 beforeAll(async () => {
   // A lockout threshold above the per-challenge cap, so both limits can be seen on their own.
-  app = await startTestPayload({ backofficeOptions: { lockout: { suspendAfter: 20, threshold: 8 } } })
-  expect((await app.client().post('/users/first-register', { email: 'admin@example.com', password })).status).toBe(200)
+  app = await startTestPayload({
+    backofficeOptions: { lockout: { suspendAfter: 20, threshold: 8 } },
+  })
+  expect(
+    (await app.client().post('/users/first-register', { email: 'admin@example.com', password }))
+      .status,
+  ).toBe(200)
 })
 afterAll(async () => {
   await app?.close()
@@ -61,30 +84,50 @@ describe('enrolment', () => {
     const first = await client.get('/users/mfa/totp/setup')
     expect(first.status).toBe(200)
     expect(first.headers.get('cache-control')).toBe('no-store')
-    expect(first.body).toMatchObject({ abort: false, qrCode: expect.stringMatching(/^data:image\/png;base64,/) })
+    expect(first.body).toMatchObject({
+      abort: false,
+      qrCode: expect.stringMatching(/^data:image\/png;base64,/),
+    })
     expect(first.body.secret).toMatch(/^[A-Z2-7]{32}$/)
 
     // A new setup replaces the pending secret.
     const setup = await client.get('/users/mfa/totp/setup')
     expect(setup.body.secret).not.toBe(first.body.secret)
-    const [row] = await sql('SELECT totp_config_secret AS secret, totp_config_status AS status FROM users WHERE id = $1', [id])
+    const [row] = await sql(
+      'SELECT totp_config_secret AS secret, totp_config_status AS status FROM users WHERE id = $1',
+      [id],
+    )
     expect(row.status).toBe('pending')
     expect(row.secret).toMatch(/^v1\./)
     expect(row.secret).not.toContain(setup.body.secret)
 
-    const stale = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(first.body.secret) })
+    const stale = await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(first.body.secret),
+    })
     expect(stale.status).toBe(400)
     expect(stale.body.errors[0].data.code).toBe('TOTP_CODE_INVALID')
     expect(stale.body.errors[0].message).toBe('Invalid code.')
 
-    const done = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(setup.body.secret) })
+    const done = await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(setup.body.secret),
+    })
     expect(done.status).toBe(200)
-    expect(done.body).toEqual({ message: 'account activated successfully', redirectTo: '/admin', success: true })
+    expect(done.body).toEqual({
+      message: 'account activated successfully',
+      redirectTo: '/admin',
+      success: true,
+    })
     expect((await client.get('/users/me')).body.user.totpConfig.status).toBe('enabled')
     expect(await auditEvents(id)).toContain('twoFactor.enrolled')
 
-    expect((await client.get('/users/mfa/totp/setup')).body).toEqual({ abort: true, qrCode: null, secret: null })
-    const again = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(setup.body.secret) })
+    expect((await client.get('/users/mfa/totp/setup')).body).toEqual({
+      abort: true,
+      qrCode: null,
+      secret: null,
+    })
+    const again = await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(setup.body.secret),
+    })
     expect(again.status).toBe(409)
     expect(again.body.errors[0].data.code).toBe('TOTP_ALREADY_ENABLED')
   })
@@ -93,7 +136,10 @@ describe('enrolment', () => {
     const { client, id } = await signedInEditor()
     await client.get('/users/mfa/totp/setup')
     const chosen = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-    const response = await client.post('/users/mfa/totp/finish-enrollment', { code: await authenticatorCode(chosen), secret: chosen })
+    const response = await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(chosen),
+      secret: chosen,
+    })
     expect(response.status).toBe(400)
     expect(response.body.errors[0].data.code).toBe('TOTP_CODE_INVALID')
     const [row] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
@@ -111,7 +157,9 @@ describe('enrolment', () => {
 
   it('refuses anonymous and hostile requests with catalogue codes', async () => {
     const anonymous = app.client()
-    expect((await anonymous.get('/users/mfa/totp/setup')).body.errors[0].data.code).toBe('AUTHENTICATION_REQUIRED')
+    expect((await anonymous.get('/users/mfa/totp/setup')).body.errors[0].data.code).toBe(
+      'AUTHENTICATION_REQUIRED',
+    )
     const { client } = await signedInEditor()
     await client.get('/users/mfa/totp/setup')
     const cases: [unknown, number, string][] = [
@@ -135,7 +183,10 @@ describe('signing in with a second factor', () => {
   it('answers hostile code submissions with catalogue codes, and counts none of them', async () => {
     const { client, email, id } = await enrolledEditor()
     const noChallenge = await authenticate(app.client(), '123456')
-    expect([noChallenge.status, noChallenge.body.errors[0].data.code]).toEqual([401, 'MFA_SESSION_EXPIRED'])
+    expect([noChallenge.status, noChallenge.body.errors[0].data.code]).toEqual([
+      401,
+      'MFA_SESSION_EXPIRED',
+    ])
     await passwordStep(client, email)
     const cases: [unknown, number, string][] = [
       ['{not json', 400, 'MALFORMED_REQUEST'],
@@ -159,7 +210,9 @@ describe('signing in with a second factor', () => {
     const { client, email, id } = await enrolledEditor()
     // The session the editor enrolled from, opened before two-factor was on, stays as it was.
     const sessionsBefore = await payloadSessions(id)
-    const recordsBefore = (await sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id]))[0].n
+    const recordsBefore = (
+      await sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id])
+    )[0].n
     const response = await passwordStep(client, email)
     expect(response.status).toBe(200)
     expect(response.body).toEqual({
@@ -177,10 +230,14 @@ describe('signing in with a second factor', () => {
     const graphQL = await client.post('/graphql', { query: '{ meUser { user { id } } }' })
     expect(graphQL.body.data.meUser.user).toBeNull()
     // The admin's views ask Payload who the request's user is, from the same cookies.
-    expect((await adminViewUser(client))).toBeNull()
+    expect(await adminViewUser(client)).toBeNull()
     expect(await payloadSessions(id)).toBe(sessionsBefore)
-    expect((await sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id]))[0].n).toBe(recordsBefore)
-    await expect(app.payload.login({ collection: 'users', data: { email, password } })).rejects.toMatchObject({
+    expect(
+      (await sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [id]))[0].n,
+    ).toBe(recordsBefore)
+    await expect(
+      app.payload.login({ collection: 'users', data: { email, password } }),
+    ).rejects.toMatchObject({
       data: { code: 'MFA_REQUIRED' },
       status: 401,
     })
@@ -203,10 +260,18 @@ describe('signing in with a second factor', () => {
     expect(setCookie(right.headers, 'payload-mfa-challenge')).toMatch(/Max-Age=0/)
     expect((await client.get('/users/me')).body.user.email).toBe(email)
     expect((await adminViewUser(client))?.email).toBe(email)
-    const [session] = await sql('SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [id])
+    const [session] = await sql(
+      'SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [id],
+    )
     expect(session.authentication_level).toBe('mfa')
     expect(await auditEvents(id)).toEqual(
-      expect.arrayContaining(['twoFactor.challengeStarted', 'twoFactor.challengeFailed', 'twoFactor.challengeSucceeded', 'login.succeeded']),
+      expect.arrayContaining([
+        'twoFactor.challengeStarted',
+        'twoFactor.challengeFailed',
+        'twoFactor.challengeSucceeded',
+        'login.succeeded',
+      ]),
     )
     // The sign-in is complete: the wrong code no longer counts against the account.
     expect(await failures(id)).toBe(0)
@@ -217,14 +282,18 @@ describe('signing in with a second factor', () => {
     await passwordStep(client, email)
     const cookie = client.cookies.get('payload-mfa-challenge')!
     const elsewhere = app.client()
-    expect((await authenticate(elsewhere, await authenticatorCode(secret))).body.errors[0].data.code).toBe('MFA_SESSION_EXPIRED')
+    expect(
+      (await authenticate(elsewhere, await authenticatorCode(secret))).body.errors[0].data.code,
+    ).toBe('MFA_SESSION_EXPIRED')
 
     expect((await authenticate(client, await authenticatorCode(secret))).status).toBe(200)
     nextTimeStep()
     elsewhere.cookies.set('payload-mfa-challenge', cookie)
     const reused = await authenticate(elsewhere, await authenticatorCode(secret))
     expect(reused.status).toBe(401)
-    expect(reused.body.errors[0].message).toBe('2FA session expired or invalid, please log in again.')
+    expect(reused.body.errors[0].message).toBe(
+      '2FA session expired or invalid, please log in again.',
+    )
   })
 
   it('lets a challenge expire after challengeMinutes', async () => {
@@ -237,7 +306,10 @@ describe('signing in with a second factor', () => {
     )
     expect(challenge.seconds).toBeGreaterThan(290)
     expect(challenge.seconds).toBeLessThanOrEqual(300)
-    await sql("UPDATE two_factor_challenges SET expires_at = now() - interval '1 second' WHERE user_id = $1", [id])
+    await sql(
+      "UPDATE two_factor_challenges SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [id],
+    )
     const late = await authenticate(client, await authenticatorCode(secret))
     expect([late.status, late.body.errors[0].data.code]).toEqual([401, 'MFA_SESSION_EXPIRED'])
     expect((await client.get('/users/me')).body.user).toBeNull()
@@ -266,7 +338,9 @@ describe('signing in with a second factor', () => {
     await passwordStep(client, email)
     const code = await authenticatorCode(secret)
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await authenticate(client, wrongCode(code))).body.errors[0].data.code).toBe('TOTP_CODE_INVALID')
+      expect((await authenticate(client, wrongCode(code))).body.errors[0].data.code).toBe(
+        'TOTP_CODE_INVALID',
+      )
     }
     const spent = await authenticate(client, code)
     expect(spent.status).toBe(401)
@@ -289,7 +363,9 @@ describe('signing in with a second factor', () => {
     // While locked no code is checked and nothing is counted, the right one included.
     expect(await failures(id)).toBe(8)
     expect((await client.get('/users/me')).body.user).toBeNull()
-    expect(await auditEvents(id)).toEqual(expect.arrayContaining(['account.locked', 'twoFactor.rateLimited']))
+    expect(await auditEvents(id)).toEqual(
+      expect.arrayContaining(['account.locked', 'twoFactor.rateLimited']),
+    )
 
     await sql("UPDATE users SET lockout_until = now() - interval '1 second' WHERE id = $1", [id])
     const after = await authenticate(client, code)
@@ -301,10 +377,16 @@ describe('signing in with a second factor', () => {
     const { client, email, id, secret } = await enrolledEditor()
     await passwordStep(client, email)
     const code = await authenticatorCode(secret)
-    const guesses = await Promise.all(Array.from({ length: 12 }, () => authenticate(client, wrongCode(code))))
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () => authenticate(client, wrongCode(code))),
+    )
     const codes = guesses.map((response) => response.body.errors[0].data.code)
     expect(codes.filter((value) => value === 'TOTP_CODE_INVALID')).toHaveLength(5)
-    expect(codes.filter((value) => value !== 'TOTP_CODE_INVALID').every((value) => value === 'MFA_SESSION_EXPIRED')).toBe(true)
+    expect(
+      codes
+        .filter((value) => value !== 'TOTP_CODE_INVALID')
+        .every((value) => value === 'MFA_SESSION_EXPIRED'),
+    ).toBe(true)
     expect(await failures(id)).toBe(5)
     await sql('UPDATE users SET consecutive_failed_logins = 0 WHERE id = $1', [id])
 

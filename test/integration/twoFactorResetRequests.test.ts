@@ -18,13 +18,20 @@ let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let accounts = 0
 const sql = sqlOn(() => app.payload)
 
-const requestReset = (client: RestClient, body: unknown) => client.post('/users/mfa/totp/request-reset', body)
-const review = (client: RestClient, id: number | string, action: 'approve' | 'deny', body: unknown = {}) =>
-  client.post(`/two-factor-reset-requests/${id}/${action}`, body)
+const requestReset = (client: RestClient, body: unknown) =>
+  client.post('/users/mfa/totp/request-reset', body)
+const review = (
+  client: RestClient,
+  id: number | string,
+  action: 'approve' | 'deny',
+  body: unknown = {},
+) => client.post(`/two-factor-reset-requests/${id}/${action}`, body)
 const codeOf = (response: { body: any }) => response.body.errors?.[0]?.data?.code
 const messageOf = (response: { body: any }) => response.body.errors?.[0]?.message
 const auditEvents = async (id: number) =>
-  (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map((row) => row.event)
+  (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map(
+    (row) => row.event,
+  )
 const requestsOf = (id: number) =>
   sql(
     `SELECT id, status, reason, expires_at, reviewed_by_id, reviewed_at, approver_comment, user_agent, pending_key
@@ -38,14 +45,20 @@ const requestsOf = (id: number) =>
  */
 const editorAtCodePrompt = async () => {
   const email = `editor-${++accounts}@example.com`
-  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'] },
+  })
   const setup = app.client()
   expect((await setup.post('/users/login', { email, password })).status).toBe(200)
   const secret = await enrol(setup)
   nextTimeStep()
   const signedIn = app.client()
   await signedIn.post('/users/login', { email, password })
-  const trusted = await signedIn.post('/users/mfa/totp/authenticate', { code: await authenticatorCode(secret), trustThisDevice: true })
+  const trusted = await signedIn.post('/users/mfa/totp/authenticate', {
+    code: await authenticatorCode(secret),
+    trustThisDevice: true,
+  })
   expect(trusted.status).toBe(200)
   const locked = app.client()
   const passwordStep = await locked.post('/users/login', { email, password })
@@ -57,7 +70,10 @@ beforeAll(async () => {
   inbox = await startSmtpInbox()
   app = await startTestPayload({ smtpUrl: inbox.url })
   admin = app.client()
-  const registered = await admin.post('/users/first-register', { email: 'admin@example.com', password })
+  const registered = await admin.post('/users/first-register', {
+    email: 'admin@example.com',
+    password,
+  })
   expect(registered.status).toBe(200)
   adminId = registered.body.user.id
 })
@@ -78,10 +94,20 @@ describe('requesting a reset', () => {
       headers: { 'user-agent': 'Mozilla/5.0 Test' },
     })
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ message: expect.stringContaining('valid for 1 week'), success: true })
+    expect(response.body).toMatchObject({
+      message: expect.stringContaining('valid for 1 week'),
+      success: true,
+    })
 
     const [stored] = await requestsOf(id)
-    expect(stored).toMatchObject({ approver_comment: null, pending_key: String(id), reason, reviewed_by_id: null, status: 'pending', user_agent: 'Mozilla/5.0 Test' })
+    expect(stored).toMatchObject({
+      approver_comment: null,
+      pending_key: String(id),
+      reason,
+      reviewed_by_id: null,
+      status: 'pending',
+      user_agent: 'Mozilla/5.0 Test',
+    })
     expect(new Date(stored.expires_at).getTime() - before).toBeGreaterThanOrEqual(7 * DAY_MS - 1000)
     expect(new Date(stored.expires_at).getTime() - before).toBeLessThanOrEqual(7 * DAY_MS + 60_000)
     expect(await auditEvents(id)).toContain('twoFactor.resetRequested')
@@ -93,9 +119,15 @@ describe('requesting a reset', () => {
     expect((await signedIn.get('/two-factor-reset-requests')).status).toBe(403)
 
     // Administrators are told, with the reason and a link to the request's page.
-    const alert = await inbox.waitFor((message) => message.to.includes('admin@example.com') && message.subject === `2FA reset request to review: ${email}`)
+    const alert = await inbox.waitFor(
+      (message) =>
+        message.to.includes('admin@example.com') &&
+        message.subject === `2FA reset request to review: ${email}`,
+    )
     expect(alert.text).toContain(`Reason given: “${reason}”`)
-    expect(linksIn(alert)).toContain(`http://localhost:3000/admin/collections/two-factor-reset-requests/${stored.id}`)
+    expect(linksIn(alert)).toContain(
+      `http://localhost:3000/admin/collections/two-factor-reset-requests/${stored.id}`,
+    )
   })
 
   it('refuses anyone who is neither past the password nor signed in', async () => {
@@ -128,7 +160,10 @@ describe('requesting a reset', () => {
 
   it('allows one pending request per account, even when two race', async () => {
     const { id, locked } = await editorAtCodePrompt()
-    const answers = await Promise.all([requestReset(locked, { reason }), requestReset(locked, { reason })])
+    const answers = await Promise.all([
+      requestReset(locked, { reason }),
+      requestReset(locked, { reason }),
+    ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     const again = await requestReset(locked, { reason })
     expect(again.status).toBe(409)
@@ -151,19 +186,38 @@ describe('requesting a reset', () => {
     const { id, locked, signedIn } = await editorAtCodePrompt()
     await requestReset(locked, { reason })
     const [stored] = await requestsOf(id)
-    expect((await signedIn.post('/two-factor-reset-requests', { reason, requestedBy: id })).status).toBe(403)
-    expect((await admin.post('/two-factor-reset-requests', { reason, requestedBy: id })).status).toBe(403)
-    expect((await admin.request('PATCH', `/two-factor-reset-requests/${stored.id}`, { body: { status: 'approved' } })).status).toBe(403)
-    expect((await admin.request('DELETE', `/two-factor-reset-requests/${stored.id}`)).status).toBe(403)
+    expect(
+      (await signedIn.post('/two-factor-reset-requests', { reason, requestedBy: id })).status,
+    ).toBe(403)
+    expect(
+      (await admin.post('/two-factor-reset-requests', { reason, requestedBy: id })).status,
+    ).toBe(403)
+    expect(
+      (
+        await admin.request('PATCH', `/two-factor-reset-requests/${stored.id}`, {
+          body: { status: 'approved' },
+        })
+      ).status,
+    ).toBe(403)
+    expect((await admin.request('DELETE', `/two-factor-reset-requests/${stored.id}`)).status).toBe(
+      403,
+    )
 
     const update = (data: Record<string, unknown>) =>
-      app.payload.update({ id: stored.id, collection: 'two-factor-reset-requests' as never, data: data as never, overrideAccess: true })
+      app.payload.update({
+        id: stored.id,
+        collection: 'two-factor-reset-requests' as never,
+        data: data as never,
+        overrideAccess: true,
+      })
     await expect(update({ reason: 'something else entirely' })).rejects.toMatchObject({
       data: { code: 'SYSTEM_CONTROLLED_FIELD', field: 'reason' },
       message: "Field 'reason' is system-controlled.",
       status: 400,
     })
-    await expect(update({ status: 'approved' })).rejects.toMatchObject({ data: { code: 'SYSTEM_CONTROLLED_FIELD', field: 'status' } })
+    await expect(update({ status: 'approved' })).rejects.toMatchObject({
+      data: { code: 'SYSTEM_CONTROLLED_FIELD', field: 'status' },
+    })
     expect((await review(admin, stored.id, 'deny')).status).toBe(200)
     await expect(update({ status: 'approved' })).rejects.toMatchObject({
       data: { code: 'RESET_REQUEST_PROCESSED' },
@@ -180,33 +234,53 @@ describe('reviewing a request', () => {
     const [stored] = await requestsOf(id)
     expect((await signedIn.get('/users/me')).body.user?.id).toBe(id)
 
-    const approved = await review(admin, stored.id, 'approve', { comment: '  Confirmed by phone call.  ' })
+    const approved = await review(admin, stored.id, 'approve', {
+      comment: '  Confirmed by phone call.  ',
+    })
     expect(approved.status).toBe(200)
     expect(approved.body).toEqual({ message: '2FA reset approved', status: 'approved' })
 
     const [after] = await requestsOf(id)
-    expect(after).toMatchObject({ approver_comment: 'Confirmed by phone call.', pending_key: null, reviewed_by_id: adminId, status: 'approved' })
+    expect(after).toMatchObject({
+      approver_comment: 'Confirmed by phone call.',
+      pending_key: null,
+      reviewed_by_id: adminId,
+      status: 'approved',
+    })
     expect(after.reviewed_at).not.toBeNull()
-    const [account] = await sql('SELECT totp_config_status AS status, totp_config_secret AS secret FROM users WHERE id = $1', [id])
+    const [account] = await sql(
+      'SELECT totp_config_status AS status, totp_config_secret AS secret FROM users WHERE id = $1',
+      [id],
+    )
     expect(account).toEqual({ secret: null, status: 'pending' })
     expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toEqual([])
     expect((await signedIn.get('/users/me')).body.user).toBeNull()
-    expect(await auditEvents(id)).toEqual(expect.arrayContaining(['twoFactor.resetRequested', 'twoFactor.resetApproved']))
+    expect(await auditEvents(id)).toEqual(
+      expect.arrayContaining(['twoFactor.resetRequested', 'twoFactor.resetApproved']),
+    )
 
-    const mail = await inbox.waitFor((message) => message.to.includes(email) && /approved/.test(message.subject))
+    const mail = await inbox.waitFor(
+      (message) => message.to.includes(email) && /approved/.test(message.subject),
+    )
     expect(mail.text).toContain('Confirmed by phone call.')
 
     // The next sign-in sets up a new second factor before any session, although two-factor is
     // optional in this app; the lost one is gone.
     const fresh = app.client()
     const passwordStep = await fresh.post('/users/login', { email, password })
-    expect(passwordStep.body).toMatchObject({ redirectTo: '/admin/two-factor/setup', secondFactor: 'enrolmentRequired' })
+    expect(passwordStep.body).toMatchObject({
+      redirectTo: '/admin/two-factor/setup',
+      secondFactor: 'enrolmentRequired',
+    })
     expect(passwordStep.body.token).toBeUndefined()
     expect((await fresh.get('/users/me')).body.user).toBeNull()
     nextTimeStep()
     await enrol(fresh)
     expect((await fresh.get('/users/me')).body.user?.id).toBe(id)
-    const [reenrolled] = await sql('SELECT totp_config_status AS status, totp_config_setup_required AS required FROM users WHERE id = $1', [id])
+    const [reenrolled] = await sql(
+      'SELECT totp_config_status AS status, totp_config_setup_required AS required FROM users WHERE id = $1',
+      [id],
+    )
     expect(reenrolled).toEqual({ required: false, status: 'enabled' })
   })
 
@@ -215,8 +289,12 @@ describe('reviewing a request', () => {
     await requestReset(locked, { reason })
     const [stored] = await requestsOf(id)
     // A real database failure in the middle of the approval: forgetting the trusted devices is refused.
-    await sql(`CREATE FUNCTION refuse_device_delete() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`)
-    await sql('CREATE TRIGGER refuse_device_delete BEFORE DELETE ON trusted_devices FOR EACH ROW EXECUTE FUNCTION refuse_device_delete()')
+    await sql(
+      `CREATE FUNCTION refuse_device_delete() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`,
+    )
+    await sql(
+      'CREATE TRIGGER refuse_device_delete BEFORE DELETE ON trusted_devices FOR EACH ROW EXECUTE FUNCTION refuse_device_delete()',
+    )
     try {
       const failed = await review(admin, stored.id, 'approve', { comment: 'Confirmed in person.' })
       expect(failed.status).toBe(500)
@@ -224,8 +302,15 @@ describe('reviewing a request', () => {
       await sql('DROP TRIGGER refuse_device_delete ON trusted_devices')
       await sql('DROP FUNCTION refuse_device_delete()')
     }
-    expect((await requestsOf(id))[0]).toMatchObject({ approver_comment: null, reviewed_by_id: null, status: 'pending' })
-    const [account] = await sql('SELECT totp_config_status AS status, totp_config_setup_required AS required FROM users WHERE id = $1', [id])
+    expect((await requestsOf(id))[0]).toMatchObject({
+      approver_comment: null,
+      reviewed_by_id: null,
+      status: 'pending',
+    })
+    const [account] = await sql(
+      'SELECT totp_config_status AS status, totp_config_setup_required AS required FROM users WHERE id = $1',
+      [id],
+    )
     expect(account).toEqual({ required: false, status: 'enabled' })
     expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toHaveLength(1)
     expect((await signedIn.get('/users/me')).body.user?.id).toBe(id)
@@ -244,8 +329,14 @@ describe('reviewing a request', () => {
     const denied = await review(admin, stored.id, 'deny')
     expect(denied.status).toBe(200)
     expect(denied.body).toEqual({ message: '2FA reset denied', status: 'denied' })
-    expect((await requestsOf(id))[0]).toMatchObject({ approver_comment: null, reviewed_by_id: adminId, status: 'denied' })
-    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
+    expect((await requestsOf(id))[0]).toMatchObject({
+      approver_comment: null,
+      reviewed_by_id: adminId,
+      status: 'denied',
+    })
+    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [
+      id,
+    ])
     expect(account.status).toBe('enabled')
     expect((await signedIn.get('/users/me')).body.user?.id).toBe(id)
     expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toHaveLength(1)
@@ -257,7 +348,10 @@ describe('reviewing a request', () => {
     const { id, locked } = await editorAtCodePrompt()
     await requestReset(locked, { reason })
     const [stored] = await requestsOf(id)
-    const answers = await Promise.all([review(admin, stored.id, 'approve'), review(admin, stored.id, 'deny')])
+    const answers = await Promise.all([
+      review(admin, stored.id, 'approve'),
+      review(admin, stored.id, 'deny'),
+    ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     for (const action of ['approve', 'deny'] as const) {
       const again = await review(admin, stored.id, action, { comment: 'changed my mind' })
@@ -289,12 +383,17 @@ describe('reviewing a request', () => {
     await requestReset(locked, { reason })
     const [stored] = await requestsOf(id)
     // Seven days on, for this request only: moving the whole clock would expire the reviewer's session too.
-    await sql("UPDATE two_factor_reset_requests SET expires_at = now() - interval '1 second' WHERE id = $1", [stored.id])
+    await sql(
+      "UPDATE two_factor_reset_requests SET expires_at = now() - interval '1 second' WHERE id = $1",
+      [stored.id],
+    )
     const late = await review(admin, stored.id, 'approve')
     expect(late.status).toBe(410)
     expect(codeOf(late)).toBe('RESET_REQUEST_EXPIRED')
     expect((await requestsOf(id))[0].status).toBe('pending')
-    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [id])
+    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [
+      id,
+    ])
     expect(account.status).toBe('enabled')
 
     expect((await requestReset(locked, { reason })).status).toBe(200)
@@ -311,13 +410,18 @@ describe('expiry', () => {
     const young = await editorAtCodePrompt()
     expect((await requestReset(young.locked, { reason })).status).toBe(200)
 
-    const job = (await app.payload.jobs.queue({ input: {}, task: resetRequestExpiryTaskSlug as never })) as { id: number | string }
+    const job = (await app.payload.jobs.queue({
+      input: {},
+      task: resetRequestExpiryTaskSlug as never,
+    })) as { id: number | string }
     await app.payload.jobs.runByID({ id: job.id })
 
     expect((await requestsOf(old.id))[0]).toMatchObject({ pending_key: null, status: 'expired' })
     expect((await requestsOf(young.id))[0]).toMatchObject({ status: 'pending' })
     expect(await auditEvents(old.id)).toContain('twoFactor.resetExpired')
-    const task = app.config.jobs.tasks?.find((candidate) => candidate.slug === resetRequestExpiryTaskSlug)
+    const task = app.config.jobs.tasks?.find(
+      (candidate) => candidate.slug === resetRequestExpiryTaskSlug,
+    )
     expect(task?.schedule).toEqual([{ cron: '0 * * * *', queue: 'default' }])
 
     // An expired request is processed: it cannot be reviewed.
@@ -332,19 +436,31 @@ describe('expiry', () => {
 describe('the misuse-report link', () => {
   /** The "this wasn't me" link from the confirmation email, as a path of the REST API. */
   const misuseLink = async (email: string) => {
-    const mail = await inbox.waitFor((message) => message.to.includes(email) && /received/.test(message.subject))
+    const mail = await inbox.waitFor(
+      (message) => message.to.includes(email) && /received/.test(message.subject),
+    )
     const link = linksIn(mail).find((candidate) => candidate.includes('report-misuse'))!
-    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/users\/mfa\/totp\/report-misuse\?token=[\w-]{43}$/)
+    expect(link).toMatch(
+      /^http:\/\/localhost:3000\/api\/users\/mfa\/totp\/report-misuse\?token=[\w-]{43}$/,
+    )
     return link.replace('http://localhost:3000/api', '')
   }
   const accountState = async (id: number) =>
-    (await sql('SELECT security_status AS status, security_suspension_reason AS reason FROM users WHERE id = $1', [id]))[0]
+    (
+      await sql(
+        'SELECT security_status AS status, security_suspension_reason AS reason FROM users WHERE id = $1',
+        [id],
+      )
+    )[0]
 
   it('opening the link only asks; confirming suspends the account, ends its sessions and alerts administrators', async () => {
     const { email, id, locked, signedIn } = await editorAtCodePrompt()
     await requestReset(locked, { reason })
     const link = await misuseLink(email)
-    const [stored] = await sql('SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE requested_by_id = $1', [id])
+    const [stored] = await sql(
+      'SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      [id],
+    )
     expect(stored.hash).toMatch(/^[0-9a-f]{64}$/)
     expect(link).not.toContain(stored.hash)
 
@@ -361,8 +477,12 @@ describe('the misuse-report link', () => {
     expect((await requestsOf(id))[0]).toMatchObject({ pending_key: null, status: 'reportedMisuse' })
     expect(await accountState(id)).toEqual({ reason: 'misuseReport', status: 'suspended' })
     expect((await signedIn.get('/users/me')).body.user).toBeNull()
-    expect(await auditEvents(id)).toEqual(expect.arrayContaining(['twoFactor.misuseReported', 'account.suspended']))
-    await inbox.waitFor((message) => message.to.includes('admin@example.com') && message.text.includes(email))
+    expect(await auditEvents(id)).toEqual(
+      expect.arrayContaining(['twoFactor.misuseReported', 'account.suspended']),
+    )
+    await inbox.waitFor(
+      (message) => message.to.includes('admin@example.com') && message.text.includes(email),
+    )
 
     const again = await app.client().post(link)
     expect(again.status).toBe(400)
@@ -400,14 +520,23 @@ describe('deleting an account', () => {
   it('deletes its reset requests with it, and keeps the requests it reviewed', async () => {
     const requester = await editorAtCodePrompt()
     await requestReset(requester.locked, { reason })
-    const reviewer = await app.payload.create({ collection: 'users', data: { email: `admin-${++accounts}@example.com`, password, roles: ['admin'] } })
+    const reviewer = await app.payload.create({
+      collection: 'users',
+      data: { email: `admin-${++accounts}@example.com`, password, roles: ['admin'] },
+    })
     const other = await editorAtCodePrompt()
     await requestReset(other.locked, { reason })
-    await sql('UPDATE two_factor_reset_requests SET reviewed_by_id = $1 WHERE requested_by_id = $2', [reviewer.id, other.id])
+    await sql(
+      'UPDATE two_factor_reset_requests SET reviewed_by_id = $1 WHERE requested_by_id = $2',
+      [reviewer.id, other.id],
+    )
 
     await app.payload.delete({ collection: 'users', id: requester.id })
     await app.payload.delete({ collection: 'users', id: reviewer.id })
     expect(await requestsOf(requester.id)).toEqual([])
-    expect((await requestsOf(other.id))[0]).toMatchObject({ reviewed_by_id: null, status: 'pending' })
+    expect((await requestsOf(other.id))[0]).toMatchObject({
+      reviewed_by_id: null,
+      status: 'pending',
+    })
   })
 })

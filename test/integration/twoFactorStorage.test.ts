@@ -27,17 +27,25 @@ const plantEnrolment = async (userId: number) => {
 
 const graphQLMe = (client: RestClient) =>
   client.post('/graphql', {
-    query: '{ meUser { user { id email totpConfig { status trustedDevices { docs { browser os } } } } } }',
+    query:
+      '{ meUser { user { id email totpConfig { status trustedDevices { docs { browser os } } } } } }',
   })
 
 beforeAll(async () => {
   app = await startTestPayload()
   admin = app.client()
-  expect((await admin.post('/users/first-register', { email: 'admin@example.com', password })).status).toBe(200)
-  const created = await app.payload.create({ collection: 'users', data: { email: 'editor@example.com', password, roles: ['editor'] } })
+  expect(
+    (await admin.post('/users/first-register', { email: 'admin@example.com', password })).status,
+  ).toBe(200)
+  const created = await app.payload.create({
+    collection: 'users',
+    data: { email: 'editor@example.com', password, roles: ['editor'] },
+  })
   editorId = created.id as number
   editor = app.client()
-  expect((await editor.post('/users/login', { email: 'editor@example.com', password })).status).toBe(200)
+  expect(
+    (await editor.post('/users/login', { email: 'editor@example.com', password })).status,
+  ).toBe(200)
   await plantEnrolment(editorId)
 })
 afterAll(async () => {
@@ -70,21 +78,30 @@ describe('two-factor state on the account', () => {
       expect.objectContaining({ browser: 'Firefox 127', os: 'macOS 14.5' }),
     ])
     // Nobody else's, though: another editor reads none of them through the devices collection.
-    const other = await app.payload.create({ collection: 'users', data: { email: 'other@example.com', password, roles: ['editor'] } })
+    const other = await app.payload.create({
+      collection: 'users',
+      data: { email: 'other@example.com', password, roles: ['editor'] },
+    })
     const otherClient = app.client()
     await otherClient.post('/users/login', { email: 'other@example.com', password })
     expect((await otherClient.get('/trusted-devices')).body.docs).toEqual([])
-    expect((await otherClient.get(`/users/${other.id}`)).body.totpConfig.trustedDevices.docs).toEqual([])
+    expect(
+      (await otherClient.get(`/users/${other.id}`)).body.totpConfig.trustedDevices.docs,
+    ).toEqual([])
   })
 
   it('never shows them over GraphQL, even when asked for by name', async () => {
     const response = await graphQLMe(editor)
     expect(response.body.data.meUser.user.totpConfig.status).toBe('enabled')
     expect(JSON.stringify(response.body)).not.toContain('sealed-secret-stand-in')
-    const asked = await editor.post('/graphql', { query: '{ meUser { user { totpConfig { secret lastUsedStep } } } }' })
+    const asked = await editor.post('/graphql', {
+      query: '{ meUser { user { totpConfig { secret lastUsedStep } } } }',
+    })
     const asName = asked.body.data?.meUser?.user?.totpConfig
     // Either the schema has no such fields (an error), or field access answers null.
-    expect(asked.body.errors?.length > 0 || (asName.secret === null && asName.lastUsedStep === null)).toBe(true)
+    expect(
+      asked.body.errors?.length > 0 || (asName.secret === null && asName.lastUsedStep === null),
+    ).toBe(true)
     expect(JSON.stringify(asked.body)).not.toContain('sealed-secret-stand-in')
   })
 
@@ -106,7 +123,9 @@ describe('two-factor state on the account', () => {
       [editorId],
     )
     expect(row).toEqual({ secret: 'v1.sealed-secret-stand-in', status: 'enabled', step: '123' })
-    const devices = await sql('SELECT token_hash FROM trusted_devices WHERE user_id = $1', [editorId])
+    const devices = await sql('SELECT token_hash FROM trusted_devices WHERE user_id = $1', [
+      editorId,
+    ])
     expect(devices).toEqual([{ token_hash: 'a'.repeat(64) }])
   })
 
@@ -118,9 +137,10 @@ describe('two-factor state on the account', () => {
       totpConfig: { secret: 'JBSWY3DPEHPK3PXP', status: 'enabled' },
     })
     expect(response.status).toBe(201)
-    const [row] = await sql('SELECT totp_config_secret AS secret, totp_config_status AS status FROM users WHERE email = $1', [
-      'planted@example.com',
-    ])
+    const [row] = await sql(
+      'SELECT totp_config_secret AS secret, totp_config_status AS status FROM users WHERE email = $1',
+      ['planted@example.com'],
+    )
     expect(row).toEqual({ secret: null, status: null })
   })
 })

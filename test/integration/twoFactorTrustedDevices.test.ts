@@ -6,7 +6,8 @@ import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { authenticatorCode, enrol, nextTimeStep, setCookie } from '../helpers/twoFactor.js'
 
-const FIREFOX_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0'
+const FIREFOX_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0'
 const password = 'a-long-and-unusual-passphrase-42'
 const deviceCookie = 'payload-trusted-device'
 let app: TestPayload
@@ -15,12 +16,18 @@ let accounts = 0
 const sql = sqlOn(() => app.payload)
 
 const login = (client: RestClient, email: string) =>
-  client.request('POST', '/users/login', { body: { email, password }, headers: { 'user-agent': FIREFOX_ON_MAC } })
+  client.request('POST', '/users/login', {
+    body: { email, password },
+    headers: { 'user-agent': FIREFOX_ON_MAC },
+  })
 
 /** An editor with a second factor, signed in with a code on a browser it chose to trust. */
 const editorOnTrustedBrowser = async () => {
   const email = `editor-${++accounts}@example.com`
-  const user = await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'] },
+  })
   const setupClient = app.client()
   await setupClient.post('/users/login', { email, password })
   const secret = await enrol(setupClient)
@@ -45,7 +52,9 @@ const sameBrowserLater = (browser: RestClient) => {
 beforeAll(async () => {
   app = await startTestPayload({ backofficeOptions: { twoFactor: { trustedDeviceDays: 14 } } })
   admin = app.client()
-  expect((await admin.post('/users/first-register', { email: 'admin@example.com', password })).status).toBe(200)
+  expect(
+    (await admin.post('/users/first-register', { email: 'admin@example.com', password })).status,
+  ).toBe(200)
 })
 afterAll(async () => {
   await app?.close()
@@ -65,17 +74,32 @@ describe('trusted devices', () => {
     expect(token).toMatch(/^[\w-]{43}$/)
 
     const rows = await sql(
-      "SELECT token_hash, browser, os, extract(day FROM expiration_date - now())::int AS days FROM trusted_devices WHERE user_id = $1",
+      'SELECT token_hash, browser, os, extract(day FROM expiration_date - now())::int AS days FROM trusted_devices WHERE user_id = $1',
       [id],
     )
-    expect(rows).toEqual([{ browser: 'Firefox 127', days: 13, os: 'Mac OS 14.5', token_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }])
+    expect(rows).toEqual([
+      {
+        browser: 'Firefox 127',
+        days: 13,
+        os: 'Mac OS 14.5',
+        token_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    ])
     expect(JSON.stringify(rows)).not.toContain(token)
 
     const listed = await browser.get('/users/mfa/trusted-devices')
     expect(listed.body.docs).toEqual([
-      { browser: 'Firefox 127', expirationDate: expect.any(String), id: expect.any(Number), lastUsedAt: expect.any(String), os: 'Mac OS 14.5' },
+      {
+        browser: 'Firefox 127',
+        expirationDate: expect.any(String),
+        id: expect.any(Number),
+        lastUsedAt: expect.any(String),
+        os: 'Mac OS 14.5',
+      },
     ])
-    const events = (await sql('SELECT event FROM audit_log WHERE target_object = $1', [String(id)])).map((row) => row.event)
+    const events = (
+      await sql('SELECT event FROM audit_log WHERE target_object = $1', [String(id)])
+    ).map((row) => row.event)
     expect(events).toContain('twoFactor.deviceTrusted')
   })
 
@@ -90,7 +114,10 @@ describe('trusted devices', () => {
     const rotated = later.cookies.get(deviceCookie)!
     expect(rotated).toMatch(/^[\w-]{43}$/)
     expect(rotated).not.toBe(first)
-    const [session] = await sql('SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [id])
+    const [session] = await sql(
+      'SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [id],
+    )
     expect(session.authentication_level).toBe('mfa')
 
     // The old token was used up: a copy of it gets the code prompt.
@@ -107,13 +134,19 @@ describe('trusted devices', () => {
     const answers = await Promise.all(copies.map((copy) => login(copy, email)))
     const signedIn = answers.filter((answer) => answer.body.user)
     expect(signedIn).toHaveLength(1)
-    expect(answers.filter((answer) => answer.body.redirectTo === '/admin/two-factor/verify')).toHaveLength(2)
+    expect(
+      answers.filter((answer) => answer.body.redirectTo === '/admin/two-factor/verify'),
+    ).toHaveLength(2)
     // Never two live sessions from one token. (The winner's may be gone too: Payload writes the
     // account's whole sessions array back from each sign-in's own earlier read, so parallel sign-ins
     // of one account can drop each other's session; that is Payload's, not the token's.)
-    const live = await Promise.all(copies.map(async (copy) => (await copy.get('/users/me')).body.user?.email ?? null))
+    const live = await Promise.all(
+      copies.map(async (copy) => (await copy.get('/users/me')).body.user?.email ?? null),
+    )
     expect(live.filter(Boolean).length).toBeLessThanOrEqual(1)
-    const [{ n }] = await sql('SELECT count(*)::int AS n FROM trusted_devices WHERE user_id = $1', [id])
+    const [{ n }] = await sql('SELECT count(*)::int AS n FROM trusted_devices WHERE user_id = $1', [
+      id,
+    ])
     expect(n).toBe(1)
   })
 
@@ -128,7 +161,10 @@ describe('trusted devices', () => {
 
   it('stops counting once expired', async () => {
     const { browser, email, id } = await editorOnTrustedBrowser()
-    await sql("UPDATE trusted_devices SET expiration_date = now() - interval '1 minute' WHERE user_id = $1", [id])
+    await sql(
+      "UPDATE trusted_devices SET expiration_date = now() - interval '1 minute' WHERE user_id = $1",
+      [id],
+    )
     const later = sameBrowserLater(browser)
     const response = await login(later, email)
     expect(response.body.redirectTo).toBe('/admin/two-factor/verify')
@@ -145,13 +181,19 @@ describe('trusted devices', () => {
     const foreign = await other.browser.post(`/users/mfa/trusted-devices/${device.id}/remove`)
     expect(foreign.status).toBe(404)
     expect(foreign.body.errors[0].data.code).toBe('NOT_FOUND')
-    expect((await browser.post('/users/mfa/trusted-devices/not-an-id/remove')).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
-    expect((await app.client().post(`/users/mfa/trusted-devices/${device.id}/remove`)).status).toBe(401)
+    expect(
+      (await browser.post('/users/mfa/trusted-devices/not-an-id/remove')).body.errors[0].data.code,
+    ).toBe('MALFORMED_REQUEST')
+    expect((await app.client().post(`/users/mfa/trusted-devices/${device.id}/remove`)).status).toBe(
+      401,
+    )
 
     const removed = await browser.post(`/users/mfa/trusted-devices/${device.id}/remove`)
     expect(removed.status).toBe(200)
     expect((await browser.get('/users/mfa/trusted-devices')).body.docs).toEqual([])
-    const events = (await sql('SELECT event FROM audit_log WHERE target_object = $1', [String(id)])).map((row) => row.event)
+    const events = (
+      await sql('SELECT event FROM audit_log WHERE target_object = $1', [String(id)])
+    ).map((row) => row.event)
     expect(events).toContain('twoFactor.deviceRemoved')
 
     const later = sameBrowserLater(browser)
@@ -162,18 +204,27 @@ describe('trusted devices', () => {
     const { browser, email, id } = await editorOnTrustedBrowser()
     const other = await editorOnTrustedBrowser()
     const refused = await other.browser.get(`/users/mfa/trusted-devices?user=${id}`)
-    expect([refused.status, refused.body.errors[0].data.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS'])
-    expect((await admin.get('/users/mfa/trusted-devices?user=nonsense')).body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+    expect([refused.status, refused.body.errors[0].data.code]).toEqual([
+      403,
+      'INSUFFICIENT_PERMISSIONS',
+    ])
+    expect(
+      (await admin.get('/users/mfa/trusted-devices?user=nonsense')).body.errors[0].data.code,
+    ).toBe('MALFORMED_REQUEST')
 
     const listed = await admin.get(`/users/mfa/trusted-devices?user=${id}`)
     expect(listed.body.docs).toHaveLength(1)
-    expect((await admin.post(`/users/mfa/trusted-devices/${listed.body.docs[0].id}/remove`)).status).toBe(200)
+    expect(
+      (await admin.post(`/users/mfa/trusted-devices/${listed.body.docs[0].id}/remove`)).status,
+    ).toBe(200)
     const [entry] = await sql(
-      "SELECT actor, \"user\" FROM audit_log WHERE event = 'twoFactor.deviceRemoved' AND target_object = $1",
+      'SELECT actor, "user" FROM audit_log WHERE event = \'twoFactor.deviceRemoved\' AND target_object = $1',
       [String(id)],
     )
     expect(entry).toEqual({ actor: 'admin@example.com', user: email })
-    expect((await login(sameBrowserLater(browser), email)).body.redirectTo).toBe('/admin/two-factor/verify')
+    expect((await login(sameBrowserLater(browser), email)).body.redirectTo).toBe(
+      '/admin/two-factor/verify',
+    )
   })
 
   it('lists nothing to someone signed out', async () => {

@@ -25,14 +25,24 @@ declare module 'vitest' {
 
 const appDir = path.resolve('dev')
 
-const run = (command: string, args: string[], env: Record<string, string | undefined>, label: string) =>
+const run = (
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  label: string,
+) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${label} failed (exit ${code}):\n${output.slice(-4000)}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${label} failed (exit ${code}):\n${output.slice(-4000)}`)),
     )
   })
 
@@ -111,17 +121,24 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
   }
 
   await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'Pushing the schema')
-  if (!(process.env.E2E_REUSE_BUILD === '1' && existsSync(path.join(appDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')))) {
+  if (!(
+    process.env.E2E_REUSE_BUILD === '1' &&
+    existsSync(path.join(appDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))
+  )) {
     await run('npx', ['next', 'build', appDir], env, 'next build')
   }
 
   let log = ''
-  const server = spawn('npx', ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'], {
-    // Its own process group, so teardown stops npx, next and its workers together.
-    detached: true,
-    env: { ...env, NODE_ENV: 'production' } as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const server = spawn(
+    'npx',
+    ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      // Its own process group, so teardown stops npx, next and its workers together.
+      detached: true,
+      env: { ...env, NODE_ENV: 'production' } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   // E2E_APP_LOG=<file> keeps the app's whole output there, to read a server error behind a failed test.
   const keep = (chunk: Buffer) => {
     log += chunk

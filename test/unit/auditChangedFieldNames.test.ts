@@ -15,12 +15,18 @@ describe('changedFieldNames', () => {
   it('compares nested values by content, not identity', () => {
     const layout = [{ blockType: 'text', id: 'b1', text: 'hello' }]
     expect(changedFieldNames({ layout }, { layout: structuredClone(layout) })).toEqual([])
-    expect(changedFieldNames({ layout }, { layout: [{ ...layout[0], text: 'bye' }] })).toEqual(['layout'])
+    expect(changedFieldNames({ layout }, { layout: [{ ...layout[0], text: 'bye' }] })).toEqual([
+      'layout',
+    ])
   })
 
   it('treats a populated relationship as equal to its id, as hooks see depth 0 before and more after', () => {
-    expect(changedFieldNames({ heroImage: 7 }, { heroImage: { id: 7, url: '/media/a.png' } })).toEqual([])
-    expect(changedFieldNames({ heroImage: 7 }, { heroImage: { id: 8, url: '/media/b.png' } })).toEqual(['heroImage'])
+    expect(
+      changedFieldNames({ heroImage: 7 }, { heroImage: { id: 7, url: '/media/a.png' } }),
+    ).toEqual([])
+    expect(
+      changedFieldNames({ heroImage: 7 }, { heroImage: { id: 8, url: '/media/b.png' } }),
+    ).toEqual(['heroImage'])
     expect(
       changedFieldNames(
         { link: { relationTo: 'pages', value: 3 } },
@@ -32,14 +38,28 @@ describe('changedFieldNames', () => {
   it('treats null and a missing value alike, and dates by their time', () => {
     expect(changedFieldNames({ summary: null }, { summary: undefined })).toEqual([])
     expect(changedFieldNames({}, { summary: null })).toEqual([])
-    expect(changedFieldNames({ at: '2025-01-01T00:00:00.000Z' }, { at: new Date('2025-01-01T00:00:00Z') })).toEqual([])
+    expect(
+      changedFieldNames(
+        { at: '2025-01-01T00:00:00.000Z' },
+        { at: new Date('2025-01-01T00:00:00Z') },
+      ),
+    ).toEqual([])
     expect(changedFieldNames({ summary: 'x' }, { summary: null })).toEqual(['summary'])
   })
 
   it('leaves out bookkeeping and the credential and session fields of auth collections', () => {
     expect(
       changedFieldNames(
-        { createdAt: 'a', hash: 'h1', id: 1, lockUntil: null, loginAttempts: 0, salt: 's1', sessions: [], updatedAt: 'a' },
+        {
+          createdAt: 'a',
+          hash: 'h1',
+          id: 1,
+          lockUntil: null,
+          loginAttempts: 0,
+          salt: 's1',
+          sessions: [],
+          updatedAt: 'a',
+        },
         {
           createdAt: 'b',
           hash: 'h2',
@@ -62,7 +82,12 @@ describe('changedFieldNames', () => {
   })
 
   it('lists every set field of a new document when there is no previous one, and takes extra names to ignore', () => {
-    expect(changedFieldNames(undefined, { empty: null, slug: 's', title: 't' })).toEqual(['slug', 'title'])
-    expect(changedFieldNames({}, { slug: 's', title: 't' }, { ignore: ['slug'] })).toEqual(['title'])
+    expect(changedFieldNames(undefined, { empty: null, slug: 's', title: 't' })).toEqual([
+      'slug',
+      'title',
+    ])
+    expect(changedFieldNames({}, { slug: 's', title: 't' }, { ignore: ['slug'] })).toEqual([
+      'title',
+    ])
   })
 })

@@ -5,7 +5,9 @@ import { encodeForLog } from '../../src/audit/encodeForLog.js'
 
 describe('encodeForLog', () => {
   it('keeps ordinary text, accents and emoji as they are', () => {
-    expect(encodeForLog('Mozilla/5.0 (X11; Linux x86_64) Grüße 👋')).toBe('Mozilla/5.0 (X11; Linux x86_64) Grüße 👋')
+    expect(encodeForLog('Mozilla/5.0 (X11; Linux x86_64) Grüße 👋')).toBe(
+      'Mozilla/5.0 (X11; Linux x86_64) Grüße 👋',
+    )
   })
 
   it('turns CR and LF into visible escapes, so one value cannot forge a second log line', () => {
@@ -18,7 +20,9 @@ describe('encodeForLog', () => {
   it('escapes every other control character, DEL, C1 controls, line separators and bidi overrides', () => {
     const encoded = encodeForLog('a\u0000b\u001bc\td\u007fe\u0085f\u2028g\u2029h\u202ei\u2066j')
     expect(encoded).toBe('a\\u0000b\\u001bc\\td\\u007fe\\u0085f\\u2028g\\u2029h\\u202ei\\u2066j')
-    expect(encoded).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u)
+    expect(encoded).not.toMatch(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u,
+    )
   })
 
   it('doubles backslashes, so a typed "\\n" never reads like an encoded line break', () => {
@@ -38,7 +42,9 @@ describe('encodeForLog', () => {
 
 describe('encodeDataForLog', () => {
   it('encodes strings and keys at every depth and keeps numbers, booleans and null', () => {
-    expect(encodeDataForLog({ 'a\nb': ['x\ry', 1, true, null], nested: { deeper: 'line\nbreak' } })).toEqual({
+    expect(
+      encodeDataForLog({ 'a\nb': ['x\ry', 1, true, null], nested: { deeper: 'line\nbreak' } }),
+    ).toEqual({
       'a\\nb': ['x\\ry', 1, true, null],
       nested: { deeper: 'line\\nbreak' },
     })
@@ -67,9 +73,19 @@ describe('encodeDataForLog', () => {
   it('bounds depth, list length and string length, and drops what is not plain JSON', () => {
     const deep = { a: { b: { c: { d: { e: 'too deep' } } } } }
     expect(encodeDataForLog(deep)).toEqual({ a: { b: { c: {} } } })
-    expect((encodeDataForLog({ list: Array.from({ length: 80 }, (_, i) => i) }) as { list: number[] }).list).toHaveLength(50)
+    expect(
+      (encodeDataForLog({ list: Array.from({ length: 80 }, (_, i) => i) }) as { list: number[] })
+        .list,
+    ).toHaveLength(50)
     expect((encodeDataForLog({ text: 'y'.repeat(900) }) as { text: string }).text).toHaveLength(501)
-    expect(encodeDataForLog({ at: new Date('2025-01-02T03:04:05Z'), fn: () => 1, map: new Map(), n: Number.NaN })).toEqual({
+    expect(
+      encodeDataForLog({
+        at: new Date('2025-01-02T03:04:05Z'),
+        fn: () => 1,
+        map: new Map(),
+        n: Number.NaN,
+      }),
+    ).toEqual({
       at: '2025-01-02T03:04:05.000Z',
       n: null,
     })

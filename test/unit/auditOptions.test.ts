@@ -5,11 +5,17 @@ import { getClientInfo } from '../../src/request/clientInfo.js'
 
 describe('audit options', () => {
   it('default to no content collections, one year of retention and the audit-log slug', () => {
-    expect(sanitizeOptions().audit).toEqual({ collections: [], retentionDays: 365, slug: 'audit-log' })
+    expect(sanitizeOptions().audit).toEqual({
+      collections: [],
+      retentionDays: 365,
+      slug: 'audit-log',
+    })
   })
 
   it('keep what the integrator set, filling the rest', () => {
-    expect(sanitizeOptions({ audit: { collections: ['pages'], retentionDays: 730 } }).audit).toEqual({
+    expect(
+      sanitizeOptions({ audit: { collections: ['pages'], retentionDays: 730 } }).audit,
+    ).toEqual({
       collections: ['pages'],
       retentionDays: 730,
       slug: 'audit-log',
@@ -23,12 +29,18 @@ describe('audit options', () => {
 
   it('reject a slug that is not a collection slug, and collections that are not a list of slugs', () => {
     expect(() => sanitizeOptions({ audit: { slug: 'Audit Log' } })).toThrow(/audit.slug/)
-    expect(() => sanitizeOptions({ audit: { collections: 'pages' as never } })).toThrow(/audit.collections/)
-    expect(() => sanitizeOptions({ audit: { collections: [''] as never } })).toThrow(/audit.collections/)
+    expect(() => sanitizeOptions({ audit: { collections: 'pages' as never } })).toThrow(
+      /audit.collections/,
+    )
+    expect(() => sanitizeOptions({ audit: { collections: [''] as never } })).toThrow(
+      /audit.collections/,
+    )
   })
 
   it('refuse to log the audit log itself or the users collection as content', () => {
-    expect(() => sanitizeOptions({ audit: { collections: ['audit-log'] as never } })).toThrow(/"audit-log"/)
+    expect(() => sanitizeOptions({ audit: { collections: ['audit-log'] as never } })).toThrow(
+      /"audit-log"/,
+    )
     expect(() => sanitizeOptions({ audit: { collections: ['users'] } })).toThrow(/"users"/)
   })
 })
@@ -37,14 +49,19 @@ describe('getClientInfo', () => {
   const request = (headers: Record<string, string>) => ({ headers: new Headers(headers) })
 
   it('records the nearest peer and ignores the client-claimed address without a trusted proxy', () => {
-    const info = getClientInfo(request({ 'user-agent': 'UA', 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), {
-      trustProxy: false,
-    })
+    const info = getClientInfo(
+      request({ 'user-agent': 'UA', 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }),
+      {
+        trustProxy: false,
+      },
+    )
     expect(info).toEqual({ clientIp: null, ipAddress: '10.0.0.1', userAgent: 'UA' })
   })
 
   it('records the original client from X-Forwarded-For only when the proxy is trusted', () => {
-    const info = getClientInfo(request({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), { trustProxy: true })
+    const info = getClientInfo(request({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), {
+      trustProxy: true,
+    })
     expect(info.clientIp).toBe('203.0.113.9')
     expect(info.ipAddress).toBe('10.0.0.1')
   })

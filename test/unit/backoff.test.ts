@@ -12,9 +12,9 @@ describe('lockoutDelaySeconds', () => {
   })
 
   it('starts at the base delay and doubles with each further failure', () => {
-    expect([5, 6, 7, 8, 9, 10, 11].map((failures) => lockoutDelaySeconds(failures, policy))).toEqual([
-      30, 60, 120, 240, 480, 960, 1920,
-    ])
+    expect(
+      [5, 6, 7, 8, 9, 10, 11].map((failures) => lockoutDelaySeconds(failures, policy)),
+    ).toEqual([30, 60, 120, 240, 480, 960, 1920])
   })
 
   it('never exceeds the cap, however many failures', () => {

@@ -45,7 +45,10 @@ describe("the spec's filter-query shape, by Payload's validator", () => {
     expect(isValidShape({ or: [{ and: [condition('like', 'hello')] }] })).toBe(true)
     expect(
       isValidShape({
-        or: [{ and: [condition('equals'), { slug: { not_equals: 'home' } }] }, { and: [{ _status: { equals: 'draft' } }] }],
+        or: [
+          { and: [condition('equals'), { slug: { not_equals: 'home' } }] },
+          { and: [{ _status: { equals: 'draft' } }] },
+        ],
       }),
     ).toBe(true)
   })

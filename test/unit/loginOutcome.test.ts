@@ -9,7 +9,9 @@ const context = (redirect: null | string = null) => ({ adminRoute: '/admin', red
 
 describe('where the login form goes after a successful sign-in', () => {
   it("follows the response's redirectTo, with the redirect parameter appended", () => {
-    expect(loginOutcome(200, { redirectTo: '/admin/2fa' }, context('/admin/collections/pages'))).toEqual({
+    expect(
+      loginOutcome(200, { redirectTo: '/admin/2fa' }, context('/admin/collections/pages')),
+    ).toEqual({
       kind: 'redirect',
       to: '/admin/2fa?redirect=%2Fadmin%2Fcollections%2Fpages',
     })
@@ -28,8 +30,16 @@ describe('where the login form goes after a successful sign-in', () => {
   })
 
   it('never leaves the site, whatever the parameter or the response says', () => {
-    for (const hostile of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-      expect(loginOutcome(200, { redirectTo: hostile }, context(hostile))).toEqual({ kind: 'redirect', to: '/admin' })
+    for (const hostile of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(loginOutcome(200, { redirectTo: hostile }, context(hostile))).toEqual({
+        kind: 'redirect',
+        to: '/admin',
+      })
     }
   })
 })
@@ -37,11 +47,16 @@ describe('where the login form goes after a successful sign-in', () => {
 describe('what the login form shows when sign-in fails', () => {
   it('shows the first server message for 400, 401 and 403, or the status when there is none', () => {
     for (const status of [400, 401, 403]) {
-      expect(loginOutcome(status, { errors: [{ message: 'Nope.' }, { message: 'Second' }] }, context())).toEqual({
+      expect(
+        loginOutcome(status, { errors: [{ message: 'Nope.' }, { message: 'Second' }] }, context()),
+      ).toEqual({
         kind: 'error',
         message: 'Nope.',
       })
-      expect(loginOutcome(status, {}, context())).toEqual({ kind: 'error', message: String(status) })
+      expect(loginOutcome(status, {}, context())).toEqual({
+        kind: 'error',
+        message: String(status),
+      })
     }
   })
 
@@ -54,6 +69,8 @@ describe('what the login form shows when sign-in fails', () => {
   })
 
   it('names a network failure', () => {
-    expect(networkErrorMessage(new TypeError('Failed to fetch'), t)).toBe('Network error: Failed to fetch')
+    expect(networkErrorMessage(new TypeError('Failed to fetch'), t)).toBe(
+      'Network error: Failed to fetch',
+    )
   })
 })

@@ -30,9 +30,15 @@ describe('sanitizeOptions', () => {
 
   it('rejects lockout numbers that cannot work', () => {
     expect(() => sanitizeOptions({ lockout: { threshold: 0 } })).toThrow(/lockout.threshold/)
-    expect(() => sanitizeOptions({ lockout: { baseDelaySeconds: 1.5 } })).toThrow(/baseDelaySeconds/)
-    expect(() => sanitizeOptions({ lockout: { baseDelaySeconds: 60, maxDelaySeconds: 30 } })).toThrow(/maxDelaySeconds/)
-    expect(() => sanitizeOptions({ lockout: { suspendAfter: 5, threshold: 5 } })).toThrow(/suspendAfter/)
+    expect(() => sanitizeOptions({ lockout: { baseDelaySeconds: 1.5 } })).toThrow(
+      /baseDelaySeconds/,
+    )
+    expect(() =>
+      sanitizeOptions({ lockout: { baseDelaySeconds: 60, maxDelaySeconds: 30 } }),
+    ).toThrow(/maxDelaySeconds/)
+    expect(() => sanitizeOptions({ lockout: { suspendAfter: 5, threshold: 5 } })).toThrow(
+      /suspendAfter/,
+    )
   })
 
   it('merges partial nested options over the defaults', () => {
@@ -56,7 +62,12 @@ describe('mergeTranslations', () => {
     const i18n = mergeTranslations(
       {
         supportedLanguages: { en: {} } as never,
-        translations: { en: { backoffice: { errorUserNotFound: 'No such person.' }, general: { x: 'kept' } } as never },
+        translations: {
+          en: {
+            backoffice: { errorUserNotFound: 'No such person.' },
+            general: { x: 'kept' },
+          } as never,
+        },
       },
       { en: { errorAccountLocked: 'Locked out.', errorUserNotFound: 'Ignored: the app wins.' } },
     )

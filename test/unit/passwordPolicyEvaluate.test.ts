@@ -9,9 +9,15 @@ import { evaluatePassword } from '../../src/passwordPolicy/evaluatePassword.js'
 import { publicPasswordPolicy } from '../../src/passwordPolicy/publicPolicy.js'
 
 const defaultPolicy = publicPasswordPolicy(sanitizeOptions({}))
-const policy = (overrides: Partial<PublicPasswordPolicy> = {}): PublicPasswordPolicy => ({ ...defaultPolicy, ...overrides })
-const ruleIds = (password: string, rules: PublicPasswordPolicy, score: 0 | 1 | 2 | 3 | 4 | null = 4) =>
-  evaluatePassword(password, rules, score).rules.map((rule) => rule.id)
+const policy = (overrides: Partial<PublicPasswordPolicy> = {}): PublicPasswordPolicy => ({
+  ...defaultPolicy,
+  ...overrides,
+})
+const ruleIds = (
+  password: string,
+  rules: PublicPasswordPolicy,
+  score: 0 | 1 | 2 | 3 | 4 | null = 4,
+) => evaluatePassword(password, rules, score).rules.map((rule) => rule.id)
 
 describe('the default policy (no composition rules, ASVS 5.0 6.2.5)', () => {
   it('is 12 characters, at most 256, strength at least "secure"', () => {
@@ -46,8 +52,12 @@ describe('rules', () => {
     // Six emoji are twelve UTF-16 units, but six characters.
     const sixEmoji = '🔑🔑🔑🔑🔑🔑'
     expect(sixEmoji.length).toBe(12)
-    expect(evaluatePassword(sixEmoji, policy({ minLength: 7, minScore: 0 }), null).rules[0]).toMatchObject({ id: 'minLength', met: false })
-    expect(evaluatePassword(sixEmoji, policy({ minLength: 6, minScore: 0 }), null).rules[0]).toMatchObject({ id: 'minLength', met: true })
+    expect(
+      evaluatePassword(sixEmoji, policy({ minLength: 7, minScore: 0 }), null).rules[0],
+    ).toMatchObject({ id: 'minLength', met: false })
+    expect(
+      evaluatePassword(sixEmoji, policy({ minLength: 6, minScore: 0 }), null).rules[0],
+    ).toMatchObject({ id: 'minLength', met: true })
   })
 
   it('refuse a password above the maximum, listing that rule only then, and never truncate it', () => {
@@ -66,7 +76,11 @@ describe('rules', () => {
   it('list "Contains at least N different categories" only when a class count is set', () => {
     expect(ruleIds('abcdefghijklm', policy())).not.toContain('characterClasses')
     const rules = policy({ minCharacterClasses: 3 })
-    expect(evaluatePassword('abcdefghijklm', rules, 4).rules.find((rule) => rule.id === 'characterClasses')).toEqual({
+    expect(
+      evaluatePassword('abcdefghijklm', rules, 4).rules.find(
+        (rule) => rule.id === 'characterClasses',
+      ),
+    ).toEqual({
       id: 'characterClasses',
       labelKey: 'passwordRuleCharacterClasses',
       met: false,
@@ -77,8 +91,16 @@ describe('rules', () => {
   })
 
   it('list one rule per class whose minimum is above 0, in a fixed order', () => {
-    const rules = policy({ characterClassMinimums: { lowercase: 0, number: 2, special: 1, uppercase: 1 } })
-    expect(ruleIds('whatever-goes-here', rules)).toEqual(['minLength', 'uppercase', 'number', 'special', 'minScore'])
+    const rules = policy({
+      characterClassMinimums: { lowercase: 0, number: 2, special: 1, uppercase: 1 },
+    })
+    expect(ruleIds('whatever-goes-here', rules)).toEqual([
+      'minLength',
+      'uppercase',
+      'number',
+      'special',
+      'minScore',
+    ])
     const failing = evaluatePassword('Only-one-digit-1', rules, 4)
     expect(failing.rules.filter((rule) => !rule.met).map((rule) => rule.id)).toEqual(['number'])
     expect(evaluatePassword('Two-digits-12-here', rules, 4).meetsRequirements).toBe(true)
@@ -86,7 +108,9 @@ describe('rules', () => {
 
   it('list the strength only when its minimum is above 0 (spec §5)', () => {
     expect(ruleIds('abcdefghijklm', policy({ minScore: 0 }))).toEqual(['minLength'])
-    expect(evaluatePassword('abcdefghijklm', policy({ minScore: 0 }), null).meetsRequirements).toBe(true)
+    expect(evaluatePassword('abcdefghijklm', policy({ minScore: 0 }), null).meetsRequirements).toBe(
+      true,
+    )
   })
 
   it('treat an unknown score (dictionaries still loading) as not meeting a strength minimum', () => {
@@ -96,15 +120,23 @@ describe('rules', () => {
   })
 
   it('compare the score with the minimum inclusively', () => {
-    expect(evaluatePassword('abcdefghijklm', policy({ minScore: 2 }), 1).meetsRequirements).toBe(false)
-    expect(evaluatePassword('abcdefghijklm', policy({ minScore: 2 }), 2).meetsRequirements).toBe(true)
+    expect(evaluatePassword('abcdefghijklm', policy({ minScore: 2 }), 1).meetsRequirements).toBe(
+      false,
+    )
+    expect(evaluatePassword('abcdefghijklm', policy({ minScore: 2 }), 2).meetsRequirements).toBe(
+      true,
+    )
   })
 })
 
 describe('the five-segment meter (spec §4)', () => {
   it('fills score + 1 segments once the minimum length and class count are met', () => {
     const rules = policy({ minCharacterClasses: 2 })
-    expect([0, 1, 2, 3, 4].map((score) => evaluatePassword('abcdefghijk1', rules, score as 0).meterSegments)).toEqual([1, 2, 3, 4, 5])
+    expect(
+      [0, 1, 2, 3, 4].map(
+        (score) => evaluatePassword('abcdefghijk1', rules, score as 0).meterSegments,
+      ),
+    ).toEqual([1, 2, 3, 4, 5])
   })
 
   it('stays empty while the password is too short, whatever the score', () => {
@@ -112,7 +144,9 @@ describe('the five-segment meter (spec §4)', () => {
   })
 
   it('stays empty while too few character classes are present', () => {
-    expect(evaluatePassword('abcdefghijklmnop', policy({ minCharacterClasses: 2 }), 4).meterSegments).toBe(0)
+    expect(
+      evaluatePassword('abcdefghijklmnop', policy({ minCharacterClasses: 2 }), 4).meterSegments,
+    ).toBe(0)
   })
 
   it('stays empty while the score is unknown', () => {
@@ -120,7 +154,10 @@ describe('the five-segment meter (spec §4)', () => {
   })
 
   it('does not wait for per-class minimums or the strength minimum: it shows the strength', () => {
-    const rules = policy({ characterClassMinimums: { lowercase: 0, number: 0, special: 3, uppercase: 0 }, minScore: 4 })
+    const rules = policy({
+      characterClassMinimums: { lowercase: 0, number: 0, special: 3, uppercase: 0 },
+      minScore: 4,
+    })
     const evaluation = evaluatePassword('abcdefghijklmnop', rules, 1)
     expect(evaluation.meterSegments).toBe(2)
     expect(evaluation.meetsRequirements).toBe(false)
@@ -129,10 +166,20 @@ describe('the five-segment meter (spec §4)', () => {
 
 describe('character classes', () => {
   it('count letters by case across scripts, digits, and everything else as special', () => {
-    expect(countCharacterClasses('ÄbC d1٣!')).toEqual({ lowercase: 2, number: 2, special: 2, uppercase: 2 })
+    expect(countCharacterClasses('ÄbC d1٣!')).toEqual({
+      lowercase: 2,
+      number: 2,
+      special: 2,
+      uppercase: 2,
+    })
   })
 
   it('count caseless letters (CJK, Arabic) in no class', () => {
-    expect(countCharacterClasses('密码كلمة')).toEqual({ lowercase: 0, number: 0, special: 0, uppercase: 0 })
+    expect(countCharacterClasses('密码كلمة')).toEqual({
+      lowercase: 0,
+      number: 0,
+      special: 0,
+      uppercase: 0,
+    })
   })
 })

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { loadStrengthChecker, type StrengthChecker } from '../../src/passwordPolicy/strength/loadStrengthChecker.js'
+import {
+  loadStrengthChecker,
+  type StrengthChecker,
+} from '../../src/passwordPolicy/strength/loadStrengthChecker.js'
 import { penalisedInputs } from '../../src/passwordPolicy/strength/penalisedInputs.js'
 import { zxcvbnSettings } from '../../src/passwordPolicy/strength/zxcvbnSettings.js'
 
@@ -54,7 +57,8 @@ describe('scoring per the spec (§5)', () => {
 })
 
 describe('dates (spec §5: years 1000 to 2050; two-digit years above 50 are 19xx, else 20xx)', () => {
-  const yearOf = (password: string) => matches(password).find((match) => match.pattern === 'date')?.year
+  const yearOf = (password: string) =>
+    matches(password).find((match) => match.pattern === 'date')?.year
 
   it('reads four-digit years from 1000 to 2050 as dates', () => {
     expect(yearOf('01.01.1000')).toBe(1000)
@@ -88,12 +92,20 @@ describe('dictionaries', () => {
     ['koelkast', 'commonWords-nl'],
   ])('know %s (%s)', (word, dictionary) => {
     const result = check(word, [])
-    expect(result.sequence.map((match) => (match as unknown as { dictionaryName?: string }).dictionaryName)).toEqual([dictionary])
+    expect(
+      result.sequence.map(
+        (match) => (match as unknown as { dictionaryName?: string }).dictionaryName,
+      ),
+    ).toEqual([dictionary])
     expect(result.score).toBeLessThanOrEqual(1)
   })
 
   it('know keyboard walks on qwerty, qwertz and azerty layouts', () => {
-    for (const [walk, graph] of [['zxcvbnm,./', 'qwerty'], ['qwertzuiop', 'qwertz'], ['azertyuiop', 'azerty']]) {
+    for (const [walk, graph] of [
+      ['zxcvbnm,./', 'qwerty'],
+      ['qwertzuiop', 'qwertz'],
+      ['azertyuiop', 'azerty'],
+    ]) {
       expect(matches(walk!).map((match) => match.graph)).toContain(graph)
     }
   })
@@ -104,24 +116,38 @@ describe("the account's own words", () => {
 
   it('are the email, its local part, the name and their pieces', () => {
     expect(inputs.sort()).toEqual(
-      ['doe', 'jane', 'jane doe', 'jane-doe', 'jane.doe', 'jane.doe@example.com', 'jane_doe', 'janedoe'].sort(),
+      [
+        'doe',
+        'jane',
+        'jane doe',
+        'jane-doe',
+        'jane.doe',
+        'jane.doe@example.com',
+        'jane_doe',
+        'janedoe',
+      ].sort(),
     )
   })
 
   it('make a password built from them weak', () => {
     expect(check('jane.doe@example.com', inputs).score).toBe(0)
     expect(check('JaneDoe2024!', []).score).toBeGreaterThan(check('JaneDoe2024!', inputs).score)
-    expect(matches('JaneDoe2024!', inputs).some((match) => match.dictionaryName === 'userInputs')).toBe(true)
+    expect(
+      matches('JaneDoe2024!', inputs).some((match) => match.dictionaryName === 'userInputs'),
+    ).toBe(true)
   })
 
   it('catch the name written with separators, which zxcvbn alone prices as brute force', () => {
     const name = 'Yselda Brackenwhit'
     expect(check('Yselda-Brackenwhit-1', []).score).toBe(4)
     expect(check('Yselda-Brackenwhit-1', penalisedInputs({ name })).score).toBeLessThan(3)
-    expect(check('yselda.brackenwhit', penalisedInputs({ email: 'yselda.brackenwhit@example.com' })).score).toBe(0)
+    expect(
+      check('yselda.brackenwhit', penalisedInputs({ email: 'yselda.brackenwhit@example.com' }))
+        .score,
+    ).toBe(0)
   })
 
-  it('accept plain words (a field\'s userInputs) as well as an account', () => {
+  it("accept plain words (a field's userInputs) as well as an account", () => {
     expect(penalisedInputs(['jane.doe@example.com', 'Jane Doe']).sort()).toEqual(inputs.sort())
   })
 })
@@ -132,7 +158,11 @@ describe('bounded work', () => {
   })
 
   it('passes the passphrases the tests use', () => {
-    for (const passphrase of ['a-long-and-unusual-passphrase-42', 'another-long-passphrase-9', 'set-by-the-admin-123']) {
+    for (const passphrase of [
+      'a-long-and-unusual-passphrase-42',
+      'another-long-passphrase-9',
+      'set-by-the-admin-123',
+    ]) {
       expect(check(passphrase, []).score).toBeGreaterThanOrEqual(3)
     }
   })

@@ -27,7 +27,11 @@ const payloadToken = async (fields: Record<string, unknown>, tokenExpiration = 7
 describe('readSessionToken', () => {
   it('reads the sid of a token Payload signed', async () => {
     const token = await payloadToken({ sid: 'session-1' })
-    expect(readSessionToken(token, secret, now)).toMatchObject({ collection: 'users', id: 7, sid: 'session-1' })
+    expect(readSessionToken(token, secret, now)).toMatchObject({
+      collection: 'users',
+      id: 7,
+      sid: 'session-1',
+    })
   })
 
   it('refuses a token signed with another secret, or whose claims were changed', async () => {
@@ -42,9 +46,9 @@ describe('readSessionToken', () => {
   })
 
   it("refuses an unsigned token (alg 'none') and one with a different algorithm", () => {
-    const claims = Buffer.from(JSON.stringify({ collection: 'users', exp: now + 60, id: 1, sid: 's' })).toString(
-      'base64url',
-    )
+    const claims = Buffer.from(
+      JSON.stringify({ collection: 'users', exp: now + 60, id: 1, sid: 's' }),
+    ).toString('base64url')
     const none = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')
     expect(readSessionToken(`${none}.${claims}.`, secret, now)).toBeNull()
     const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512' })).toString('base64url')
@@ -53,7 +57,9 @@ describe('readSessionToken', () => {
   })
 
   it('refuses an expired token, one without a sid, and garbage', async () => {
-    expect(readSessionToken(await payloadToken({ sid: 'session-1' }, 60), secret, now + 61)).toBeNull()
+    expect(
+      readSessionToken(await payloadToken({ sid: 'session-1' }, 60), secret, now + 61),
+    ).toBeNull()
     expect(readSessionToken(await payloadToken({}), secret, now)).toBeNull()
     expect(readSessionToken('not-a-token', secret, now)).toBeNull()
     expect(readSessionToken('a.b.c', secret, now)).toBeNull()
@@ -61,25 +67,42 @@ describe('readSessionToken', () => {
 })
 
 describe('findRequestToken', () => {
-  const lookup = { cookieName: 'payload-token', csrf: [] as string[], order: ['JWT', 'Bearer', 'cookie'] as const }
+  const lookup = {
+    cookieName: 'payload-token',
+    csrf: [] as string[],
+    order: ['JWT', 'Bearer', 'cookie'] as const,
+  }
 
   it('finds the token where Payload looks, in its order', () => {
     expect(findRequestToken(new Headers({ authorization: 'JWT abc' }), lookup)).toBe('abc')
     expect(findRequestToken(new Headers({ authorization: 'Bearer abc' }), lookup)).toBe('abc')
-    expect(findRequestToken(new Headers({ cookie: 'a=1; payload-token=abc; b=2' }), lookup)).toBe('abc')
-    expect(findRequestToken(new Headers({ authorization: 'JWT first', cookie: 'payload-token=second' }), lookup)).toBe(
-      'first',
+    expect(findRequestToken(new Headers({ cookie: 'a=1; payload-token=abc; b=2' }), lookup)).toBe(
+      'abc',
     )
+    expect(
+      findRequestToken(
+        new Headers({ authorization: 'JWT first', cookie: 'payload-token=second' }),
+        lookup,
+      ),
+    ).toBe('first')
     expect(findRequestToken(new Headers({ cookie: 'other-token=abc' }), lookup)).toBeNull()
   })
 
   it('counts a cookie only from an origin Payload accepts it from', () => {
     const guarded = { ...lookup, csrf: ['https://admin.example.com'] }
     const cookie = 'payload-token=abc'
-    expect(findRequestToken(new Headers({ cookie, origin: 'https://admin.example.com' }), guarded)).toBe('abc')
-    expect(findRequestToken(new Headers({ cookie, origin: 'https://evil.example' }), guarded)).toBeNull()
-    expect(findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'same-origin' }), guarded)).toBe('abc')
-    expect(findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'cross-site' }), guarded)).toBeNull()
+    expect(
+      findRequestToken(new Headers({ cookie, origin: 'https://admin.example.com' }), guarded),
+    ).toBe('abc')
+    expect(
+      findRequestToken(new Headers({ cookie, origin: 'https://evil.example' }), guarded),
+    ).toBeNull()
+    expect(
+      findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'same-origin' }), guarded),
+    ).toBe('abc')
+    expect(
+      findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'cross-site' }), guarded),
+    ).toBeNull()
     expect(findRequestToken(new Headers({ cookie }), guarded)).toBeNull()
   })
 })
@@ -120,7 +143,9 @@ describe('parseDocumentId', () => {
 
   it('accepts short ids of letters, digits, dashes and underscores for text ids', () => {
     expect(parseDocumentId('65f1c0ffee0ddba11c0ffee0', 'text')).toBe('65f1c0ffee0ddba11c0ffee0')
-    expect(parseDocumentId('0b7c5f0e-3c59-4c1e-9d0f-7f6a4a0e4b1d', 'text')).toBe('0b7c5f0e-3c59-4c1e-9d0f-7f6a4a0e4b1d')
+    expect(parseDocumentId('0b7c5f0e-3c59-4c1e-9d0f-7f6a4a0e4b1d', 'text')).toBe(
+      '0b7c5f0e-3c59-4c1e-9d0f-7f6a4a0e4b1d',
+    )
     expect(parseDocumentId("1' OR '1'='1", 'text')).toBeNull()
     expect(parseDocumentId('x'.repeat(65), 'text')).toBeNull()
   })
@@ -149,7 +174,8 @@ describe('describeUserAgent', () => {
 describe('the sessions capability', () => {
   const appConfig = (auth: CollectionConfig['auth'] = true): Config =>
     ({ collections: [{ slug: 'users', auth, fields: [] }] }) as unknown as Config
-  const users = (config: Config) => config.collections!.find((collection) => collection.slug === 'users')!
+  const users = (config: Config) =>
+    config.collections!.find((collection) => collection.slug === 'users')!
   const fieldNames = (collection: CollectionConfig) =>
     collection.fields.map((field) => ('name' in field ? field.name : field.type))
 
@@ -163,15 +189,27 @@ describe('the sessions capability', () => {
   })
 
   it('uses the configured slug', () => {
-    const config = sessions.schema!(appConfig(), sanitizeOptions({ sessions: { slug: 'staff-sessions' } }))
-    expect(config.collections!.map((collection) => collection.slug)).toEqual(['users', 'staff-sessions'])
+    const config = sessions.schema!(
+      appConfig(),
+      sanitizeOptions({ sessions: { slug: 'staff-sessions' } }),
+    )
+    expect(config.collections!.map((collection) => collection.slug)).toEqual([
+      'users',
+      'staff-sessions',
+    ])
   })
 
   it("puts its activity strategy before the app's own and keeps them", () => {
     const mine = { name: 'mine', authenticate: () => ({ user: null }) }
-    const config = sessions.behaviour!(appConfig({ strategies: [mine], tokenExpiration: 600 }), sanitizeOptions())
+    const config = sessions.behaviour!(
+      appConfig({ strategies: [mine], tokenExpiration: 600 }),
+      sanitizeOptions(),
+    )
     const auth = users(config).auth as Exclude<CollectionConfig['auth'], boolean | undefined>
-    expect(auth.strategies!.map((strategy) => strategy.name)).toEqual(['backoffice-session-activity', 'mine'])
+    expect(auth.strategies!.map((strategy) => strategy.name)).toEqual([
+      'backoffice-session-activity',
+      'mine',
+    ])
     expect(auth.tokenExpiration).toBe(600)
     const endpoints = users(config).endpoints as { method: string; path: string }[]
     expect(endpoints.map(({ method, path }) => `${method} ${path}`)).toEqual([
@@ -182,7 +220,9 @@ describe('the sessions capability', () => {
   })
 
   it("refuses, at config time, a users collection without Payload's sessions", () => {
-    expect(() => sessions.behaviour!(appConfig({ useSessions: false }), sanitizeOptions())).toThrow(/useSessions/)
+    expect(() => sessions.behaviour!(appConfig({ useSessions: false }), sanitizeOptions())).toThrow(
+      /useSessions/,
+    )
   })
 })
 
@@ -192,8 +232,12 @@ describe('sessions options', () => {
   })
 
   it('reject an interval or slug that cannot work', () => {
-    expect(() => sanitizeOptions({ sessions: { touchIntervalSeconds: 0 } })).toThrow(/touchIntervalSeconds/)
-    expect(() => sanitizeOptions({ sessions: { touchIntervalSeconds: 2.5 } })).toThrow(/touchIntervalSeconds/)
+    expect(() => sanitizeOptions({ sessions: { touchIntervalSeconds: 0 } })).toThrow(
+      /touchIntervalSeconds/,
+    )
+    expect(() => sanitizeOptions({ sessions: { touchIntervalSeconds: 2.5 } })).toThrow(
+      /touchIntervalSeconds/,
+    )
     expect(() => sanitizeOptions({ sessions: { slug: 'Bad Slug' } })).toThrow(/sessions.slug/)
   })
 })

@@ -33,7 +33,13 @@ describe('slateToHtml', () => {
           text('u', { underline: true }),
           text('s', { strikethrough: true }),
           text('c', { code: true }),
-          text('all', { bold: true, code: true, italic: true, strikethrough: true, underline: true }),
+          text('all', {
+            bold: true,
+            code: true,
+            italic: true,
+            strikethrough: true,
+            underline: true,
+          }),
         ],
       },
     ]
@@ -57,8 +63,19 @@ describe('slateToHtml', () => {
     const value = [
       {
         children: [
-          { children: [text('site')], linkType: 'custom', newTab: true, type: 'link', url: 'https://example.com/a?b=1&c=2' },
-          { children: [text('page')], doc: { relationTo: 'pages', value: { id: 7 } }, linkType: 'internal', type: 'link' },
+          {
+            children: [text('site')],
+            linkType: 'custom',
+            newTab: true,
+            type: 'link',
+            url: 'https://example.com/a?b=1&c=2',
+          },
+          {
+            children: [text('page')],
+            doc: { relationTo: 'pages', value: { id: 7 } },
+            linkType: 'internal',
+            type: 'link',
+          },
         ],
       },
     ]
@@ -66,20 +83,32 @@ describe('slateToHtml', () => {
       '<p><a href="https://example.com/a?b=1&#38;c=2" rel="noopener noreferrer" target="_blank">site</a><a href="/pages/7">page</a></p>',
     )
     expect(
-      slateToHtml(value, { internalLinkURL: ({ relationTo, value: doc }) => `/${relationTo}/by-id/${(doc as { id: number }).id}` }),
+      slateToHtml(value, {
+        internalLinkURL: ({ relationTo, value: doc }) =>
+          `/${relationTo}/by-id/${(doc as { id: number }).id}`,
+      }),
     ).toContain('<a href="/pages/by-id/7">page</a>')
   })
 
   it('renders populated uploads as images, and relationships only through your renderer', () => {
     const value = [
-      { children: [text('')], relationTo: 'media', type: 'upload', value: { alt: 'A "sunny" hill', id: 1, url: '/media/hill.png' } },
+      {
+        children: [text('')],
+        relationTo: 'media',
+        type: 'upload',
+        value: { alt: 'A "sunny" hill', id: 1, url: '/media/hill.png' },
+      },
       { children: [text('')], relationTo: 'media', type: 'upload', value: 1 },
       { children: [text('')], relationTo: 'pages', type: 'relationship', value: { id: 2 } },
     ]
-    expect(slateToHtml(value)).toBe('<figure><img alt="A &#34;sunny&#34; hill" src="/media/hill.png"></figure>')
-    expect(slateToHtml(value.slice(2), { renderRelationship: ({ relationTo }) => `<aside>${relationTo}</aside>` })).toBe(
-      '<aside>pages</aside>',
+    expect(slateToHtml(value)).toBe(
+      '<figure><img alt="A &#34;sunny&#34; hill" src="/media/hill.png"></figure>',
     )
+    expect(
+      slateToHtml(value.slice(2), {
+        renderRelationship: ({ relationTo }) => `<aside>${relationTo}</aside>`,
+      }),
+    ).toBe('<aside>pages</aside>')
   })
 
   it('escapes text and drops links that could run script', () => {
@@ -101,13 +130,32 @@ describe('slateToHtml', () => {
 
 describe('safeURL', () => {
   it('keeps web, mail and phone links and same-site paths', () => {
-    for (const url of ['https://a.b/c', 'http://a.b', 'mailto:x@y.z', 'tel:+3212', '/path', '?q=1', '#top', 'page.html', '//cdn.example.com/x']) {
+    for (const url of [
+      'https://a.b/c',
+      'http://a.b',
+      'mailto:x@y.z',
+      'tel:+3212',
+      '/path',
+      '?q=1',
+      '#top',
+      'page.html',
+      '//cdn.example.com/x',
+    ]) {
       expect(safeURL(url)).toBe(url)
     }
   })
 
   it('refuses script and data addresses, however they are dressed up', () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:x', 'java\nscript:x', '\u0001javascript:x', 'data:text/html,x', 'vbscript:x', '', 42]) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:x',
+      'java\nscript:x',
+      '\u0001javascript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      '',
+      42,
+    ]) {
       expect(safeURL(url)).toBeNull()
     }
   })

@@ -13,7 +13,13 @@ describe('slateToPlainText', () => {
   it('puts each block on its own line and drops marks', () => {
     const value = [
       { children: [{ text: 'Title' }], type: 'h1' },
-      { children: [{ text: 'Plain ' }, { bold: true, text: 'bold' }, { italic: true, text: ' and more' }] },
+      {
+        children: [
+          { text: 'Plain ' },
+          { bold: true, text: 'bold' },
+          { italic: true, text: ' and more' },
+        ],
+      },
       { children: [{ text: 'A quote' }], type: 'blockquote' },
     ]
     expect(slateToPlainText(value)).toBe('Title\nPlain bold and more\nA quote')

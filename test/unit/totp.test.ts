@@ -2,7 +2,13 @@ import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 
 import { deriveSecretKey, openSecret, sealSecret } from '../../src/twoFactor/lib/secretBox.js'
-import { generateTotpSecret, otpauthUri, timeStepAt, totpCode, verifyTotp } from '../../src/twoFactor/lib/totp.js'
+import {
+  generateTotpSecret,
+  otpauthUri,
+  timeStepAt,
+  totpCode,
+  verifyTotp,
+} from '../../src/twoFactor/lib/totp.js'
 
 describe('TOTP', () => {
   it('matches the SHA-1 values of RFC 6238 appendix B with otplib as configured', async () => {
@@ -35,7 +41,9 @@ describe('TOTP', () => {
       })
     }
     for (const offset of [-2, 2]) {
-      expect((await verifyTotp(secret, await totpCode(secret, now + offset * 30_000), now)).valid).toBe(false)
+      expect(
+        (await verifyTotp(secret, await totpCode(secret, now + offset * 30_000), now)).valid,
+      ).toBe(false)
     }
     expect((await verifyTotp(secret, '12345', now)).valid).toBe(false)
     expect((await verifyTotp(secret, 'abcdef', now)).valid).toBe(false)
@@ -43,10 +51,17 @@ describe('TOTP', () => {
   })
 
   it('writes the otpauth URI authenticator apps read', () => {
-    const uri = new URL(otpauthUri({ accountName: 'ada@example.com', issuer: 'News Room', secret: 'MZXW6YTBOI' }))
+    const uri = new URL(
+      otpauthUri({ accountName: 'ada@example.com', issuer: 'News Room', secret: 'MZXW6YTBOI' }),
+    )
     expect(uri.protocol).toBe('otpauth:')
-    expect(decodeURIComponent(uri.href.split('?')[0]!)).toBe('otpauth://totp/News Room:ada@example.com')
-    expect(Object.fromEntries(uri.searchParams)).toMatchObject({ issuer: 'News Room', secret: 'MZXW6YTBOI' })
+    expect(decodeURIComponent(uri.href.split('?')[0]!)).toBe(
+      'otpauth://totp/News Room:ada@example.com',
+    )
+    expect(Object.fromEntries(uri.searchParams)).toMatchObject({
+      issuer: 'News Room',
+      secret: 'MZXW6YTBOI',
+    })
     expect(uri.searchParams.get('algorithm') ?? 'SHA1').toBe('SHA1')
     expect(uri.searchParams.get('digits') ?? '6').toBe('6')
     expect(uri.searchParams.get('period') ?? '30').toBe('30')
@@ -61,14 +76,18 @@ describe('secret encryption', () => {
     expect(sealed).not.toContain('JBSWY3DPEHPK3PXP')
     expect(openSecret(sealed, key, '7')).toBe('JBSWY3DPEHPK3PXP')
     expect(openSecret(sealed, key, '8')).toBeNull()
-    expect(openSecret(sealed, deriveSecretKey('another-server-secret-of-enough-length-0123'), '7')).toBeNull()
+    expect(
+      openSecret(sealed, deriveSecretKey('another-server-secret-of-enough-length-0123'), '7'),
+    ).toBeNull()
   })
 
   it('refuses a tampered value', () => {
     const [version, nonce, ciphertext, tag] = sealSecret('JBSWY3DPEHPK3PXP', key, '7').split('.')
     const flipped = Buffer.from(ciphertext!, 'base64url')
     flipped[0] = flipped[0]! ^ 1
-    expect(openSecret([version, nonce, flipped.toString('base64url'), tag].join('.'), key, '7')).toBeNull()
+    expect(
+      openSecret([version, nonce, flipped.toString('base64url'), tag].join('.'), key, '7'),
+    ).toBeNull()
     expect(openSecret('garbage', key, '7')).toBeNull()
   })
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { errorCatalogue } from '../../src/errors/catalogue.js'
 import { backofficeTranslations } from '../../src/translations/index.js'
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 const english = backofficeTranslations.en
 const languages = Object.keys(backofficeTranslations) as (keyof typeof backofficeTranslations)[]
 
@@ -24,7 +25,10 @@ describe('translation tables', () => {
       it('keeps the placeholders of the English text in every message', () => {
         const table = backofficeTranslations[language] as Record<string, string>
         const wrong = Object.entries(english)
-          .filter(([key, text]) => JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(table[key] ?? '')))
+          .filter(
+            ([key, text]) =>
+              JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(table[key] ?? '')),
+          )
           .map(([key]) => key)
         expect(wrong).toEqual([])
       })
@@ -51,7 +55,9 @@ describe('error catalogue', () => {
     expect(english.errorAuthenticationRequired).toBe(
       'Authentication required. Please login or provide a valid MFA token.',
     )
-    expect(english.errorInsufficientPermissions).toBe('Insufficient permissions. Required role: {{role}}')
+    expect(english.errorInsufficientPermissions).toBe(
+      'Insufficient permissions. Required role: {{role}}',
+    )
     expect(english.errorTotpRateLimited).toBe('TOTP rate limited. Try again in {{seconds}} seconds')
     expect(english.errorEmailInvalid).toBe('The email address is invalid.')
     expect(english.errorPasswordRequired).toBe('Password is required.')

@@ -10,8 +10,18 @@ const admin = { roles: ['admin'] }
 
 describe('who needs a second factor', () => {
   it('asks everyone with one enabled for a code, whatever the enforcement', () => {
-    for (const enforcement of ['optional', 'required', { roles: ['admin'] }] satisfies TwoFactorEnforcement[]) {
-      expect(secondFactorNeed(editor, { status: 'enabled' }, sanitizeOptions({ twoFactor: { enforcement } }))).toBe('challenge')
+    for (const enforcement of [
+      'optional',
+      'required',
+      { roles: ['admin'] },
+    ] satisfies TwoFactorEnforcement[]) {
+      expect(
+        secondFactorNeed(
+          editor,
+          { status: 'enabled' },
+          sanitizeOptions({ twoFactor: { enforcement } }),
+        ),
+      ).toBe('challenge')
     }
   })
 
@@ -30,8 +40,14 @@ describe('who needs a second factor', () => {
 
   it('sends an account whose factor an approved reset removed to enrolment, even where two-factor is optional', () => {
     const optional = sanitizeOptions()
-    expect(secondFactorNeed(editor, { setupRequired: true, status: 'pending' }, optional)).toBe('enrol')
-    expect(secondFactorNeed(editor, { setupRequired: false, status: 'pending' }, optional)).toBe('none')
-    expect(secondFactorNeed(editor, { setupRequired: true, status: 'enabled' }, optional)).toBe('challenge')
+    expect(secondFactorNeed(editor, { setupRequired: true, status: 'pending' }, optional)).toBe(
+      'enrol',
+    )
+    expect(secondFactorNeed(editor, { setupRequired: false, status: 'pending' }, optional)).toBe(
+      'none',
+    )
+    expect(secondFactorNeed(editor, { setupRequired: true, status: 'enabled' }, optional)).toBe(
+      'challenge',
+    )
   })
 })

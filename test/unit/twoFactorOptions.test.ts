@@ -24,16 +24,30 @@ describe('two-factor options', () => {
       issuer: 'Newsroom',
       trustedDeviceDays: 7,
     })
-    expect(sanitizeOptions({ twoFactor: { enforcement: 'required' } }).twoFactor.enforcement).toBe('required')
+    expect(sanitizeOptions({ twoFactor: { enforcement: 'required' } }).twoFactor.enforcement).toBe(
+      'required',
+    )
   })
 
   it('refuse settings that cannot work, at config time', () => {
-    expect(() => sanitizeOptions({ twoFactor: { enforcement: 'always' as never } })).toThrow(/twoFactor.enforcement/)
-    expect(() => sanitizeOptions({ twoFactor: { enforcement: { roles: [] } } })).toThrow(/twoFactor.enforcement/)
+    expect(() => sanitizeOptions({ twoFactor: { enforcement: 'always' as never } })).toThrow(
+      /twoFactor.enforcement/,
+    )
+    expect(() => sanitizeOptions({ twoFactor: { enforcement: { roles: [] } } })).toThrow(
+      /twoFactor.enforcement/,
+    )
     expect(() => sanitizeOptions({ twoFactor: { issuer: 'a:b' } })).toThrow(/twoFactor.issuer/)
-    expect(() => sanitizeOptions({ twoFactor: { encryptionKey: 'short' } })).toThrow(/twoFactor.encryptionKey/)
-    expect(() => sanitizeOptions({ twoFactor: { trustedDeviceDays: 0 } })).toThrow(/twoFactor.trustedDeviceDays/)
-    expect(() => sanitizeOptions({ twoFactor: { maxAttemptsPerChallenge: 101 } })).toThrow(/maxAttemptsPerChallenge/)
-    expect(() => sanitizeOptions({ twoFactor: { challengeMinutes: 2.5 } })).toThrow(/challengeMinutes/)
+    expect(() => sanitizeOptions({ twoFactor: { encryptionKey: 'short' } })).toThrow(
+      /twoFactor.encryptionKey/,
+    )
+    expect(() => sanitizeOptions({ twoFactor: { trustedDeviceDays: 0 } })).toThrow(
+      /twoFactor.trustedDeviceDays/,
+    )
+    expect(() => sanitizeOptions({ twoFactor: { maxAttemptsPerChallenge: 101 } })).toThrow(
+      /maxAttemptsPerChallenge/,
+    )
+    expect(() => sanitizeOptions({ twoFactor: { challengeMinutes: 2.5 } })).toThrow(
+      /challengeMinutes/,
+    )
   })
 })

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { afterSignIn, errorMessageOf, withRedirect } from '../../src/twoFactor/components/redirectTarget.js'
+import {
+  afterSignIn,
+  errorMessageOf,
+  withRedirect,
+} from '../../src/twoFactor/components/redirectTarget.js'
 import { en } from '../../src/translations/en.js'
 import { nl } from '../../src/translations/nl.js'
 
@@ -17,8 +21,12 @@ describe('where the two-factor views go', () => {
   })
 
   it("carries the redirect parameter to the answer's redirectTo", () => {
-    expect(withRedirect('/admin/login', '/admin/globals/site')).toBe('/admin/login?redirect=%2Fadmin%2Fglobals%2Fsite')
-    expect(withRedirect('/admin/login?x=1', '/admin/a')).toBe('/admin/login?x=1&redirect=%2Fadmin%2Fa')
+    expect(withRedirect('/admin/login', '/admin/globals/site')).toBe(
+      '/admin/login?redirect=%2Fadmin%2Fglobals%2Fsite',
+    )
+    expect(withRedirect('/admin/login?x=1', '/admin/a')).toBe(
+      '/admin/login?x=1&redirect=%2Fadmin%2Fa',
+    )
     expect(withRedirect('/admin/login', null)).toBe('/admin/login')
   })
 

@@ -11,7 +11,10 @@ const german = { fallbackLanguage: 'en', language: 'de', t: (key: string) => key
 const options = [
   { label: { de: 'Redaktion', en: 'Editors' }, value: 'editors' },
   { label: 'Developers', value: 'developers' },
-  { label: ({ t }: { t: unknown }) => (t as (key: string) => string)('general:admins'), value: 'admins' },
+  {
+    label: ({ t }: { t: unknown }) => (t as (key: string) => string)('general:admins'),
+    value: 'admins',
+  },
   'plain',
 ]
 
@@ -36,7 +39,12 @@ describe('optionLabels', () => {
   })
 })
 
-const manySelect = (name: string): Field => ({ name, type: 'select', hasMany: true, options: ['a', 'b'] })
+const manySelect = (name: string): Field => ({
+  name,
+  type: 'select',
+  hasMany: true,
+  options: ['a', 'b'],
+})
 const diffOf = (field: Field | undefined) =>
   (field as { admin?: { components?: { Diff?: unknown } } } | undefined)?.admin?.components?.Diff
 
@@ -48,7 +56,11 @@ describe('withSelectManyDiff', () => {
       { name: 'group', type: 'group', fields: [manySelect('inGroup')] },
       { name: 'rows', type: 'array', fields: [{ type: 'row', fields: [manySelect('inRow')] }] },
       { type: 'tabs', tabs: [{ fields: [manySelect('inTab')], label: 'Tab' }] },
-      { name: 'layout', type: 'blocks', blocks: [{ slug: 'cta', fields: [manySelect('inBlock')] }] },
+      {
+        name: 'layout',
+        type: 'blocks',
+        blocks: [{ slug: 'cta', fields: [manySelect('inBlock')] }],
+      },
     ]
     const result = withSelectManyDiff(fields) as any[]
     expect(diffOf(result[0])).toBe(selectDiffComponent)
@@ -91,7 +103,10 @@ describe('the versionComparison capability', () => {
       } as never,
       {} as never,
     )
-    expect(config.admin?.components?.providers).toEqual(['./Own#Own', 'payload-backoffice/client#VersionDrawerErrors'])
+    expect(config.admin?.components?.providers).toEqual([
+      './Own#Own',
+      'payload-backoffice/client#VersionDrawerErrors',
+    ])
     expect(diffOf(config.collections![0]!.fields[0])).toBe(selectDiffComponent)
     expect(diffOf(config.collections![1]!.fields[0])).toBeUndefined()
     expect(diffOf(config.globals![0]!.fields[0])).toBe(selectDiffComponent)
@@ -129,7 +144,10 @@ describe('the versionComparison capability at start-up', () => {
   it("runs the app's own onInit first, then exposes the globals", async () => {
     const calls: string[] = []
     const config = versionComparison.behaviour!(
-      { globals: [{ slug: 'settings', fields: [] }], onInit: async () => void calls.push('app') } as never,
+      {
+        globals: [{ slug: 'settings', fields: [] }],
+        onInit: async () => void calls.push('app'),
+      } as never,
       {} as never,
     )
     const payload = { config: { globals: [{ slug: 'settings' }] }, globals: { config: [] } }

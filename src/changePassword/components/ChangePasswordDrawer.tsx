@@ -25,7 +25,12 @@ export const changePasswordDrawerSlug = 'backoffice-change-password'
 // Logical properties only (inline/block), so the layout mirrors in right-to-left languages.
 const styles = {
   fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, padding: 0 },
-  form: { display: 'grid', gap: 'var(--base)', maxWidth: '36rem', paddingBlockEnd: 'calc(var(--base) * 2)' },
+  form: {
+    display: 'grid',
+    gap: 'var(--base)',
+    maxWidth: '36rem',
+    paddingBlockEnd: 'calc(var(--base) * 2)',
+  },
   section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
 } satisfies Record<string, CSSProperties>
 
@@ -65,12 +70,15 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     event.stopPropagation()
     setPending(true)
     try {
-      const response = await fetch(formatAdminURL({ apiRoute, path: `/${usersCollection}/change-password`, serverURL }), {
-        body: JSON.stringify({ currentPassword, password }),
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
+      const response = await fetch(
+        formatAdminURL({ apiRoute, path: `/${usersCollection}/change-password`, serverURL }),
+        {
+          body: JSON.stringify({ currentPassword, password }),
+          credentials: 'include',
+          headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
+          method: 'POST',
+        },
+      )
       const body: unknown = await response.json().catch(() => null)
       if (response.ok) {
         setCurrentPassword('')
@@ -89,10 +97,20 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
   }
 
   return (
-    <section aria-labelledby={headingId} className="backoffice-change-password" style={styles.section}>
+    <section
+      aria-labelledby={headingId}
+      className="backoffice-change-password"
+      style={styles.section}
+    >
       <h3 id={headingId}>{t('changePasswordHeading')}</h3>
       <p>{t('changePasswordDescription')}</p>
-      <Button buttonStyle="secondary" id="backoffice-change-password-open" onClick={() => openModal(changePasswordDrawerSlug)} size="medium" type="button">
+      <Button
+        buttonStyle="secondary"
+        id="backoffice-change-password-open"
+        onClick={() => openModal(changePasswordDrawerSlug)}
+        size="medium"
+        type="button"
+      >
         {t('changePasswordButton')}
       </Button>
       <Drawer slug={changePasswordDrawerSlug} title={t('changePasswordDrawerTitle')}>

@@ -18,26 +18,41 @@ type Account = { email?: unknown; id: number | string; identityProvider?: unknow
 export const ChangePasswordField = ({ id, payload, req }: UIFieldServerProps) => {
   const options: SanitizedBackofficeOptions = getPluginOptions(payload)
   const viewer = req.user as Account | null
-  if (!options.enabled || !viewer || id === undefined || String(viewer.id) !== String(id) || req.user?.collection !== options.usersCollection) {
+  if (
+    !options.enabled ||
+    !viewer ||
+    id === undefined ||
+    String(viewer.id) !== String(id) ||
+    req.user?.collection !== options.usersCollection
+  ) {
     return null
   }
   const provider = typeof viewer.identityProvider === 'string' ? viewer.identityProvider : 'local'
   if (provider !== 'local' && provider !== '') {
     const t = getBackofficeTranslation(req.i18n)
     return (
-      <section className="backoffice-change-password" style={{ marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' }}>
+      <section
+        className="backoffice-change-password"
+        style={{ marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' }}
+      >
         <h3>{t('changePasswordHeading')}</h3>
         <p>{t('changePasswordExternalProvider', { provider })}</p>
       </section>
     )
   }
-  const userInputs = [viewer.email, viewer.name].filter((value): value is string => typeof value === 'string' && value !== '')
+  const userInputs = [viewer.email, viewer.name].filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  )
   return (
     <>
       {/* Payload's own change-password button would save the new password without the current one,
           which the server refuses for one's own account: this section takes its place. */}
       <style>{'.auth-fields #change-password { display: none; }'}</style>
-      <ChangePasswordDrawer policy={publicPasswordPolicy(options)} userInputs={userInputs} usersCollection={options.usersCollection} />
+      <ChangePasswordDrawer
+        policy={publicPasswordPolicy(options)}
+        userInputs={userInputs}
+        usersCollection={options.usersCollection}
+      />
     </>
   )
 }

@@ -19,7 +19,13 @@ type Props = {
  * The required email field of the sign-in and forgot-password forms, in Payload's field markup (so it
  * looks like the admin's own fields): `#field-email`, labelled "Email", with an example address.
  */
-export const EmailAddressField = ({ 'aria-describedby': describedBy, autoFocus, onChange, style, value }: Props) => {
+export const EmailAddressField = ({
+  'aria-describedby': describedBy,
+  autoFocus,
+  onChange,
+  style,
+  value,
+}: Props) => {
   const { t: payloadT } = useTranslation()
   const t = useBackofficeTranslation()
   return (

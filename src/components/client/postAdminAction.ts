@@ -11,7 +11,11 @@ type Answer = { errors?: { message?: string }[]; message?: string }
  */
 export const postAdminAction = async (
   url: string,
-  { body, fallbackMessage, headers = {} }: { body?: unknown; fallbackMessage: string; headers?: Record<string, string> },
+  {
+    body,
+    fallbackMessage,
+    headers = {},
+  }: { body?: unknown; fallbackMessage: string; headers?: Record<string, string> },
 ): Promise<null | string> => {
   try {
     const response = await fetch(url, {

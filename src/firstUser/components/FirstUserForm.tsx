@@ -31,7 +31,10 @@ type Props = {
 }
 
 /** Payload's confirmation field is not part of this form (the spec's first user has none). */
-const withoutConfirmation = ({ 'confirm-password': _confirmation, ...state }: FormState): FormState => state
+const withoutConfirmation = ({
+  'confirm-password': _confirmation,
+  ...state
+}: FormState): FormState => state
 
 /**
  * The first-user form: Payload's `Form`, email field and `RenderFields` for the collection's other
@@ -39,7 +42,13 @@ const withoutConfirmation = ({ 'confirm-password': _confirmation, ...state }: Fo
  * Payload's password and confirmation. On success the full user is fetched, then the browser goes to
  * the response's `redirectTo`, else the admin root.
  */
-export const FirstUserForm = ({ docPermissions, docPreferences, initialState, policy, usersCollection }: Props) => {
+export const FirstUserForm = ({
+  docPermissions,
+  docPreferences,
+  initialState,
+  policy,
+  usersCollection,
+}: Props) => {
   const t = useBackofficeTranslation()
   const { t: payloadT } = useTranslation()
   const { fetchFullUser } = useAuth()
@@ -86,7 +95,12 @@ export const FirstUserForm = ({ docPermissions, docPreferences, initialState, po
       validationOperation="create"
     >
       {/* Sign-in by username is refused by the plugin at startup, so the email is the only identifier. */}
-      <EmailAndUsernameFields loginWithUsername={false} operation="create" readOnly={false} t={payloadT as Parameters<typeof EmailAndUsernameFields>[0]['t']} />
+      <EmailAndUsernameFields
+        loginWithUsername={false}
+        operation="create"
+        readOnly={false}
+        t={payloadT as Parameters<typeof EmailAndUsernameFields>[0]['t']}
+      />
       <FirstUserPasswordField policy={policy} />
       <RenderFields
         fields={collectionConfig?.fields ?? []}

@@ -20,14 +20,20 @@ type Props = { policy: PublicPasswordPolicy }
 export const FirstUserPasswordField = ({ policy }: Props) => {
   const t = useBackofficeTranslation()
   const validate = useMemo<Validate>(
-    () => (value: unknown) => (typeof value === 'string' && value.length > 0 ? true : t('errorPasswordRequired')),
+    () => (value: unknown) =>
+      typeof value === 'string' && value.length > 0 ? true : t('errorPasswordRequired'),
     [t],
   )
-  const { errorMessage, setValue, showError, value } = useField<string>({ path: 'password', validate })
+  const { errorMessage, setValue, showError, value } = useField<string>({
+    path: 'password',
+    validate,
+  })
   const processing = useFormProcessing()
   const email = useFormFields(([fields]) => fields.email?.value)
   const name = useFormFields(([fields]) => fields.name?.value)
-  const userInputs = [email, name].filter((input): input is string => typeof input === 'string' && input !== '')
+  const userInputs = [email, name].filter(
+    (input): input is string => typeof input === 'string' && input !== '',
+  )
 
   return (
     <div className="backoffice-first-user-password">

@@ -22,17 +22,32 @@ export const FirstUserView = async ({ initPageResult }: AdminViewServerProps) =>
   const slug = options.usersCollection
   if (await payload.db.findOne({ collection: slug, req, where: {} })) {
     const { admin } = payload.config.routes
-    redirect(req.user ? admin : formatAdminURL({ adminRoute: admin, path: payload.config.admin.routes.login as `/${string}` }))
+    redirect(
+      req.user
+        ? admin
+        : formatAdminURL({
+            adminRoute: admin,
+            path: payload.config.admin.routes.login as `/${string}`,
+          }),
+    )
   }
 
   // Only the fields the endpoint accepts are shown (the system's own, like the suspension group, are
   // not); presentational ones stay.
-  const offered = [...(await firstUserFields(req, options)).map((field) => field.name), 'email', 'password']
-  const presentational = payload.collections[slug]!.config.fields.flatMap((field) => (field.type === 'ui' ? [field.name] : []))
+  const offered = [
+    ...(await firstUserFields(req, options)).map((field) => field.name),
+    'email',
+    'password',
+  ]
+  const presentational = payload.collections[slug]!.config.fields.flatMap((field) =>
+    field.type === 'ui' ? [field.name] : [],
+  )
   const docPermissions = {
     create: true,
     delete: true,
-    fields: Object.fromEntries([...offered, ...presentational].map((name) => [name, true as const])),
+    fields: Object.fromEntries(
+      [...offered, ...presentational].map((name) => [name, true as const]),
+    ),
     read: true,
     readVersions: true,
     update: true,

@@ -27,7 +27,14 @@ type Props = {
 
 // Logical properties only (inline/block), so the page mirrors in right-to-left languages.
 const styles = {
-  page: { display: 'grid', gap: 'var(--base)', marginInline: 'auto', maxWidth: '36rem', padding: 'calc(var(--base) * 2) var(--base)', width: '100%' },
+  page: {
+    display: 'grid',
+    gap: 'var(--base)',
+    marginInline: 'auto',
+    maxWidth: '36rem',
+    padding: 'calc(var(--base) * 2) var(--base)',
+    width: '100%',
+  },
   form: { display: 'grid', gap: 'var(--base)' },
   // Looks like Payload's read-only fields: the address is the invitation's, not the invitee's to change.
   readOnly: { background: 'var(--theme-elevation-100)', color: 'var(--theme-elevation-800)' },
@@ -36,7 +43,10 @@ const styles = {
 const stateOf = (invitation: Invitation, token: string): FormState =>
   Object.fromEntries([
     ['token', { initialValue: token, valid: true, value: token }],
-    ...invitation.fields.map((name) => [name, { initialValue: invitation.data[name], valid: true, value: invitation.data[name] }]),
+    ...invitation.fields.map((name) => [
+      name,
+      { initialValue: invitation.data[name], valid: true, value: invitation.data[name] },
+    ]),
   ])
 
 /**
@@ -47,7 +57,17 @@ const stateOf = (invitation: Invitation, token: string): FormState =>
  * expired link shows the invitation-link message. On success the full user is fetched and the
  * browser goes to the answer's `redirectTo`, else to the admin root.
  */
-export const AcceptInvitationForm = ({ adminRoute, apiRoute, fields, loginRoute, policy, serverURL, signedIn, token, usersCollection }: Props) => {
+export const AcceptInvitationForm = ({
+  adminRoute,
+  apiRoute,
+  fields,
+  loginRoute,
+  policy,
+  serverURL,
+  signedIn,
+  token,
+  usersCollection,
+}: Props) => {
   const t = useBackofficeTranslation()
   const { i18n, t: payloadT } = useTranslation()
   const { fetchFullUser } = useAuth()
@@ -55,7 +75,10 @@ export const AcceptInvitationForm = ({ adminRoute, apiRoute, fields, loginRoute,
   const { load, setLoad } = useInvitation({ api, signedIn, token })
   const [busy, setBusy] = useState(false)
   const offered = useMemo(
-    () => (load.kind === 'ready' ? fields.filter((field) => 'name' in field && load.invitation.fields.includes(field.name)) : []),
+    () =>
+      load.kind === 'ready'
+        ? fields.filter((field) => 'name' in field && load.invitation.fields.includes(field.name))
+        : [],
     [fields, load],
   )
 
@@ -68,7 +91,9 @@ export const AcceptInvitationForm = ({ adminRoute, apiRoute, fields, loginRoute,
         headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
         method: 'POST',
       })
-      const body = (await response.json().catch(() => null)) as { errors?: { data?: { code?: string } }[] } | null
+      const body = (await response.json().catch(() => null)) as {
+        errors?: { data?: { code?: string } }[]
+      } | null
       if (response.ok) {
         await fetchFullUser()
         const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
@@ -89,14 +114,20 @@ export const AcceptInvitationForm = ({ adminRoute, apiRoute, fields, loginRoute,
   }
 
   return (
-    <main aria-busy={load.kind === 'loading' || busy} className="backoffice-accept-invitation" style={styles.page}>
+    <main
+      aria-busy={load.kind === 'loading' || busy}
+      className="backoffice-accept-invitation"
+      style={styles.page}
+    >
       <h1>{t('acceptInvitationHeading')}</h1>
       {load.kind === 'loading' ? <p role="status">{t('acceptInvitationLoading')}</p> : null}
       {load.kind === 'failed' ? <p role="alert">{networkErrorMessage(load.error, t)}</p> : null}
       {load.kind === 'invalid' ? (
         <>
           <p role="alert">{t('errorInvitationInvalidOrExpired')}</p>
-          <a href={`${adminRoute === '/' ? '' : adminRoute}${loginRoute}`}>{t('acceptInvitationGoToLogin')}</a>
+          <a href={`${adminRoute === '/' ? '' : adminRoute}${loginRoute}`}>
+            {t('acceptInvitationGoToLogin')}
+          </a>
         </>
       ) : null}
       {load.kind === 'ready' ? (
@@ -109,7 +140,15 @@ export const AcceptInvitationForm = ({ adminRoute, apiRoute, fields, loginRoute,
                   {payloadT('general:email')}
                 </label>
                 <div className="field-type__wrap">
-                  <input autoComplete="username" id="field-email" name="email" readOnly style={styles.readOnly} type="email" value={load.invitation.email} />
+                  <input
+                    autoComplete="username"
+                    id="field-email"
+                    name="email"
+                    readOnly
+                    style={styles.readOnly}
+                    type="email"
+                    value={load.invitation.email}
+                  />
                 </div>
               </div>
               <input name="token" type="hidden" value={token} />

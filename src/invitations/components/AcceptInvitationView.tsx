@@ -14,7 +14,11 @@ import { AcceptInvitationForm } from './AcceptInvitationForm.js'
  * answer lists for this invitee. The token stays out of the Referer of any request the page makes
  * (`strict-origin`; a view cannot set response headers, a meta element can).
  */
-export const AcceptInvitationView = ({ importMap, initPageResult, searchParams }: AdminViewServerProps) => {
+export const AcceptInvitationView = ({
+  importMap,
+  initPageResult,
+  searchParams,
+}: AdminViewServerProps) => {
   const { req } = initPageResult
   const { payload } = req
   const options = getPluginOptions(payload)

@@ -30,7 +30,9 @@ export const AccountAuthFields = ({ policy }: Props) => {
         readOnly={!hasSavePermission || Boolean(isTrashed)}
         t={payloadT as never}
       />
-      {creating ? <FormNewPasswordField hint={t('invitationPasswordHint')} policy={policy} required={false} /> : null}
+      {creating ? (
+        <FormNewPasswordField hint={t('invitationPasswordHint')} policy={policy} required={false} />
+      ) : null}
     </div>
   )
 }

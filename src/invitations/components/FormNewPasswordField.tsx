@@ -2,7 +2,13 @@
 
 import type { Validate } from 'payload'
 
-import { FieldError, useField, useFormFields, useFormProcessing, useTranslation } from '@payloadcms/ui'
+import {
+  FieldError,
+  useField,
+  useFormFields,
+  useFormProcessing,
+  useTranslation,
+} from '@payloadcms/ui'
 import { useMemo } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
@@ -30,15 +36,22 @@ export const FormNewPasswordField = ({ email, hint, policy, required }: Props) =
   const { t: payloadT } = useTranslation()
   const validate = useMemo<Validate>(
     () => (value: unknown) =>
-      !required || (typeof value === 'string' && value.length > 0) ? true : t('errorPasswordRequired'),
+      !required || (typeof value === 'string' && value.length > 0)
+        ? true
+        : t('errorPasswordRequired'),
     [required, t],
   )
-  const { errorMessage, setValue, showError, value } = useField<string>({ path: 'password', validate })
+  const { errorMessage, setValue, showError, value } = useField<string>({
+    path: 'password',
+    validate,
+  })
   const processing = useFormProcessing()
   const formEmail = useFormFields(([fields]) => fields.email?.value)
   const name = useFormFields(([fields]) => fields.name?.value)
   // The account's own email and name make a password weaker when it contains them.
-  const userInputs = [email ?? formEmail, name].filter((input): input is string => typeof input === 'string' && input !== '')
+  const userInputs = [email ?? formEmail, name].filter(
+    (input): input is string => typeof input === 'string' && input !== '',
+  )
 
   return (
     <div className="field-type backoffice-new-password">

@@ -52,9 +52,14 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
   }
   const formatDate = (value: unknown) =>
     typeof value === 'string' && value
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(value),
+        )
       : ''
-  const expired = status === 'pending' && typeof expiresAt === 'string' && new Date(expiresAt).getTime() <= Date.now()
+  const expired =
+    status === 'pending' &&
+    typeof expiresAt === 'string' &&
+    new Date(expiresAt).getTime() <= Date.now()
   const notice: BackofficeTranslationKey =
     status === 'accepted'
       ? 'invitationAcceptedNotice'
@@ -66,10 +71,15 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
 
   const act = async (action: 'resend-invitation' | 'revoke-invitation') => {
     setBusy(true)
-    await postAdminAction(`${config.serverURL}${config.routes.api}/${usersCollection}/${id}/${action}`, {
-      fallbackMessage: t(action === 'resend-invitation' ? 'invitationResent' : 'invitationRevoked'),
-      headers: { 'Accept-Language': i18n.language },
-    })
+    await postAdminAction(
+      `${config.serverURL}${config.routes.api}/${usersCollection}/${id}/${action}`,
+      {
+        fallbackMessage: t(
+          action === 'resend-invitation' ? 'invitationResent' : 'invitationRevoked',
+        ),
+        headers: { 'Accept-Language': i18n.language },
+      },
+    )
     // Either way the stored state may have changed (a failed send is recorded): show it.
     router.refresh()
     setBusy(false)
@@ -85,11 +95,21 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
       ) : null}
       {status !== 'accepted' ? (
         <div style={styles.actions}>
-          <Button buttonStyle="secondary" disabled={busy} onClick={() => act('resend-invitation')} size="small">
+          <Button
+            buttonStyle="secondary"
+            disabled={busy}
+            onClick={() => act('resend-invitation')}
+            size="small"
+          >
             {t('invitationResend')}
           </Button>
           {status === 'pending' ? (
-            <Button buttonStyle="secondary" disabled={busy} onClick={() => act('revoke-invitation')} size="small">
+            <Button
+              buttonStyle="secondary"
+              disabled={busy}
+              onClick={() => act('revoke-invitation')}
+              size="small"
+            >
               {t('invitationRevoke')}
             </Button>
           ) : null}

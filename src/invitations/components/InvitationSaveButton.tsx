@@ -14,6 +14,7 @@ export const InvitationSaveButton = (props: SaveButtonClientProps) => {
   const t = useBackofficeTranslation()
   const { id } = useDocumentInfo()
   const password = useFormFields(([fields]) => fields.password?.value)
-  const inviting = (id === undefined || id === null) && !(typeof password === 'string' && password.length > 0)
+  const inviting =
+    (id === undefined || id === null) && !(typeof password === 'string' && password.length > 0)
   return <SaveButton {...props} label={inviting ? t('invitationSendButton') : props.label} />
 }

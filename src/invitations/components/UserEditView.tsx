@@ -33,9 +33,10 @@ const ShareSavedData = ({ setOuterData }: { setOuterData: DocumentInfo['setData'
  */
 export const UserEditView = ({ policy, ...props }: Props) => {
   const info = useDocumentInfo()
-  const providerProps = { ...info, BeforeFields: <AccountAuthFields policy={policy} /> } as unknown as ComponentProps<
-    typeof DocumentInfoProvider
-  >
+  const providerProps = {
+    ...info,
+    BeforeFields: <AccountAuthFields policy={policy} />,
+  } as unknown as ComponentProps<typeof DocumentInfoProvider>
   return (
     <DocumentInfoProvider {...providerProps}>
       <ShareSavedData setOuterData={info.setData} />

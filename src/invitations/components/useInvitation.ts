@@ -22,7 +22,15 @@ export type InvitationLoad =
  * the invitee; an administrator testing their own link must not end up acting as the invitee while
  * still holding their session), then asks what the link is for, without using it up.
  */
-export const useInvitation = ({ api, signedIn, token }: { api: string; signedIn: boolean; token: string }) => {
+export const useInvitation = ({
+  api,
+  signedIn,
+  token,
+}: {
+  api: string
+  signedIn: boolean
+  token: string
+}) => {
   const { logOut, user } = useAuth()
   const { i18n } = useTranslation()
   const [load, setLoad] = useState<InvitationLoad>({ kind: 'loading' })
@@ -45,7 +53,11 @@ export const useInvitation = ({ api, signedIn, token }: { api: string; signedIn:
           credentials: 'include',
           headers: { 'Accept-Language': i18n.language },
         })
-        setLoad(response.ok ? { invitation: (await response.json()) as Invitation, kind: 'ready' } : { kind: 'invalid' })
+        setLoad(
+          response.ok
+            ? { invitation: (await response.json()) as Invitation, kind: 'ready' }
+            : { kind: 'invalid' },
+        )
       } catch (error) {
         setLoad({ error, kind: 'failed' })
       }

@@ -38,11 +38,20 @@ export type NewPasswordFieldProps = {
  * dictionaries load lazily when the field mounts. The server enforces the same rules whatever this
  * field shows.
  */
-export const NewPasswordField = ({ onValidityChange, policy, userInputs, validate = true, ...input }: NewPasswordFieldProps) => {
+export const NewPasswordField = ({
+  onValidityChange,
+  policy,
+  userInputs,
+  validate = true,
+  ...input
+}: NewPasswordFieldProps) => {
   const rulesId = `${useId()}-rules`
   const strengthId = `${rulesId}-strength`
   const { loading, score } = useStrengthScore(input.value, userInputs, validate)
-  const evaluation = useMemo(() => evaluatePassword(input.value, policy, score), [input.value, policy, score])
+  const evaluation = useMemo(
+    () => evaluatePassword(input.value, policy, score),
+    [input.value, policy, score],
+  )
   const valid = validate ? evaluation.meetsRequirements : input.value.length > 0
 
   useEffect(() => {
@@ -51,11 +60,20 @@ export const NewPasswordField = ({ onValidityChange, policy, userInputs, validat
 
   return (
     <div data-password-field="">
-      <PasswordInput {...input} autoComplete="new-password" describedBy={validate ? `${rulesId} ${strengthId}` : undefined} />
+      <PasswordInput
+        {...input}
+        autoComplete="new-password"
+        describedBy={validate ? `${rulesId} ${strengthId}` : undefined}
+      />
       {validate ? (
         <>
           <PasswordRules id={rulesId} rules={evaluation.rules} />
-          <StrengthMeter id={strengthId} loading={loading} meterSegments={evaluation.meterSegments} score={evaluation.score} />
+          <StrengthMeter
+            id={strengthId}
+            loading={loading}
+            meterSegments={evaluation.meterSegments}
+            score={evaluation.score}
+          />
         </>
       ) : null}
     </div>

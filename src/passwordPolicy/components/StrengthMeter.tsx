@@ -19,7 +19,13 @@ const segmentColours = [
 // Logical properties only: the meter fills from the start side in right-to-left languages too.
 const styles = {
   meter: { display: 'flex', flex: 1, gap: 'calc(var(--base) / 5)', minInlineSize: '8rem' },
-  row: { alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBlockStart: 'calc(var(--base) / 2)' },
+  row: {
+    alignItems: 'center',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 'calc(var(--base) / 2)',
+    marginBlockStart: 'calc(var(--base) / 2)',
+  },
   segment: { blockSize: 6, borderRadius: 'var(--style-radius-s)', flex: 1 },
   word: { color: 'var(--theme-elevation-650)', fontSize: '0.9em' },
 } satisfies Record<string, CSSProperties>
@@ -63,7 +69,10 @@ export const StrengthMeter = ({ id, loading, meterSegments, score }: Props) => {
           <span
             aria-hidden="true"
             key={segment}
-            style={{ ...styles.segment, background: segment <= meterSegments ? colour : 'var(--theme-elevation-150)' }}
+            style={{
+              ...styles.segment,
+              background: segment <= meterSegments ? colour : 'var(--theme-elevation-150)',
+            }}
           />
         ))}
       </div>

@@ -13,7 +13,11 @@ import { penalisedInputs } from '../strength/penalisedInputs.js'
  * field mounts, so pages without a new-password field (the login page) never download them.
  * Scoring follows a deferred copy of the value, so typing stays responsive on long inputs.
  */
-export const useStrengthScore = (password: string, userInputs: string[] | undefined, enabled: boolean) => {
+export const useStrengthScore = (
+  password: string,
+  userInputs: string[] | undefined,
+  enabled: boolean,
+) => {
   const [checker, setChecker] = useState<null | StrengthChecker>(null)
   const deferredPassword = useDeferredValue(password)
   const inputsKey = JSON.stringify(userInputs ?? [])
@@ -26,7 +30,8 @@ export const useStrengthScore = (password: string, userInputs: string[] | undefi
     loadStrengthChecker().then(
       (loaded) => current && setChecker(() => loaded),
       // The server still judges the password; the meter stays "not rated".
-      (error: unknown) => console.error('payload-backoffice: the password strength check could not load.', error),
+      (error: unknown) =>
+        console.error('payload-backoffice: the password strength check could not load.', error),
     )
     return () => {
       current = false
@@ -35,7 +40,10 @@ export const useStrengthScore = (password: string, userInputs: string[] | undefi
 
   const inputs = useMemo(() => penalisedInputs(JSON.parse(inputsKey) as string[]), [inputsKey])
   const score = useMemo<null | StrengthScore>(
-    () => (checker && deferredPassword ? (checker(deferredPassword, inputs).score as StrengthScore) : null),
+    () =>
+      checker && deferredPassword
+        ? (checker(deferredPassword, inputs).score as StrengthScore)
+        : null,
     [checker, deferredPassword, inputs],
   )
   return { loading: enabled && checker === null, score }

@@ -9,14 +9,20 @@ type Dictionary = Record<string, string[]>
 
 /** The package's exports whether it arrives as an ES module (bundlers) or as CommonJS (Node). */
 const exportsOf = <T extends object>(module: T): T =>
-  'default' in module && module.default !== null && typeof module.default === 'object' && !('dictionary' in module)
+  'default' in module &&
+  module.default !== null &&
+  typeof module.default === 'object' &&
+  !('dictionary' in module)
     ? (module.default as T)
     : module
 
 /** German and Dutch name their lists without a language suffix: suffix them so none overwrites another. */
 const suffixed = (dictionary: Dictionary, language: string): Dictionary =>
   Object.fromEntries(
-    Object.entries(dictionary).map(([name, words]) => [name.endsWith(`-${language}`) ? name : `${name}-${language}`, words]),
+    Object.entries(dictionary).map(([name, words]) => [
+      name.endsWith(`-${language}`) ? name : `${name}-${language}`,
+      words,
+    ]),
   )
 
 const build = async (): Promise<StrengthChecker> => {

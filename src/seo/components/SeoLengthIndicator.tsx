@@ -34,7 +34,11 @@ export const SeoLengthIndicator = ({
   }
 
   return (
-    <div className="seo-length" data-verdict={verdict} style={{ alignItems: 'center', display: 'flex', width: '100%' }}>
+    <div
+      className="seo-length"
+      data-verdict={verdict}
+      style={{ alignItems: 'center', display: 'flex', width: '100%' }}
+    >
       <div
         className="seo-length__pill"
         style={{
@@ -56,7 +60,14 @@ export const SeoLengthIndicator = ({
           {remainder}
         </small>
       </div>
-      <div style={{ backgroundColor: 'var(--theme-elevation-100)', height: 2, position: 'relative', width: '100%' }}>
+      <div
+        style={{
+          backgroundColor: 'var(--theme-elevation-100)',
+          height: 2,
+          position: 'relative',
+          width: '100%',
+        }}
+      >
         <div
           className="seo-length__bar"
           style={{

@@ -2,7 +2,14 @@
 
 import type { TextareaFieldClientProps, TextFieldClientProps } from 'payload'
 
-import { FieldLabel, TextareaInput, TextInput, toast, useField, useTranslation } from '@payloadcms/ui'
+import {
+  FieldLabel,
+  TextareaInput,
+  TextInput,
+  toast,
+  useField,
+  useTranslation,
+} from '@payloadcms/ui'
 import React, { useState } from 'react'
 
 import { SeoLengthIndicator } from './SeoLengthIndicator.js'
@@ -25,11 +32,23 @@ type Props = (TextareaFieldClientProps | TextFieldClientProps) & {
  * The meta title or description of the SEO plugin, with the content spec's length gauge: label,
  * auto-generate button, length tip with a best-practices link, the input, and pill, counter and bar.
  */
-export const SeoMetaTextField = ({ field, hasGenerateFn = false, kind, limits, readOnly }: Props) => {
+export const SeoMetaTextField = ({
+  field,
+  hasGenerateFn = false,
+  kind,
+  limits,
+  readOnly,
+}: Props) => {
   const { t } = useTranslation()
   const translate = t as (key: string, variables?: Record<string, unknown>) => string
-  const { customComponents: { AfterInput, BeforeInput, Label } = {}, errorMessage, path, setValue, showError, value } =
-    useField<string>()
+  const {
+    customComponents: { AfterInput, BeforeInput, Label } = {},
+    errorMessage,
+    path,
+    setValue,
+    showError,
+    value,
+  } = useField<string>()
   const generate = useSeoGenerate(kind)
   const [generating, setGenerating] = useState(false)
   const minLength = ('minLength' in field && field.minLength) || limits.minLength
@@ -63,7 +82,14 @@ export const SeoMetaTextField = ({ field, hasGenerateFn = false, kind, limits, r
     <div className={`seo-meta seo-meta--${kind}`} style={{ marginBottom: 20 }}>
       <div style={{ marginBottom: 5 }}>
         <div className="plugin-seo__field">
-          {Label ?? <FieldLabel label={field.label} localized={field.localized} path={path} required={field.required} />}
+          {Label ?? (
+            <FieldLabel
+              label={field.label}
+              localized={field.localized}
+              path={path}
+              required={field.required}
+            />
+          )}
           {hasGenerateFn && (
             <>
               {'  —  '}
@@ -71,7 +97,14 @@ export const SeoMetaTextField = ({ field, hasGenerateFn = false, kind, limits, r
                 className="seo-meta__generate"
                 disabled={readOnly || generating}
                 onClick={() => void regenerate()}
-                style={{ background: 'none', border: 'none', color: 'currentcolor', cursor: 'pointer', padding: 0, textDecoration: 'underline' }}
+                style={{
+                  background: 'none',
+                  border: 'none',
+                  color: 'currentcolor',
+                  cursor: 'pointer',
+                  padding: 0,
+                  textDecoration: 'underline',
+                }}
                 type="button"
               >
                 {translate('plugin-seo:autoGenerate')}
@@ -80,7 +113,10 @@ export const SeoMetaTextField = ({ field, hasGenerateFn = false, kind, limits, r
           )}
         </div>
         <div style={{ color: 'var(--theme-elevation-500)' }}>
-          {translate(kind === 'title' ? 'plugin-seo:lengthTipTitle' : 'plugin-seo:lengthTipDescription', { maxLength, minLength })}
+          {translate(
+            kind === 'title' ? 'plugin-seo:lengthTipTitle' : 'plugin-seo:lengthTipDescription',
+            { maxLength, minLength },
+          )}
           <a href={bestPracticesURL[kind]} rel="noopener noreferrer" target="_blank">
             {translate('plugin-seo:bestPractices')}
           </a>
@@ -89,7 +125,10 @@ export const SeoMetaTextField = ({ field, hasGenerateFn = false, kind, limits, r
       </div>
       <div style={{ marginBottom: 10 }}>
         {kind === 'title' ? (
-          <TextInput {...inputProps} onChange={(event: React.ChangeEvent<HTMLInputElement>) => setValue(event.target.value)} />
+          <TextInput
+            {...inputProps}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => setValue(event.target.value)}
+          />
         ) : (
           <TextareaInput {...inputProps} onChange={(event) => setValue(event.target.value)} />
         )}

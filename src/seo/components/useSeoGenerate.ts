@@ -24,24 +24,27 @@ export const useSeoGenerate = (kind: 'description' | 'image' | 'title' | 'url') 
   const locale = useLocale()
 
   return useCallback(async (): Promise<unknown> => {
-    const response = await fetch(formatAdminURL({ apiRoute: api, path: `/plugin-seo/generate-${kind}` }), {
-      body: JSON.stringify({
-        id: docInfo.id,
-        collectionSlug: docInfo.collectionSlug,
-        doc: getData(),
-        docPermissions: docInfo.docPermissions,
-        globalSlug: docInfo.globalSlug,
-        hasPublishPermission: docInfo.hasPublishPermission,
-        hasSavePermission: docInfo.hasSavePermission,
-        initialData: docInfo.initialData,
-        initialState: reduceToSerializableFields(docInfo.initialState ?? {}),
-        locale: typeof locale === 'object' ? locale?.code : locale,
-        title,
-      }),
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      method: 'POST',
-    })
+    const response = await fetch(
+      formatAdminURL({ apiRoute: api, path: `/plugin-seo/generate-${kind}` }),
+      {
+        body: JSON.stringify({
+          id: docInfo.id,
+          collectionSlug: docInfo.collectionSlug,
+          doc: getData(),
+          docPermissions: docInfo.docPermissions,
+          globalSlug: docInfo.globalSlug,
+          hasPublishPermission: docInfo.hasPublishPermission,
+          hasSavePermission: docInfo.hasSavePermission,
+          initialData: docInfo.initialData,
+          initialState: reduceToSerializableFields(docInfo.initialState ?? {}),
+          locale: typeof locale === 'object' ? locale?.code : locale,
+          title,
+        }),
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+      },
+    )
     const body = (await response.json().catch(() => ({}))) as {
       errors?: { message?: string }[]
       result?: unknown

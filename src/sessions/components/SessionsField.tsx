@@ -22,7 +22,12 @@ type ErrorBody = { errors?: { message?: string }[] }
 
 // Logical properties only (inline/block, start/end), so the layout mirrors in right-to-left languages.
 const styles = {
-  actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBlockStart: 'var(--base)' },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 'calc(var(--base) / 2)',
+    marginBlockStart: 'var(--base)',
+  },
   badge: {
     border: '1px solid var(--theme-success-500)',
     borderRadius: 'var(--style-radius-s)',
@@ -30,8 +35,19 @@ const styles = {
     fontSize: '0.85em',
     paddingInline: 'calc(var(--base) / 3)',
   },
-  details: { color: 'var(--theme-elevation-600)', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
-  device: { alignItems: 'center', display: 'flex', flexWrap: 'wrap', fontWeight: 600, gap: 'calc(var(--base) / 2)' },
+  details: {
+    color: 'var(--theme-elevation-600)',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 'calc(var(--base) / 2)',
+  },
+  device: {
+    alignItems: 'center',
+    display: 'flex',
+    flexWrap: 'wrap',
+    fontWeight: 600,
+    gap: 'calc(var(--base) / 2)',
+  },
   item: {
     alignItems: 'center',
     borderBlockEnd: '1px solid var(--theme-elevation-100)',
@@ -78,7 +94,8 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
 
   const shown = enabled && id !== undefined && id !== null && collectionSlug === usersCollection
   const api = useCallback(
-    (path: `/${string}`) => formatAdminURL({ apiRoute, path: `/${usersCollection}${path}`, serverURL }),
+    (path: `/${string}`) =>
+      formatAdminURL({ apiRoute, path: `/${usersCollection}${path}`, serverURL }),
     [apiRoute, serverURL, usersCollection],
   )
 
@@ -111,7 +128,9 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
   }, [load])
 
   const signedOut = () => {
-    window.location.assign(formatAdminURL({ adminRoute, path: adminRoutes.login as `/${string}`, serverURL }))
+    window.location.assign(
+      formatAdminURL({ adminRoute, path: adminRoutes.login as `/${string}`, serverURL }),
+    )
   }
 
   const end = async (target: 'all' | SessionSummary) => {
@@ -132,7 +151,9 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
         signedOut()
         return
       }
-      toast.success(target === 'all' ? t('sessionsEndedAll', { count: result.revoked }) : t('sessionEnded'))
+      toast.success(
+        target === 'all' ? t('sessionsEndedAll', { count: result.revoked }) : t('sessionEnded'),
+      )
       await load()
     } catch {
       toast.error(t('sessionEndFailed'))
@@ -150,7 +171,10 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
       return '—'
     }
     try {
-      return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))
+      return new Intl.DateTimeFormat(i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(value))
     } catch {
       return new Date(value).toLocaleString()
     }
@@ -179,7 +203,9 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
                   {session.current && <span style={styles.badge}>{t('sessionCurrent')}</span>}
                 </div>
                 <div style={styles.details}>
-                  {session.ipAddress && <span>{t('sessionIpAddress', { ip: session.ipAddress })}</span>}
+                  {session.ipAddress && (
+                    <span>{t('sessionIpAddress', { ip: session.ipAddress })}</span>
+                  )}
                   <span>{t('sessionSignedInAt', { time: formatTime(session.createdAt) })}</span>
                   <span>{t('sessionLastSeenAt', { time: formatTime(session.lastSeenAt) })}</span>
                 </div>

@@ -23,7 +23,10 @@ export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpo
       return errorResponse(req, 'AUTHENTICATION_REQUIRED')
     }
     const requested = req.searchParams.get('user')
-    const targetId = requested === null ? viewer.id : parseDocumentId(requested, idTypeOf(req, options.usersCollection))
+    const targetId =
+      requested === null
+        ? viewer.id
+        : parseDocumentId(requested, idTypeOf(req, options.usersCollection))
     if (targetId === null) {
       return errorResponse(req, 'MALFORMED_REQUEST')
     }
@@ -57,7 +60,11 @@ export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpo
               req,
               sort: '-createdAt',
               where: {
-                and: [{ user: { equals: targetId } }, { sid: { in: live } }, { revokedAt: { exists: false } }],
+                and: [
+                  { user: { equals: targetId } },
+                  { sid: { in: live } },
+                  { revokedAt: { exists: false } },
+                ],
               },
             })
           ).docs as unknown as SessionDocument[])

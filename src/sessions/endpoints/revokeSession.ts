@@ -36,7 +36,11 @@ export const revocationResponse = (
   usersCollection: string,
   { current, revoked }: { current: boolean; revoked: number },
 ): Response =>
-  jsonResponse(req, { current, revoked }, current ? signedOutHeaders(req, usersCollection) : undefined)
+  jsonResponse(
+    req,
+    { current, revoked },
+    current ? signedOutHeaders(req, usersCollection) : undefined,
+  )
 
 /**
  * `POST /api/<users>/sessions/:id/revoke`: ends one session, by its document id. Anyone may end

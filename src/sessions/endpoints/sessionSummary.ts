@@ -17,7 +17,10 @@ export type SessionSummary = {
   userAgent: null | string
 }
 
-export const toSessionSummary = (doc: SessionDocument, currentSid: string | undefined): SessionSummary => ({
+export const toSessionSummary = (
+  doc: SessionDocument,
+  currentSid: string | undefined,
+): SessionSummary => ({
   authenticationLevel: doc.authenticationLevel ?? null,
   browser: doc.browser ?? null,
   clientIp: doc.clientIp ?? null,

@@ -26,6 +26,10 @@ export const markLogout =
     if (!allSessions) {
       where.push({ sid: { equals: user._sid } })
     }
-    const marked = await markSessionsRevoked(req, { and: where }, { reason: 'logout', revokedBy: user.id })
+    const marked = await markSessionsRevoked(
+      req,
+      { and: where },
+      { reason: 'logout', revokedBy: user.id },
+    )
     await auditSessionsEnded(req, { count: marked.length, reason: 'logout', userId: user.id })
   }

@@ -4,7 +4,11 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { getClientInfo } from '../../request/clientInfo.js'
 import { readTwoFactorContext } from '../../twoFactor/context.js'
-import { type PayloadSession, type SessionDocument, sessionOperationContextKey } from '../constants.js'
+import {
+  type PayloadSession,
+  type SessionDocument,
+  sessionOperationContextKey,
+} from '../constants.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { readSessionToken } from '../lib/sessionToken.js'
 import { auditSessionsEnded } from '../auditSessionsEnded.js'
@@ -51,9 +55,15 @@ const dropRevokedSids = async (
   sessions.splice(0, sessions.length, ...kept)
 }
 
-const secondFactorVerified = (context: Record<string, unknown>, userId: number | string): boolean => {
+const secondFactorVerified = (
+  context: Record<string, unknown>,
+  userId: number | string,
+): boolean => {
   const { trustedDevice, verifiedUserId } = readTwoFactorContext(context)
-  return Boolean(trustedDevice) || (verifiedUserId !== undefined && String(verifiedUserId) === String(userId))
+  return (
+    Boolean(trustedDevice) ||
+    (verifiedUserId !== undefined && String(verifiedUserId) === String(userId))
+  )
 }
 
 /**
@@ -74,7 +84,8 @@ export const recordSessionOnLogin =
     if (!claims) {
       return
     }
-    const sessions = ((user as { sessions?: null | PayloadSession[] }).sessions ?? []) as PayloadSession[]
+    const sessions = ((user as { sessions?: null | PayloadSession[] }).sessions ??
+      []) as PayloadSession[]
     const session = sessions.find(({ id }) => id === claims.sid)
     const client = getClientInfo(req, options)
     const device = describeUserAgent(client.userAgent)
@@ -117,6 +128,10 @@ export const recordSessionOnLogin =
         { and: ofThisUserAndGone },
         { reason: 'passwordReset', revokedBy: user.id },
       )
-      await auditSessionsEnded(req, { count: marked.length, reason: 'passwordReset', userId: user.id })
+      await auditSessionsEnded(req, {
+        count: marked.length,
+        reason: 'passwordReset',
+        userId: user.id,
+      })
     }
   }

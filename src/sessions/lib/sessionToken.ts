@@ -26,7 +26,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * `payload.secret`; checking here with node:crypto keeps the plugin free of a JWT dependency. The
  * signature is compared in constant time, so the check leaks nothing about the expected MAC.
  */
-export const readSessionToken = (token: string, secret: string, nowSeconds: number): null | SessionClaims => {
+export const readSessionToken = (
+  token: string,
+  secret: string,
+  nowSeconds: number,
+): null | SessionClaims => {
   const parts = token.split('.')
   if (parts.length !== 3 || token.length > 8192) {
     return null
@@ -85,7 +89,10 @@ const cookieValue = (cookieHeader: null | string, name: string): null | string =
  * itself would accept it (allowed Origin, or a same-site fetch without one): a cross-site request
  * that merely carries the cookie is not a use of the session.
  */
-export const findRequestToken = (headers: Headers, { cookieName, csrf, order }: TokenLookup): null | string => {
+export const findRequestToken = (
+  headers: Headers,
+  { cookieName, csrf, order }: TokenLookup,
+): null | string => {
   for (const source of order) {
     if (source === 'JWT' || source === 'Bearer') {
       const authorization = headers.get('authorization')

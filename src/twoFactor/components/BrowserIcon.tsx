@@ -23,7 +23,12 @@ export const BrowserIcon = ({ browser }: { browser: null | string }) => {
   const look = family ? known[family]! : { colour: 'var(--theme-elevation-400)', letter: '?' }
   const style: CSSProperties = { ...styles.deviceIcon, backgroundColor: look.colour, color: '#fff' }
   return (
-    <span aria-hidden="true" className="backoffice-browser-icon" data-browser={family ?? 'other'} style={style}>
+    <span
+      aria-hidden="true"
+      className="backoffice-browser-icon"
+      data-browser={family ?? 'other'}
+      style={style}
+    >
       {look.letter}
     </span>
   )

@@ -29,7 +29,13 @@ type Props = {
  * only on this site) or to the admin root. 401 and 500 only say what went wrong; other refusals
  * say it and go to the answer's `redirectTo` (with `redirect`) when it names one.
  */
-export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDays, usersCollection }: Props) => {
+export const ChallengeForm = ({
+  adminRoute,
+  apiRoute,
+  serverURL,
+  trustedDeviceDays,
+  usersCollection,
+}: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   const router = useRouter()
@@ -68,22 +74,33 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
     }
     setPhase('sending')
     try {
-      const response = await fetch(formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }), {
-        body: JSON.stringify({ code, trustThisDevice }),
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
+      const response = await fetch(
+        formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }),
+        {
+          body: JSON.stringify({ code, trustThisDevice }),
+          credentials: 'include',
+          headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
+          method: 'POST',
+        },
+      )
       const body: unknown = await response.json().catch(() => null)
       if (response.ok) {
         // A full navigation, so the server renders the admin with the new session cookie.
         window.location.assign(afterSignIn(adminRoute, redirect))
         return
       }
-      const message = errorMessageOf(body, t('loginBackendProblem', { status: String(response.status) }))
+      const message = errorMessageOf(
+        body,
+        t('loginBackendProblem', { status: String(response.status) }),
+      )
       const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
       fail(message)
-      if (response.status !== 401 && response.status !== 500 && redirectTo && redirectTo !== pathname) {
+      if (
+        response.status !== 401 &&
+        response.status !== 500 &&
+        redirectTo &&
+        redirectTo !== pathname
+      ) {
         router.push(withRedirect(redirectTo, redirect))
       }
     } catch (error) {
@@ -98,7 +115,13 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
         <p>{t('twoFactorChallengeInstructions')}</p>
       </div>
       <fieldset disabled={busy} style={styles.fieldset}>
-        <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" inputRef={codeInput} onChange={setCode} value={code} />
+        <OneTimeCodeInput
+          disabled={busy}
+          id="backoffice-totp-code"
+          inputRef={codeInput}
+          onChange={setCode}
+          value={code}
+        />
         <div style={styles.checkbox}>
           <input
             checked={trustThisDevice}
@@ -107,10 +130,17 @@ export const ChallengeForm = ({ adminRoute, apiRoute, serverURL, trustedDeviceDa
             onChange={(event) => setTrustThisDevice(event.target.checked)}
             type="checkbox"
           />
-          <label htmlFor="backoffice-trust-device">{t('twoFactorTrustDevice', { days: trustedDeviceDays })}</label>
+          <label htmlFor="backoffice-trust-device">
+            {t('twoFactorTrustDevice', { days: trustedDeviceDays })}
+          </label>
         </div>
       </fieldset>
-      <Button disabled={busy || code.length !== totpParameters.digits} id="backoffice-totp-verify" size="large" type="submit">
+      <Button
+        disabled={busy || code.length !== totpParameters.digits}
+        id="backoffice-totp-verify"
+        size="large"
+        type="submit"
+      >
         {phase === 'sending' ? t('twoFactorVerifying') : t('twoFactorVerify')}
       </Button>
     </form>

@@ -33,13 +33,21 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
       />
       <RequestResetWidget
         apiRoute={config.routes.api}
-        loginURL={formatAdminURL({ adminRoute: config.routes.admin, path: config.admin.routes.login })}
+        loginURL={formatAdminURL({
+          adminRoute: config.routes.admin,
+          path: config.admin.routes.login,
+        })}
         serverURL={config.serverURL}
         usersCollection={options.usersCollection}
       />
       {/* An expired prompt only says so: the way back to the password step stays in view. */}
       <p style={{ marginInline: 'auto', maxInlineSize: '30rem', paddingBlockStart: 'var(--base)' }}>
-        <a href={formatAdminURL({ adminRoute: config.routes.admin, path: config.admin.routes.login })}>
+        <a
+          href={formatAdminURL({
+            adminRoute: config.routes.admin,
+            path: config.admin.routes.login,
+          })}
+        >
           {getBackofficeTranslation(req.i18n)('forgotBackToLogin')}
         </a>
       </p>

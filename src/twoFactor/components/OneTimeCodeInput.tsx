@@ -35,7 +35,9 @@ export const OneTimeCodeInput = ({ disabled, id, inputRef, onChange, value }: Pr
           inputMode="numeric"
           maxLength={totpParameters.digits}
           name="code"
-          onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, totpParameters.digits))}
+          onChange={(event) =>
+            onChange(event.target.value.replace(/\D/g, '').slice(0, totpParameters.digits))
+          }
           pattern={`\\d{${totpParameters.digits}}`}
           ref={inputRef}
           required

@@ -43,7 +43,8 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
   const busy = phase !== 'idle'
   const codeInput = useRef<HTMLInputElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const endpoint = (path: string) => formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
+  const endpoint = (path: string) =>
+    formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
 
   useEffect(() => {
     let cancelled = false
@@ -51,9 +52,17 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
       toast.error(t('twoFactorSetupFetchFailed'))
       timer.current = setTimeout(() => window.location.assign(adminRoute), retryDelayMs)
     }
-    fetch(endpoint('setup'), { cache: 'no-store', credentials: 'include', headers: { 'Accept-Language': i18n.language } })
+    fetch(endpoint('setup'), {
+      cache: 'no-store',
+      credentials: 'include',
+      headers: { 'Accept-Language': i18n.language },
+    })
       .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as { abort?: boolean; qrCode?: string; secret?: string } | null
+        const body = (await response.json().catch(() => null)) as {
+          abort?: boolean
+          qrCode?: string
+          secret?: string
+        } | null
         if (cancelled) {
           return
         }
@@ -139,14 +148,30 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
           <img alt={t('twoFactorQrCodeAlt')} src={setup.qrCode} style={styles.qrCode} />
           <div>
             <p id="backoffice-totp-secret-label">{t('twoFactorSecretLabel')}</p>
-            <code aria-labelledby="backoffice-totp-secret-label" className="backoffice-totp-secret" data-testid="totp-secret" style={styles.secret}>
+            <code
+              aria-labelledby="backoffice-totp-secret-label"
+              className="backoffice-totp-secret"
+              data-testid="totp-secret"
+              style={styles.secret}
+            >
               {setup.secret}
             </code>
           </div>
           <fieldset disabled={busy} style={styles.fieldset}>
-            <OneTimeCodeInput disabled={busy} id="backoffice-totp-code" inputRef={codeInput} onChange={change} value={code} />
+            <OneTimeCodeInput
+              disabled={busy}
+              id="backoffice-totp-code"
+              inputRef={codeInput}
+              onChange={change}
+              value={code}
+            />
           </fieldset>
-          <Button disabled={busy || code.length !== totpParameters.digits} id="backoffice-totp-activate" size="large" type="submit">
+          <Button
+            disabled={busy || code.length !== totpParameters.digits}
+            id="backoffice-totp-activate"
+            size="large"
+            type="submit"
+          >
             {phase === 'sending' ? t('twoFactorActivating') : t('twoFactorActivate')}
           </Button>
         </>

@@ -9,7 +9,13 @@ import { BrowserIcon } from './BrowserIcon.js'
 import { errorMessageOf } from './redirectTarget.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
-type Device = { browser: null | string; expirationDate: string; id: number | string; lastUsedAt: null | string; os: null | string }
+type Device = {
+  browser: null | string
+  expirationDate: string
+  id: number | string
+  lastUsedAt: null | string
+  os: null | string
+}
 
 type Props = { apiRoute: string; serverURL: string; usersCollection: string }
 
@@ -23,11 +29,16 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
   const [devices, setDevices] = useState<Device[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [removing, setRemoving] = useState<null | number | string>(null)
-  const url = (path: string) => formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/trusted-devices${path}`, serverURL })
+  const url = (path: string) =>
+    formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/trusted-devices${path}`, serverURL })
 
   const load = useCallback(async () => {
     try {
-      const response = await fetch(url(''), { cache: 'no-store', credentials: 'include', headers: { 'Accept-Language': i18n.language } })
+      const response = await fetch(url(''), {
+        cache: 'no-store',
+        credentials: 'include',
+        headers: { 'Accept-Language': i18n.language },
+      })
       const body = (await response.json().catch(() => null)) as { docs?: Device[] } | null
       if (!response.ok || !Array.isArray(body?.docs)) {
         setFailed(true)
@@ -56,15 +67,25 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
         toast.success(t('trustedDeviceRemovedToast'))
         await load()
       } else {
-        toast.error(errorMessageOf(await response.json().catch(() => null), t('loginBackendProblem', { status: String(response.status) })))
+        toast.error(
+          errorMessageOf(
+            await response.json().catch(() => null),
+            t('loginBackendProblem', { status: String(response.status) }),
+          ),
+        )
       }
     } catch (error) {
-      toast.error(t('loginNetworkError', { detail: error instanceof Error ? error.message : String(error) }))
+      toast.error(
+        t('loginNetworkError', { detail: error instanceof Error ? error.message : String(error) }),
+      )
     }
     setRemoving(null)
   }
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
   return (
     <div aria-busy={devices === null && !failed} className="backoffice-trusted-devices">
       <h4>{t('fieldTrustedDevices')}</h4>
@@ -82,15 +103,24 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
               os: device.os || t('trustedDeviceUnknownOs'),
             })
             return (
-              <li className="backoffice-trusted-device" data-device-id={String(device.id)} key={String(device.id)} style={styles.device}>
-                <span style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' }}>
+              <li
+                className="backoffice-trusted-device"
+                data-device-id={String(device.id)}
+                key={String(device.id)}
+                style={styles.device}
+              >
+                <span
+                  style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' }}
+                >
                   <BrowserIcon browser={device.browser} />
                   <span>
                     <strong>{name}</strong>
                     <br />
                     <small>
                       {device.lastUsedAt
-                        ? t('trustedDeviceLastUsed', { date: dateFormat.format(new Date(device.lastUsedAt)) })
+                        ? t('trustedDeviceLastUsed', {
+                            date: dateFormat.format(new Date(device.lastUsedAt)),
+                          })
                         : t('trustedDeviceNeverUsed')}
                     </small>
                   </span>

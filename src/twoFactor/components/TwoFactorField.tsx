@@ -17,19 +17,38 @@ import { twoFactorStyles as styles } from './twoFactorStyles.js'
 export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) => {
   const options = getPluginOptions(payload)
   const viewer = req.user
-  if (!options.enabled || !viewer || id === undefined || String(viewer.id) !== String(id) || viewer.collection !== options.usersCollection) {
+  if (
+    !options.enabled ||
+    !viewer ||
+    id === undefined ||
+    String(viewer.id) !== String(id) ||
+    viewer.collection !== options.usersCollection
+  ) {
     return null
   }
   const t = getBackofficeTranslation(req.i18n)
   const state = await readTotpState(payload, options, viewer.id)
   const status = state?.status ?? null
   const statusText =
-    status === 'enabled' ? t('twoFactorStatusEnabled') : status === 'pending' ? t('twoFactorStatusPending') : t('twoFactorStatusNotSetUp')
+    status === 'enabled'
+      ? t('twoFactorStatusEnabled')
+      : status === 'pending'
+        ? t('twoFactorStatusPending')
+        : t('twoFactorStatusNotSetUp')
   // The sentence is translated whole (punctuation differs by language); the status is set in bold.
-  const [beforeStatus, afterStatus = ''] = t('twoFactorStatusLine', { status: '\u0000' }).split('\u0000')
-  const setupURL = formatAdminURL({ adminRoute: payload.config.routes.admin, path: twoFactorRoutes.enrolment })
+  const [beforeStatus, afterStatus = ''] = t('twoFactorStatusLine', { status: '\u0000' }).split(
+    '\u0000',
+  )
+  const setupURL = formatAdminURL({
+    adminRoute: payload.config.routes.admin,
+    path: twoFactorRoutes.enrolment,
+  })
   return (
-    <section aria-labelledby="backoffice-two-factor-heading" className="backoffice-two-factor" style={styles.section}>
+    <section
+      aria-labelledby="backoffice-two-factor-heading"
+      className="backoffice-two-factor"
+      style={styles.section}
+    >
       <h3 id="backoffice-two-factor-heading">{t('groupTwoFactor')}</h3>
       <p>
         {beforeStatus}
@@ -45,7 +64,11 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
           </a>
         </p>
       )}
-      <TrustedDevicesList apiRoute={payload.config.routes.api} serverURL={payload.config.serverURL} usersCollection={options.usersCollection} />
+      <TrustedDevicesList
+        apiRoute={payload.config.routes.api}
+        serverURL={payload.config.serverURL}
+        usersCollection={options.usersCollection}
+      />
     </section>
   )
 }

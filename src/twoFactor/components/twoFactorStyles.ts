@@ -3,8 +3,21 @@ import type { CSSProperties } from 'react'
 /** Layout of the two-factor views and account section. Logical properties only (inline/block), so they mirror in right-to-left languages. */
 export const twoFactorStyles = {
   checkbox: { alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' },
-  column: { display: 'grid', gap: 'var(--base)', inlineSize: '100%', marginInline: 'auto', maxInlineSize: '30rem' },
-  device: { alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'var(--base)', justifyContent: 'space-between', paddingBlock: 'calc(var(--base) / 2)' },
+  column: {
+    display: 'grid',
+    gap: 'var(--base)',
+    inlineSize: '100%',
+    marginInline: 'auto',
+    maxInlineSize: '30rem',
+  },
+  device: {
+    alignItems: 'center',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 'var(--base)',
+    justifyContent: 'space-between',
+    paddingBlock: 'calc(var(--base) / 2)',
+  },
   deviceIcon: {
     alignItems: 'center',
     blockSize: '2rem',

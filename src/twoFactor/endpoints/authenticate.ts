@@ -9,7 +9,12 @@ import { claimAccountAttempt, settleFailure, settleSuccess } from '../../lockout
 import { sqlFor } from '../../lockout/sql.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
 import { claimTimeStep, readTotpState } from '../accountState.js'
-import { claimChallengeAttempt, consumeChallenge, findChallenge, releaseChallengeAttempt } from '../challenges.js'
+import {
+  claimChallengeAttempt,
+  consumeChallenge,
+  findChallenge,
+  releaseChallengeAttempt,
+} from '../challenges.js'
 import { completeSignIn } from '../completeSignIn.js'
 import { twoFactorCookie } from '../cookies.js'
 import { secondFactorNeed } from '../enforcement.js'
@@ -20,7 +25,11 @@ import { readCodeRequest } from '../readCode.js'
 import { refusal } from '../refusal.js'
 import { totpSecretKey } from '../secretKey.js'
 
-type Account = { id: number | string; security?: { status?: string }; totpConfig?: null | TotpConfig } & Record<string, unknown>
+type Account = {
+  id: number | string
+  security?: { status?: string }
+  totpConfig?: null | TotpConfig
+} & Record<string, unknown>
 
 /**
  * `POST /api/{users}/mfa/totp/authenticate` with `{ code, trustThisDevice }`: the second step of a
@@ -36,12 +45,17 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
   handler: async (req) => {
     const login = `${req.payload.config.routes.admin}${req.payload.config.admin.routes.login}`
     const expired = () =>
-      refusal(req, 'MFA_SESSION_EXPIRED', { cookies: [twoFactorCookie(req, options, 'challenge', null)], redirectTo: login })
+      refusal(req, 'MFA_SESSION_EXPIRED', {
+        cookies: [twoFactorCookie(req, options, 'challenge', null)],
+        redirectTo: login,
+      })
 
     const body = await readCodeRequest(req)
     const challenge = await findChallenge(req)
     if (!challenge) {
-      return typeof body === 'string' && body !== 'TOTP_CODE_INVALID' ? refusal(req, body) : expired()
+      return typeof body === 'string' && body !== 'TOTP_CODE_INVALID'
+        ? refusal(req, body)
+        : expired()
     }
     const account = (await req.payload.db.findOne({
       collection: options.usersCollection,
@@ -63,34 +77,64 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
     if (!(await claimChallengeAttempt(req, options, challenge.id))) {
       // Spent: the password must be given again, and the lockout decides how soon.
       await consumeChallenge(req, challenge.id)
-      await recordAuditEvent(req, { actor: null, data: { factor: 'totp', reason: 'challengeSpent' }, event: 'twoFactor.rateLimited', user: account })
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { factor: 'totp', reason: 'challengeSpent' },
+        event: 'twoFactor.rateLimited',
+        user: account,
+      })
       return expired()
     }
     const claim = await claimAccountAttempt(req.payload, options, account.id)
     if (claim.locked) {
       await releaseChallengeAttempt(req, challenge.id)
-      await recordAuditEvent(req, { actor: null, data: { factor: 'totp', reason: 'locked' }, event: 'twoFactor.rateLimited', user: account })
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { factor: 'totp', reason: 'locked' },
+        event: 'twoFactor.rateLimited',
+        user: account,
+      })
       return rateLimited(req, claim.lockedUntil)
     }
 
-    const secret = openSecret(state.sealedSecret, totpSecretKey(req.payload, options), String(account.id))
+    const secret = openSecret(
+      state.sealedSecret,
+      totpSecretKey(req.payload, options),
+      String(account.id),
+    )
     if (!secret) {
-      throw new Error('payload-backoffice: a TOTP secret could not be decrypted; was the encryption key or the Payload secret changed?')
+      throw new Error(
+        'payload-backoffice: a TOTP secret could not be decrypted; was the encryption key or the Payload secret changed?',
+      )
     }
     const verification = await verifyTotp(secret, body.code, Date.now())
-    const replay = verification.valid && !(await claimTimeStep(req.payload, options, account.id, verification.timeStep))
+    const replay =
+      verification.valid &&
+      !(await claimTimeStep(req.payload, options, account.id, verification.timeStep))
     if (!verification.valid || replay) {
       await settleFailure(req.payload, options, account.id, claim.claimedAt)
       await recordAuditEvent(req, {
         actor: null,
-        data: { consecutiveFailures: claim.failures, factor: 'totp', reason: replay ? 'replay' : 'wrongCode' },
+        data: {
+          consecutiveFailures: claim.failures,
+          factor: 'totp',
+          reason: replay ? 'replay' : 'wrongCode',
+        },
         event: replay ? 'twoFactor.replayRejected' : 'twoFactor.challengeFailed',
         user: account,
       })
       if (claim.failures >= options.lockout.threshold) {
-        await recordAuditEvent(req, { actor: null, data: { consecutiveFailures: claim.failures }, event: 'account.locked', user: account })
+        await recordAuditEvent(req, {
+          actor: null,
+          data: { consecutiveFailures: claim.failures },
+          event: 'account.locked',
+          user: account,
+        })
       }
-      if (claim.failures >= options.lockout.suspendAfter && account.security?.status !== 'suspended') {
+      if (
+        claim.failures >= options.lockout.suspendAfter &&
+        account.security?.status !== 'suspended'
+      ) {
         await suspendAccount(req, options, { reason: 'excessiveFailures', userId: account.id })
       }
       return refusal(req, 'TOTP_CODE_INVALID', { redirectTo: twoFactorViewPath(req, 'challenge') })
@@ -102,18 +146,36 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
     }
     if (!(await settleSuccess(req.payload, options, account.id, claim.failures))) {
       // Parallel wrong guesses locked the account while this code was checked: the policy says locked.
-      await recordAuditEvent(req, { actor: null, data: { factor: 'totp', reason: 'locked' }, event: 'twoFactor.rateLimited', user: account })
+      await recordAuditEvent(req, {
+        actor: null,
+        data: { factor: 'totp', reason: 'locked' },
+        event: 'twoFactor.rateLimited',
+        user: account,
+      })
       return rateLimited(req, await lockedUntil(req, options, account.id))
     }
-    await recordAuditEvent(req, { actor: account, data: { factor: 'totp' }, event: 'twoFactor.challengeSucceeded', user: account })
-    return completeSignIn(req, options, { factor: 'totp', trustThisDevice: body.trustThisDevice, userId: account.id })
+    await recordAuditEvent(req, {
+      actor: account,
+      data: { factor: 'totp' },
+      event: 'twoFactor.challengeSucceeded',
+      user: account,
+    })
+    return completeSignIn(req, options, {
+      factor: 'totp',
+      trustThisDevice: body.trustThisDevice,
+      userId: account.id,
+    })
   },
   method: 'post',
   path: '/mfa/totp/authenticate',
 })
 
 /** When the account's current lock ends, if it has one. */
-const lockedUntil = async (req: PayloadRequest, options: SanitizedBackofficeOptions, userId: number | string) => {
+const lockedUntil = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+) => {
   const sql = sqlFor(req.payload, options.usersCollection)
   const [row] = await sql.query<{ until: Date | null }>(
     `SELECT ${sql.column('lockoutUntil')} AS until FROM ${sql.table} WHERE ${sql.column('id')} = $1`,

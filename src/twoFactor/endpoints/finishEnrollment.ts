@@ -44,13 +44,24 @@ export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): E
     if (state?.status !== 'pending' || !state.sealedSecret) {
       return refusal(req, 'TOTP_SETUP_FAILED')
     }
-    if (enrolling.via === 'challenge' && !(await claimChallengeAttempt(req, options, enrolling.challenge.id))) {
+    if (
+      enrolling.via === 'challenge' &&
+      !(await claimChallengeAttempt(req, options, enrolling.challenge.id))
+    ) {
       await consumeChallenge(req, enrolling.challenge.id)
-      return refusal(req, 'MFA_SESSION_EXPIRED', { cookies: [twoFactorCookie(req, options, 'challenge', null)] })
+      return refusal(req, 'MFA_SESSION_EXPIRED', {
+        cookies: [twoFactorCookie(req, options, 'challenge', null)],
+      })
     }
 
-    const secret = openSecret(state.sealedSecret, totpSecretKey(req.payload, options), String(account.id))
-    const verification = secret ? await verifyTotp(secret, body.code, Date.now()) : { valid: false as const }
+    const secret = openSecret(
+      state.sealedSecret,
+      totpSecretKey(req.payload, options),
+      String(account.id),
+    )
+    const verification = secret
+      ? await verifyTotp(secret, body.code, Date.now())
+      : { valid: false as const }
     if (!verification.valid) {
       await recordAuditEvent(req, {
         actor: enrolling.via === 'session' ? account : null,
@@ -60,7 +71,12 @@ export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): E
       })
       return refusal(req, 'TOTP_CODE_INVALID')
     }
-    if (!(await completeEnrolment(req.payload, options, account.id, { sealedSecret: state.sealedSecret, timeStep: verification.timeStep }))) {
+    if (
+      !(await completeEnrolment(req.payload, options, account.id, {
+        sealedSecret: state.sealedSecret,
+        timeStep: verification.timeStep,
+      }))
+    ) {
       // Another setup replaced the secret meanwhile, or a parallel request enabled it.
       return refusal(req, 'TOTP_SETUP_FAILED')
     }
@@ -74,15 +90,31 @@ export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): E
 
     if (enrolling.via === 'session') {
       const viewerSid = (req.user as { _sid?: string } | null)?._sid
-      await endSessions(req, { ...(viewerSid ? { exceptSid: viewerSid } : {}), reason: 'twoFactorChange', revokedBy: account.id, userId: account.id })
-      return jsonResponse(req, { message, redirectTo: req.payload.config.routes.admin, success: true })
+      await endSessions(req, {
+        ...(viewerSid ? { exceptSid: viewerSid } : {}),
+        reason: 'twoFactorChange',
+        revokedBy: account.id,
+        userId: account.id,
+      })
+      return jsonResponse(req, {
+        message,
+        redirectTo: req.payload.config.routes.admin,
+        success: true,
+      })
     }
     if (!(await consumeChallenge(req, enrolling.challenge.id))) {
-      return refusal(req, 'MFA_SESSION_EXPIRED', { cookies: [twoFactorCookie(req, options, 'challenge', null)] })
+      return refusal(req, 'MFA_SESSION_EXPIRED', {
+        cookies: [twoFactorCookie(req, options, 'challenge', null)],
+      })
     }
     // The sign-in is complete: earlier failures are forgotten, unless a lock is running.
     await settleSuccess(req.payload, options, account.id, -1)
-    return completeSignIn(req, options, { factor: 'totpEnrolment', message, trustThisDevice: false, userId: account.id })
+    return completeSignIn(req, options, {
+      factor: 'totpEnrolment',
+      message,
+      trustThisDevice: false,
+      userId: account.id,
+    })
   },
   method: 'post',
   path: '/mfa/totp/finish-enrollment',

@@ -35,10 +35,18 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
     if (!(await beginEnrolment(req.payload, options, account.id, sealed))) {
       return nothingToSetUp
     }
-    const uri = otpauthUri({ accountName: account.email ?? String(account.id), issuer: totpIssuer(req.payload.config, options), secret })
+    const uri = otpauthUri({
+      accountName: account.email ?? String(account.id),
+      issuer: totpIssuer(req.payload.config, options),
+      secret,
+    })
     const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 })
     // The secret is in this answer: no cache may keep it.
-    return jsonResponse(req, { abort: false, qrCode, secret }, new Headers({ 'Cache-Control': 'no-store' }))
+    return jsonResponse(
+      req,
+      { abort: false, qrCode, secret },
+      new Headers({ 'Cache-Control': 'no-store' }),
+    )
   },
   method: 'get',
   path: '/mfa/totp/setup',

@@ -65,7 +65,11 @@ export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions)
       return errorResponse(req, 'NOT_FOUND')
     }
     const owner = String(ownerId) === String(viewer.id) ? viewer : { id: ownerId }
-    await recordAuditEvent(req, { data: { deviceId: id }, event: 'twoFactor.deviceRemoved', user: owner })
+    await recordAuditEvent(req, {
+      data: { deviceId: id },
+      event: 'twoFactor.deviceRemoved',
+      user: owner,
+    })
     return jsonResponse(req, { removed: 1 })
   },
   method: 'post',

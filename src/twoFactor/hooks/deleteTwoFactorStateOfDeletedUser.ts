@@ -10,9 +10,20 @@ import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
  * required relationship, which PostgreSQL would otherwise refuse to leave dangling. In the deletion's
  * own transaction.
  */
-export const deleteTwoFactorStateOfDeletedUser: CollectionBeforeDeleteHook = async ({ id, req }) => {
+export const deleteTwoFactorStateOfDeletedUser: CollectionBeforeDeleteHook = async ({
+  id,
+  req,
+}) => {
   for (const slug of [twoFactorChallengesSlug, trustedDevicesSlug]) {
-    await req.payload.db.deleteMany({ collection: slug as CollectionSlug, req, where: { user: { equals: id } } })
+    await req.payload.db.deleteMany({
+      collection: slug as CollectionSlug,
+      req,
+      where: { user: { equals: id } },
+    })
   }
-  await req.payload.db.deleteMany({ collection: resetRequestsSlug as CollectionSlug, req, where: { requestedBy: { equals: id } } })
+  await req.payload.db.deleteMany({
+    collection: resetRequestsSlug as CollectionSlug,
+    req,
+    where: { requestedBy: { equals: id } },
+  })
 }

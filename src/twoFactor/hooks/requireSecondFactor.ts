@@ -21,9 +21,15 @@ import { findTrustedDevice } from '../trustedDevices.js'
 export const requireSecondFactor =
   (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
   async ({ req, user }) => {
-    const account = user as { id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
+    const account = user as { id: number | string; totpConfig?: null | TotpConfig } & Record<
+      string,
+      unknown
+    >
     const context = readTwoFactorContext(req.context)
-    if (context.verifiedUserId !== undefined && String(context.verifiedUserId) === String(account.id)) {
+    if (
+      context.verifiedUserId !== undefined &&
+      String(context.verifiedUserId) === String(account.id)
+    ) {
       return user
     }
     const need = secondFactorNeed(account, account.totpConfig, options)

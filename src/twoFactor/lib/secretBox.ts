@@ -11,7 +11,15 @@ const NONCE_BYTES = 12
  * else derived from the same material, so the TOTP key never equals, say, the JWT signing key.
  */
 export const deriveSecretKey = (material: string): Buffer =>
-  Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), 'payload-backoffice', 'totp-secret-encryption-v1', 32))
+  Buffer.from(
+    hkdfSync(
+      'sha256',
+      Buffer.from(material, 'utf8'),
+      'payload-backoffice',
+      'totp-secret-encryption-v1',
+      32,
+    ),
+  )
 
 /**
  * Encrypts a secret with AES-256-GCM. `context` (the account id) is authenticated with it, so a
@@ -23,7 +31,9 @@ export const sealSecret = (plaintext: string, key: Buffer, context: string): str
   const cipher = createCipheriv('aes-256-gcm', key, nonce)
   cipher.setAAD(Buffer.from(context, 'utf8'))
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-  return [VERSION, nonce, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')
+  return [VERSION, nonce, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.')
 }
 
 /** The secret sealed by `sealSecret`, or null when the value was tampered with, or sealed under another key or account. */
@@ -36,7 +46,10 @@ export const openSecret = (sealed: string, key: Buffer, context: string): null |
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'))
     decipher.setAAD(Buffer.from(context, 'utf8'))
     decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')
+    return Buffer.concat([
+      decipher.update(Buffer.from(ciphertext, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8')
   } catch {
     return null
   }

@@ -10,10 +10,12 @@ const settings = {
 } as const
 
 /** A new secret: `secretBytes` (160 bits) from the CSPRNG, base32 (ASVS 5.0 6.5.3). */
-export const generateTotpSecret = (): string => generateSecret({ length: totpParameters.secretBytes })
+export const generateTotpSecret = (): string =>
+  generateSecret({ length: totpParameters.secretBytes })
 
 /** The time step (RFC 6238 `T`) a moment falls in. */
-export const timeStepAt = (epochMs: number): number => Math.floor(epochMs / 1000 / totpParameters.periodSeconds)
+export const timeStepAt = (epochMs: number): number =>
+  Math.floor(epochMs / 1000 / totpParameters.periodSeconds)
 
 /** The code an authenticator app shows for `secret` at `epochMs`. */
 export const totpCode = (secret: string, epochMs: number): Promise<string> =>
@@ -27,7 +29,11 @@ export type TotpVerification = { timeStep: number; valid: true } | { valid: fals
  * so that the caller accepts each step only once per account: that check is made atomically in the
  * database (see accountState.ts), never from a value read earlier.
  */
-export const verifyTotp = async (secret: string, code: string, epochMs: number): Promise<TotpVerification> => {
+export const verifyTotp = async (
+  secret: string,
+  code: string,
+  epochMs: number,
+): Promise<TotpVerification> => {
   if (!new RegExp(`^\\d{${totpParameters.digits}}$`).test(code)) {
     return { valid: false }
   }
@@ -38,9 +44,18 @@ export const verifyTotp = async (secret: string, code: string, epochMs: number):
     secret,
     token: code,
   })
-  return result.valid && 'timeStep' in result ? { timeStep: result.timeStep, valid: true } : { valid: false }
+  return result.valid && 'timeStep' in result
+    ? { timeStep: result.timeStep, valid: true }
+    : { valid: false }
 }
 
 /** The `otpauth://` URI authenticator apps read from the QR code, with every parameter stated. */
-export const otpauthUri = ({ accountName, issuer, secret }: { accountName: string; issuer: string; secret: string }): string =>
-  generateURI({ ...settings, issuer, label: accountName, secret })
+export const otpauthUri = ({
+  accountName,
+  issuer,
+  secret,
+}: {
+  accountName: string
+  issuer: string
+  secret: string
+}): string => generateURI({ ...settings, issuer, label: accountName, secret })

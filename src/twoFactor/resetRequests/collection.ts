@@ -22,7 +22,10 @@ const statusLabels = {
  * nobody writes them through the API: the plugin's endpoints create them and move them from pending
  * (review, expiry, misuse report), and a hook holds even Local API writes to the same rules.
  */
-export const resetRequestsCollection = (config: Config, options: SanitizedBackofficeOptions): CollectionConfig => ({
+export const resetRequestsCollection = (
+  config: Config,
+  options: SanitizedBackofficeOptions,
+): CollectionConfig => ({
   slug: resetRequestsSlug,
   access: {
     create: () => false,
@@ -36,7 +39,14 @@ export const resetRequestsCollection = (config: Config, options: SanitizedBackof
     hidden: ({ user }) => !isAdmin(user, options),
   },
   fields: [
-    { name: 'requestedBy', type: 'relationship', index: true, label: label('fieldResetRequestedBy'), relationTo: options.usersCollection, required: true },
+    {
+      name: 'requestedBy',
+      type: 'relationship',
+      index: true,
+      label: label('fieldResetRequestedBy'),
+      relationTo: options.usersCollection,
+      required: true,
+    },
     { name: 'reason', type: 'textarea', label: label('fieldResetReason'), required: true },
     {
       name: 'status',
@@ -53,23 +63,50 @@ export const resetRequestsCollection = (config: Config, options: SanitizedBackof
       admin: {
         components: {
           Field: {
-            clientProps: { adminRole: options.roles.admin, enabled: options.enabled, rolesField: options.roles.field, slug: resetRequestsSlug },
+            clientProps: {
+              adminRole: options.roles.admin,
+              enabled: options.enabled,
+              rolesField: options.roles.field,
+              slug: resetRequestsSlug,
+            },
             path: 'payload-backoffice/client#ReviewResetRequestField',
           },
         },
       },
     },
-    { name: 'reviewedBy', type: 'relationship', label: label('fieldResetReviewedBy'), relationTo: options.usersCollection },
+    {
+      name: 'reviewedBy',
+      type: 'relationship',
+      label: label('fieldResetReviewedBy'),
+      relationTo: options.usersCollection,
+    },
     { name: 'approverComment', type: 'textarea', label: label('fieldResetApproverComment') },
     { name: 'reviewedAt', type: 'date', label: label('fieldResetReviewedAt') },
-    { name: 'expiresAt', type: 'date', index: true, label: label('fieldResetExpiresAt'), required: true },
+    {
+      name: 'expiresAt',
+      type: 'date',
+      index: true,
+      label: label('fieldResetExpiresAt'),
+      required: true,
+    },
     { name: 'clientIp', type: 'text', label: label('fieldResetClientIp') },
     { name: 'userAgent', type: 'text', label: label('fieldResetUserAgent') },
     // SHA-256 of the "this wasn't me" link's token: a database leak yields no usable link.
-    { name: 'misuseReportTokenHash', type: 'text', access: { create: () => false, read: () => false, update: () => false }, hidden: true },
+    {
+      name: 'misuseReportTokenHash',
+      type: 'text',
+      access: { create: () => false, read: () => false, update: () => false },
+      hidden: true,
+    },
     // The requester's id while the request is pending, null once it is processed. Unique, and PostgreSQL
     // lets many rows hold null: two parallel requests of one account cannot both be pending.
-    { name: 'pendingKey', type: 'text', access: { create: () => false, read: () => false, update: () => false }, hidden: true, unique: true },
+    {
+      name: 'pendingKey',
+      type: 'text',
+      access: { create: () => false, read: () => false, update: () => false },
+      hidden: true,
+      unique: true,
+    },
   ],
   graphQL: false,
   hooks: { beforeChange: [guardResetRequestWrites] },

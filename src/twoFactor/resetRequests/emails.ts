@@ -28,7 +28,11 @@ const emailableAccount = async (
 export const sendResetAnsweredEmail = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { comment, decision, userId }: { comment: null | string; decision: 'approved' | 'denied'; userId: number | string },
+  {
+    comment,
+    decision,
+    userId,
+  }: { comment: null | string; decision: 'approved' | 'denied'; userId: number | string },
 ): Promise<void> => {
   const account = await emailableAccount(req, options, userId)
   if (!account) {
@@ -37,12 +41,18 @@ export const sendResetAnsweredEmail = async (
   const language = recipientLanguage(account, options)
   const approved = decision === 'approved'
   await sendSecurityEmail(req, {
-    action: { label: 'emailActionSignIn', url: adminURL(req, req.payload.config.admin.routes.login) },
+    action: {
+      label: 'emailActionSignIn',
+      url: adminURL(req, req.payload.config.admin.routes.login),
+    },
     body: approved ? 'emailTwoFactorResetApprovedBody' : 'emailTwoFactorResetDeniedBody',
     language,
     subject: approved ? 'emailTwoFactorResetApprovedSubject' : 'emailTwoFactorResetDeniedSubject',
     to: account.email,
-    variables: { comment: comment ?? backofficeTranslations[language].emailNoComment, email: account.email },
+    variables: {
+      comment: comment ?? backofficeTranslations[language].emailNoComment,
+      email: account.email,
+    },
   })
 }
 
@@ -55,7 +65,12 @@ export const sendResetAnsweredEmail = async (
 export const sendResetRequestedEmails = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { misuseToken, reason, requestId, userId }: { misuseToken: string; reason: string; requestId: number | string; userId: number | string },
+  {
+    misuseToken,
+    reason,
+    requestId,
+    userId,
+  }: { misuseToken: string; reason: string; requestId: number | string; userId: number | string },
 ): Promise<void> => {
   const account = await emailableAccount(req, options, userId)
   if (!account) {
@@ -83,8 +98,11 @@ export const sendResetRequestedEmails = async (
 }
 
 /** The absolute link to the misuse-report page of the users API. */
-export const misuseReportURL = (req: PayloadRequest, options: SanitizedBackofficeOptions, token: string): string => {
+export const misuseReportURL = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  token: string,
+): string => {
   const { routes, serverURL } = req.payload.config
   return `${serverURL}${routes.api}/${options.usersCollection}/mfa/totp/report-misuse?token=${encodeURIComponent(token)}`
 }
-

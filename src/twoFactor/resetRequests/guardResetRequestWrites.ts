@@ -9,7 +9,9 @@ export const resetRequestWriteKey = 'backofficeResetRequestWrite'
 const bookkeeping = new Set(['createdAt', 'id', 'updatedAt'])
 
 const comparable = (value: unknown): unknown =>
-  value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : (value ?? null)
+  value && typeof value === 'object' && 'id' in value
+    ? (value as { id: unknown }).id
+    : (value ?? null)
 
 /**
  * Every update from outside the plugin's transitions (the Local API with `overrideAccess`, say) is
@@ -17,13 +19,21 @@ const comparable = (value: unknown): unknown =>
  * processed requests", a reason or requester is system-controlled. Creation is left to the
  * request-reset endpoint, the only caller with access.
  */
-export const guardResetRequestWrites: CollectionBeforeChangeHook = ({ context, data, operation, originalDoc, req }) => {
+export const guardResetRequestWrites: CollectionBeforeChangeHook = ({
+  context,
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
   if (operation !== 'update' || context[resetRequestWriteKey] === true || !originalDoc) {
     return data
   }
   const changes = Object.fromEntries(
     Object.entries(data).filter(
-      ([field, value]) => !bookkeeping.has(field) && JSON.stringify(comparable(value)) !== JSON.stringify(comparable(originalDoc[field])),
+      ([field, value]) =>
+        !bookkeeping.has(field) &&
+        JSON.stringify(comparable(value)) !== JSON.stringify(comparable(originalDoc[field])),
     ),
   )
   const refusal = checkResetRequestChange({

@@ -16,7 +16,8 @@ import { checkResetRequestChange } from './transitions.js'
 
 const path = '/mfa/totp/report-misuse'
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /**
  * A page of its own, with no script: the token is in its address, so it sends no referrer, is never
@@ -30,7 +31,8 @@ const page = (language: BackofficeLanguage, status: number, body: string) =>
     {
       headers: {
         'cache-control': 'no-store',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        'content-security-policy':
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
         'content-type': 'text/html; charset=utf-8',
         'referrer-policy': 'no-referrer',
       },
@@ -41,13 +43,24 @@ const page = (language: BackofficeLanguage, status: number, body: string) =>
 /** The page for a link that is made up, spent or past its request: in the app's default language (no account is known). */
 const invalidLinkPage = (options: SanitizedBackofficeOptions) => {
   const language = options.emails.defaultLanguage
-  return page(language, 400, `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`)
+  return page(
+    language,
+    400,
+    `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`,
+  )
 }
 
-type Found = { account: { email?: unknown; id: number | string } & Record<string, unknown>; request: StoredResetRequest }
+type Found = {
+  account: { email?: unknown; id: number | string } & Record<string, unknown>
+  request: StoredResetRequest
+}
 
 /** The request and account a link's token opens, while misuse can still be reported on it; else null. */
-const openReport = async (req: PayloadRequest, options: SanitizedBackofficeOptions, token: unknown): Promise<Found | null> => {
+const openReport = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  token: unknown,
+): Promise<Found | null> => {
   if (!isWellFormedToken(token)) {
     return null
   }
@@ -88,7 +101,10 @@ export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): E
     }
     const language = recipientLanguage(found.account, options)
     const table = backofficeTranslations[language]
-    const explanation = table.misuseReportExplanation.replace('{{email}}', String(found.account.email ?? ''))
+    const explanation = table.misuseReportExplanation.replace(
+      '{{email}}',
+      String(found.account.email ?? ''),
+    )
     return page(
       language,
       200,
@@ -110,7 +126,8 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
   handler: async (req) => {
     const found = await openReport(req, options, req.searchParams.get('token'))
     const html = wantsHtml(req)
-    const refuse = () => (html ? invalidLinkPage(options) : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED'))
+    const refuse = () =>
+      html ? invalidLinkPage(options) : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
     if (!found) {
       return refuse()
     }
@@ -137,7 +154,11 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
       return jsonResponse(req, { reported: true })
     }
     const language = recipientLanguage(account, options)
-    return page(language, 200, `<p>${escapeHtml(backofficeTranslations[language].misuseReportDone)}</p>`)
+    return page(
+      language,
+      200,
+      `<p>${escapeHtml(backofficeTranslations[language].misuseReportDone)}</p>`,
+    )
   },
   method: 'post',
   path,

@@ -83,7 +83,12 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       event: 'twoFactor.resetRequested',
       user: { id: userId },
     })
-    await sendResetRequestedEmails(req, options, { misuseToken: misuse.token, reason: read.reason, requestId: created.id, userId })
+    await sendResetRequestedEmails(req, options, {
+      misuseToken: misuse.token,
+      reason: read.reason,
+      requestId: created.id,
+      userId,
+    })
     const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
     return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
   },

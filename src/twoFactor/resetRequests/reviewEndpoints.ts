@@ -31,7 +31,11 @@ const resetSecondFactor = async (
 ) => {
   const wasEnabled = await resetToPending(req, options, userId)
   const devicesRemoved = await removeAllTrustedDevices(req, userId)
-  const sessionsEnded = await revokeSessions(req, { reason: 'twoFactorChange', revokedBy: reviewerId, userId })
+  const sessionsEnded = await revokeSessions(req, {
+    reason: 'twoFactorChange',
+    revokedBy: reviewerId,
+    userId,
+  })
   return { devicesRemoved, sessionsEnded, wasEnabled }
 }
 
@@ -70,19 +74,33 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
       return errorResponse(req, 'NOT_FOUND')
     }
     const changes = { status: decision, ...(comment === null ? {} : { approverComment: comment }) }
-    const refused = checkResetRequestChange({ changes, current: current.status, expiresAt: current.expiresAt, now })
+    const refused = checkResetRequestChange({
+      changes,
+      current: current.status,
+      expiresAt: current.expiresAt,
+      now,
+    })
     if (refused) {
       return errorResponse(req, refused.code, refused.variables)
     }
     // The decision, its effects on the account and its audit entry commit together: a failure half-way
     // leaves the request pending and the account as it was, to be answered again.
     const answered = await inTransaction(req, async () => {
-      const request = await answerResetRequest(req, { approverComment: comment, id, now, reviewedBy: reviewer.id, status: decision })
+      const request = await answerResetRequest(req, {
+        approverComment: comment,
+        id,
+        now,
+        reviewedBy: reviewer.id,
+        status: decision,
+      })
       if (!request) {
         return null
       }
       const userId = request.requestedBy
-      const effects = decision === 'approved' ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId }) : {}
+      const effects =
+        decision === 'approved'
+          ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId })
+          : {}
       await recordAuditEvent(req, {
         actor: reviewer,
         data: { requestId: id, ...effects },
@@ -94,7 +112,12 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
     if (!answered) {
       // Another reviewer (or the expiry) got there between the read and the write.
       const latest = await readResetRequest(req.payload, id)
-      const lost = checkResetRequestChange({ changes, current: latest?.status ?? 'expired', expiresAt: latest?.expiresAt ?? null, now })
+      const lost = checkResetRequestChange({
+        changes,
+        current: latest?.status ?? 'expired',
+        expiresAt: latest?.expiresAt ?? null,
+        now,
+      })
       return errorResponse(req, lost?.code ?? 'RESET_REQUEST_PROCESSED', lost?.variables)
     }
 
@@ -108,5 +131,7 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
   path: `/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
 })
 
-export const approveResetRequestEndpoint = (options: SanitizedBackofficeOptions) => reviewEndpoint(options, 'approved')
-export const denyResetRequestEndpoint = (options: SanitizedBackofficeOptions) => reviewEndpoint(options, 'denied')
+export const approveResetRequestEndpoint = (options: SanitizedBackofficeOptions) =>
+  reviewEndpoint(options, 'approved')
+export const denyResetRequestEndpoint = (options: SanitizedBackofficeOptions) =>
+  reviewEndpoint(options, 'denied')

@@ -27,7 +27,12 @@ const columns = (payload: Payload) => {
   }
 }
 
-type Row = { expires_at: Date; id: number | string; requested_by: number | string; status: ResetRequestStatus }
+type Row = {
+  expires_at: Date
+  id: number | string
+  requested_by: number | string
+  status: ResetRequestStatus
+}
 const toRequest = (row: Row): StoredResetRequest => ({
   expiresAt: new Date(row.expires_at),
   id: row.id,
@@ -36,7 +41,10 @@ const toRequest = (row: Row): StoredResetRequest => ({
 })
 
 /** One reset request as stored now, or null. */
-export const readResetRequest = async (payload: Payload, id: number | string): Promise<null | StoredResetRequest> => {
+export const readResetRequest = async (
+  payload: Payload,
+  id: number | string,
+): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.sql.query<Row>(
     `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
@@ -47,7 +55,11 @@ export const readResetRequest = async (payload: Payload, id: number | string): P
 }
 
 /** The account's pending request that is still open at `now`, if any. */
-export const findOpenRequestOf = async (payload: Payload, userId: number | string, now: Date): Promise<null | StoredResetRequest> => {
+export const findOpenRequestOf = async (
+  payload: Payload,
+  userId: number | string,
+  now: Date,
+): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.sql.query<Row>(
     `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
@@ -61,7 +73,11 @@ export const findOpenRequestOf = async (payload: Payload, userId: number | strin
  * Marks the account's pending requests past their expiry as expired, so an old request the expiry
  * task has not reached yet does not block a new one. Returns the ids it expired.
  */
-export const expireStaleRequestsOf = async (payload: Payload, userId: number | string, now: Date): Promise<(number | string)[]> => {
+export const expireStaleRequestsOf = async (
+  payload: Payload,
+  userId: number | string,
+  now: Date,
+): Promise<(number | string)[]> => {
   const c = columns(payload)
   const rows = await c.sql.query<{ id: number | string }>(
     `UPDATE ${c.sql.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.sql.column('updatedAt')} = now()
@@ -84,7 +100,13 @@ export const answerResetRequest = async (
     now,
     reviewedBy,
     status,
-  }: { approverComment: null | string; id: number | string; now: Date; reviewedBy: number | string; status: 'approved' | 'denied' },
+  }: {
+    approverComment: null | string
+    id: number | string
+    now: Date
+    reviewedBy: number | string
+    status: 'approved' | 'denied'
+  },
 ): Promise<null | StoredResetRequest> => {
   const c = columns(req.payload)
   const [row] = await c.sql.query<Row>(
@@ -118,7 +140,10 @@ export const expirePendingRequests = async (
 }
 
 /** The request a "this wasn't me" link's token belongs to (by its SHA-256), or null. */
-export const findByMisuseTokenHash = async (payload: Payload, tokenHash: string): Promise<null | StoredResetRequest> => {
+export const findByMisuseTokenHash = async (
+  payload: Payload,
+  tokenHash: string,
+): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.sql.query<Row>(
     `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at

@@ -1,6 +1,12 @@
 import type { BackofficeErrorCode } from '../../errors/catalogue.js'
 
-export const resetRequestStatuses = ['pending', 'approved', 'denied', 'expired', 'reportedMisuse'] as const
+export const resetRequestStatuses = [
+  'pending',
+  'approved',
+  'denied',
+  'expired',
+  'reportedMisuse',
+] as const
 export type ResetRequestStatus = (typeof resetRequestStatuses)[number]
 
 /** Fields a reviewer decides; every other field is written by the plugin alone. */
@@ -13,7 +19,12 @@ export type ResetRequestRefusal = { code: BackofficeErrorCode; variables?: Recor
  * the expiry task expires, the requester's "this wasn't me" link reports misuse. Nothing returns to
  * pending, so an answered request can never be answered twice (two administrators, one approval).
  */
-const nextFromPending: readonly ResetRequestStatus[] = ['approved', 'denied', 'expired', 'reportedMisuse']
+const nextFromPending: readonly ResetRequestStatus[] = [
+  'approved',
+  'denied',
+  'expired',
+  'reportedMisuse',
+]
 
 const isStatus = (value: unknown): value is ResetRequestStatus =>
   typeof value === 'string' && (resetRequestStatuses as readonly string[]).includes(value)
@@ -35,13 +46,19 @@ export const checkResetRequestChange = ({
   expiresAt: Date | null
   now: Date
 }): null | ResetRequestRefusal => {
-  const systemControlled = Object.keys(changes).find((field) => !(reviewerFields as readonly string[]).includes(field))
+  const systemControlled = Object.keys(changes).find(
+    (field) => !(reviewerFields as readonly string[]).includes(field),
+  )
   if (systemControlled !== undefined) {
     return { code: 'SYSTEM_CONTROLLED_FIELD', variables: { field: systemControlled } }
   }
   // One exception: "this wasn't me" still counts after an approval, the case where it matters most
   // (someone with the password talked a reviewer into removing the second factor).
-  if (current === 'approved' && changes.status === 'reportedMisuse' && Object.keys(changes).length === 1) {
+  if (
+    current === 'approved' &&
+    changes.status === 'reportedMisuse' &&
+    Object.keys(changes).length === 1
+  ) {
     return null
   }
   if (current !== 'pending') {

@@ -10,4 +10,6 @@ import React from 'react'
  * (Payload 3.90's list prints the raw number of bytes, e.g. 5368709120).
  */
 export const FileSizeCell = ({ cellData }: DefaultCellComponentProps) =>
-  typeof cellData === 'number' ? <span className="file-size-cell">{formatFilesize(cellData)}</span> : null
+  typeof cellData === 'number' ? (
+    <span className="file-size-cell">{formatFilesize(cellData)}</span>
+  ) : null

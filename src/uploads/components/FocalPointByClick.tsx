@@ -12,7 +12,10 @@ const typeInto = (input: HTMLInputElement | null, value: number) => {
   if (!input) {
     return
   }
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, String(value))
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(
+    input,
+    String(value),
+  )
   input.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
@@ -32,10 +35,17 @@ export const FocalPointByClick = ({ children }: { children?: React.ReactNode }) 
       const target = event.target instanceof Element ? event.target : null
       const wrapper = target?.closest<HTMLElement>('.edit-upload__focal-wrapper')
       const drawer = wrapper?.closest('.edit-upload')
-      if (!wrapper || !drawer || target?.closest('.edit-upload__focalPoint, .ReactCrop__drag-handle')) {
+      if (
+        !wrapper ||
+        !drawer ||
+        target?.closest('.edit-upload__focalPoint, .ReactCrop__drag-handle')
+      ) {
         return
       }
-      if (pressedAt && Math.hypot(event.clientX - pressedAt.x, event.clientY - pressedAt.y) > CLICK_TOLERANCE_PX) {
+      if (
+        pressedAt &&
+        Math.hypot(event.clientX - pressedAt.x, event.clientY - pressedAt.y) > CLICK_TOLERANCE_PX
+      ) {
         return
       }
       const box = wrapper.getBoundingClientRect()

@@ -18,7 +18,13 @@ import { optionLabels, type SelectOption } from '../optionLabels.js'
  * `hasMany` value into JSON before looking its options up, so it shows `["editors"]` instead of
  * "Editors"; this one looks up every value, with the same markup and character-level highlighting.
  */
-export const SelectDiff: SelectFieldDiffClientComponent = ({ comparisonValue, field, locale, nestingLevel, versionValue }) => {
+export const SelectDiff: SelectFieldDiffClientComponent = ({
+  comparisonValue,
+  field,
+  locale,
+  nestingLevel,
+  versionValue,
+}) => {
   const { i18n } = useTranslation()
   const options = ('options' in field ? field.options : []) as readonly SelectOption[]
   const { From, To } = getHTMLDiffComponents({

@@ -9,7 +9,10 @@ type RenderDocumentArgs = Parameters<ServerFunctionsContextType['renderDocument'
 
 /** The one caller of `renderDocument` that asks for the version drawer's date cells. */
 const isVersionDrawer = (args: RenderDocumentArgs): boolean =>
-  Boolean((args as { versions?: { useVersionDrawerCreatedAtCell?: boolean } })?.versions?.useVersionDrawerCreatedAtCell)
+  Boolean(
+    (args as { versions?: { useVersionDrawerCreatedAtCell?: boolean } })?.versions
+      ?.useVersionDrawerCreatedAtCell,
+  )
 
 /**
  * Lets the version comparison's "More versions" drawer report a failure. Payload 3.90's

@@ -46,12 +46,15 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
     setPhase('submitting')
     setError(null)
     try {
-      const response = await fetch(formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/request-reset`, serverURL }), {
-        body: JSON.stringify({ reason: trimmed }),
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
+      const response = await fetch(
+        formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/request-reset`, serverURL }),
+        {
+          body: JSON.stringify({ reason: trimmed }),
+          credentials: 'include',
+          headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
+          method: 'POST',
+        },
+      )
       const body: unknown = await response.json().catch(() => null)
       if (response.ok) {
         setPhase('success')
@@ -67,7 +70,12 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
   if (phase === 'collapsed') {
     return (
       <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
-        <button className="btn--style-none" onClick={() => setPhase('expanded')} style={{ textDecoration: 'underline' }} type="button">
+        <button
+          className="btn--style-none"
+          onClick={() => setPhase('expanded')}
+          style={{ textDecoration: 'underline' }}
+          type="button"
+        >
           {t('twoFactorResetToggle')}
         </button>
       </p>
@@ -89,12 +97,17 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
       <TextareaInput
         AfterInput={
           <small id="backoffice-reset-reason-count">
-            {t('twoFactorResetCharacters', { count: reason.length, max: resetRequestLimits.reasonMaxLength })}
+            {t('twoFactorResetCharacters', {
+              count: reason.length,
+              max: resetRequestLimits.reasonMaxLength,
+            })}
           </small>
         }
         label={t('twoFactorResetReasonLabel')}
         // Payload's textarea takes no maxLength: the limit is kept here (and by the server).
-        onChange={(event) => setReason(event.target.value.slice(0, resetRequestLimits.reasonMaxLength))}
+        onChange={(event) =>
+          setReason(event.target.value.slice(0, resetRequestLimits.reasonMaxLength))
+        }
         path="backoffice-reset-reason"
         readOnly={submitting}
         rows={4}
@@ -102,7 +115,12 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
       />
       {error ? <p role="alert">{error}</p> : null}
       <div style={{ display: 'flex', gap: 'var(--base)' }}>
-        <Button buttonStyle="secondary" disabled={submitting} onClick={() => setPhase('collapsed')} type="button">
+        <Button
+          buttonStyle="secondary"
+          disabled={submitting}
+          onClick={() => setPhase('collapsed')}
+          type="button"
+        >
           {t('twoFactorResetCancel')}
         </Button>
         <Button disabled={submitting || trimmed === ''} type="submit">

@@ -2,7 +2,14 @@
 
 import type { CSSProperties } from 'react'
 
-import { Button, TextareaInput, useAuth, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import {
+  Button,
+  TextareaInput,
+  useAuth,
+  useConfig,
+  useDocumentInfo,
+  useFormFields,
+} from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
@@ -73,10 +80,15 @@ export const ReviewResetRequestField = ({
 
   const review = async (action: 'approve' | 'deny') => {
     setBusy(true)
-    const answered = await postAdminAction(`${config.serverURL}${config.routes.api}/${slug}/${id}/${action}`, {
-      body: comment.trim() ? { comment: comment.trim() } : {},
-      fallbackMessage: t(action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'),
-    })
+    const answered = await postAdminAction(
+      `${config.serverURL}${config.routes.api}/${slug}/${id}/${action}`,
+      {
+        body: comment.trim() ? { comment: comment.trim() } : {},
+        fallbackMessage: t(
+          action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied',
+        ),
+      },
+    )
     if (answered) {
       setAnswer(answered)
       router.refresh()
@@ -89,7 +101,9 @@ export const ReviewResetRequestField = ({
       <TextareaInput
         label={t('resetReviewCommentLabel')}
         // Payload's textarea takes no maxLength: the server's limit is kept here.
-        onChange={(event) => setComment(event.target.value.slice(0, resetRequestLimits.commentMaxLength))}
+        onChange={(event) =>
+          setComment(event.target.value.slice(0, resetRequestLimits.commentMaxLength))
+        }
         path="backoffice-reset-review-comment"
         readOnly={busy}
         rows={3}
