@@ -6,11 +6,12 @@ import { emails } from './email/index.js'
 import { firstUser } from './firstUser/index.js'
 import { invitations } from './invitations/index.js'
 import { lockout } from './lockout/index.js'
-import { loginView } from './login/index.js'
 import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { sessions } from './sessions/index.js'
+import { signIn } from './signIn/index.js'
+import { suspension } from './suspension/index.js'
 import { twoFactor } from './twoFactor/index.js'
 import { trashAndFolders } from './trashAndFolders/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
@@ -19,12 +20,17 @@ import { versionComparison } from './versions/index.js'
 
 /**
  * Every capability of the plugin, in the order they extend the config. Adding one is one line here
- * and a folder of its own under src/.
+ * and a folder of its own under src/. The order is the order of the hooks each appends, and it
+ * matters for the users collection's `beforeLogin` chain, which runs on every sign-in path:
+ * suspension (a suspended account is refused before anything else), then signIn (a second factor
+ * first, or a session now), then passwords (a reset recorded), then invitations (an unaccepted
+ * invitation refused).
  */
 export const capabilities: Capability[] = [
   emails,
   lockout,
-  loginView,
+  suspension,
+  signIn,
   sessions,
   twoFactor,
   passwordPolicy,

@@ -9,13 +9,13 @@ import { BackofficeError } from '../errors/BackofficeError.js'
 import { answeringRefusals, errorResponse } from '../errors/errorResponse.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { attemptPassword } from '../lockout/attemptPassword.js'
-import { credentialLimits } from '../lockout/credentialLimits.js'
+import { credentialLimits } from '../request/credentialLimits.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
 import { requestUser } from '../request/requestUser.js'
 import { matchesStoredPassword } from './matchesStoredPassword.js'
 import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
-import { sendPasswordChangedEmail } from './sendPasswordChangedEmail.js'
+import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
 
 type Account = {
   email?: string

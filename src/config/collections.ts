@@ -1,4 +1,4 @@
-import type { CollectionConfig, Config } from 'payload'
+import type { CollectionConfig, Config, Endpoint } from 'payload'
 
 /** The config with one collection replaced by `change(collection)`; others are left as they are. */
 export const mapCollection = (
@@ -31,4 +31,21 @@ export const appendHooks = (collection: CollectionConfig, hooks: Hooks): Collect
     merged[kind] = [...(merged[kind] ?? []), ...added]
   }
   return { ...collection, hooks: merged as Hooks }
+}
+
+/**
+ * The collection with `endpoints` added: after its own, or with `first`, before them (and so before
+ * Payload's built-in endpoints, which match after every configured one: how the plugin replaces one).
+ * `endpoints: false` means the app turned the collection's REST API off: it stays off.
+ */
+export const addEndpoints = (
+  collection: CollectionConfig,
+  endpoints: Endpoint[],
+  { first = false }: { first?: boolean } = {},
+): CollectionConfig => {
+  if (collection.endpoints === false) {
+    return collection
+  }
+  const own = collection.endpoints ?? []
+  return { ...collection, endpoints: first ? [...endpoints, ...own] : [...own, ...endpoints] }
 }

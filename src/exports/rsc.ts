@@ -3,7 +3,7 @@ export { ChangePasswordField } from '../changePassword/components/ChangePassword
 export { FirstUserView } from '../firstUser/components/FirstUserView.js'
 export { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
 export { AcceptInvitationView } from '../invitations/components/AcceptInvitationView.js'
-export { LoginView } from '../login/LoginView.js'
+export { LoginView } from '../signIn/components/LoginView.js'
 export { ForgotView } from '../passwordReset/ForgotView.js'
 export { ResetView } from '../passwordReset/ResetView.js'
 export { ChallengeView } from '../twoFactor/components/ChallengeView.js'

@@ -4,7 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { answeringRefusals } from '../errors/errorResponse.js'
-import { credentialLimits } from '../lockout/credentialLimits.js'
+import { credentialLimits } from '../request/credentialLimits.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'

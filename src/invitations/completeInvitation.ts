@@ -4,7 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitedAccount } from './invitationStore.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { inTransaction } from '../request/inTransaction.js'
+import { inTransaction } from '../db/inTransaction.js'
 import { invitationStore } from './invitationStore.js'
 
 /**

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { loginThrottlesSlug } from './loginThrottles.js'
-import { sqlFor } from './sql.js'
+import { sqlFor } from '../db/sql.js'
 
 export type Claim =
   /**

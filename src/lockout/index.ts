@@ -2,12 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import type { Capability } from '../capability.js'
 
-import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
-import { securityGroupField } from '../suspension/fields.js'
-import { unblockEndpoint } from '../suspension/unblockEndpoint.js'
+import { addCollection, mapCollection } from '../config/collections.js'
 import { signInStateFields } from './fields.js'
-import { refuseGraphQLLogin, suspensionAtSignIn } from './hooks.js'
-import { loginEndpoint } from './loginEndpoint.js'
 import { loginThrottlesCollection } from './loginThrottles.js'
 
 /**
@@ -22,7 +18,11 @@ const disablePayloadLockout = (auth: CollectionConfig['auth']): CollectionConfig
     : config
 }
 
-/** Lockout with exponential backoff and suspension after excessive failures, on the login endpoint. */
+/**
+ * The counting of failed sign-in attempts, per account and per unknown address, with exponential
+ * backoff: the state it keeps and Payload's own lockout turned off. The attempts themselves are made
+ * through `attemptCredential` by whoever checks a credential (sign-in, second factor, change password).
+ */
 export const lockout: Capability = {
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) => {
@@ -32,29 +32,14 @@ export const lockout: Capability = {
           `payload-backoffice: sign-in by username (\`auth.loginWithUsername\` on "${users.slug}") is not supported yet; staff sign in by email.`,
         )
       }
-      return appendHooks(
-        {
-          ...users,
-          auth: disablePayloadLockout(users.auth),
-          // Before the app's own endpoints and Payload's built-in ones, which match after it.
-          // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-          endpoints:
-            users.endpoints === false
-              ? false
-              : [loginEndpoint(options), unblockEndpoint(options), ...(users.endpoints ?? [])],
-        },
-        {
-          beforeLogin: [suspensionAtSignIn(options)],
-          beforeOperation: [refuseGraphQLLogin(options)],
-        },
-      )
+      return { ...users, auth: disablePayloadLockout(users.auth) }
     }),
   name: 'lockout',
   schema: (config, options) =>
     addCollection(
       mapCollection(config, options.usersCollection, (users) => ({
         ...users,
-        fields: [...users.fields, signInStateFields(options), securityGroupField(options)],
+        fields: [...users.fields, signInStateFields(options)],
       })),
       loginThrottlesCollection,
     ),

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { EmailAddressField } from '../components/client/EmailAddressField.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
-import { loginOutcome, networkErrorMessage } from '../login/loginOutcome.js'
+import { loginOutcome, networkErrorMessage } from '../components/client/loginOutcome.js'
 import { pageColumn } from './pageColumn.js'
 
 type Props = {

@@ -9,7 +9,7 @@ import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
-import { networkErrorMessage } from '../login/loginOutcome.js'
+import { networkErrorMessage } from '../components/client/loginOutcome.js'
 import { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
 import { resetOutcome } from './resetOutcome.js'
 

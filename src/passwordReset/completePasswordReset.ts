@@ -5,10 +5,10 @@ import { commitTransaction, initTransaction, killTransaction } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { ResetAccount } from './accounts.js'
 
-import { sendPasswordChangedEmail } from '../changePassword/sendPasswordChangedEmail.js'
+import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
 import { sendUnsuspensionEmail } from '../suspension/emails.js'
-import { passwordResetContextKey } from './context.js'
-import { liftSuspensionAfterReset } from './liftSuspensionAfterReset.js'
+import { passwordResetContextKey } from '../request/context.js'
+import { liftSuspensionAfterReset } from '../suspension/liftSuspensionAfterReset.js'
 import { consumeResetToken } from './resetTokenStore.js'
 
 /**

@@ -1,6 +1,6 @@
 import { getSafeRedirect } from 'payload/shared'
 
-import { loginOutcome } from '../login/loginOutcome.js'
+import { loginOutcome } from '../components/client/loginOutcome.js'
 
 /** What the reset form does with the answer to its request: pure, so it reads like the spec. */
 export type ResetOutcome =

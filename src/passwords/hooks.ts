@@ -7,9 +7,8 @@ import type {
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { passwordResetContextKey } from '../passwordReset/context.js'
+import { passwordResetContextKey, sessionOperationContextKey } from '../request/context.js'
 import { requestUser } from '../request/requestUser.js'
-import { sessionOperationContextKey } from '../sessions/constants.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
 
 /** Key under `req.context` marking an update that sets a new password. */

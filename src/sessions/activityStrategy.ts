@@ -2,7 +2,7 @@ import type { AuthStrategy, CollectionSlug } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { findRequestToken, readSessionToken } from './lib/sessionToken.js'
+import { findRequestToken, readSessionToken } from '../lib/sessionToken.js'
 import { TouchSchedule } from './lib/touchSchedule.js'
 
 export const sessionActivityStrategyName = 'backoffice-session-activity'

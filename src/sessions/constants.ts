@@ -42,6 +42,3 @@ export type SessionDocument = {
 
 /** One entry of Payload's own `sessions` array on a user. */
 export type PayloadSession = { createdAt?: Date | string; expiresAt: Date | string; id: string }
-
-/** Key in `req.context` telling the login hook which operation created the session. */
-export const sessionOperationContextKey = 'backofficeSessionOperation'

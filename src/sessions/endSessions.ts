@@ -3,7 +3,7 @@ import type { PayloadRequest, Where } from 'payload'
 import type { PayloadSession } from './constants.js'
 
 import { getPluginOptions } from '../options/getPluginOptions.js'
-import { inTransaction } from '../request/inTransaction.js'
+import { inTransaction } from '../db/inTransaction.js'
 import { auditSessionsEnded } from './auditSessionsEnded.js'
 import { markSessionsRevoked, type Revocation } from './markSessionsRevoked.js'
 

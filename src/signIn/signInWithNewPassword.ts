@@ -5,9 +5,9 @@ import { loginOperation } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { challengeResponse, passwordSignInResponse } from '../twoFactor/passwordSignIn.js'
+import { challengeResponse, passwordSignInResponse } from './passwordSignIn.js'
 import { forgetTrustedDevicesOf } from '../twoFactor/trustedDevices.js'
-import { SecondFactorRequired } from '../twoFactor/SecondFactorRequired.js'
+import { SecondFactorRequired } from './SecondFactorRequired.js'
 
 /**
  * Signs someone in right after they set their password (password reset, accepted invitation, first

@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { TotpStatus } from './fields.js'
 
-import { sqlFor } from '../lockout/sql.js'
+import { sqlFor } from '../db/sql.js'
 
 export type AccountTotpState = {
   lastUsedStep: null | number

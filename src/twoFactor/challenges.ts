@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { createToken, hashToken } from '../lib/tokens.js'
-import { sqlFor } from '../lockout/sql.js'
+import { sqlFor } from '../db/sql.js'
 import { twoFactorChallengesSlug } from './challengeCollection.js'
 import { readTwoFactorCookie } from './cookies.js'
 

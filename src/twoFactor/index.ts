@@ -1,10 +1,8 @@
 import type { Capability } from '../capability.js'
 
-import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
+import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
-import { authenticateEndpoint } from './endpoints/authenticate.js'
-import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
 import { setupEndpoint } from './endpoints/setup.js'
 import {
   listTrustedDevicesEndpoint,
@@ -12,7 +10,6 @@ import {
 } from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
-import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
 import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
@@ -29,8 +26,9 @@ import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 import { withTwoFactorViews } from './views.js'
 
 /**
- * Two-factor authentication with an authenticator app (TOTP): enrolment, the sign-in challenge that
- * stands between a correct password and a session, trusted devices, and enforcement by role.
+ * Two-factor authentication with an authenticator app (TOTP): its state on the account, enrolment,
+ * the challenge store, trusted devices, enforcement by role and reviewed reset requests. The sign-in
+ * steps that ask for and check the second factor live in `signIn/`.
  */
 export const twoFactor: Capability = {
   name: 'twoFactor',
@@ -57,38 +55,21 @@ export const twoFactor: Capability = {
     }
   },
   behaviour: (config, options) => {
-    const withReview = mapCollection(withTwoFactorViews(config), resetRequestsSlug, (requests) => ({
-      ...requests,
-      endpoints: [
-        ...(requests.endpoints || []),
+    const withReview = mapCollection(withTwoFactorViews(config), resetRequestsSlug, (requests) =>
+      addEndpoints(requests, [
         approveResetRequestEndpoint(options),
         denyResetRequestEndpoint(options),
-      ],
-    }))
+      ]),
+    )
     return mapCollection(withReview, options.usersCollection, (users) =>
-      appendHooks(
-        {
-          ...users,
-          // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-          endpoints:
-            users.endpoints === false
-              ? false
-              : [
-                  ...(users.endpoints ?? []),
-                  setupEndpoint(options),
-                  finishEnrollmentEndpoint(options),
-                  authenticateEndpoint(options),
-                  listTrustedDevicesEndpoint(options),
-                  removeTrustedDeviceEndpoint(options),
-                  requestResetEndpoint(options),
-                  misuseReportPageEndpoint(options),
-                  misuseReportEndpoint(options),
-                ],
-        },
-        // After the lockout's suspension check (its capability comes first): a suspended account is
-        // told so, not asked for a code.
-        { beforeLogin: [requireSecondFactor(options)] },
-      ),
+      addEndpoints(users, [
+        setupEndpoint(options),
+        listTrustedDevicesEndpoint(options),
+        removeTrustedDeviceEndpoint(options),
+        requestResetEndpoint(options),
+        misuseReportPageEndpoint(options),
+        misuseReportEndpoint(options),
+      ]),
     )
   },
 }

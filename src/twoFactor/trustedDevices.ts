@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { createToken, hashToken } from '../lib/tokens.js'
-import { sqlFor } from '../lockout/sql.js'
+import { sqlFor } from '../db/sql.js'
 import { trustedDevicesSlug } from './trustedDevicesCollection.js'
 
 /** A trusted device as its owner sees it: never its token hash. */

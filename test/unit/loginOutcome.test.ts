@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { loginOutcome, networkErrorMessage } from '../../src/login/loginOutcome.js'
+import { loginOutcome, networkErrorMessage } from '../../src/components/client/loginOutcome.js'
 import { en } from '../../src/translations/en.js'
 
 const t = (key: 'loginBackendProblem' | 'loginNetworkError', variables: Record<string, string>) =>

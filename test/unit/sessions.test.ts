@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 
 import { sanitizeOptions } from '../../src/options/sanitize.js'
 import { sessions } from '../../src/sessions/index.js'
-import { describeUserAgent } from '../../src/sessions/lib/describeUserAgent.js'
+import { describeUserAgent } from '../../src/lib/describeUserAgent.js'
 import { parseDocumentId } from '../../src/request/parseDocumentId.js'
-import { findRequestToken, readSessionToken } from '../../src/sessions/lib/sessionToken.js'
+import { findRequestToken, readSessionToken } from '../../src/lib/sessionToken.js'
 import { TouchSchedule } from '../../src/sessions/lib/touchSchedule.js'
 
 const secret = 'a-secret-of-the-app'

@@ -19,7 +19,7 @@ import { useCallback } from 'react'
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { loginOutcome } from '../../login/loginOutcome.js'
+import { loginOutcome } from '../../components/client/loginOutcome.js'
 import { FirstUserPasswordField } from './FirstUserPasswordField.js'
 
 type Props = {

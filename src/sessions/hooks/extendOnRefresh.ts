@@ -2,7 +2,7 @@ import type { CollectionAfterRefreshHook, CollectionSlug } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
-import { readSessionToken } from '../lib/sessionToken.js'
+import { readSessionToken } from '../../lib/sessionToken.js'
 
 /**
  * A refresh extends the session in Payload (new expiry on the user's `sessions` entry, a new token

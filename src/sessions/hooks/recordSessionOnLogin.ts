@@ -3,14 +3,10 @@ import type { CollectionAfterLoginHook, PayloadRequest, Where } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { getClientInfo } from '../../request/clientInfo.js'
-import { readTwoFactorContext } from '../../twoFactor/context.js'
-import {
-  type PayloadSession,
-  type SessionDocument,
-  sessionOperationContextKey,
-} from '../constants.js'
-import { describeUserAgent } from '../lib/describeUserAgent.js'
-import { readSessionToken } from '../lib/sessionToken.js'
+import { readTwoFactorContext, sessionOperationContextKey } from '../../request/context.js'
+import type { PayloadSession, SessionDocument } from '../constants.js'
+import { describeUserAgent } from '../../lib/describeUserAgent.js'
+import { readSessionToken } from '../../lib/sessionToken.js'
 import { auditSessionsEnded } from '../auditSessionsEnded.js'
 import { markSessionsRevoked } from '../markSessionsRevoked.js'
 

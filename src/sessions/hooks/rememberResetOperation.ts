@@ -1,6 +1,6 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { sessionOperationContextKey } from '../constants.js'
+import { sessionOperationContextKey } from '../../request/context.js'
 
 /**
  * Notes in the request context that a password reset is under way. Payload's reset drops every

@@ -8,7 +8,7 @@ import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { networkErrorMessage } from '../../login/loginOutcome.js'
+import { networkErrorMessage } from '../../components/client/loginOutcome.js'
 import { totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { afterSignIn, errorMessageOf } from './redirectTarget.js'

@@ -3,7 +3,7 @@ import type { PayloadRequest, TaskConfig } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
-import { inTransaction } from '../../request/inTransaction.js'
+import { inTransaction } from '../../db/inTransaction.js'
 import { expirePendingRequests } from './store.js'
 
 export const resetRequestExpiryTaskSlug = 'backofficeTwoFactorResetExpiry'

@@ -2,7 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { ResetRequestStatus } from './transitions.js'
 
-import { sqlFor } from '../../lockout/sql.js'
+import { sqlFor } from '../../db/sql.js'
 import { resetRequestsSlug } from './constants.js'
 
 export type StoredResetRequest = {

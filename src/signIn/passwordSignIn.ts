@@ -1,18 +1,18 @@
 import type { Collection, loginOperation, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
-import type { SecondFactorNeed } from './enforcement.js'
+import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { jsonResponse } from '../request/http.js'
 import { endSessions } from '../sessions/endSessions.js'
-import { readSessionToken } from '../sessions/lib/sessionToken.js'
-import { sessionResponse } from '../signIn/sessionResponse.js'
-import { openChallenge } from './challenges.js'
-import { twoFactorRoutes } from './constants.js'
-import { readTwoFactorContext } from './context.js'
-import { twoFactorCookie } from './cookies.js'
-import { rotateTrustedDevice } from './trustedDevices.js'
+import { readSessionToken } from '../lib/sessionToken.js'
+import { sessionResponse } from './sessionResponse.js'
+import { openChallenge } from '../twoFactor/challenges.js'
+import { twoFactorRoutes } from '../twoFactor/constants.js'
+import { readTwoFactorContext } from '../request/context.js'
+import { twoFactorCookie } from '../twoFactor/cookies.js'
+import { rotateTrustedDevice } from '../twoFactor/trustedDevices.js'
 
 /** Where the admin shows the code prompt, or enrolment. */
 export const twoFactorViewPath = (

@@ -1,29 +1,29 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
-import type { TotpConfig } from '../fields.js'
+import type { TotpConfig } from '../../twoFactor/fields.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { secondsUntil } from '../../lib/backoff.js'
 import { claimAccountAttempt, settleFailure, settleSuccess } from '../../lockout/attempts.js'
-import { sqlFor } from '../../lockout/sql.js'
+import { sqlFor } from '../../db/sql.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
-import { claimTimeStep, readTotpState } from '../accountState.js'
+import { claimTimeStep, readTotpState } from '../../twoFactor/accountState.js'
 import {
   claimChallengeAttempt,
   consumeChallenge,
   findChallenge,
   releaseChallengeAttempt,
-} from '../challenges.js'
+} from '../../twoFactor/challenges.js'
 import { completeSignIn } from '../completeSignIn.js'
-import { twoFactorCookie } from '../cookies.js'
-import { secondFactorNeed } from '../enforcement.js'
-import { openSecret } from '../lib/secretBox.js'
-import { verifyTotp } from '../lib/totp.js'
+import { twoFactorCookie } from '../../twoFactor/cookies.js'
+import { secondFactorNeed } from '../../twoFactor/enforcement.js'
+import { openSecret } from '../../twoFactor/lib/secretBox.js'
+import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { twoFactorViewPath } from '../passwordSignIn.js'
-import { readCodeRequest } from '../readCode.js'
-import { refusal } from '../refusal.js'
-import { totpSecretKey } from '../secretKey.js'
+import { readCodeRequest } from '../../twoFactor/readCode.js'
+import { refusal } from '../../twoFactor/refusal.js'
+import { totpSecretKey } from '../../twoFactor/secretKey.js'
 
 type Account = {
   id: number | string

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { SecondFactorNeed } from './enforcement.js'
+import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
 

@@ -11,7 +11,7 @@ import { addSessionToUser } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { twoFactorContextKey } from './context.js'
+import { twoFactorContextKey } from '../request/context.js'
 
 export type MintedSession = { exp: number; token: string; user: Record<string, unknown> }
 

@@ -4,13 +4,13 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { describeUserAgent } from '../sessions/lib/describeUserAgent.js'
+import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { getClientInfo } from '../request/clientInfo.js'
-import { sessionResponse } from '../signIn/sessionResponse.js'
-import { twoFactorCookie } from './cookies.js'
+import { sessionResponse } from './sessionResponse.js'
+import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { mintSession } from './mintSession.js'
-import { refusal } from './refusal.js'
-import { trustDevice } from './trustedDevices.js'
+import { refusal } from '../twoFactor/refusal.js'
+import { trustDevice } from '../twoFactor/trustedDevices.js'
 
 /**
  * The end of a sign-in whose second factor (a code, or a finished enrolment) has just passed: the

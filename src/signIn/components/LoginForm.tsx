@@ -6,9 +6,9 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
-import { EmailAddressField } from '../components/client/EmailAddressField.js'
-import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
-import { loginOutcome, networkErrorMessage } from './loginOutcome.js'
+import { EmailAddressField } from '../../components/client/EmailAddressField.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
 
 type Props = {
   adminRoute: string

@@ -1,13 +1,13 @@
 import type { CollectionBeforeLoginHook } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
-import type { TotpConfig } from '../fields.js'
+import type { TotpConfig } from '../../twoFactor/fields.js'
 
-import { readTwoFactorContext, twoFactorContextKey } from '../context.js'
-import { readTwoFactorCookie } from '../cookies.js'
-import { secondFactorNeed } from '../enforcement.js'
+import { readTwoFactorContext, twoFactorContextKey } from '../../request/context.js'
+import { readTwoFactorCookie } from '../../twoFactor/cookies.js'
+import { secondFactorNeed } from '../../twoFactor/enforcement.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
-import { findTrustedDevice } from '../trustedDevices.js'
+import { findTrustedDevice } from '../../twoFactor/trustedDevices.js'
 
 /**
  * Runs in every Payload login after the password was accepted (the login form, the password-setting

@@ -3,20 +3,19 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { AuthenticationError, loginOperation } from 'payload'
 import { createHmac } from 'node:crypto'
 
-import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
-import { secondsUntil } from '../lib/backoff.js'
-import { readBodyOrRefusal } from '../request/readBody.js'
-import { endSessions } from '../sessions/endSessions.js'
-import { challengeResponse, passwordSignInResponse } from '../twoFactor/passwordSignIn.js'
-import { SecondFactorRequired } from '../twoFactor/SecondFactorRequired.js'
-import { attemptPassword } from './attemptPassword.js'
-import { claimUnknownAddressAttempt } from './attempts.js'
-import { credentialLimits } from './credentialLimits.js'
-import { signInContextKey } from './signInContext.js'
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { errorResponse } from '../../errors/errorResponse.js'
+import { secondsUntil } from '../../lib/backoff.js'
+import { readBodyOrRefusal } from '../../request/readBody.js'
+import { endSessions } from '../../sessions/endSessions.js'
+import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
+import { SecondFactorRequired } from '../SecondFactorRequired.js'
+import { attemptPassword } from '../../lockout/attemptPassword.js'
+import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
+import { credentialLimits } from '../../request/credentialLimits.js'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -111,7 +110,6 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
       audit: { actor: null, data: { factor: 'password' }, failedEvent: 'login.failed' },
       check: async ({ claimedFailures }) => {
         try {
-          req.context[signInContextKey] = { claimedFailures }
           return {
             correct: true,
             value: { result: await loginOperation({ collection, data: { email, password }, req }) },

@@ -1,28 +1,11 @@
-import type { CollectionBeforeLoginHook, CollectionBeforeOperationHook } from 'payload'
+import type { CollectionBeforeLoginHook } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { liftSuspensionAfterReset } from '../passwordReset/liftSuspensionAfterReset.js'
-import { sessionOperationContextKey } from '../sessions/constants.js'
-import { sendUnsuspensionEmail } from '../suspension/emails.js'
-
-/**
- * GraphQL's `login` mutation would reach Payload's login operation without the lockout's counting in
- * front of it, so it is turned off: sign-in goes through the REST endpoint. (The Local API's
- * `payload.login` stays available to trusted server code.)
- */
-export const refuseGraphQLLogin =
-  (options: SanitizedBackofficeOptions): CollectionBeforeOperationHook =>
-  ({ args, operation, req }) => {
-    if (operation === 'login' && req.payloadAPI === 'GraphQL') {
-      throw new BackofficeError('GRAPHQL_LOGIN_DISABLED', {
-        req,
-        variables: { path: `${req.payload.config.routes.api}/${options.usersCollection}/login` },
-      })
-    }
-    return args
-  }
+import { sessionOperationContextKey } from '../request/context.js'
+import { sendUnsuspensionEmail } from './emails.js'
+import { liftSuspensionAfterReset } from './liftSuspensionAfterReset.js'
 
 /**
  * Runs after the password was accepted, inside the login's transaction: a suspended account gets no

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { liftSuspension } from '../suspension/suspendAccount.js'
+import { liftSuspension } from './suspendAccount.js'
 
 type Account = { email?: null | string; id: number | string; preferredLanguage?: unknown }
 

@@ -1,0 +1,32 @@
+/**
+ * The keys under `req.context` through which one capability tells another what a request is doing.
+ * Payload passes `req.context` to every hook of an operation, so this is how a hook learns what the
+ * endpoint that started the operation decided. Keys that only one folder reads and writes stay there;
+ * the ones shared between capabilities are all here, each with its reader.
+ */
+
+/** What the sign-in decided about the second factor, for Payload's login hooks. */
+export const twoFactorContextKey = 'backofficeTwoFactor'
+
+export type TwoFactorContext = {
+  /** A trusted device let this sign-in skip the code; its token must be rotated once the session exists. */
+  trustedDevice?: { id: number | string; tokenHash: string }
+  /** The account whose second factor (or enrolment) was just completed: its sign-in may mint a session. */
+  verifiedUserId?: number | string
+}
+
+export const readTwoFactorContext = (context: Record<string, unknown>): TwoFactorContext =>
+  (context[twoFactorContextKey] as TwoFactorContext | undefined) ?? {}
+
+/**
+ * Marks the `payload.update` that saves the password of a completed reset, so the passwords
+ * capability records it as a reset (`password.reset`, sessions ended with reason `passwordReset`)
+ * rather than as a change.
+ */
+export const passwordResetContextKey = 'backofficePasswordReset'
+
+/**
+ * Which Payload operation is creating the session: set to `resetPassword` for Payload's own reset
+ * (Local API), which ends every session and signs in afresh through the login hooks.
+ */
+export const sessionOperationContextKey = 'backofficeSessionOperation'

@@ -1,0 +1,44 @@
+import type { Capability } from '../capability.js'
+
+import { replaceAdminViews } from '../config/admin.js'
+import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { authenticateEndpoint } from './endpoints/authenticate.js'
+import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
+import { loginEndpoint } from './endpoints/loginEndpoint.js'
+import { requireSecondFactor } from './hooks/requireSecondFactor.js'
+import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
+
+/**
+ * The sign-in pipeline, start to end: the login endpoint (in place of Payload's) and the admin's login
+ * page; the step that decides "a session now, or a second factor first" (a `beforeLogin` hook, so it
+ * holds for every path into Payload's login); the second-factor endpoints that finish a sign-in; and
+ * the one place a session is minted and answered (`passwordSignIn.ts`, `completeSignIn.ts`,
+ * `mintSession.ts`, `sessionResponse.ts`). Counting attempts is the lockout's, suspension is
+ * suspension's, and each factor's own checks live with the factor (`twoFactor/`).
+ */
+export const signIn: Capability = {
+  behaviour: (config, options) =>
+    mapCollection(
+      replaceAdminViews(config, {
+        login: {
+          Component: 'payload-backoffice/rsc#LoginView',
+          path: (config.admin?.routes?.login ?? '/login') as `/${string}`,
+        },
+      }),
+      options.usersCollection,
+      (users) =>
+        appendHooks(
+          addEndpoints(addEndpoints(users, [loginEndpoint(options)], { first: true }), [
+            finishEnrollmentEndpoint(options),
+            authenticateEndpoint(options),
+          ]),
+          {
+            // After suspension's check (its capability comes first): a suspended account is told so,
+            // not asked for a code.
+            beforeLogin: [requireSecondFactor(options)],
+            beforeOperation: [refuseGraphQLLogin(options)],
+          },
+        ),
+    ),
+  name: 'signIn',
+}

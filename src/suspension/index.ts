@@ -1,0 +1,28 @@
+import type { Capability } from '../capability.js'
+
+import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { securityGroupField } from './fields.js'
+import { suspensionAtSignIn } from './suspensionAtSignIn.js'
+import { unblockEndpoint } from './unblockEndpoint.js'
+
+/**
+ * Suspension: an account that may not sign in until an administrator unblocks it (or its owner
+ * completes a password reset). Its Security group on the account, the refusal at every sign-in, and
+ * the administrators' unblock endpoint.
+ */
+export const suspension: Capability = {
+  behaviour: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) =>
+      appendHooks(addEndpoints(users, [unblockEndpoint(options)]), {
+        // First of the `beforeLogin` chain (this capability comes before signIn's): a suspended
+        // account is told so, never asked for a second factor.
+        beforeLogin: [suspensionAtSignIn(options)],
+      }),
+    ),
+  name: 'suspension',
+  schema: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) => ({
+      ...users,
+      fields: [...users.fields, securityGroupField(options)],
+    })),
+}
