@@ -5,10 +5,11 @@ import { headersWithCors } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
+import { readAccount } from '../accounts/staffAccount.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { answeringRefusals, errorResponse } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { secondsUntil } from '../lib/backoff.js'
-import { attemptPassword } from '../lockout/attemptPassword.js'
+import { attemptCredential } from '../lockout/attemptCredential.js'
 import { credentialLimits } from '../request/credentialLimits.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
@@ -16,16 +17,6 @@ import { requestUser } from '../request/requestUser.js'
 import { matchesStoredPassword } from './matchesStoredPassword.js'
 import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
 import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
-
-type Account = {
-  email?: string
-  hash?: unknown
-  id: number | string
-  identityProvider?: null | string
-  preferredLanguage?: unknown
-  salt?: unknown
-  security?: { status?: string }
-}
 
 /** A non-empty string no longer than `max`, else the catalogue error for it. */
 const passwordIn = (req: PayloadRequest, value: unknown, max: number): string => {
@@ -39,13 +30,11 @@ const passwordIn = (req: PayloadRequest, value: unknown, max: number): string =>
 }
 
 /** 403 "temporarily blocked", with when to try again when the lock's end is known. */
-const blocked = (req: PayloadRequest, lockedUntil: Date | null): Response => {
-  const response = errorResponse(req, 'LOGIN_TEMPORARILY_BLOCKED')
-  if (lockedUntil) {
-    response.headers.set('Retry-After', String(secondsUntil(lockedUntil, new Date())))
-  }
-  return response
-}
+const blocked = (req: PayloadRequest, lockedUntil: Date | null): BackofficeError =>
+  new BackofficeError('LOGIN_TEMPORARILY_BLOCKED', {
+    req,
+    ...(lockedUntil ? { retryAfterSeconds: secondsUntil(lockedUntil, new Date()) } : {}),
+  })
 
 const changeOwnPassword = async (
   req: PayloadRequest,
@@ -60,11 +49,7 @@ const changeOwnPassword = async (
   const password = passwordIn(req, data.password, credentialLimits.password)
 
   const { payload } = req
-  const account = await payload.db.findOne<Account>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: viewer.id } },
-  })
+  const account = await readAccount(req, options, viewer.id)
   if (!account) {
     throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
   }
@@ -72,16 +57,16 @@ const changeOwnPassword = async (
     throw new BackofficeError('PASSWORD_CHANGE_LOCAL_ONLY', { req })
   }
 
-  const attempt = await attemptPassword(req, options, {
+  const attempt = await attemptCredential(req, options, {
     account,
     audit: { actor: viewer, data: { factor: 'password' }, failedEvent: 'password.changeFailed' },
     check: async () =>
       (await matchesStoredPassword(account, currentPassword))
         ? { correct: true, value: null }
-        : { correct: false },
+        : { correct: false, reason: 'wrongPassword' },
   })
   if (attempt.kind === 'locked' || attempt.kind === 'lockedMeanwhile') {
-    return blocked(req, attempt.kind === 'locked' ? attempt.lockedUntil : null)
+    throw blocked(req, attempt.kind === 'locked' ? attempt.lockedUntil : null)
   }
   if (attempt.kind === 'wrong') {
     throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
@@ -121,8 +106,9 @@ const changeOwnPassword = async (
  * policy, then the update, whose hooks end every other session and audit `password.changed`; the
  * owner is told by email.
  */
-export const changePasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: (req) => answeringRefusals(req, () => changeOwnPassword(req, options)),
-  method: 'post',
-  path: '/change-password',
-})
+export const changePasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: (req) => changeOwnPassword(req, options),
+    method: 'post',
+    path: '/change-password',
+  })

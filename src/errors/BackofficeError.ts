@@ -10,6 +10,16 @@ import { errorCatalogue } from './catalogue.js'
 
 export type BackofficeErrorVariables = Record<string, number | string>
 
+/** What an answer carries beside the error body: the HTTP extras some refusals need. */
+export type BackofficeErrorAnswer = {
+  /** `Set-Cookie` values to send with the refusal (a challenge cookie cleared, say). */
+  cookies?: string[]
+  /** Where the admin should go next, for views that follow a refusal (a new sign-in, say). */
+  redirectTo?: string
+  /** Seconds until trying again makes sense, sent as `Retry-After` (RFC 9110 §10.2.3). */
+  retryAfterSeconds?: number
+}
+
 const interpolate = (template: string, variables: BackofficeErrorVariables): string =>
   template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
     name in variables ? String(variables[name]) : placeholder,
@@ -23,6 +33,7 @@ const interpolate = (template: string, variables: BackofficeErrorVariables): str
 export class BackofficeError extends APIError<
   { code: BackofficeErrorCode } & BackofficeErrorVariables
 > {
+  readonly answer: BackofficeErrorAnswer
   readonly code: BackofficeErrorCode
 
   constructor(
@@ -30,7 +41,11 @@ export class BackofficeError extends APIError<
     {
       req,
       variables = {},
-    }: { req?: Pick<PayloadRequest, 'i18n'>; variables?: BackofficeErrorVariables } = {},
+      ...answer
+    }: {
+      req?: Pick<PayloadRequest, 'i18n'>
+      variables?: BackofficeErrorVariables
+    } & BackofficeErrorAnswer = {},
   ) {
     const { status, translationKey } = errorCatalogue[code]
     const message = req?.i18n
@@ -44,5 +59,6 @@ export class BackofficeError extends APIError<
     super(message, status, { code, ...variables }, status < 500)
     this.name = 'BackofficeError'
     this.code = code
+    this.answer = answer
   }
 }

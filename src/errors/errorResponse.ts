@@ -1,4 +1,4 @@
-import type { PayloadRequest } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
 
 import { headersWithCors } from 'payload'
 
@@ -7,42 +7,55 @@ import type { BackofficeErrorCode } from './catalogue.js'
 import { BackofficeError, type BackofficeErrorVariables } from './BackofficeError.js'
 
 /**
- * The response for a failed request to one of the plugin's endpoints, in the same shape Payload
- * gives its own errors: `{ errors: [{ name, message, data: { code } }] }`, status from the catalogue,
- * message in the request's language, CORS headers as Payload would set them.
+ * The response for a refusal, in the same shape Payload gives its own errors:
+ * `{ errors: [{ name, message, data: { code } }] }`, status from the catalogue, message in the
+ * request's language, CORS headers as Payload would set them, plus what the error carries for the
+ * client: `redirectTo` in the body, `Set-Cookie` and `Retry-After` headers. Given a code, the error
+ * is made from the catalogue (for an app's own endpoints; the plugin's throw, see below).
  */
 export const errorResponse = (
   req: PayloadRequest,
-  code: BackofficeErrorCode,
+  refusal: BackofficeError | BackofficeErrorCode,
   variables?: BackofficeErrorVariables,
 ): Response => {
-  const error = new BackofficeError(code, { req, variables })
+  const error =
+    refusal instanceof BackofficeError ? refusal : new BackofficeError(refusal, { req, variables })
+  const { cookies = [], redirectTo, retryAfterSeconds } = error.answer
+  const headers = headersWithCors({ headers: new Headers(), req })
+  cookies.forEach((cookie) => headers.append('Set-Cookie', cookie))
+  if (retryAfterSeconds !== undefined) {
+    headers.set('Retry-After', String(retryAfterSeconds))
+  }
   return Response.json(
-    { errors: [{ name: error.name, data: error.data, message: error.message }] },
-    { headers: headersWithCors({ headers: new Headers(), req }), status: error.status },
+    {
+      errors: [{ name: error.name, data: error.data, message: error.message }],
+      ...(redirectTo ? { redirectTo } : {}),
+    },
+    { headers, status: error.status },
   )
 }
 
-/** The response for a refusal thrown as a `BackofficeError`, with the variables it was thrown with. */
-export const refusalResponse = (req: PayloadRequest, error: BackofficeError): Response => {
-  const { code: _code, ...variables } = error.data
-  return errorResponse(req, error.code, variables)
-}
-
 /**
- * Runs an endpoint's work and answers its refusals (a `BackofficeError` below 500) rather than
- * throwing them: a refusal is an expected outcome, not an error for the server log.
+ * Every endpoint of the plugin is declared through this: its handler refuses by throwing a
+ * `BackofficeError` from the catalogue, and the error is answered here with its code rather than
+ * thrown on to Payload, which would log every thrown error at error level, even a client's mistake.
+ * A catalogue error of 500 or more (an email that could not be sent, say) is logged here, and its
+ * answer carries only the catalogue's text. Anything else goes on to Payload, which logs it and
+ * masks it from the client.
  */
-export const answeringRefusals = async (
-  req: PayloadRequest,
-  work: () => Promise<Response>,
-): Promise<Response> => {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof BackofficeError && error.status < 500) {
-      return refusalResponse(req, error)
+export const backofficeEndpoint = (endpoint: Endpoint): Endpoint => ({
+  ...endpoint,
+  handler: async (req) => {
+    try {
+      return await endpoint.handler(req)
+    } catch (error) {
+      if (!(error instanceof BackofficeError)) {
+        throw error
+      }
+      if (error.status >= 500) {
+        req.payload.logger.error({ err: error, msg: `payload-backoffice: ${error.code}` })
+      }
+      return errorResponse(req, error)
     }
-    throw error
-  }
-}
+  },
+})

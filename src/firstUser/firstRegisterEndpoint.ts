@@ -3,7 +3,7 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { answeringRefusals } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { credentialLimits } from '../request/credentialLimits.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
@@ -81,8 +81,9 @@ const registerFirstUser = async (
  * sign-in path, so every sign-in hook (sessions, audit, a second factor once it exists) applies.
  * A second attempt answers 409 "first user already created".
  */
-export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: (req) => answeringRefusals(req, () => registerFirstUser(req, options)),
-  method: 'post',
-  path: '/first-register',
-})
+export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: (req) => registerFirstUser(req, options),
+    method: 'post',
+    path: '/first-register',
+  })

@@ -3,10 +3,10 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse, refusalResponse } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
-import { readBodyOrRefusal } from '../request/readBody.js'
+import { readBody } from '../request/readBody.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { completeInvitation } from './completeInvitation.js'
 import { invitationStore } from './invitationStore.js'
@@ -29,49 +29,40 @@ import { hasProfileValueShape } from './profileValueShape.js'
  * The answer is that of a sign-in: `user`, `token` unless the collection hides it, and `redirectTo`
  * when a later step (two-factor) asks for one.
  */
-export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const { data, refusal: bodyRefusal } = await readBodyOrRefusal(req)
-    if (bodyRefusal) {
-      return bodyRefusal
-    }
-    const { password, token } = data
-    if (!isWellFormedToken(token)) {
-      return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
-    }
-    if (typeof password !== 'string' || password.length === 0) {
-      return errorResponse(req, 'PASSWORD_REQUIRED')
-    }
-    const tokenHash = hashToken(token)
-    const account = await invitationStore(req, options).findUsable(tokenHash)
-    if (!account || typeof account.email !== 'string') {
-      return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
-    }
-    const fields = await profileFieldsFor(req, options, account)
-    if (
-      fields.some((field) => !hasProfileValueShape(field, data[(field as { name: string }).name]))
-    ) {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-    const profile = pickFields(data, fields)
+export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const data = await readBody(req)
+      const { password, token } = data
+      if (!isWellFormedToken(token)) {
+        throw new BackofficeError('INVITATION_INVALID_OR_EXPIRED', { req })
+      }
+      if (typeof password !== 'string' || password.length === 0) {
+        throw new BackofficeError('PASSWORD_REQUIRED', { req })
+      }
+      const tokenHash = hashToken(token)
+      const account = await invitationStore(req, options).findUsable(tokenHash)
+      if (!account || typeof account.email !== 'string') {
+        throw new BackofficeError('INVITATION_INVALID_OR_EXPIRED', { req })
+      }
+      const fields = await profileFieldsFor(req, options, account)
+      if (
+        fields.some((field) => !hasProfileValueShape(field, data[(field as { name: string }).name]))
+      ) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      const profile = pickFields(data, fields)
 
-    try {
       await assertPasswordAllowed(req, options, { password, user: { ...account, ...profile } })
       if (!(await completeInvitation(req, options, { account, password, profile, tokenHash }))) {
-        return errorResponse(req, 'INVITATION_INVALID_OR_EXPIRED')
+        throw new BackofficeError('INVITATION_INVALID_OR_EXPIRED', { req })
       }
-    } catch (error) {
-      if (error instanceof BackofficeError) {
-        return refusalResponse(req, error)
-      }
-      throw error
-    }
-    return signInWithNewPassword(req, options, {
-      email: account.email,
-      factor: 'invitation',
-      password,
-    })
-  },
-  method: 'post',
-  path: '/accept-invitation',
-})
+      return signInWithNewPassword(req, options, {
+        email: account.email,
+        factor: 'invitation',
+        password,
+      })
+    },
+    method: 'post',
+    path: '/accept-invitation',
+  })

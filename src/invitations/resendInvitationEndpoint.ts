@@ -1,10 +1,11 @@
+import { BackofficeError } from '../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitationState } from './fields.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { createToken } from '../lib/tokens.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
@@ -19,48 +20,49 @@ import { invitationStore } from './invitationStore.js'
  * INVITATION_ALREADY_ACCEPTED, an account never invited NO_INVITATION. When the mail server refuses
  * the email the answer is EMAIL_SEND_FAILED (502) naming the address, and the account shows it.
  */
-export const resendInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const target = await resolveAdminTarget(req, options)
-    if (target instanceof Response) {
-      return target
-    }
-    const { account, viewer } = target
-    const status = (account.invitation as InvitationState | null | undefined)?.status
-    if (status === 'accepted') {
-      return errorResponse(req, 'INVITATION_ALREADY_ACCEPTED')
-    }
-    if (status !== 'pending' && status !== 'revoked') {
-      return errorResponse(req, 'NO_INVITATION')
-    }
-    const store = invitationStore(req, options)
-    const { hash, token } = createToken()
-    const expiresAt = invitationExpiry(options)
-    // Conditional on the state read above still holding: an acceptance in between wins.
-    const renewed = await store.renew(account.id, {
-      expiresAt,
-      invitedBy: viewer.id,
-      tokenHash: hash,
-    })
-    if (!renewed) {
-      return errorResponse(req, 'INVITATION_ALREADY_ACCEPTED')
-    }
-    const delivered = await sendInvitationEmail(req, options, { account, inviter: viewer, token })
-    await recordAuditEvent(req, {
-      actor: viewer,
-      data: { delivered, expiresAt: expiresAt.toISOString(), resent: true },
-      event: 'invitation.sent',
-      user: account,
-    })
-    if (!delivered) {
-      await store.setDeliveryFailed(account.id, true)
-      return errorResponse(req, 'EMAIL_SEND_FAILED', { recipient: String(account.email) })
-    }
-    return jsonResponse(req, {
-      invitation: { expiresAt: expiresAt.toISOString(), status: 'pending' },
-      message: req.t('backoffice:invitationResent' as never),
-    })
-  },
-  method: 'post',
-  path: '/:id/resend-invitation',
-})
+export const resendInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const target = await resolveAdminTarget(req, options)
+      const { account, viewer } = target
+      const status = (account.invitation as InvitationState | null | undefined)?.status
+      if (status === 'accepted') {
+        throw new BackofficeError('INVITATION_ALREADY_ACCEPTED', { req })
+      }
+      if (status !== 'pending' && status !== 'revoked') {
+        throw new BackofficeError('NO_INVITATION', { req })
+      }
+      const store = invitationStore(req, options)
+      const { hash, token } = createToken()
+      const expiresAt = invitationExpiry(options)
+      // Conditional on the state read above still holding: an acceptance in between wins.
+      const renewed = await store.renew(account.id, {
+        expiresAt,
+        invitedBy: viewer.id,
+        tokenHash: hash,
+      })
+      if (!renewed) {
+        throw new BackofficeError('INVITATION_ALREADY_ACCEPTED', { req })
+      }
+      const delivered = await sendInvitationEmail(req, options, { account, inviter: viewer, token })
+      await recordAuditEvent(req, {
+        actor: viewer,
+        data: { delivered, expiresAt: expiresAt.toISOString(), resent: true },
+        event: 'invitation.sent',
+        user: account,
+      })
+      if (!delivered) {
+        await store.setDeliveryFailed(account.id, true)
+        throw new BackofficeError('EMAIL_SEND_FAILED', {
+          req,
+          variables: { recipient: String(account.email) },
+        })
+      }
+      return jsonResponse(req, {
+        invitation: { expiresAt: expiresAt.toISOString(), status: 'pending' },
+        message: req.t('backoffice:invitationResent' as never),
+      })
+    },
+    method: 'post',
+    path: '/:id/resend-invitation',
+  })

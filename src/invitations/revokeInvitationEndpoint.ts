@@ -4,7 +4,8 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitationState } from './fields.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
 import { invitationStore } from './invitationStore.js'
@@ -15,36 +16,34 @@ import { invitationStore } from './invitationStore.js'
  * INSUFFICIENT_PERMISSIONS first; an accepted invitation answers INVITATION_ALREADY_ACCEPTED, and
  * one already revoked, or an account never invited, NO_INVITATION, so a double click changes nothing.
  */
-export const revokeInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const target = await resolveAdminTarget(req, options)
-    if (target instanceof Response) {
-      return target
-    }
-    const { account, viewer } = target
-    const revoked = await invitationStore(req, options).revoke(account.id)
-    if (!revoked) {
-      // Read again: an acceptance may have come in since the account was looked up.
-      const now = await req.payload.db.findOne<{
-        id: number | string
-        invitation?: InvitationState | null
-      }>({
-        collection: options.usersCollection,
-        req,
-        where: { id: { equals: account.id } },
+export const revokeInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const target = await resolveAdminTarget(req, options)
+      const { account, viewer } = target
+      const revoked = await invitationStore(req, options).revoke(account.id)
+      if (!revoked) {
+        // Read again: an acceptance may have come in since the account was looked up.
+        const now = await req.payload.db.findOne<{
+          id: number | string
+          invitation?: InvitationState | null
+        }>({
+          collection: options.usersCollection,
+          req,
+          where: { id: { equals: account.id } },
+        })
+        const status = now?.invitation?.status
+        throw new BackofficeError(
+          status === 'accepted' ? 'INVITATION_ALREADY_ACCEPTED' : 'NO_INVITATION',
+          { req },
+        )
+      }
+      await recordAuditEvent(req, { actor: viewer, event: 'invitation.revoked', user: account })
+      return jsonResponse(req, {
+        invitation: { status: 'revoked' },
+        message: req.t('backoffice:invitationRevoked' as never),
       })
-      const status = now?.invitation?.status
-      return errorResponse(
-        req,
-        status === 'accepted' ? 'INVITATION_ALREADY_ACCEPTED' : 'NO_INVITATION',
-      )
-    }
-    await recordAuditEvent(req, { actor: viewer, event: 'invitation.revoked', user: account })
-    return jsonResponse(req, {
-      invitation: { status: 'revoked' },
-      message: req.t('backoffice:invitationRevoked' as never),
-    })
-  },
-  method: 'post',
-  path: '/:id/revoke-invitation',
-})
+    },
+    method: 'post',
+    path: '/:id/revoke-invitation',
+  })

@@ -62,13 +62,21 @@ export const claimAccountAttempt = async (
      RETURNING ${failures} AS failures, ${lockoutUntil} AS locked_until, now() AS claimed_at`,
     [userId, ...policyValues(options.lockout)],
   )
-  return toClaim(rows, async () => {
-    const [row] = await sql.query<{ until: Date | null }>(
-      `SELECT ${lockoutUntil} AS until FROM ${sql.table} WHERE ${sql.column('id')} = $1`,
-      [userId],
-    )
-    return row?.until ?? null
-  })
+  return toClaim(rows, () => readLockedUntil(payload, options, userId))
+}
+
+/** When the account's current lock ends, if it has one (for `Retry-After`). */
+export const readLockedUntil = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<Date | null> => {
+  const sql = sqlFor(payload, options.usersCollection)
+  const [row] = await sql.query<{ until: Date | null }>(
+    `SELECT ${sql.column('lockoutUntil')} AS until FROM ${sql.table} WHERE ${sql.column('id')} = $1`,
+    [userId],
+  )
+  return row?.until ? new Date(row.until) : null
 }
 
 /**

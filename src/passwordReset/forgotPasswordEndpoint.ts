@@ -3,9 +3,9 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { jsonResponse } from '../request/http.js'
-import { readBodyOrRefusal } from '../request/readBody.js'
+import { readBody } from '../request/readBody.js'
 import { isEmailAddress } from './isEmailAddress.js'
 import { sendResetInstructions } from './sendResetInstructions.js'
 
@@ -21,27 +21,25 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * the answer, so neither a slow database nor a slow mail server can tell accounts apart.
  * Only input that no address could produce gets a different answer: 400 EMAIL_INVALID.
  */
-export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const startedAt = Date.now()
-    const { data, refusal: bodyRefusal } = await readBodyOrRefusal(req)
-    if (bodyRefusal) {
-      return bodyRefusal
-    }
-    const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
-    if (!isEmailAddress(email)) {
-      return errorResponse(req, 'EMAIL_INVALID')
-    }
+export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const startedAt = Date.now()
+      const data = await readBody(req)
+      const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
+      if (!isEmailAddress(email)) {
+        throw new BackofficeError('EMAIL_INVALID', { req })
+      }
 
-    void sendResetInstructions(req, options, email).catch((error: unknown) =>
-      req.payload.logger.error({
-        err: error,
-        msg: 'payload-backoffice: could not handle a forgot-password request',
-      }),
-    )
-    await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
-    return jsonResponse(req, { message: req.t('backoffice:forgotPasswordAnswer' as never) })
-  },
-  method: 'post',
-  path: '/forgot-password',
-})
+      void sendResetInstructions(req, options, email).catch((error: unknown) =>
+        req.payload.logger.error({
+          err: error,
+          msg: 'payload-backoffice: could not handle a forgot-password request',
+        }),
+      )
+      await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
+      return jsonResponse(req, { message: req.t('backoffice:forgotPasswordAnswer' as never) })
+    },
+    method: 'post',
+    path: '/forgot-password',
+  })

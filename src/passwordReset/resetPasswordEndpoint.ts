@@ -3,10 +3,10 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse, refusalResponse } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { hashToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
-import { readBodyOrRefusal } from '../request/readBody.js'
+import { readBody } from '../request/readBody.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { isLocalAccount } from './accounts.js'
 import { completePasswordReset } from './completePasswordReset.js'
@@ -26,45 +26,36 @@ import { findAccountByResetToken } from './resetTokenStore.js'
  * - the person is signed in through `signInWithNewPassword`, the one place flows like this one mint a
  *   session, where a second factor will step in: a reset never bypasses it (ASVS 5.0 6.4.3).
  */
-export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    // A reset acts for whoever holds the emailed token, not for a session the request may carry: as
-    // anonymous, every session of the account ends and the change is not taken for an own update.
-    req.user = null
-    const { data, refusal: bodyRefusal } = await readBodyOrRefusal(req)
-    if (bodyRefusal) {
-      return bodyRefusal
-    }
-    const { password, token } = data
-    if (!isResetToken(token)) {
-      return errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
-    }
-    if (typeof password !== 'string' || password.length === 0) {
-      return errorResponse(req, 'PASSWORD_REQUIRED')
-    }
-    const tokenHash = hashToken(token)
-    const account = await findAccountByResetToken(req, options, tokenHash)
-    if (!account || typeof account.email !== 'string' || !isLocalAccount(account)) {
-      return errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
-    }
+export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      // A reset acts for whoever holds the emailed token, not for a session the request may carry: as
+      // anonymous, every session of the account ends and the change is not taken for an own update.
+      req.user = null
+      const data = await readBody(req)
+      const { password, token } = data
+      if (!isResetToken(token)) {
+        throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
+      }
+      if (typeof password !== 'string' || password.length === 0) {
+        throw new BackofficeError('PASSWORD_REQUIRED', { req })
+      }
+      const tokenHash = hashToken(token)
+      const account = await findAccountByResetToken(req, options, tokenHash)
+      if (!account || typeof account.email !== 'string' || !isLocalAccount(account)) {
+        throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
+      }
 
-    try {
       await assertPasswordAllowed(req, options, { password, user: account })
       if (!(await completePasswordReset(req, options, { account, password, tokenHash }))) {
-        return errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
+        throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
       }
-    } catch (error) {
-      if (error instanceof BackofficeError) {
-        return refusalResponse(req, error)
-      }
-      throw error
-    }
-    return signInWithNewPassword(req, options, {
-      email: account.email,
-      factor: 'passwordReset',
-      password,
-    })
-  },
-  method: 'post',
-  path: '/reset-password',
-})
+      return signInWithNewPassword(req, options, {
+        email: account.email,
+        factor: 'passwordReset',
+        password,
+      })
+    },
+    method: 'post',
+    path: '/reset-password',
+  })

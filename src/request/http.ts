@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { headersWithCors } from 'payload'
 
-import type { BackofficeErrorCode } from '../errors/catalogue.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
 
 /** A JSON answer with the CORS headers Payload would set on its own responses. */
 export const jsonResponse = (
@@ -49,34 +49,39 @@ export const readCappedText = async (
 
 /**
  * Checks the body of an endpoint that takes none: nothing, or an empty JSON object (what most HTTP
- * clients send). Returns the catalogue code to refuse anything else with, or null when it is fine,
- * so a client bug shows up as a 4xx instead of being silently ignored.
+ * clients send). Anything else is refused (413 or 400), so a client bug shows up as a 4xx instead of
+ * being silently ignored.
  */
-export const checkEmptyBody = async (req: PayloadRequest): Promise<BackofficeErrorCode | null> => {
+export const assertEmptyBody = async (req: PayloadRequest): Promise<void> => {
+  const refuse = (code: 'MALFORMED_REQUEST' | 'PAYLOAD_TOO_LARGE') =>
+    new BackofficeError(code, { req })
   if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
-    return 'PAYLOAD_TOO_LARGE'
+    throw refuse('PAYLOAD_TOO_LARGE')
   }
   let text: null | string
   try {
     text = await readCappedText(req, MAX_BODY_BYTES)
   } catch {
-    return 'MALFORMED_REQUEST'
+    throw refuse('MALFORMED_REQUEST')
   }
   if (text === null) {
-    return 'PAYLOAD_TOO_LARGE'
+    throw refuse('PAYLOAD_TOO_LARGE')
   }
   if (text.trim() === '') {
-    return null
+    return
   }
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(text)
-    const isEmptyObject =
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      !Array.isArray(parsed) &&
-      Object.keys(parsed).length === 0
-    return isEmptyObject ? null : 'MALFORMED_REQUEST'
+    parsed = JSON.parse(text)
   } catch {
-    return 'MALFORMED_REQUEST'
+    throw refuse('MALFORMED_REQUEST')
+  }
+  const isEmptyObject =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Object.keys(parsed).length === 0
+  if (!isEmptyObject) {
+    throw refuse('MALFORMED_REQUEST')
   }
 }

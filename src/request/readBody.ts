@@ -3,7 +3,6 @@ import type { PayloadRequest } from 'payload'
 import { addDataAndFileToRequest } from 'payload'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { errorResponse } from '../errors/errorResponse.js'
 import { readCappedText } from './http.js'
 
 /** Bodies of the plugin's endpoints are a few fields; anything bigger is refused before parsing. */
@@ -52,23 +51,4 @@ export const readBody = async (req: PayloadRequest): Promise<Record<string, unkn
     throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
   return data as Record<string, unknown>
-}
-
-/**
- * `readBody` for endpoint handlers: a body it refuses becomes the catalogue's 4xx answer, returned
- * rather than thrown, since Payload logs every thrown error at error level, even a client's mistake.
- */
-export const readBodyOrRefusal = async (
-  req: PayloadRequest,
-): Promise<
-  { data: Record<string, unknown>; refusal?: undefined } | { data?: undefined; refusal: Response }
-> => {
-  try {
-    return { data: await readBody(req) }
-  } catch (error) {
-    if (error instanceof BackofficeError) {
-      return { refusal: errorResponse(req, error.code) }
-    }
-    throw error
-  }
 }

@@ -9,7 +9,6 @@ import { getClientInfo } from '../request/clientInfo.js'
 import { sessionResponse } from './sessionResponse.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { mintSession } from './mintSession.js'
-import { refusal } from '../twoFactor/refusal.js'
 import { trustDevice } from '../twoFactor/trustedDevices.js'
 
 /**
@@ -39,7 +38,7 @@ export const completeSignIn = async (
   } catch (error) {
     // Suspended while the code was being typed: the beforeLogin hooks refuse, as they would a password.
     if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
-      return refusal(req, 'ACCOUNT_LOCKED', { cookies: [clearChallenge] })
+      throw new BackofficeError('ACCOUNT_LOCKED', { req, cookies: [clearChallenge] })
     }
     throw error
   }

@@ -1,9 +1,10 @@
+import { BackofficeError } from '../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { errorResponse } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
 import { sendUnsuspensionEmail } from './emails.js'
@@ -14,21 +15,19 @@ import { liftSuspension } from './suspendAccount.js'
  * INSUFFICIENT_PERMISSIONS before their input is looked at; an account that is not suspended gets
  * ACCOUNT_ALREADY_ACTIVE, so a double click changes nothing.
  */
-export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const target = await resolveAdminTarget(req, options)
-    if (target instanceof Response) {
-      return target
-    }
-    const { account: user, viewer } = target
-    if ((user.security as { status?: string } | undefined)?.status !== 'suspended') {
-      return errorResponse(req, 'ACCOUNT_ALREADY_ACTIVE')
-    }
-    await liftSuspension(req, options, user.id)
-    await recordAuditEvent(req, { actor: viewer, event: 'account.unblocked', user })
-    await sendUnsuspensionEmail(req, options, user, { byReset: false })
-    return jsonResponse(req, { message: req.t('backoffice:unblockAccountSuccess' as never) })
-  },
-  method: 'post',
-  path: '/:id/unblock',
-})
+export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const target = await resolveAdminTarget(req, options)
+      const { account: user, viewer } = target
+      if ((user.security as { status?: string } | undefined)?.status !== 'suspended') {
+        throw new BackofficeError('ACCOUNT_ALREADY_ACTIVE', { req })
+      }
+      await liftSuspension(req, options, user.id)
+      await recordAuditEvent(req, { actor: viewer, event: 'account.unblocked', user })
+      await sendUnsuspensionEmail(req, options, user, { byReset: false })
+      return jsonResponse(req, { message: req.t('backoffice:unblockAccountSuccess' as never) })
+    },
+    method: 'post',
+    path: '/:id/unblock',
+  })

@@ -11,16 +11,7 @@ export const totpConfigFieldName = 'totpConfig'
 
 export const totpStatuses = ['pending', 'enabled'] as const
 export type TotpStatus = (typeof totpStatuses)[number]
-
-/** The two-factor state of an account as the plugin reads it from the database. */
-export type TotpConfig = {
-  enabledAt?: null | string
-  lastUsedStep?: null | number | string
-  secret?: null | string
-  /** Set when an approved reset request removed the factor: the next sign-in sets one up again. */
-  setupRequired?: boolean | null
-  status?: null | TotpStatus
-}
+export type { TotpConfig } from '../accounts/staffAccount.js'
 
 /** Nobody, through any API: only the plugin's own code (database adapter calls) reads or writes it. */
 const nobody: { create: FieldAccess; read: FieldAccess; update: FieldAccess } = {

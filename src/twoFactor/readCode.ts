@@ -1,7 +1,5 @@
 import type { PayloadRequest } from 'payload'
 
-import type { BackofficeErrorCode } from '../errors/catalogue.js'
-
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { readBody } from '../request/readBody.js'
 import { totpParameters } from './constants.js'
@@ -10,34 +8,24 @@ export type CodeRequest = { code: string; trustThisDevice: boolean }
 
 /**
  * The body of a code submission: `code` (spaces allowed, as apps show "123 456"), and optionally
- * `trustThisDevice`. Returns the refusal code instead for anything else: a body that cannot be read,
- * a missing or non-string code, a code that is not six digits (not counted as a guess: it cannot be
- * right), a non-boolean flag.
+ * `trustThisDevice`. Refuses anything else: a body that cannot be read, a missing or non-string code,
+ * a code that is not six digits (TOTP_CODE_INVALID, not counted as a guess: it cannot be right), a
+ * non-boolean flag.
  */
-export const readCodeRequest = async (
-  req: PayloadRequest,
-): Promise<BackofficeErrorCode | CodeRequest> => {
-  let data: Record<string, unknown>
-  try {
-    data = await readBody(req)
-  } catch (error) {
-    if (error instanceof BackofficeError) {
-      return error.code
-    }
-    throw error
-  }
+export const readCodeRequest = async (req: PayloadRequest): Promise<CodeRequest> => {
+  const data = await readBody(req)
   if (typeof data.code !== 'string' && typeof data.code !== 'number') {
-    return 'MALFORMED_REQUEST'
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
   if (data.trustThisDevice !== undefined && typeof data.trustThisDevice !== 'boolean') {
-    return 'MALFORMED_REQUEST'
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
   const code = String(data.code).replace(/\s/g, '')
   if (code.length > 64) {
-    return 'MALFORMED_REQUEST'
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
   if (!new RegExp(`^\\d{${totpParameters.digits}}$`).test(code)) {
-    return 'TOTP_CODE_INVALID'
+    throw new BackofficeError('TOTP_CODE_INVALID', { req })
   }
   return { code, trustThisDevice: data.trustThisDevice === true }
 }

@@ -1,9 +1,10 @@
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { PayloadSession, SessionDocument } from '../constants.js'
 
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
@@ -16,64 +17,68 @@ import { toSessionSummary } from './sessionSummary.js'
  * Payload's `sessions` array on the user and has not expired: the same test Payload's JWT strategy
  * applies, so the list never shows a session that no longer works.
  */
-export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const viewer = requestUser(req, options.usersCollection)
-    if (!viewer) {
-      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
-    }
-    const requested = req.searchParams.get('user')
-    const targetId =
-      requested === null
-        ? viewer.id
-        : parseDocumentId(requested, idTypeOf(req, options.usersCollection))
-    if (targetId === null) {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-    const viewerIsAdmin = isAdmin(viewer, options)
-    const own = String(targetId) === String(viewer.id)
-    if (!own && !viewerIsAdmin) {
-      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
-    }
+export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = requestUser(req, options.usersCollection)
+      if (!viewer) {
+        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+      }
+      const requested = req.searchParams.get('user')
+      const targetId =
+        requested === null
+          ? viewer.id
+          : parseDocumentId(requested, idTypeOf(req, options.usersCollection))
+      if (targetId === null) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      const viewerIsAdmin = isAdmin(viewer, options)
+      const own = String(targetId) === String(viewer.id)
+      if (!own && !viewerIsAdmin) {
+        throw new BackofficeError('INSUFFICIENT_PERMISSIONS', {
+          req,
+          variables: { role: options.roles.admin },
+        })
+      }
 
-    const target = (await req.payload.db.findOne({
-      collection: options.usersCollection,
-      req,
-      where: { id: { equals: targetId } },
-    })) as { sessions?: null | PayloadSession[] } | null
-    if (!target) {
-      return errorResponse(req, 'USER_NOT_FOUND')
-    }
-    const now = Date.now()
-    const live = (target.sessions ?? [])
-      .filter(({ expiresAt }) => new Date(expiresAt).getTime() > now)
-      .map(({ id }) => id)
-    const docs =
-      live.length === 0
-        ? []
-        : ((
-            await req.payload.find({
-              collection: options.sessions.slug as never,
-              depth: 0,
-              overrideAccess: true,
-              pagination: false,
-              req,
-              sort: '-createdAt',
-              where: {
-                and: [
-                  { user: { equals: targetId } },
-                  { sid: { in: live } },
-                  { revokedAt: { exists: false } },
-                ],
-              },
-            })
-          ).docs as unknown as SessionDocument[])
+      const target = (await req.payload.db.findOne({
+        collection: options.usersCollection,
+        req,
+        where: { id: { equals: targetId } },
+      })) as { sessions?: null | PayloadSession[] } | null
+      if (!target) {
+        throw new BackofficeError('USER_NOT_FOUND', { req })
+      }
+      const now = Date.now()
+      const live = (target.sessions ?? [])
+        .filter(({ expiresAt }) => new Date(expiresAt).getTime() > now)
+        .map(({ id }) => id)
+      const docs =
+        live.length === 0
+          ? []
+          : ((
+              await req.payload.find({
+                collection: options.sessions.slug as never,
+                depth: 0,
+                overrideAccess: true,
+                pagination: false,
+                req,
+                sort: '-createdAt',
+                where: {
+                  and: [
+                    { user: { equals: targetId } },
+                    { sid: { in: live } },
+                    { revokedAt: { exists: false } },
+                  ],
+                },
+              })
+            ).docs as unknown as SessionDocument[])
 
-    return jsonResponse(req, {
-      canEndAll: viewerIsAdmin,
-      docs: docs.map((doc) => toSessionSummary(doc, own ? viewer._sid : undefined)),
-    })
-  },
-  method: 'get',
-  path: '/sessions',
-})
+      return jsonResponse(req, {
+        canEndAll: viewerIsAdmin,
+        docs: docs.map((doc) => toSessionSummary(doc, own ? viewer._sid : undefined)),
+      })
+    },
+    method: 'get',
+    path: '/sessions',
+  })

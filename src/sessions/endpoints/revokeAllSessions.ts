@@ -1,3 +1,4 @@
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
@@ -11,26 +12,24 @@ import { revocationResponse } from './revokeSession.js'
  * a lost laptop or a departing employee (OWASP ASVS 5.0 7.4.5). Others get INSUFFICIENT_PERMISSIONS
  * before their input is even looked at.
  */
-export const revokeAllSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const target = await resolveAdminTarget(req, options)
-    if (target instanceof Response) {
-      return target
-    }
-    const { account, viewer } = target
-    const userId = account.id
+export const revokeAllSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const target = await resolveAdminTarget(req, options)
+      const { account, viewer } = target
+      const userId = account.id
 
-    const own = String(userId) === String(viewer.id)
-    const ended = await endSessions(req, {
-      reason: own ? 'user' : 'administrator',
-      revokedBy: viewer.id,
-      userId,
-    })
-    return revocationResponse(req, options.usersCollection, {
-      current: own && viewer._sid !== undefined && ended.has(viewer._sid),
-      revoked: ended.size,
-    })
-  },
-  method: 'post',
-  path: '/:id/sessions/revoke-all',
-})
+      const own = String(userId) === String(viewer.id)
+      const ended = await endSessions(req, {
+        reason: own ? 'user' : 'administrator',
+        revokedBy: viewer.id,
+        userId,
+      })
+      return revocationResponse(req, options.usersCollection, {
+        current: own && viewer._sid !== undefined && ended.has(viewer._sid),
+        revoked: ended.size,
+      })
+    },
+    method: 'post',
+    path: '/:id/sessions/revoke-all',
+  })

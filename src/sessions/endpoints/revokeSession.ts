@@ -1,3 +1,4 @@
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import { generateExpiredPayloadCookie } from 'payload/shared'
@@ -5,12 +6,12 @@ import { generateExpiredPayloadCookie } from 'payload/shared'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { SessionDocument } from '../constants.js'
 
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { endSessions } from '../endSessions.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
-import { checkEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
+import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { relationId } from './sessionSummary.js'
 
 /** Headers that clear the caller's token cookie, for an answer that ended the caller's own session. */
@@ -48,52 +49,53 @@ export const revocationResponse = (
  * else, a session that is not theirs gets the same 403 whether it exists or not, so ids cannot be
  * probed. Ending a session that already ended changes nothing and answers `revoked: 0`.
  */
-export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const viewer = requestUser(req, options.usersCollection)
-    if (!viewer) {
-      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
-    }
-    const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.sessions.slug))
-    if (id === null) {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-    const bodyProblem = await checkEmptyBody(req)
-    if (bodyProblem) {
-      return errorResponse(req, bodyProblem)
-    }
+export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = requestUser(req, options.usersCollection)
+      if (!viewer) {
+        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+      }
+      const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.sessions.slug))
+      if (id === null) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      await assertEmptyBody(req)
 
-    const { docs } = await req.payload.find({
-      collection: options.sessions.slug as never,
-      depth: 0,
-      limit: 1,
-      overrideAccess: true,
-      pagination: false,
-      req,
-      where: { id: { equals: id } },
-    })
-    const session = docs[0] as SessionDocument | undefined
-    const ownerId = session ? relationId(session.user) : null
-    const own = ownerId !== null && String(ownerId) === String(viewer.id)
-    const viewerIsAdmin = isAdmin(viewer, options)
-    if (!own && !viewerIsAdmin) {
-      return errorResponse(req, 'INSUFFICIENT_PERMISSIONS', { role: options.roles.admin })
-    }
-    if (!session || ownerId === null) {
-      return errorResponse(req, 'NOT_FOUND')
-    }
+      const { docs } = await req.payload.find({
+        collection: options.sessions.slug as never,
+        depth: 0,
+        limit: 1,
+        overrideAccess: true,
+        pagination: false,
+        req,
+        where: { id: { equals: id } },
+      })
+      const session = docs[0] as SessionDocument | undefined
+      const ownerId = session ? relationId(session.user) : null
+      const own = ownerId !== null && String(ownerId) === String(viewer.id)
+      const viewerIsAdmin = isAdmin(viewer, options)
+      if (!own && !viewerIsAdmin) {
+        throw new BackofficeError('INSUFFICIENT_PERMISSIONS', {
+          req,
+          variables: { role: options.roles.admin },
+        })
+      }
+      if (!session || ownerId === null) {
+        throw new BackofficeError('NOT_FOUND', { req })
+      }
 
-    const ended = await endSessions(req, {
-      onlySid: session.sid,
-      reason: own ? 'user' : 'administrator',
-      revokedBy: viewer.id,
-      userId: ownerId,
-    })
-    return revocationResponse(req, options.usersCollection, {
-      current: own && session.sid === viewer._sid && ended.size > 0,
-      revoked: ended.size,
-    })
-  },
-  method: 'post',
-  path: '/sessions/:id/revoke',
-})
+      const ended = await endSessions(req, {
+        onlySid: session.sid,
+        reason: own ? 'user' : 'administrator',
+        revokedBy: viewer.id,
+        userId: ownerId,
+      })
+      return revocationResponse(req, options.usersCollection, {
+        current: own && session.sid === viewer._sid && ended.size > 0,
+        revoked: ended.size,
+      })
+    },
+    method: 'post',
+    path: '/sessions/:id/revoke',
+  })

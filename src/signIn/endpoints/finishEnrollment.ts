@@ -1,9 +1,10 @@
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { settleSuccess } from '../../lockout/attempts.js'
 import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../../sessions/endSessions.js'
@@ -15,7 +16,6 @@ import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
 import { openSecret } from '../../twoFactor/lib/secretBox.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
-import { refusal } from '../../twoFactor/refusal.js'
 import { totpSecretKey } from '../../twoFactor/secretKey.js'
 
 /**
@@ -26,96 +26,98 @@ import { totpSecretKey } from '../../twoFactor/secretKey.js'
  * - Enrolling before any session (enforcement): the enrolment is the second factor, so this mints
  *   the session; the challenge's attempt cap applies to the codes tried.
  */
-export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const enrolling = await enrollingAccount(req, options)
-    if (!enrolling) {
-      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
-    }
-    const body = await readCodeRequest(req)
-    if (typeof body === 'string') {
-      return refusal(req, body)
-    }
-    const { account } = enrolling
-    const state = await readTotpState(req.payload, options, account.id)
-    if (state?.status === 'enabled') {
-      return refusal(req, 'TOTP_ALREADY_ENABLED')
-    }
-    if (state?.status !== 'pending' || !state.sealedSecret) {
-      return refusal(req, 'TOTP_SETUP_FAILED')
-    }
-    if (
-      enrolling.via === 'challenge' &&
-      !(await claimChallengeAttempt(req, options, enrolling.challenge.id))
-    ) {
-      await consumeChallenge(req, enrolling.challenge.id)
-      return refusal(req, 'MFA_SESSION_EXPIRED', {
-        cookies: [twoFactorCookie(req, options, 'challenge', null)],
-      })
-    }
+export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const enrolling = await enrollingAccount(req, options)
+      if (!enrolling) {
+        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+      }
+      const body = await readCodeRequest(req)
+      const { account } = enrolling
+      const state = await readTotpState(req.payload, options, account.id)
+      if (state?.status === 'enabled') {
+        throw new BackofficeError('TOTP_ALREADY_ENABLED', { req })
+      }
+      if (state?.status !== 'pending' || !state.sealedSecret) {
+        throw new BackofficeError('TOTP_SETUP_FAILED', { req })
+      }
+      if (
+        enrolling.via === 'challenge' &&
+        !(await claimChallengeAttempt(req, options, enrolling.challenge.id))
+      ) {
+        await consumeChallenge(req, enrolling.challenge.id)
+        throw new BackofficeError('MFA_SESSION_EXPIRED', {
+          req,
+          cookies: [twoFactorCookie(req, options, 'challenge', null)],
+        })
+      }
 
-    const secret = openSecret(
-      state.sealedSecret,
-      totpSecretKey(req.payload, options),
-      String(account.id),
-    )
-    const verification = secret
-      ? await verifyTotp(secret, body.code, Date.now())
-      : { valid: false as const }
-    if (!verification.valid) {
+      const secret = openSecret(
+        state.sealedSecret,
+        totpSecretKey(req.payload, options),
+        String(account.id),
+      )
+      const verification = secret
+        ? await verifyTotp(secret, body.code, Date.now())
+        : { valid: false as const }
+      if (!verification.valid) {
+        await recordAuditEvent(req, {
+          actor: enrolling.via === 'session' ? account : null,
+          data: { factor: 'totp', reason: 'wrongCode', stage: 'enrolment' },
+          event: 'twoFactor.challengeFailed',
+          user: account,
+        })
+        throw new BackofficeError('TOTP_CODE_INVALID', { req })
+      }
+      if (
+        !(await completeEnrolment(req.payload, options, account.id, {
+          sealedSecret: state.sealedSecret,
+          timeStep: verification.timeStep,
+        }))
+      ) {
+        // Another setup replaced the secret meanwhile, or a parallel request enabled it.
+        throw new BackofficeError('TOTP_SETUP_FAILED', { req })
+      }
       await recordAuditEvent(req, {
-        actor: enrolling.via === 'session' ? account : null,
-        data: { factor: 'totp', reason: 'wrongCode', stage: 'enrolment' },
-        event: 'twoFactor.challengeFailed',
+        actor: account,
+        data: { via: enrolling.via === 'session' ? 'account' : 'signIn' },
+        event: 'twoFactor.enrolled',
         user: account,
       })
-      return refusal(req, 'TOTP_CODE_INVALID')
-    }
-    if (
-      !(await completeEnrolment(req.payload, options, account.id, {
-        sealedSecret: state.sealedSecret,
-        timeStep: verification.timeStep,
-      }))
-    ) {
-      // Another setup replaced the secret meanwhile, or a parallel request enabled it.
-      return refusal(req, 'TOTP_SETUP_FAILED')
-    }
-    await recordAuditEvent(req, {
-      actor: account,
-      data: { via: enrolling.via === 'session' ? 'account' : 'signIn' },
-      event: 'twoFactor.enrolled',
-      user: account,
-    })
-    const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorAccountActivated')
+      const message = (req.i18n.t as (key: string) => string)(
+        'backoffice:twoFactorAccountActivated',
+      )
 
-    if (enrolling.via === 'session') {
-      const viewerSid = (req.user as { _sid?: string } | null)?._sid
-      await endSessions(req, {
-        ...(viewerSid ? { exceptSid: viewerSid } : {}),
-        reason: 'twoFactorChange',
-        revokedBy: account.id,
+      if (enrolling.via === 'session') {
+        const viewerSid = (req.user as { _sid?: string } | null)?._sid
+        await endSessions(req, {
+          ...(viewerSid ? { exceptSid: viewerSid } : {}),
+          reason: 'twoFactorChange',
+          revokedBy: account.id,
+          userId: account.id,
+        })
+        return jsonResponse(req, {
+          message,
+          redirectTo: req.payload.config.routes.admin,
+          success: true,
+        })
+      }
+      if (!(await consumeChallenge(req, enrolling.challenge.id))) {
+        throw new BackofficeError('MFA_SESSION_EXPIRED', {
+          req,
+          cookies: [twoFactorCookie(req, options, 'challenge', null)],
+        })
+      }
+      // The sign-in is complete: earlier failures are forgotten, unless a lock is running.
+      await settleSuccess(req.payload, options, account.id, -1)
+      return completeSignIn(req, options, {
+        factor: 'totpEnrolment',
+        message,
+        trustThisDevice: false,
         userId: account.id,
       })
-      return jsonResponse(req, {
-        message,
-        redirectTo: req.payload.config.routes.admin,
-        success: true,
-      })
-    }
-    if (!(await consumeChallenge(req, enrolling.challenge.id))) {
-      return refusal(req, 'MFA_SESSION_EXPIRED', {
-        cookies: [twoFactorCookie(req, options, 'challenge', null)],
-      })
-    }
-    // The sign-in is complete: earlier failures are forgotten, unless a lock is running.
-    await settleSuccess(req.payload, options, account.id, -1)
-    return completeSignIn(req, options, {
-      factor: 'totpEnrolment',
-      message,
-      trustThisDevice: false,
-      userId: account.id,
-    })
-  },
-  method: 'post',
-  path: '/mfa/totp/finish-enrollment',
-})
+    },
+    method: 'post',
+    path: '/mfa/totp/finish-enrollment',
+  })

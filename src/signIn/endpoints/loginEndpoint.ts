@@ -3,17 +3,18 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { AuthenticationError, loginOperation } from 'payload'
 import { createHmac } from 'node:crypto'
 
+import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
-import { readBodyOrRefusal } from '../../request/readBody.js'
+import { readBody } from '../../request/readBody.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
-import { attemptPassword } from '../../lockout/attemptPassword.js'
+import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
 
@@ -39,7 +40,7 @@ const sessionIdOf = (token: string | undefined): string | undefined => {
  * `POST /api/{users}/login`, in place of Payload's own. Payload's checks the lock before the password
  * with a distinct "locked" error, answers unknown emails faster than wrong passwords, and counts
  * failures with a read-then-write. Here:
- * - every attempt is counted in the database before its password is checked (see attemptPassword.ts),
+ * - every attempt is counted in the database before its password is checked (see lockout/attemptCredential.ts),
  *   so the count and the lock are exact however many requests race, on however many app processes;
  * - while locked, no password is checked and nothing is counted;
  * - unknown addresses are throttled on the same schedule, and every refusal to someone without the
@@ -48,108 +49,129 @@ const sessionIdOf = (token: string | undefined): string | undefined => {
  *   is being guessed at, account or not;
  * - only after the correct password does a suspended account learn that it is locked (403).
  */
-export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const startedAt = Date.now()
-    const refuse = async (
-      code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
-      lockedUntil?: Date | null,
-    ) => {
-      await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
-      const response = errorResponse(req, code)
-      if (lockedUntil) {
-        response.headers.set('Retry-After', String(secondsUntil(lockedUntil, new Date())))
+export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const startedAt = Date.now()
+      /** Every refusal to someone without the password: the same answer after the same time. */
+      const refuse = async (
+        code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
+        lockedUntil?: Date | null,
+      ): Promise<never> => {
+        await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
+        throw new BackofficeError(code, {
+          req,
+          ...(lockedUntil ? { retryAfterSeconds: secondsUntil(lockedUntil, new Date()) } : {}),
+        })
       }
-      return response
-    }
 
-    const { data, refusal: bodyRefusal } = await readBodyOrRefusal(req)
-    if (bodyRefusal) {
-      return bodyRefusal
-    }
-    const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
-    const password = data.password
-    if (!email || email.length > credentialLimits.email || !email.includes('@')) {
-      return errorResponse(req, 'EMAIL_INVALID')
-    }
-    if (typeof password !== 'string' || password.length === 0) {
-      return errorResponse(req, 'PASSWORD_REQUIRED')
-    }
-    if (password.length > credentialLimits.password) {
-      return errorResponse(req, 'PAYLOAD_TOO_LARGE')
-    }
+      const data = await readBody(req)
+      const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
+      const password = data.password
+      if (!email || email.length > credentialLimits.email || !email.includes('@')) {
+        throw new BackofficeError('EMAIL_INVALID', { req })
+      }
+      if (typeof password !== 'string' || password.length === 0) {
+        throw new BackofficeError('PASSWORD_REQUIRED', { req })
+      }
+      if (password.length > credentialLimits.password) {
+        throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
+      }
 
-    const { payload } = req
-    const user = await payload.db.findOne<{ id: number | string; security?: { status?: string } }>({
-      collection: options.usersCollection,
-      req,
-      where: { email: { equals: email } },
-    })
-
-    if (!user) {
-      const claim = await claimUnknownAddressAttempt(payload, options, throttleKey(req, email))
-      // The address someone tried is kept (encoded) for investigations; it names no account.
-      await recordAuditEvent(req, {
-        actor: null,
-        data: { factor: 'password', reason: claim.locked ? 'throttled' : 'unknownAccount' },
-        details: email,
-        event: 'login.failed',
+      const { payload } = req
+      const user = await payload.db.findOne<StaffAccount>({
+        collection: options.usersCollection,
+        req,
+        where: { email: { equals: email } },
       })
-      return claim.locked
-        ? refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
-        : refuse('INVALID_CREDENTIALS')
-    }
 
-    const collection = payload.collections[options.usersCollection]!
-    type SignIn =
-      | { result: Awaited<ReturnType<typeof loginOperation>> }
-      | { secondFactor: SecondFactorRequired }
-      | { suspended: true }
-    const attempt = await attemptPassword<SignIn>(req, options, {
-      account: user,
-      audit: { actor: null, data: { factor: 'password' }, failedEvent: 'login.failed' },
-      check: async ({ claimedFailures }) => {
-        try {
-          return {
-            correct: true,
-            value: { result: await loginOperation({ collection, data: { email, password }, req }) },
+      if (!user) {
+        const claim = await claimUnknownAddressAttempt(payload, options, throttleKey(req, email))
+        // The address someone tried is kept (encoded) for investigations; it names no account.
+        await recordAuditEvent(req, {
+          actor: null,
+          data: { factor: 'password', reason: claim.locked ? 'throttled' : 'unknownAccount' },
+          details: email,
+          event: 'login.failed',
+        })
+        return claim.locked
+          ? refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
+          : refuse('INVALID_CREDENTIALS')
+      }
+
+      const collection = payload.collections[options.usersCollection]!
+      type SignIn =
+        | { result: Awaited<ReturnType<typeof loginOperation>> }
+        | { secondFactor: SecondFactorRequired }
+        | { suspended: true }
+      const attempt = await attemptCredential<SignIn>(req, options, {
+        account: user,
+        audit: { actor: null, data: { factor: 'password' }, failedEvent: 'login.failed' },
+        check: async () => {
+          try {
+            return {
+              correct: true,
+              value: {
+                result: await loginOperation({ collection, data: { email, password }, req }),
+              },
+            }
+          } catch (error) {
+            if (error instanceof AuthenticationError) {
+              return { correct: false, reason: 'wrongPassword' }
+            }
+            if (error instanceof SecondFactorRequired) {
+              // Right password, second factor due: Payload rolled its session back. The count is
+              // not reset until the second factor passes (see settleFirstFactor).
+              return { correct: true, secondFactorDue: true, value: { secondFactor: error } }
+            }
+            if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
+              // The password was right, but the account is suspended (the beforeLogin hook refused it).
+              return { correct: true, value: { suspended: true } }
+            }
+            throw error
           }
-        } catch (error) {
-          if (error instanceof AuthenticationError) {
-            return { correct: false }
-          }
-          if (error instanceof SecondFactorRequired) {
-            // Right password, second factor due: Payload rolled its session back. The count is
-            // not reset until the second factor passes (see settleFirstFactor).
-            return { correct: true, secondFactorDue: true, value: { secondFactor: error } }
-          }
-          if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
-            // The password was right, but the account is suspended (the beforeLogin hook refused it).
-            return { correct: true, value: { suspended: true } }
-          }
-          throw error
+        },
+      })
+
+      if (attempt.kind === 'locked') {
+        return refuse('LOGIN_TEMPORARILY_BLOCKED', attempt.lockedUntil)
+      }
+      if (attempt.kind === 'wrong') {
+        return refuse('INVALID_CREDENTIALS')
+      }
+      if ('suspended' in attempt.value) {
+        // Only the holder of the password gets here: telling them reveals nothing to a guesser.
+        await recordAuditEvent(req, {
+          actor: null,
+          data: { factor: 'password', reason: 'suspended' },
+          event: 'login.failed',
+          user,
+        })
+        throw new BackofficeError('ACCOUNT_LOCKED', { req })
+      }
+      if ('secondFactor' in attempt.value) {
+        if (attempt.kind === 'lockedMeanwhile') {
+          await recordAuditEvent(req, {
+            actor: null,
+            data: { factor: 'password', reason: 'locked' },
+            event: 'login.failed',
+            user,
+          })
+          return refuse('LOGIN_TEMPORARILY_BLOCKED')
         }
-      },
-    })
-
-    if (attempt.kind === 'locked') {
-      return refuse('LOGIN_TEMPORARILY_BLOCKED', attempt.lockedUntil)
-    }
-    if (attempt.kind === 'wrong') {
-      return refuse('INVALID_CREDENTIALS')
-    }
-    if ('suspended' in attempt.value) {
-      // Only the holder of the password gets here: telling them reveals nothing to a guesser.
-      await recordAuditEvent(req, {
-        actor: null,
-        data: { factor: 'password', reason: 'suspended' },
-        event: 'login.failed',
-        user,
-      })
-      return errorResponse(req, 'ACCOUNT_LOCKED')
-    }
-    if ('secondFactor' in attempt.value) {
+        return challengeResponse(req, options, {
+          need: attempt.value.secondFactor.need,
+          userId: user.id,
+        })
+      }
+      const { result } = attempt.value
       if (attempt.kind === 'lockedMeanwhile') {
+        // Parallel wrong guesses locked the account while this password was being checked: the policy
+        // says locked, so the session just made is ended before anyone sees its token.
+        const sessionId = sessionIdOf(result.token)
+        if (sessionId) {
+          await endSessions(req, { onlySid: sessionId, reason: 'lockout', userId: user.id })
+        }
         await recordAuditEvent(req, {
           actor: null,
           data: { factor: 'password', reason: 'locked' },
@@ -158,36 +180,15 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint => 
         })
         return refuse('LOGIN_TEMPORARILY_BLOCKED')
       }
-      return challengeResponse(req, options, {
-        need: attempt.value.secondFactor.need,
-        userId: user.id,
-      })
-    }
-    const { result } = attempt.value
-    if (attempt.kind === 'lockedMeanwhile') {
-      // Parallel wrong guesses locked the account while this password was being checked: the policy
-      // says locked, so the session just made is ended before anyone sees its token.
-      const sessionId = sessionIdOf(result.token)
-      if (sessionId) {
-        await endSessions(req, { onlySid: sessionId, reason: 'lockout', userId: user.id })
-      }
+
       await recordAuditEvent(req, {
-        actor: null,
-        data: { factor: 'password', reason: 'locked' },
-        event: 'login.failed',
+        actor: user,
+        data: { factor: 'password' },
+        event: 'login.succeeded',
         user,
       })
-      return refuse('LOGIN_TEMPORARILY_BLOCKED')
-    }
-
-    await recordAuditEvent(req, {
-      actor: user,
-      data: { factor: 'password' },
-      event: 'login.succeeded',
-      user,
-    })
-    return passwordSignInResponse(req, options, collection, result)
-  },
-  method: 'post',
-  path: '/login',
-})
+      return passwordSignInResponse(req, options, collection, result)
+    },
+    method: 'post',
+    path: '/login',
+  })

@@ -1,10 +1,11 @@
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import QRCode from 'qrcode'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
 import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
@@ -19,35 +20,36 @@ import { totpSecretKey } from '../secretKey.js'
  * replacing any earlier pending one. Answers `{ abort: false, qrCode, secret }`, the QR code as a
  * data URL; `{ abort: true }` when there is nothing to set up (two-factor already enabled).
  */
-export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const enrolling = await enrollingAccount(req, options)
-    if (!enrolling) {
-      return errorResponse(req, 'AUTHENTICATION_REQUIRED')
-    }
-    const { account } = enrolling
-    const nothingToSetUp = jsonResponse(req, { abort: true, qrCode: null, secret: null })
-    if (account.totpConfig?.status === 'enabled') {
-      return nothingToSetUp
-    }
-    const secret = generateTotpSecret()
-    const sealed = sealSecret(secret, totpSecretKey(req.payload, options), String(account.id))
-    if (!(await beginEnrolment(req.payload, options, account.id, sealed))) {
-      return nothingToSetUp
-    }
-    const uri = otpauthUri({
-      accountName: account.email ?? String(account.id),
-      issuer: totpIssuer(req.payload.config, options),
-      secret,
-    })
-    const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 })
-    // The secret is in this answer: no cache may keep it.
-    return jsonResponse(
-      req,
-      { abort: false, qrCode, secret },
-      new Headers({ 'Cache-Control': 'no-store' }),
-    )
-  },
-  method: 'get',
-  path: '/mfa/totp/setup',
-})
+export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const enrolling = await enrollingAccount(req, options)
+      if (!enrolling) {
+        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+      }
+      const { account } = enrolling
+      const nothingToSetUp = jsonResponse(req, { abort: true, qrCode: null, secret: null })
+      if (account.totpConfig?.status === 'enabled') {
+        return nothingToSetUp
+      }
+      const secret = generateTotpSecret()
+      const sealed = sealSecret(secret, totpSecretKey(req.payload, options), String(account.id))
+      if (!(await beginEnrolment(req.payload, options, account.id, sealed))) {
+        return nothingToSetUp
+      }
+      const uri = otpauthUri({
+        accountName: account.email ?? String(account.id),
+        issuer: totpIssuer(req.payload.config, options),
+        secret,
+      })
+      const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 })
+      // The secret is in this answer: no cache may keep it.
+      return jsonResponse(
+        req,
+        { abort: false, qrCode, secret },
+        new Headers({ 'Cache-Control': 'no-store' }),
+      )
+    },
+    method: 'get',
+    path: '/mfa/totp/setup',
+  })

@@ -5,7 +5,8 @@ import type { BackofficeLanguage } from '../../translations/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
-import { errorResponse } from '../../errors/errorResponse.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
 import { inTransaction } from '../../db/inTransaction.js'
@@ -92,74 +93,80 @@ const wantsHtml = (req: PayloadRequest) => (req.headers.get('accept') ?? '').inc
  * email. It only shows a confirmation button: mail scanners open links, and opening one must not
  * suspend anybody.
  */
-export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const token = req.searchParams.get('token')
-    const found = await openReport(req, options, token)
-    if (!found) {
-      return invalidLinkPage(options)
-    }
-    const language = recipientLanguage(found.account, options)
-    const table = backofficeTranslations[language]
-    const explanation = table.misuseReportExplanation.replace(
-      '{{email}}',
-      String(found.account.email ?? ''),
-    )
-    return page(
-      language,
-      200,
-      `<h1 style="font-size:22px">${escapeHtml(table.misuseReportHeading)}</h1><p>${escapeHtml(explanation)}</p>` +
-        `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
-        `${escapeHtml(table.misuseReportConfirm)}</button></form>`,
-    )
-  },
-  method: 'get',
-  path,
-})
+export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const token = req.searchParams.get('token')
+      const found = await openReport(req, options, token)
+      if (!found) {
+        return invalidLinkPage(options)
+      }
+      const language = recipientLanguage(found.account, options)
+      const table = backofficeTranslations[language]
+      const explanation = table.misuseReportExplanation.replace(
+        '{{email}}',
+        String(found.account.email ?? ''),
+      )
+      return page(
+        language,
+        200,
+        `<h1 style="font-size:22px">${escapeHtml(table.misuseReportHeading)}</h1><p>${escapeHtml(explanation)}</p>` +
+          `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
+          `${escapeHtml(table.misuseReportConfirm)}</button></form>`,
+      )
+    },
+    method: 'get',
+    path,
+  })
 
 /**
  * `POST /api/{users}/mfa/totp/report-misuse?token=…`: marks the request reportedMisuse, spends the
  * link, suspends the account (its sessions end, administrators are alerted) and records it. Answers
  * the confirmation page to a browser's form, `{ reported: true }` to anything else.
  */
-export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const found = await openReport(req, options, req.searchParams.get('token'))
-    const html = wantsHtml(req)
-    const refuse = () =>
-      html ? invalidLinkPage(options) : errorResponse(req, 'TOKEN_INVALID_OR_EXPIRED')
-    if (!found) {
-      return refuse()
-    }
-    const { account, request } = found
-    // The report, the suspension and their audit entries commit together: the link is spent only
-    // when the account is suspended.
-    const reported = await inTransaction(req, async () => {
-      if (!(await markMisuseReported(req, { from: request.status, id: request.id }))) {
-        return false
+export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const found = await openReport(req, options, req.searchParams.get('token'))
+      const html = wantsHtml(req)
+      const refuse = () => {
+        if (!html) {
+          throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
+        }
+        return invalidLinkPage(options)
       }
-      await recordAuditEvent(req, {
-        actor: null,
-        data: { requestId: request.id, statusBefore: request.status },
-        event: 'twoFactor.misuseReported',
-        user: { id: account.id },
+      if (!found) {
+        return refuse()
+      }
+      const { account, request } = found
+      // The report, the suspension and their audit entries commit together: the link is spent only
+      // when the account is suspended.
+      const reported = await inTransaction(req, async () => {
+        if (!(await markMisuseReported(req, { from: request.status, id: request.id }))) {
+          return false
+        }
+        await recordAuditEvent(req, {
+          actor: null,
+          data: { requestId: request.id, statusBefore: request.status },
+          event: 'twoFactor.misuseReported',
+          user: { id: account.id },
+        })
+        await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
+        return true
       })
-      await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
-      return true
-    })
-    if (!reported) {
-      return refuse()
-    }
-    if (!html) {
-      return jsonResponse(req, { reported: true })
-    }
-    const language = recipientLanguage(account, options)
-    return page(
-      language,
-      200,
-      `<p>${escapeHtml(backofficeTranslations[language].misuseReportDone)}</p>`,
-    )
-  },
-  method: 'post',
-  path,
-})
+      if (!reported) {
+        return refuse()
+      }
+      if (!html) {
+        return jsonResponse(req, { reported: true })
+      }
+      const language = recipientLanguage(account, options)
+      return page(
+        language,
+        200,
+        `<p>${escapeHtml(backofficeTranslations[language].misuseReportDone)}</p>`,
+      )
+    },
+    method: 'post',
+    path,
+  })

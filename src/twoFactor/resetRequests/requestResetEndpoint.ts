@@ -3,11 +3,12 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
-import { errorResponse } from '../../errors/errorResponse.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { createToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
-import { readBodyOrRefusal } from '../../request/readBody.js'
+import { readBody } from '../../request/readBody.js'
 import { requestUser } from '../../request/requestUser.js'
 import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
@@ -27,71 +28,69 @@ const requesterId = async (req: PayloadRequest, options: SanitizedBackofficeOpti
  * challenge cookie) or signed in: a request is never anonymous, so nobody can file one for another
  * account. One pending request per account; it is open for 7 days.
  */
-export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
-  handler: async (req) => {
-    const userId = await requesterId(req, options)
-    if (userId === null) {
-      return errorResponse(req, 'MFA_SESSION_EXPIRED')
-    }
-    const body = await readBodyOrRefusal(req)
-    if (body.refusal) {
-      return body.refusal
-    }
-    const read = readResetReason(body.data.reason)
-    if ('refusal' in read) {
-      return errorResponse(req, read.refusal.code, read.refusal.variables)
-    }
-    const state = await readTotpState(req.payload, options, userId)
-    if (state?.status !== 'enabled') {
-      return errorResponse(req, 'TOTP_NOT_ENABLED')
-    }
-
-    const now = new Date()
-    await expireStaleRequestsOf(req.payload, userId, now)
-    if (await findOpenRequestOf(req.payload, userId, now)) {
-      return errorResponse(req, 'RESET_REQUEST_PENDING_EXISTS')
-    }
-    const client = getClientInfo(req, { trustProxy: options.trustProxy })
-    const misuse = createToken()
-    let created: { expiresAt: string; id: number | string }
-    try {
-      created = (await req.payload.create({
-        collection: resetRequestsSlug as CollectionSlug,
-        context: { [resetRequestWriteKey]: true },
-        data: {
-          clientIp: client.clientIp ?? client.ipAddress,
-          expiresAt: new Date(now.getTime() + resetRequestLimits.validityMs).toISOString(),
-          misuseReportTokenHash: misuse.hash,
-          pendingKey: String(userId),
-          reason: read.reason,
-          requestedBy: userId,
-          status: 'pending',
-          userAgent: client.userAgent,
-        } as never,
-        overrideAccess: true,
-      })) as unknown as { expiresAt: string; id: number | string }
-    } catch (error) {
-      // The unique pendingKey refused a request racing this one: that one is the pending request.
-      if (await findOpenRequestOf(req.payload, userId, now)) {
-        return errorResponse(req, 'RESET_REQUEST_PENDING_EXISTS')
+export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const userId = await requesterId(req, options)
+      if (userId === null) {
+        throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
       }
-      throw error
-    }
-    await recordAuditEvent(req, {
-      actor: { id: userId },
-      data: { requestId: created.id },
-      event: 'twoFactor.resetRequested',
-      user: { id: userId },
-    })
-    await sendResetRequestedEmails(req, options, {
-      misuseToken: misuse.token,
-      reason: read.reason,
-      requestId: created.id,
-      userId,
-    })
-    const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
-    return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
-  },
-  method: 'post',
-  path: '/mfa/totp/request-reset',
-})
+      const body = await readBody(req)
+      const read = readResetReason(body.reason)
+      if ('refusal' in read) {
+        throw new BackofficeError(read.refusal.code, { req, variables: read.refusal.variables })
+      }
+      const state = await readTotpState(req.payload, options, userId)
+      if (state?.status !== 'enabled') {
+        throw new BackofficeError('TOTP_NOT_ENABLED', { req })
+      }
+
+      const now = new Date()
+      await expireStaleRequestsOf(req.payload, userId, now)
+      if (await findOpenRequestOf(req.payload, userId, now)) {
+        throw new BackofficeError('RESET_REQUEST_PENDING_EXISTS', { req })
+      }
+      const client = getClientInfo(req, { trustProxy: options.trustProxy })
+      const misuse = createToken()
+      let created: { expiresAt: string; id: number | string }
+      try {
+        created = (await req.payload.create({
+          collection: resetRequestsSlug as CollectionSlug,
+          context: { [resetRequestWriteKey]: true },
+          data: {
+            clientIp: client.clientIp ?? client.ipAddress,
+            expiresAt: new Date(now.getTime() + resetRequestLimits.validityMs).toISOString(),
+            misuseReportTokenHash: misuse.hash,
+            pendingKey: String(userId),
+            reason: read.reason,
+            requestedBy: userId,
+            status: 'pending',
+            userAgent: client.userAgent,
+          } as never,
+          overrideAccess: true,
+        })) as unknown as { expiresAt: string; id: number | string }
+      } catch (error) {
+        // The unique pendingKey refused a request racing this one: that one is the pending request.
+        if (await findOpenRequestOf(req.payload, userId, now)) {
+          throw new BackofficeError('RESET_REQUEST_PENDING_EXISTS', { req })
+        }
+        throw error
+      }
+      await recordAuditEvent(req, {
+        actor: { id: userId },
+        data: { requestId: created.id },
+        event: 'twoFactor.resetRequested',
+        user: { id: userId },
+      })
+      await sendResetRequestedEmails(req, options, {
+        misuseToken: misuse.token,
+        reason: read.reason,
+        requestId: created.id,
+        userId,
+      })
+      const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
+      return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
+    },
+    method: 'post',
+    path: '/mfa/totp/request-reset',
+  })

@@ -1,14 +1,15 @@
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { inTransaction } from '../../db/inTransaction.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { readBodyOrRefusal } from '../../request/readBody.js'
+import { readBody } from '../../request/readBody.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
 import { resetToPending } from '../accountState.js'
 import { removeAllTrustedDevices } from '../trustedDevices.js'
@@ -45,91 +46,92 @@ const resetSecondFactor = async (
  * approved" / "2FA reset denied"; a processed, expired or unknown request is refused by the rules in
  * `checkResetRequestChange`. The requester is emailed either way.
  */
-const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint => ({
-  handler: async (req) => {
-    const reviewer = resolveAdministrator(req, options)
-    if (reviewer instanceof Response) {
-      return reviewer
-    }
-    const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
-    if (id === null) {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-    const body = await readBodyOrRefusal(req)
-    if (body.refusal) {
-      return body.refusal
-    }
-    const rawComment = body.data.comment
-    if (rawComment !== undefined && rawComment !== null && typeof rawComment !== 'string') {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-    const comment = rawComment?.trim() || null
-    if (comment !== null && [...comment].length > resetRequestLimits.commentMaxLength) {
-      return errorResponse(req, 'MALFORMED_REQUEST')
-    }
-
-    const now = new Date()
-    const current = await readResetRequest(req.payload, id)
-    if (!current) {
-      return errorResponse(req, 'NOT_FOUND')
-    }
-    const changes = { status: decision, ...(comment === null ? {} : { approverComment: comment }) }
-    const refused = checkResetRequestChange({
-      changes,
-      current: current.status,
-      expiresAt: current.expiresAt,
-      now,
-    })
-    if (refused) {
-      return errorResponse(req, refused.code, refused.variables)
-    }
-    // The decision, its effects on the account and its audit entry commit together: a failure half-way
-    // leaves the request pending and the account as it was, to be answered again.
-    const answered = await inTransaction(req, async () => {
-      const request = await answerResetRequest(req, {
-        approverComment: comment,
-        id,
-        now,
-        reviewedBy: reviewer.id,
-        status: decision,
-      })
-      if (!request) {
-        return null
+const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const reviewer = resolveAdministrator(req, options)
+      const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
+      if (id === null) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
       }
-      const userId = request.requestedBy
-      const effects =
-        decision === 'approved'
-          ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId })
-          : {}
-      await recordAuditEvent(req, {
-        actor: reviewer,
-        data: { requestId: id, ...effects },
-        event: decision === 'approved' ? 'twoFactor.resetApproved' : 'twoFactor.resetDenied',
-        user: { id: userId },
-      })
-      return request
-    })
-    if (!answered) {
-      // Another reviewer (or the expiry) got there between the read and the write.
-      const latest = await readResetRequest(req.payload, id)
-      const lost = checkResetRequestChange({
+      const body = await readBody(req)
+      const rawComment = body.comment
+      if (rawComment !== undefined && rawComment !== null && typeof rawComment !== 'string') {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      const comment = rawComment?.trim() || null
+      if (comment !== null && [...comment].length > resetRequestLimits.commentMaxLength) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+
+      const now = new Date()
+      const current = await readResetRequest(req.payload, id)
+      if (!current) {
+        throw new BackofficeError('NOT_FOUND', { req })
+      }
+      const changes = {
+        status: decision,
+        ...(comment === null ? {} : { approverComment: comment }),
+      }
+      const refused = checkResetRequestChange({
         changes,
-        current: latest?.status ?? 'expired',
-        expiresAt: latest?.expiresAt ?? null,
+        current: current.status,
+        expiresAt: current.expiresAt,
         now,
       })
-      return errorResponse(req, lost?.code ?? 'RESET_REQUEST_PROCESSED', lost?.variables)
-    }
+      if (refused) {
+        throw new BackofficeError(refused.code, { req, variables: refused.variables })
+      }
+      // The decision, its effects on the account and its audit entry commit together: a failure half-way
+      // leaves the request pending and the account as it was, to be answered again.
+      const answered = await inTransaction(req, async () => {
+        const request = await answerResetRequest(req, {
+          approverComment: comment,
+          id,
+          now,
+          reviewedBy: reviewer.id,
+          status: decision,
+        })
+        if (!request) {
+          return null
+        }
+        const userId = request.requestedBy
+        const effects =
+          decision === 'approved'
+            ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId })
+            : {}
+        await recordAuditEvent(req, {
+          actor: reviewer,
+          data: { requestId: id, ...effects },
+          event: decision === 'approved' ? 'twoFactor.resetApproved' : 'twoFactor.resetDenied',
+          user: { id: userId },
+        })
+        return request
+      })
+      if (!answered) {
+        // Another reviewer (or the expiry) got there between the read and the write.
+        const latest = await readResetRequest(req.payload, id)
+        const lost = checkResetRequestChange({
+          changes,
+          current: latest?.status ?? 'expired',
+          expiresAt: latest?.expiresAt ?? null,
+          now,
+        })
+        throw new BackofficeError(lost?.code ?? 'RESET_REQUEST_PROCESSED', {
+          req,
+          variables: lost?.variables,
+        })
+      }
 
-    const userId = answered.requestedBy
-    await sendResetAnsweredEmail(req, options, { comment, decision, userId })
-    const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
-    const message = (req.i18n.t as (key: string) => string)(`backoffice:${key}`)
-    return jsonResponse(req, { message, status: decision })
-  },
-  method: 'post',
-  path: `/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
-})
+      const userId = answered.requestedBy
+      await sendResetAnsweredEmail(req, options, { comment, decision, userId })
+      const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
+      const message = (req.i18n.t as (key: string) => string)(`backoffice:${key}`)
+      return jsonResponse(req, { message, status: decision })
+    },
+    method: 'post',
+    path: `/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
+  })
 
 export const approveResetRequestEndpoint = (options: SanitizedBackofficeOptions) =>
   reviewEndpoint(options, 'approved')

@@ -3,18 +3,19 @@ import type { PayloadRequest } from 'payload'
 import type { AuditEventName } from '../audit/auditEvents.js'
 import type { AuditParty } from '../audit/recordAuditEvent.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { StaffAccount } from '../accounts/staffAccount.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'
 import { claimAccountAttempt, settleFailure, settleFirstFactor, settleSuccess } from './attempts.js'
 
-/** What checking a password under the lockout came to. */
-export type PasswordAttempt<T> =
-  /** Locked: no password was checked and nothing was counted. */
+/** What checking a credential under the lockout came to. */
+export type CredentialAttempt<T> =
+  /** Locked: no credential was checked and nothing was counted. */
   | { kind: 'locked'; lockedUntil: Date | null }
   /** Wrong: counted; the lock, and after `suspendAfter` failures the suspension, are in place. */
   | { kind: 'wrong' }
-  /** Right: the count is back to zero. */
+  /** Right: the count is back to zero (or, with a second factor due, this attempt's claim undone). */
   | { kind: 'correct'; value: T }
   /**
    * Right, but parallel wrong guesses locked the account while it was being checked: the policy says
@@ -22,8 +23,9 @@ export type PasswordAttempt<T> =
    */
   | { kind: 'lockedMeanwhile'; value: T }
 
-export type PasswordCheck<T> = (claim: { claimedFailures: number }) => Promise<
-  | { correct: false }
+export type CredentialCheck<T> = (claim: { claimedFailures: number }) => Promise<
+  /** `reason` is recorded with the failure; `event`, when given, replaces `audit.failedEvent`. */
+  | { correct: false; event?: AuditEventName; reason: string }
   /**
    * `secondFactorDue`: right, but the sign-in is not complete until a second factor passes, so only
    * this attempt's own count is undone and earlier failures stay (see `settleFirstFactor`).
@@ -31,16 +33,16 @@ export type PasswordCheck<T> = (claim: { claimedFailures: number }) => Promise<
   | { correct: true; secondFactorDue?: boolean; value: T }
 >
 
-type Account = { id: number | string; security?: { status?: string } }
-
 /**
- * One guess at an account's password, counted by the lockout whatever path it comes by (sign-in,
- * change password): counted in the database before `check` runs, so the count is exact however many
- * requests race (see attempts.ts); while the account is locked no password is checked at all (ASVS 5.0
- * 6.3.1, NIST SP 800-63B 5.2.2). Failures are audited as `failedEvent`, with the lock and the
- * suspension they lead to.
+ * One guess at an account's credential (a password at sign-in or at a password change, a code at the
+ * second step), counted by the one lockout whatever the factor, as Keycloak's shared counter does: so
+ * wrong codes and wrong passwords add up toward the same waits and the same suspension. The attempt is
+ * counted in the database before `check` runs, so the count is exact however many requests race (see
+ * attempts.ts); while the account is locked no credential is checked at all (OWASP ASVS 5.0 6.3.1,
+ * NIST SP 800-63B 5.2.2). Refusals are audited as `audit.lockedEvent` (locked) or `audit.failedEvent`
+ * (wrong), with the lock and the suspension they lead to.
  */
-export const attemptPassword = async <T>(
+export const attemptCredential = async <T>(
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   {
@@ -48,35 +50,40 @@ export const attemptPassword = async <T>(
     audit,
     check,
   }: {
-    account: Account
-    /** How failures are recorded: the event, who made the attempt (`null`: nobody signed in), extra data. */
+    account: Pick<StaffAccount, 'id' | 'security'>
+    /** How refusals are recorded: who made the attempt (`null`: nobody signed in), extra data, events. */
     audit: {
       actor: AuditParty
       data: Record<string, unknown>
-      failedEvent: Extract<AuditEventName, 'login.failed' | 'password.changeFailed'>
+      failedEvent: AuditEventName
+      /** The event of an attempt refused because the account is locked; `failedEvent` by default. */
+      lockedEvent?: AuditEventName
     }
-    check: PasswordCheck<T>
+    check: CredentialCheck<T>
   },
-): Promise<PasswordAttempt<T>> => {
+): Promise<CredentialAttempt<T>> => {
   const { payload } = req
-  const failed = (data: Record<string, unknown>) =>
+  const refused = (event: AuditEventName, data: Record<string, unknown>) =>
     recordAuditEvent(req, {
       actor: audit.actor,
       data: { ...audit.data, ...data },
-      event: audit.failedEvent,
+      event,
       user: account,
     })
 
   const claim = await claimAccountAttempt(payload, options, account.id)
   if (claim.locked) {
-    await failed({ reason: 'locked' })
+    await refused(audit.lockedEvent ?? audit.failedEvent, { reason: 'locked' })
     return { kind: 'locked', lockedUntil: claim.lockedUntil }
   }
 
   const outcome = await check({ claimedFailures: claim.failures })
   if (!outcome.correct) {
     await settleFailure(payload, options, account.id, claim.claimedAt)
-    await failed({ consecutiveFailures: claim.failures, reason: 'wrongPassword' })
+    await refused(outcome.event ?? audit.failedEvent, {
+      consecutiveFailures: claim.failures,
+      reason: outcome.reason,
+    })
     if (claim.failures >= options.lockout.threshold) {
       await recordAuditEvent(req, {
         actor: null,

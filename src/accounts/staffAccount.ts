@@ -1,0 +1,50 @@
+import type { PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+/** The two-factor state of an account (`totpConfig`) as the plugin reads it from the database. */
+export type TotpConfig = {
+  enabledAt?: null | string
+  lastUsedStep?: null | number | string
+  secret?: null | string
+  /** Set when an approved reset request removed the factor: the next sign-in sets one up again. */
+  setupRequired?: boolean | null
+  status?: 'enabled' | 'pending' | null
+}
+
+/**
+ * A staff account as the plugin reads it from the database (the row, before any access rule): the
+ * app's own fields, plus the security state the plugin adds (lockout counters, the Security group,
+ * two-factor state, the sign-in method, the email language).
+ */
+export type StaffAccount = {
+  [field: string]: unknown
+  consecutiveFailedLogins?: null | number
+  email?: null | string
+  hash?: null | string
+  id: number | string
+  /** `local` (a password) or the id of the single sign-on provider the account signs in with. */
+  identityProvider?: null | string
+  lastFailedLoginAt?: null | string
+  lockoutUntil?: null | string
+  name?: unknown
+  preferredLanguage?: null | string
+  salt?: null | string
+  security?: { status?: 'active' | 'suspended' | null } & Record<string, unknown>
+  totpConfig?: null | TotpConfig
+}
+
+/**
+ * The account with this id, read straight from the database (in the request's transaction, if it
+ * has one), or null. Server code only: the row holds the password hash and the sealed TOTP secret.
+ */
+export const readAccount = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  id: number | string,
+): Promise<null | StaffAccount> =>
+  req.payload.db.findOne<StaffAccount>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: id } },
+  })
