@@ -4,9 +4,9 @@ import { headersWithCors } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { answeringRefusals, errorResponse } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { attemptPassword } from '../lockout/attemptPassword.js'
 import { credentialLimits } from '../lockout/credentialLimits.js'
@@ -107,9 +107,8 @@ const changeOwnPassword = async (
   }
   await sendPasswordChangedEmail(req, options, account)
 
-  const t = getBackofficeTranslation(req.i18n)
   return Response.json(
-    { message: t('changePasswordSuccess') },
+    { message: requestText(req, 'changePasswordSuccess') },
     { headers: headersWithCors({ headers: new Headers(), req }) },
   )
 }

@@ -54,3 +54,13 @@ export const requestText = (
   key: BackofficeTranslationKey,
   variables?: TextVariables,
 ): string => backofficeText(req.payload.config, req.i18n.language, key, variables)
+
+/**
+ * The server components' counterpart of `useBackofficeTranslation`, for code that holds only the
+ * request's `i18n`: Payload's `t` reads the same merged tables (`config.i18n.translations[language]`).
+ */
+export const getBackofficeTranslation = (i18n: { t: (...args: never[]) => string }) => {
+  const translate = i18n.t as unknown as (key: string, vars?: Record<string, unknown>) => string
+  return (key: BackofficeTranslationKey, variables?: TextVariables): string =>
+    translate(`${translationNamespace}:${key}`, variables)
+}

@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { errorResponse } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { jsonResponse } from '../request/http.js'
 import { readBodyOrRefusal } from '../request/readBody.js'
 import { isEmailAddress } from './isEmailAddress.js'
@@ -40,7 +41,7 @@ export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): End
       }),
     )
     await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
-    return jsonResponse(req, { message: req.t('backoffice:forgotPasswordAnswer' as never) })
+    return jsonResponse(req, { message: requestText(req, 'forgotPasswordAnswer') })
   },
   method: 'post',
   path: '/forgot-password',

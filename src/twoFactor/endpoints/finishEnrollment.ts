@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { errorResponse } from '../../errors/errorResponse.js'
+import { requestText } from '../../i18n/text.js'
 import { settleSuccess } from '../../lockout/attempts.js'
 import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../../sessions/endSessions.js'
@@ -86,7 +87,7 @@ export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): E
       event: 'twoFactor.enrolled',
       user: account,
     })
-    const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorAccountActivated')
+    const message = requestText(req, 'twoFactorAccountActivated')
 
     if (enrolling.via === 'session') {
       const viewerSid = (req.user as { _sid?: string } | null)?._sid

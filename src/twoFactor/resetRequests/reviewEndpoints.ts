@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { errorResponse } from '../../errors/errorResponse.js'
+import { requestText } from '../../i18n/text.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { inTransaction } from '../../request/inTransaction.js'
@@ -124,7 +125,7 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
     const userId = answered.requestedBy
     await sendResetAnsweredEmail(req, options, { comment, decision, userId })
     const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
-    const message = (req.i18n.t as (key: string) => string)(`backoffice:${key}`)
+    const message = requestText(req, key)
     return jsonResponse(req, { message, status: decision })
   },
   method: 'post',
