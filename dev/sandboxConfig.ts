@@ -47,14 +47,34 @@ const databaseUrl = required(
   'Start the sandbox with `npm run dev`, which starts an embedded PostgreSQL, or point DATABASE_URL at a PostgreSQL database.',
 )
 
+type AppTranslations = Record<string, Record<string, Record<string, string>>>
+
+/** The sandbox's own texts with `extra` laid over them, per language and per namespace. */
+const withTranslations = (base: AppTranslations, extra: AppTranslations): AppTranslations => {
+  const merged: AppTranslations = { ...base }
+  for (const [language, namespaces] of Object.entries(extra)) {
+    merged[language] = { ...merged[language] }
+    for (const [namespace, texts] of Object.entries(namespaces)) {
+      merged[language][namespace] = { ...merged[language][namespace], ...texts }
+    }
+  }
+  return merged
+}
+
 /**
  * The sandbox's Payload config. `withBackoffice: false` gives the same app without the plugin: the
  * "vanilla Payload" that `npm run bench:login` compares against, so the only difference is the plugin.
  */
 export const sandboxConfig = ({
+  appTranslations = {},
   backofficeOptions = {},
   withBackoffice,
 }: {
+  /**
+   * Texts for the app's `i18n.translations` over the sandbox's own, as an integrator writes them
+   * (tests use this to reword the plugin's texts under `backoffice`).
+   */
+  appTranslations?: AppTranslations
   /** Plugin options over the sandbox's own (tests use this to try other settings). */
   backofficeOptions?: BackofficePluginOptions
   withBackoffice: boolean
@@ -84,7 +104,7 @@ export const sandboxConfig = ({
       fallbackLanguage: 'en',
       // Arabic is there to check the right-to-left layout.
       supportedLanguages: { ar, de, en, fr, nl },
-      translations: translationOverrides,
+      translations: withTranslations(translationOverrides, appTranslations),
     },
     localization: {
       defaultLocale: 'en',

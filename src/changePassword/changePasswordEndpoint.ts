@@ -4,10 +4,10 @@ import { headersWithCors } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
 import { readAccount } from '../accounts/staffAccount.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
 import { credentialLimits } from '../request/credentialLimits.js'
@@ -92,9 +92,8 @@ const changeOwnPassword = async (
   }
   await sendPasswordChangedEmail(req, options, account)
 
-  const t = getBackofficeTranslation(req.i18n)
   return Response.json(
-    { message: t('changePasswordSuccess') },
+    { message: requestText(req, 'changePasswordSuccess') },
     { headers: headersWithCors({ headers: new Headers(), req }) },
   )
 }

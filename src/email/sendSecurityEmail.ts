@@ -1,14 +1,10 @@
-import type { PayloadRequest } from 'payload'
+import type { PayloadRequest, SanitizedConfig } from 'payload'
 
 import type { BackofficeLanguage, BackofficeTranslationKey } from '../translations/types.js'
 
-import { backofficeTranslations } from '../translations/index.js'
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
-
-const interpolate = (template: string, variables: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => variables[name] ?? placeholder)
+import { backofficeText } from '../i18n/text.js'
+import { escapeHtml } from '../lib/escapeHtml.js'
+import { interpolate } from '../lib/interpolate.js'
 
 /** An absolute link into the admin, from the server URL (emails are read outside the app). */
 export const adminURL = (req: PayloadRequest, path: string): string => {
@@ -28,19 +24,19 @@ export type SecurityEmail = {
   variables: Record<string, string>
 }
 
-/** The message as text and as HTML: the same words, the HTML escaped and laid out for reading. */
-export const renderSecurityEmail = ({
-  action,
-  body,
-  language,
-  subject,
-  variables,
-}: Omit<SecurityEmail, 'to'>) => {
-  const table = backofficeTranslations[language]
-  const title = interpolate(table[subject], variables)
-  const text = [
-    interpolate(table[body], variables),
-    action ? `${table[action.label]}: ${action.url}` : '',
+/**
+ * The message as text and as HTML: the same words, the HTML escaped and laid out for reading. The
+ * words are the config's, so the app's translation overrides reach its emails too.
+ */
+export const renderSecurityEmail = (
+  config: Pick<SanitizedConfig, 'custom' | 'i18n'>,
+  { action, body, language, subject, variables }: Omit<SecurityEmail, 'to'>,
+) => {
+  const text = (key: BackofficeTranslationKey) => backofficeText(config, language, key)
+  const title = interpolate(text(subject), variables)
+  const plain = [
+    interpolate(text(body), variables),
+    action ? `${text(action.label)}: ${action.url}` : '',
   ]
     .filter(Boolean)
     .join('\n\n')
@@ -53,26 +49,27 @@ export const renderSecurityEmail = ({
     ]),
   )
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#222;border-radius:4px;color:#fff;display:inline-block;padding:10px 18px;text-decoration:none">${escapeHtml(table[action.label])}</a></p>` +
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#222;border-radius:4px;color:#fff;display:inline-block;padding:10px 18px;text-decoration:none">${escapeHtml(text(action.label))}</a></p>` +
       `<p style="color:#555;font-size:13px;word-break:break-all">${escapeHtml(action.url)}</p>`
     : ''
   const html =
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">` +
-    `<p>${interpolate(escapeHtml(table[body]), linkedVariables)}</p>${button}</body></html>`
-  return { html, subject: title, text }
+    `<p>${interpolate(escapeHtml(text(body)), linkedVariables)}</p>${button}</body></html>`
+  return { html, subject: title, text: plain }
 }
 
 /**
  * Sends one account or security email as text and HTML, in the recipient's language, from the
- * plugin's translation tables. A failure to send is logged and swallowed: a notification must never
- * undo the action it reports. Flows whose whole point is the email (invitations) check `sent`.
+ * plugin's texts as merged into the config. A failure to send is logged and swallowed: a
+ * notification must never undo the action it reports. Flows whose whole point is the email
+ * (invitations) check `sent`.
  */
 export const sendSecurityEmail = async (
   req: PayloadRequest,
   email: SecurityEmail,
 ): Promise<{ sent: boolean }> => {
-  const message = renderSecurityEmail(email)
+  const message = renderSecurityEmail(req.payload.config, email)
   try {
     await req.payload.sendEmail({ ...message, to: email.to })
     return { sent: true }

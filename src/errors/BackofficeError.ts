@@ -4,8 +4,9 @@ import { APIError } from 'payload'
 
 import type { BackofficeErrorCode } from './catalogue.js'
 
+import { getBackofficeTranslation } from '../i18n/text.js'
+import { interpolate } from '../lib/interpolate.js'
 import { en } from '../translations/en.js'
-import { translationNamespace } from '../translations/index.js'
 import { errorCatalogue } from './catalogue.js'
 
 export type BackofficeErrorVariables = Record<string, number | string>
@@ -19,11 +20,6 @@ export type BackofficeErrorAnswer = {
   /** Seconds until trying again makes sense, sent as `Retry-After` (RFC 9110 §10.2.3). */
   retryAfterSeconds?: number
 }
-
-const interpolate = (template: string, variables: BackofficeErrorVariables): string =>
-  template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
-    name in variables ? String(variables[name]) : placeholder,
-  )
 
 /**
  * An error from the catalogue. It extends Payload's `APIError`, so when thrown inside a Payload
@@ -49,11 +45,7 @@ export class BackofficeError extends APIError<
   ) {
     const { status, translationKey } = errorCatalogue[code]
     const message = req?.i18n
-      ? // Payload's `t` is typed for its own keys; the namespace is merged in by the plugin.
-        (req.i18n.t as (key: string, vars?: Record<string, unknown>) => string)(
-          `${translationNamespace}:${translationKey}`,
-          variables,
-        )
+      ? getBackofficeTranslation(req.i18n)(translationKey, variables)
       : interpolate(en[translationKey], variables)
     // Server-side failures never show their message to the client (Payload masks non-public errors).
     super(message, status, { code, ...variables }, status < 500)

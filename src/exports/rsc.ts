@@ -1,7 +1,7 @@
 // Server components and helpers, registered in Payload's import map as 'payload-backoffice/rsc#Name'.
 export { ChangePasswordField } from '../changePassword/components/ChangePasswordField.js'
 export { FirstUserView } from '../firstUser/components/FirstUserView.js'
-export { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
+export { getBackofficeTranslation } from '../i18n/text.js'
 export { AcceptInvitationView } from '../invitations/components/AcceptInvitationView.js'
 export { LoginView } from '../signIn/components/LoginView.js'
 export { ForgotView } from '../passwordReset/ForgotView.js'

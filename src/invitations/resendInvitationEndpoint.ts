@@ -6,6 +6,7 @@ import type { InvitationState } from './fields.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { createToken } from '../lib/tokens.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
@@ -60,7 +61,7 @@ export const resendInvitationEndpoint = (options: SanitizedBackofficeOptions): E
       }
       return jsonResponse(req, {
         invitation: { expiresAt: expiresAt.toISOString(), status: 'pending' },
-        message: req.t('backoffice:invitationResent' as never),
+        message: requestText(req, 'invitationResent'),
       })
     },
     method: 'post',

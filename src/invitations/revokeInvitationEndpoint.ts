@@ -6,6 +6,7 @@ import type { InvitationState } from './fields.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
 import { invitationStore } from './invitationStore.js'
@@ -41,7 +42,7 @@ export const revokeInvitationEndpoint = (options: SanitizedBackofficeOptions): E
       await recordAuditEvent(req, { actor: viewer, event: 'invitation.revoked', user: account })
       return jsonResponse(req, {
         invitation: { status: 'revoked' },
-        message: req.t('backoffice:invitationRevoked' as never),
+        message: requestText(req, 'invitationRevoked'),
       })
     },
     method: 'post',

@@ -3,7 +3,7 @@ import type { AdminViewServerProps } from 'payload'
 import { Button } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 
-import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
+import { getBackofficeTranslation } from '../i18n/text.js'
 import { ForgotForm } from './ForgotForm.js'
 import { LoggedInNotice } from './LoggedInNotice.js'
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Button } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 
-import { getBackofficeTranslation } from '../components/server/getBackofficeTranslation.js'
+import { getBackofficeTranslation } from '../i18n/text.js'
 import { hashToken } from '../lib/tokens.js'
 import { getPluginOptions } from '../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'

@@ -6,16 +6,14 @@ import type { ResetAccount } from './accounts.js'
 
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
-import { backofficeTranslations } from '../translations/index.js'
+import { backofficeText } from '../i18n/text.js'
 import { providerName } from './accounts.js'
 
 /** "1 hour" / "3 hours" in the recipient's language. */
-const expiryText = (language: BackofficeLanguage, hours: number): string => {
-  const table = backofficeTranslations[language]
-  return hours === 1
-    ? table.emailExpiryOneHour
-    : table.emailExpiryHours.replace('{{hours}}', String(hours))
-}
+const expiryText = (req: PayloadRequest, language: BackofficeLanguage, hours: number): string =>
+  hours === 1
+    ? backofficeText(req.payload.config, language, 'emailExpiryOneHour')
+    : backofficeText(req.payload.config, language, 'emailExpiryHours', { hours })
 
 /**
  * The reset link: the admin's reset view with the token as a query parameter (spec §2), absolute
@@ -41,7 +39,7 @@ export const sendForgotPasswordEmail = (
     to: account.email,
     variables: {
       email: account.email,
-      expiry: expiryText(language, options.passwordReset.expiryHours),
+      expiry: expiryText(req, language, options.passwordReset.expiryHours),
     },
   })
 }

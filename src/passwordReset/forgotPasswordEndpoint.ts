@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { jsonResponse } from '../request/http.js'
 import { readBody } from '../request/readBody.js'
 import { isEmailAddress } from './isEmailAddress.js'
@@ -38,7 +39,7 @@ export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): End
         }),
       )
       await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
-      return jsonResponse(req, { message: req.t('backoffice:forgotPasswordAnswer' as never) })
+      return jsonResponse(req, { message: requestText(req, 'forgotPasswordAnswer') })
     },
     method: 'post',
     path: '/forgot-password',

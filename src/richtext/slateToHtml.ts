@@ -1,5 +1,7 @@
 import type { SlateNode } from './slateToPlainText.js'
 
+import { escapeHtml } from '../lib/escapeHtml.js'
+
 export type SlateHtmlOptions = {
   /** The address of an internal link's document; by default `/{collection}/{id}`. */
   internalLinkURL?: (doc: { relationTo: string; value: unknown }) => string
@@ -8,9 +10,6 @@ export type SlateHtmlOptions = {
   /** HTML for an upload block; by default an image when the upload is populated (depth ≥ 1). */
   renderUpload?: (node: { relationTo: string; value: unknown }) => string
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /**
  * Only addresses that cannot run code: http(s), mailto and tel links, and paths, queries and

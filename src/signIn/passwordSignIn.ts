@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { requestText } from '../i18n/text.js'
 import { jsonResponse } from '../request/http.js'
 import { endSessions } from '../sessions/endSessions.js'
 import { readSessionToken } from '../lib/sessionToken.js'
@@ -50,7 +51,7 @@ export const challengeResponse = async (
   return jsonResponse(
     req,
     {
-      message: (req.i18n.t as (key: string) => string)('backoffice:errorMfaRequired'),
+      message: requestText(req, 'errorMfaRequired'),
       redirectTo: twoFactorViewPath(req, need),
       secondFactor: need === 'enrol' ? 'enrolmentRequired' : 'codeRequired',
     },

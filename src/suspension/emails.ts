@@ -7,7 +7,7 @@ import type { SuspensionReason } from './fields.js'
 import { administrators } from '../email/administrators.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
-import { backofficeTranslations } from '../translations/index.js'
+import { backofficeText } from '../i18n/text.js'
 
 type Account = { email?: unknown; id: number | string; preferredLanguage?: unknown }
 
@@ -32,7 +32,7 @@ export const sendSuspensionEmails = async (
     return
   }
   const reasonText = (language: BackofficeLanguage) =>
-    backofficeTranslations[language][reasonKeys[reason]]
+    backofficeText(req.payload.config, language, reasonKeys[reason])
   const language = recipientLanguage(account, options)
   await sendSecurityEmail(req, {
     action: {

@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
 import { sendUnsuspensionEmail } from './emails.js'
@@ -26,7 +27,7 @@ export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =
       await liftSuspension(req, options, user.id)
       await recordAuditEvent(req, { actor: viewer, event: 'account.unblocked', user })
       await sendUnsuspensionEmail(req, options, user, { byReset: false })
-      return jsonResponse(req, { message: req.t('backoffice:unblockAccountSuccess' as never) })
+      return jsonResponse(req, { message: requestText(req, 'unblockAccountSuccess') })
     },
     method: 'post',
     path: '/:id/unblock',

@@ -24,9 +24,12 @@ export type TestPayload = {
  * for one test file. Vitest runs each file in its own process, so the config module is new each time.
  */
 export const startTestPayload = async ({
+  appTranslations,
   backofficeOptions,
   smtpUrl,
 }: {
+  /** The app's `i18n.translations` over the dev app's: `{ en: { backoffice: { key: 'text' } } }`. */
+  appTranslations?: Record<string, Record<string, Record<string, string>>>
   /** Plugin options over the dev app's, for tests of other settings. */
   backofficeOptions?: BackofficePluginOptions
   smtpUrl?: string
@@ -42,13 +45,14 @@ export const startTestPayload = async ({
     delete process.env.SMTP_URL
   }
 
-  const config = backofficeOptions
-    ? await (
-        await import('../../dev/sandboxConfig.js')
-      ).sandboxConfig({ backofficeOptions, withBackoffice: true })
-    : await (
-        await import('../../dev/payload.config.js')
-      ).default
+  const config =
+    backofficeOptions || appTranslations
+      ? await (
+          await import('../../dev/sandboxConfig.js')
+        ).sandboxConfig({ appTranslations, backofficeOptions, withBackoffice: true })
+      : await (
+          await import('../../dev/payload.config.js')
+        ).default
   const payload = await getPayload({ config })
 
   return {

@@ -2,7 +2,7 @@ import type { UIFieldServerProps } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
-import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
+import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { ChangePasswordDrawer } from './ChangePasswordDrawer.js'

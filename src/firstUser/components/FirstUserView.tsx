@@ -4,7 +4,7 @@ import { buildFormState } from '@payloadcms/ui/utilities/buildFormState'
 import { redirect } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 
-import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
+import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { firstUserFields } from '../firstUserFields.js'

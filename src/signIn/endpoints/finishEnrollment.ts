@@ -10,6 +10,7 @@ import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { completeEnrolment, readTotpState } from '../../twoFactor/accountState.js'
 import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challenges.js'
+import { requestText } from '../../i18n/text.js'
 import { completeSignIn } from '../completeSignIn.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
@@ -85,9 +86,7 @@ export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): E
         event: 'twoFactor.enrolled',
         user: account,
       })
-      const message = (req.i18n.t as (key: string) => string)(
-        'backoffice:twoFactorAccountActivated',
-      )
+      const message = requestText(req, 'twoFactorAccountActivated')
 
       if (enrolling.via === 'session') {
         const viewerSid = (req.user as { _sid?: string } | null)?._sid

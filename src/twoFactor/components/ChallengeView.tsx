@@ -3,7 +3,7 @@ import type { AdminViewServerProps } from 'payload'
 import { redirect } from 'next/navigation.js'
 import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
-import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
+import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
 import { ChallengeForm } from './ChallengeForm.js'

@@ -2,7 +2,7 @@ import type { UIFieldServerProps } from 'payload'
 
 import { formatAdminURL } from 'payload/shared'
 
-import { getBackofficeTranslation } from '../../components/server/getBackofficeTranslation.js'
+import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'

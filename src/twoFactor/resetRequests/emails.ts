@@ -5,7 +5,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { administrators } from '../../email/administrators.js'
 import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
-import { backofficeTranslations } from '../../translations/index.js'
+import { backofficeText } from '../../i18n/text.js'
 import { resetRequestsSlug } from './constants.js'
 
 type EmailableAccount = { email: string; id: number | string } & Record<string, unknown>
@@ -50,7 +50,7 @@ export const sendResetAnsweredEmail = async (
     subject: approved ? 'emailTwoFactorResetApprovedSubject' : 'emailTwoFactorResetDeniedSubject',
     to: account.email,
     variables: {
-      comment: comment ?? backofficeTranslations[language].emailNoComment,
+      comment: comment ?? backofficeText(req.payload.config, language, 'emailNoComment'),
       email: account.email,
     },
   })

@@ -1,33 +1,40 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import type { TextVariables } from '../../i18n/text.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
-import type { BackofficeLanguage } from '../../translations/types.js'
+import type { BackofficeLanguage, BackofficeTranslationKey } from '../../translations/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeText } from '../../i18n/text.js'
+import { escapeHtml } from '../../lib/escapeHtml.js'
 import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
 import { inTransaction } from '../../db/inTransaction.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
-import { backofficeTranslations } from '../../translations/index.js'
 import { findByMisuseTokenHash, markMisuseReported, type StoredResetRequest } from './store.js'
 import { checkResetRequestChange } from './transitions.js'
 
 const path = '/mfa/totp/report-misuse'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+/** One of the page's texts in `language`, as the config words it, escaped for HTML. */
+const pageText = (
+  req: PayloadRequest,
+  language: BackofficeLanguage,
+  key: BackofficeTranslationKey,
+  variables?: TextVariables,
+) => escapeHtml(backofficeText(req.payload.config, language, key, variables))
 
 /**
  * A page of its own, with no script: the token is in its address, so it sends no referrer, is never
  * cached, and posts only back to itself.
  */
-const page = (language: BackofficeLanguage, status: number, body: string) =>
+const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
   new Response(
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-      `<title>${escapeHtml(backofficeTranslations[language].misuseReportHeading)}</title></head>` +
+      `<title>${pageText(req, language, 'misuseReportHeading')}</title></head>` +
       `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px;line-height:1.5">${body}</body></html>`,
     {
       headers: {
@@ -42,13 +49,9 @@ const page = (language: BackofficeLanguage, status: number, body: string) =>
   )
 
 /** The page for a link that is made up, spent or past its request: in the app's default language (no account is known). */
-const invalidLinkPage = (options: SanitizedBackofficeOptions) => {
+const invalidLinkPage = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
   const language = options.emails.defaultLanguage
-  return page(
-    language,
-    400,
-    `<p>${escapeHtml(backofficeTranslations[language].misuseReportInvalid)}</p>`,
-  )
+  return page(req, language, 400, `<p>${pageText(req, language, 'misuseReportInvalid')}</p>`)
 }
 
 type Found = {
@@ -99,20 +102,19 @@ export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): E
       const token = req.searchParams.get('token')
       const found = await openReport(req, options, token)
       if (!found) {
-        return invalidLinkPage(options)
+        return invalidLinkPage(req, options)
       }
       const language = recipientLanguage(found.account, options)
-      const table = backofficeTranslations[language]
-      const explanation = table.misuseReportExplanation.replace(
-        '{{email}}',
-        String(found.account.email ?? ''),
-      )
+      const explanation = pageText(req, language, 'misuseReportExplanation', {
+        email: String(found.account.email ?? ''),
+      })
       return page(
+        req,
         language,
         200,
-        `<h1 style="font-size:22px">${escapeHtml(table.misuseReportHeading)}</h1><p>${escapeHtml(explanation)}</p>` +
+        `<h1 style="font-size:22px">${pageText(req, language, 'misuseReportHeading')}</h1><p>${explanation}</p>` +
           `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
-          `${escapeHtml(table.misuseReportConfirm)}</button></form>`,
+          `${pageText(req, language, 'misuseReportConfirm')}</button></form>`,
       )
     },
     method: 'get',
@@ -133,7 +135,7 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
         if (!html) {
           throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
         }
-        return invalidLinkPage(options)
+        return invalidLinkPage(req, options)
       }
       if (!found) {
         return refuse()
@@ -161,11 +163,7 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
         return jsonResponse(req, { reported: true })
       }
       const language = recipientLanguage(account, options)
-      return page(
-        language,
-        200,
-        `<p>${escapeHtml(backofficeTranslations[language].misuseReportDone)}</p>`,
-      )
+      return page(req, language, 200, `<p>${pageText(req, language, 'misuseReportDone')}</p>`)
     },
     method: 'post',
     path,

@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { requestText } from '../../i18n/text.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { createToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
@@ -88,7 +89,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
         requestId: created.id,
         userId,
       })
-      const message = (req.i18n.t as (key: string) => string)('backoffice:twoFactorResetRequested')
+      const message = requestText(req, 'twoFactorResetRequested')
       return jsonResponse(req, { expiresAt: created.expiresAt, message, success: true })
     },
     method: 'post',

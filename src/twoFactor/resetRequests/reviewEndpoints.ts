@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { requestText } from '../../i18n/text.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { inTransaction } from '../../db/inTransaction.js'
@@ -126,7 +127,7 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
       const userId = answered.requestedBy
       await sendResetAnsweredEmail(req, options, { comment, decision, userId })
       const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
-      const message = (req.i18n.t as (key: string) => string)(`backoffice:${key}`)
+      const message = requestText(req, key)
       return jsonResponse(req, { message, status: decision })
     },
     method: 'post',
