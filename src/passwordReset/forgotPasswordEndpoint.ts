@@ -2,7 +2,6 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { BackofficeError } from '../errors/BackofficeError.js'
 import { errorResponse } from '../errors/errorResponse.js'
 import { jsonResponse } from '../request/http.js'
 import { readBodyOrRefusal } from '../request/readBody.js'
