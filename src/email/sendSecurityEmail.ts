@@ -29,7 +29,7 @@ export type SecurityEmail = {
 }
 
 /** The message as text and as HTML: the same words, the HTML escaped and laid out for reading. */
-export const renderSecurityEmail = ({
+const renderSecurityEmail = ({
   action,
   body,
   language,

@@ -7,7 +7,7 @@ import { errorResponse } from '../errors/errorResponse.js'
 import { readCappedText } from './http.js'
 
 /** Bodies of the plugin's endpoints are a few fields; anything bigger is refused before parsing. */
-export const MAX_BODY_BYTES = 16 * 1024
+const MAX_BODY_BYTES = 16 * 1024
 
 const parseJSON = async (req: PayloadRequest): Promise<unknown> => {
   let text: null | string

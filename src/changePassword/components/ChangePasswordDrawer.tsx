@@ -20,7 +20,7 @@ type Props = {
   usersCollection: string
 }
 
-export const changePasswordDrawerSlug = 'backoffice-change-password'
+const changePasswordDrawerSlug = 'backoffice-change-password'
 
 // Logical properties only (inline/block), so the layout mirrors in right-to-left languages.
 const styles = {
