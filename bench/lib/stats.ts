@@ -12,7 +12,7 @@ export type Summary = {
  * Nearest-rank percentile: always one of the measured values, so a p95 of 200 samples is the 190th
  * slowest measurement rather than an interpolation between two.
  */
-export const percentile = (sorted: readonly number[], fraction: number): number => {
+const percentile = (sorted: readonly number[], fraction: number): number => {
   if (sorted.length === 0) {
     return Number.NaN
   }

@@ -15,15 +15,11 @@ export const roleLabels: Record<Role, string> = {
 
 type WithRoles = { roles?: null | readonly string[] } | null | undefined
 
-export const hasRole = (user: WithRoles, role: Role): boolean =>
-  Boolean(user?.roles?.includes(role))
+const hasRole = (user: WithRoles, role: Role): boolean => Boolean(user?.roles?.includes(role))
 
 export const isAdmin: Access = ({ req }) => hasRole(req.user as WithRoles, 'admin')
 
 export const isAdminField: FieldAccess = ({ req }) => hasRole(req.user as WithRoles, 'admin')
-
-/** Any signed-in staff member, whatever their role. */
-export const isStaff: Access = ({ req }) => Boolean(req.user)
 
 /** Administrators and editors change content; reviewers only read it. */
 export const canEditContent: Access = ({ req }) =>

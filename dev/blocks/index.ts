@@ -1,7 +1,7 @@
 import type { Block } from 'payload'
 
 /** Blocks editors can stack in a page or post body: a highlighted message, an image and a quote. */
-export const Callout: Block = {
+const Callout: Block = {
   slug: 'callout',
   fields: [
     {
@@ -21,7 +21,7 @@ export const Callout: Block = {
   labels: { plural: 'Callouts', singular: 'Callout' },
 }
 
-export const ImageBlock: Block = {
+const ImageBlock: Block = {
   slug: 'image',
   fields: [
     { name: 'image', type: 'upload', relationTo: 'media', required: true },
@@ -31,7 +31,7 @@ export const ImageBlock: Block = {
   labels: { plural: 'Images', singular: 'Image' },
 }
 
-export const Quote: Block = {
+const Quote: Block = {
   slug: 'quote',
   fields: [
     { name: 'quote', type: 'textarea', localized: true, required: true },

@@ -9,7 +9,7 @@ import { slateEditor } from '@payloadcms/richtext-slate'
  * twice in the link drawer and stored the copies in the link's `fields` (payloadcms/payload#5483 is
  * the closest upstream report).
  */
-export const slateEditorForField = () =>
+const slateEditorForField = () =>
   slateEditor({
     admin: {
       elements: [

@@ -64,7 +64,7 @@ const isPortFree = (port: number): Promise<boolean> =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
 
-export const databaseUrl = (port: number, password: string, database: string): string =>
+const databaseUrl = (port: number, password: string, database: string): string =>
   `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
 
 /**

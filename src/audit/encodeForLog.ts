@@ -13,6 +13,7 @@ const NAMED_ESCAPES: Record<string, string> = {
  * exported file or a log viewer: C0 and C1 controls, DEL, the Unicode line and paragraph separators
  * and the bidirectional overrides used in "Trojan Source" spoofing.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
 
 const escape = (character: string): string =>

@@ -1,7 +1,7 @@
 import type { UIField } from 'payload'
 
 /** Name of the change-password section on the account page: a `ui` field, so no column in the database. */
-export const changePasswordFieldName = 'backofficeChangePassword'
+const changePasswordFieldName = 'backofficeChangePassword'
 
 /** The change-password section; it stores nothing and renders only on the viewer's own account. */
 export const changePasswordUiField: UIField = {

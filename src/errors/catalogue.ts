@@ -87,6 +87,3 @@ export const errorCatalogue = {
 } as const satisfies Record<string, CatalogueEntry>
 
 export type BackofficeErrorCode = keyof typeof errorCatalogue
-
-export const isBackofficeErrorCode = (value: unknown): value is BackofficeErrorCode =>
-  typeof value === 'string' && Object.hasOwn(errorCatalogue, value)

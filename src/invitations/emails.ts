@@ -11,7 +11,7 @@ type Account = { [field: string]: unknown; email?: unknown }
 export const acceptInvitationPath = '/accept-invitation'
 
 /** How the email names a person: their name when the collection has one and it is set, else their email. */
-export const personName = (person: Account | null | undefined): string => {
+const personName = (person: Account | null | undefined): string => {
   const name = person?.name
   if (typeof name === 'string' && name.trim()) {
     return name.trim()

@@ -20,7 +20,7 @@ export type InvitationState = {
 }
 
 /** Name of the group on each account; empty for accounts created with a password. */
-export const invitationFieldName = 'invitation'
+const invitationFieldName = 'invitation'
 
 const nobody: FieldAccess = () => false
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 
 /**
  * Single-use tokens sent by email or kept in a cookie (password reset, invitation, trusted device,
@@ -13,13 +13,6 @@ export const createToken = (): { hash: string; token: string } => {
 /** SHA-256 of a token, hex. Tokens are random, so no salt or slow hash is needed. */
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token, 'utf8').digest('hex')
-
-/** Whether a presented token matches a stored hash, in constant time. */
-export const tokenMatches = (token: string, storedHash: string): boolean => {
-  const presented = Buffer.from(hashToken(token), 'hex')
-  const stored = Buffer.from(storedHash, 'hex')
-  return presented.length === stored.length && timingSafeEqual(presented, stored)
-}
 
 /** A token as it arrives from a link: base64url of 32 bytes is 43 characters; anything else is not ours. */
 export const isWellFormedToken = (value: unknown): value is string =>

@@ -6,7 +6,7 @@ import { BackofficeError } from '../errors/BackofficeError.js'
 import { readCappedText } from './http.js'
 
 /** Bodies of the plugin's endpoints are a few fields; anything bigger is refused before parsing. */
-export const MAX_BODY_BYTES = 16 * 1024
+const MAX_BODY_BYTES = 16 * 1024
 
 const parseJSON = async (req: PayloadRequest): Promise<unknown> => {
   let text: null | string

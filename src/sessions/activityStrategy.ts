@@ -5,7 +5,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { findRequestToken, readSessionToken } from '../lib/sessionToken.js'
 import { TouchSchedule } from './lib/touchSchedule.js'
 
-export const sessionActivityStrategyName = 'backoffice-session-activity'
+const sessionActivityStrategyName = 'backoffice-session-activity'
 
 /**
  * Keeps `lastSeenAt` of a session roughly current, at most one write per session per interval.

@@ -3,7 +3,7 @@ import type { UIField } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 /** Name of the sessions list on the account page: a `ui` field, so no column in the database. */
-export const sessionsFieldName = 'backofficeSessions'
+const sessionsFieldName = 'backofficeSessions'
 
 /**
  * The sessions list on the account page and on a user's edit page. It stores nothing; the client

@@ -5,9 +5,6 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { systemControlledFieldAccess } from '../access/fieldAccess.js'
 import { label } from '../i18n/label.js'
 
-export const accountStatuses = ['active', 'suspended'] as const
-export type AccountStatus = (typeof accountStatuses)[number]
-
 export const suspensionReasons = [
   'securityIncident',
   'excessiveFailures',

@@ -1,7 +1,7 @@
 import type { UIField } from 'payload'
 
 /** Name of the two-factor section on the account page: a `ui` field, so no column in the database. */
-export const twoFactorFieldName = 'backofficeTwoFactor'
+const twoFactorFieldName = 'backofficeTwoFactor'
 
 /** The two-factor section; it stores nothing and renders only on the viewer's own account. */
 export const twoFactorUiField: UIField = {

@@ -4,15 +4,6 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 export const twoFactorChallengesSlug = 'two-factor-challenges'
 
-/** A pending second-factor step as the plugin reads it from the database. */
-export type TwoFactorChallenge = {
-  expiresAt: string
-  failedAttempts?: null | number | string
-  id: number | string
-  tokenHash: string
-  user: number | string | { id: number | string }
-}
-
 /**
  * Sign-ins whose password was right and whose second factor (or enrolment) is still to come. The
  * browser holds a random token in an httpOnly cookie; only its SHA-256 is stored here, with the

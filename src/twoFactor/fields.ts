@@ -7,7 +7,7 @@ import { isAdmin } from '../roles/isAdmin.js'
 import { trustedDevicesSlug } from './trustedDevicesCollection.js'
 
 /** Name of the group on each account that holds its two-factor state. */
-export const totpConfigFieldName = 'totpConfig'
+const totpConfigFieldName = 'totpConfig'
 
 export const totpStatuses = ['pending', 'enabled'] as const
 export type TotpStatus = (typeof totpStatuses)[number]

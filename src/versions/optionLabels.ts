@@ -8,7 +8,7 @@ type LabelLanguage = { fallbackLanguage?: string; language: string; t: unknown }
 export type SelectOption = string | { label?: OptionLabel; value: string }
 
 /** A label in the admin's language, falling back as Payload's `getTranslation` does. */
-export const translateLabel = (
+const translateLabel = (
   label: OptionLabel | undefined,
   i18n: LabelLanguage,
 ): string | undefined => {

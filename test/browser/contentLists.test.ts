@@ -21,7 +21,7 @@ const titles = Array.from(
   (_, index) => `${marker} post ${String(index + 1).padStart(2, '0')}`,
 )
 const editedTitle = `Audited edit ${stamp}`
-let ids: (number | string)[] = []
+const ids: (number | string)[] = []
 let auditedPageId: number | string
 let browser: BrowserContext
 let page: Page

@@ -9,6 +9,8 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
+import type { Json } from './json.js'
+
 type Method = keyof typeof restHandlers
 
 /** The REST route handlers the app mounts at /api, by method. */
@@ -20,7 +22,7 @@ export const restHandlers = {
   PUT: REST_PUT,
 }
 
-export type RestResponse<T = any> = { body: T; headers: Headers; status: number }
+export type RestResponse<T = Json> = { body: T; headers: Headers; status: number }
 
 /**
  * Sends real `Request` objects through the same route handlers the Next app mounts at `/api`, with a
@@ -32,7 +34,7 @@ export class RestClient {
 
   constructor(private readonly config: Promise<SanitizedConfig> | SanitizedConfig) {}
 
-  async request<T = any>(
+  async request<T = Json>(
     method: Method,
     path: string,
     { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
@@ -90,11 +92,11 @@ export class RestClient {
     return { body: parsed as T, headers: response.headers, status: response.status }
   }
 
-  get<T = any>(path: string, headers?: Record<string, string>) {
+  get<T = Json>(path: string, headers?: Record<string, string>) {
     return this.request<T>('GET', path, { headers })
   }
 
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+  post<T = Json>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', path, { body, headers })
   }
 }

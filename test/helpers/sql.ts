@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 
-type Pool = { query: (text: string, values: unknown[]) => Promise<{ rows: any[] }> }
+import type { Json } from './json.js'
+
+type Pool = { query: (text: string, values: unknown[]) => Promise<{ rows: Json[] }> }
 
 /**
  * Raw SQL on a test Payload's database: to look at what is stored exactly as stored, and to move
@@ -8,7 +10,7 @@ type Pool = { query: (text: string, values: unknown[]) => Promise<{ rows: any[] 
  */
 export const sqlOn =
   (payload: () => Payload) =>
-  (text: string, values: unknown[] = []): Promise<any[]> =>
+  (text: string, values: unknown[] = []): Promise<Json[]> =>
     (payload().db as unknown as { pool: Pool }).pool
       .query(text, values)
       .then((result) => result.rows)

@@ -8,6 +8,7 @@ import { auditRetentionTaskSlug } from '../../src/audit/auditRetentionTask.js'
 import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
 import { backofficePlugin, recordAuditEvent } from '../../src/index.js'
 import { resetRequestExpiryTaskSlug } from '../../src/twoFactor/resetRequests/expiryTask.js'
+import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -21,7 +22,7 @@ let admin: RestClient
 let editor: RestClient
 let editorId: number | string
 
-type Entry = Record<string, any>
+type Entry = Record<string, Json>
 
 const entries = async (where: Where): Promise<Entry[]> =>
   (
@@ -45,7 +46,7 @@ const count = async () => (await app.payload.count({ collection: auditLog })).to
 const sql = (text: string, values: unknown[] = []) =>
   (
     app.payload.db as unknown as {
-      pool: { query: (t: string, v: unknown[]) => Promise<{ rows: any[] }> }
+      pool: { query: (t: string, v: unknown[]) => Promise<{ rows: Json[] }> }
     }
   ).pool
     .query(text, values)

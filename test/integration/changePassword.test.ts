@@ -1,6 +1,7 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
@@ -37,7 +38,7 @@ const signedInAccount = async (data: Record<string, unknown> = {}) => {
 }
 const change = (browser: RestClient, body: unknown, headers?: Record<string, string>) =>
   browser.post('/users/change-password', body, headers)
-const codeOf = (response: { body: any }) => response.body?.errors?.[0]?.data?.code
+const codeOf = (response: { body: Json }) => response.body?.errors?.[0]?.data?.code
 const stored = async (id: number) =>
   (
     await sql(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
+
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 let app: TestPayload
@@ -14,7 +16,7 @@ afterAll(async () => {
 
 const register = (body: unknown, headers?: Record<string, string>) =>
   app.client().post('/users/first-register', body, headers)
-const codeOf = (response: { body: any }) => response.body?.errors?.[0]?.data?.code
+const codeOf = (response: { body: Json }) => response.body?.errors?.[0]?.data?.code
 const accounts = async () =>
   (await app.payload.count({ collection: 'users', overrideAccess: true })).totalDocs
 
@@ -120,7 +122,7 @@ describe('creating the first user', () => {
   it('signs the new administrator in, keeps their own fields and none the system owns', async () => {
     const [user] = (
       await app.payload.find({ collection: 'users', overrideAccess: true, showHiddenFields: true })
-    ).docs as any[]
+    ).docs as Json[]
     expect(user.email).toMatch(/^racer-\d@example\.com$/)
     expect(user.name).toBe(`Racer ${user.email.match(/\d/)[0]}`)
     expect(user.roles).toEqual(['admin'])

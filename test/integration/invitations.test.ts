@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { linksIn, type ReceivedEmail, startSmtpInbox } from '../helpers/smtpInbox.js'
@@ -33,7 +34,7 @@ const stored = async (email: string) =>
 const invitationLink = (email: ReceivedEmail) =>
   linksIn(email).find((link) => link.startsWith(linkPrefix))!
 const tokenOf = (email: ReceivedEmail) => new URL(invitationLink(email)).searchParams.get('token')!
-const codeOf = (body: any) => body?.errors?.[0]?.data?.code
+const codeOf = (body: Json) => body?.errors?.[0]?.data?.code
 const auditEvents = async (email: string) =>
   (
     await app.payload.find({

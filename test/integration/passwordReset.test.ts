@@ -3,6 +3,8 @@ import { createLocalReq } from 'payload'
 import { getPluginOptions, suspendAccount } from 'payload-backoffice'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
+
 import { linksIn, type ReceivedEmail, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -54,7 +56,7 @@ const reset = (token: unknown, secret: unknown = newPassword, client = app.clien
   client.post('/users/reset-password', { password: secret, token })
 const signIn = (email: string, secret: string) =>
   app.client().post('/users/login', { email, password: secret })
-const codeOf = (response: { body: any }) => response.body?.errors?.[0]?.data?.code
+const codeOf = (response: { body: Json }) => response.body?.errors?.[0]?.data?.code
 const row = async (id: number | string) =>
   (await sql('SELECT * FROM users WHERE id = $1', [id]))[0] as Record<string, unknown>
 /** Lets the per-account pause between reset emails pass, as if the last request were a minute old. */
@@ -120,7 +122,7 @@ describe('forgot password: one answer for every address', () => {
       overrideAccess: true,
       where: { details: { equals: unknown } } as never,
     })
-    expect(probes.docs.map((entry: any) => [entry.event, entry.user, entry.data])).toEqual([
+    expect(probes.docs.map((entry: Json) => [entry.event, entry.user, entry.data])).toEqual([
       ['password.resetRequested', null, { reason: 'unknownAccount' }],
     ])
   })

@@ -2,6 +2,8 @@ import type { Config } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
+
 import { backofficePlugin, getPluginOptions } from '../../src/index.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -24,7 +26,7 @@ describe('plugin registration', () => {
   })
 
   it("merges its texts into every admin language, under the app's own translations", () => {
-    const translations = app.config.i18n.translations as Record<string, any>
+    const translations = app.config.i18n.translations as Record<string, Json>
     expect(translations.de.backoffice.errorMfaRequired).toBe('MFA erforderlich')
     expect(translations.fr.backoffice.errorMfaRequired).toBe('MFA requise')
     expect(translations.nl.backoffice.errorMfaRequired).toBe('MFA vereist')
@@ -55,7 +57,7 @@ describe('plugin registration', () => {
     } as unknown as Config
     const result = backofficePlugin()(config) as Config
     expect(result.custom).toMatchObject({ mine: 1 })
-    expect((result.i18n?.translations as any).en.general.hello).toBe('hi')
+    expect((result.i18n?.translations as Json).en.general.hello).toBe('hi')
     const users = result.collections!.find((collection) => collection.slug === 'users')!
     expect(users.fields.find((field) => 'name' in field && field.name === 'nickname')).toEqual({
       name: 'nickname',

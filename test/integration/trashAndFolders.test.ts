@@ -1,6 +1,7 @@
 import * as qs from 'qs-esm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -80,8 +81,8 @@ const inFolder = async (folderId: number | string) => {
     joins: { documentsAndFolders: { where: { deletedAt: { exists: false } } } },
     where: { id: { equals: folderId } },
   })
-  return ((docs[0] as any)?.documentsAndFolders?.docs ?? []).map(
-    (entry: any) => entry.value?.id ?? entry.value,
+  return ((docs[0] as Json)?.documentsAndFolders?.docs ?? []).map(
+    (entry: Json) => entry.value?.id ?? entry.value,
   )
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { resetRequestExpiryTaskSlug } from '../../src/twoFactor/resetRequests/expiryTask.js'
@@ -26,8 +27,8 @@ const review = (
   action: 'approve' | 'deny',
   body: unknown = {},
 ) => client.post(`/two-factor-reset-requests/${id}/${action}`, body)
-const codeOf = (response: { body: any }) => response.body.errors?.[0]?.data?.code
-const messageOf = (response: { body: any }) => response.body.errors?.[0]?.message
+const codeOf = (response: { body: Json }) => response.body.errors?.[0]?.data?.code
+const messageOf = (response: { body: Json }) => response.body.errors?.[0]?.message
 const auditEvents = async (id: number) =>
   (await sql('SELECT event FROM audit_log WHERE target_object = $1 ORDER BY id', [String(id)])).map(
     (row) => row.event,
@@ -114,7 +115,7 @@ describe('requesting a reset', () => {
 
     const listed = await admin.get('/two-factor-reset-requests')
     expect(listed.status).toBe(200)
-    expect(listed.body.docs.map((doc: any) => doc.id)).toContain(stored.id)
+    expect(listed.body.docs.map((doc: Json) => doc.id)).toContain(stored.id)
     expect(JSON.stringify(listed.body)).not.toContain('pendingKey')
     expect((await signedIn.get('/two-factor-reset-requests')).status).toBe(403)
 

@@ -21,6 +21,7 @@ describe('encodeForLog', () => {
     const encoded = encodeForLog('a\u0000b\u001bc\td\u007fe\u0085f\u2028g\u2029h\u202ei\u2066j')
     expect(encoded).toBe('a\\u0000b\\u001bc\\td\\u007fe\\u0085f\\u2028g\\u2029h\\u202ei\\u2066j')
     expect(encoded).not.toMatch(
+      // eslint-disable-next-line no-control-regex -- asserts that no control character is left
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u,
     )
   })

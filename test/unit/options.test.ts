@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
+
 import { mergeTranslations } from '../../src/i18n/mergeTranslations.js'
 import { defaults } from '../../src/options/defaults.js'
 import { sanitizeOptions } from '../../src/options/sanitize.js'
@@ -71,7 +73,7 @@ describe('mergeTranslations', () => {
       },
       { en: { errorAccountLocked: 'Locked out.', errorUserNotFound: 'Ignored: the app wins.' } },
     )
-    const en = (i18n.translations as Record<string, any>).en
+    const en = (i18n.translations as Record<string, Json>).en
     expect(en.backoffice.errorUserNotFound).toBe('No such person.')
     expect(en.backoffice.errorAccountLocked).toBe('Locked out.')
     expect(en.backoffice.errorMfaRequired).toBe('MFA required')

@@ -2,6 +2,8 @@ import type { Field } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
+import type { Json } from '../helpers/json.js'
+
 import { exposeGlobalConfigsBySlug } from '../../src/versions/globalConfigsBySlug.js'
 import { versionComparison } from '../../src/versions/index.js'
 import { optionLabels } from '../../src/versions/optionLabels.js'
@@ -62,7 +64,7 @@ describe('withSelectManyDiff', () => {
         blocks: [{ slug: 'cta', fields: [manySelect('inBlock')] }],
       },
     ]
-    const result = withSelectManyDiff(fields) as any[]
+    const result = withSelectManyDiff(fields) as Json[]
     expect(diffOf(result[0])).toBe(selectDiffComponent)
     // Payload compares single selects correctly already.
     expect(diffOf(result[1])).toBeUndefined()
@@ -83,7 +85,7 @@ describe('withSelectManyDiff', () => {
       options: ['a'],
     }
     const sidebar: Field = { ...manySelect('sidebar'), admin: { position: 'sidebar' } } as Field
-    const [keptOwn, keptSidebar] = withSelectManyDiff([own, sidebar]) as any[]
+    const [keptOwn, keptSidebar] = withSelectManyDiff([own, sidebar]) as Json[]
     expect(diffOf(keptOwn)).toBe('./OwnDiff#OwnDiff')
     expect(keptSidebar.admin.position).toBe('sidebar')
     expect(diffOf(keptSidebar)).toBe(selectDiffComponent)

@@ -4,7 +4,7 @@ import type { CSSProperties, FormEvent } from 'react'
 
 import { Button, Drawer, toast, useConfig, useModal, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
@@ -20,7 +20,7 @@ type Props = {
   usersCollection: string
 }
 
-export const changePasswordDrawerSlug = 'backoffice-change-password'
+const changePasswordDrawerSlug = 'backoffice-change-password'
 
 // Logical properties only (inline/block), so the layout mirrors in right-to-left languages.
 const styles = {
@@ -55,13 +55,16 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
   const [password, setPassword] = useState('')
   const [pending, setPending] = useState(false)
   const open = isModalOpen(changePasswordDrawerSlug)
-
-  useEffect(() => {
+  // Closing the drawer forgets what was typed: reset in the render that first sees it closed, React's
+  // way for state that follows a value, rather than in an effect that costs a second render.
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
     if (!open) {
       setCurrentPassword('')
       setPassword('')
     }
-  }, [open])
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

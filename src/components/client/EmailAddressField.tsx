@@ -38,6 +38,7 @@ export const EmailAddressField = ({
         <input
           aria-describedby={describedBy}
           autoComplete="email"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only a page with this one field to fill asks for it
           autoFocus={autoFocus}
           id="field-email"
           name="email"

@@ -46,6 +46,9 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
   const acceptedAt = useFormFields(([fields]) => fields['invitation.acceptedAt']?.value)
   const deliveryFailed = useFormFields(([fields]) => fields['invitation.deliveryFailed']?.value)
   const [busy, setBusy] = useState(false)
+  // Whether the invitation has expired is judged once, when the page opens: a render must not read
+  // the clock, or the notice could change on any re-render.
+  const [openedAt] = useState(Date.now)
 
   if (!enabled || !id || typeof status !== 'string') {
     return null
@@ -59,7 +62,7 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
   const expired =
     status === 'pending' &&
     typeof expiresAt === 'string' &&
-    new Date(expiresAt).getTime() <= Date.now()
+    new Date(expiresAt).getTime() <= openedAt
   const notice: BackofficeTranslationKey =
     status === 'accepted'
       ? 'invitationAcceptedNotice'

@@ -65,6 +65,7 @@ export const PasswordInput = ({
           autoCapitalize="off"
           autoComplete={autoComplete}
           autoCorrect="off"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only a page with this one field to fill asks for it
           autoFocus={autoFocus}
           disabled={disabled}
           id={id}

@@ -124,6 +124,7 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
   }, [shown, id, api])
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
     void load()
   }, [load])
 

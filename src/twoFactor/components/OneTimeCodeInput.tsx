@@ -29,6 +29,7 @@ export const OneTimeCodeInput = ({ disabled, id, inputRef, onChange, value }: Pr
       <div className="field-type__wrap">
         <input
           autoComplete="one-time-code"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the code is all the page asks for
           autoFocus
           disabled={disabled}
           id={id}

@@ -79,7 +79,9 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
       cancelled = true
       clearTimeout(timer.current)
     }
-    // Once per visit: each request replaces the pending secret.
+    // Once per visit: each request replaces the pending secret. (`useEffectEvent` would express this,
+    // but the React that Next 15.4 bundles does not have it.)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once, see above
   }, [])
 
   // Back to the code once it can be typed again (a disabled field loses the focus).

@@ -29,8 +29,15 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
   const [devices, setDevices] = useState<Device[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [removing, setRemoving] = useState<null | number | string>(null)
-  const url = (path: string) =>
-    formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/trusted-devices${path}`, serverURL })
+  const url = useCallback(
+    (path: string) =>
+      formatAdminURL({
+        apiRoute,
+        path: `/${usersCollection}/mfa/trusted-devices${path}`,
+        serverURL,
+      }),
+    [apiRoute, serverURL, usersCollection],
+  )
 
   const load = useCallback(async () => {
     try {
@@ -49,9 +56,10 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
     } catch {
       setFailed(true)
     }
-  }, [apiRoute, i18n.language, serverURL, usersCollection])
+  }, [i18n.language, url])
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
     void load()
   }, [load])
 

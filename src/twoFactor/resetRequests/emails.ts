@@ -98,7 +98,7 @@ export const sendResetRequestedEmails = async (
 }
 
 /** The absolute link to the misuse-report page of the users API. */
-export const misuseReportURL = (
+const misuseReportURL = (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   token: string,

@@ -10,7 +10,7 @@ export const resetRequestStatuses = [
 export type ResetRequestStatus = (typeof resetRequestStatuses)[number]
 
 /** Fields a reviewer decides; every other field is written by the plugin alone. */
-export const reviewerFields = ['status', 'approverComment'] as const
+const reviewerFields = ['status', 'approverComment'] as const
 
 export type ResetRequestRefusal = { code: BackofficeErrorCode; variables?: Record<string, string> }
 

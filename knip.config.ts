@@ -1,0 +1,36 @@
+import type { KnipConfig } from 'knip'
+
+const config: KnipConfig = {
+  entry: [
+    // The package's exports. Payload's import map (dev/app/(payload)/admin/importMap.js) loads the
+    // components named by path string in the config ('payload-backoffice/client#Name') through them.
+    'src/index.ts',
+    'src/exports/client.ts',
+    'src/exports/rsc.ts',
+    // The dev app, its scripts, the tests, the benchmarks and the repository's scripts.
+    'dev/payload.config.ts',
+    'dev/app/**/*.{js,ts,tsx}',
+    'dev/scripts/*.ts',
+    'test/**/*.test.ts',
+    'test/setup/*.ts',
+    // Started as its own process by test/helpers/appServers.ts.
+    'test/helpers/appServer.ts',
+    'bench/*.ts',
+    'scripts/*.{mjs,ts}',
+  ],
+  ignore: ['dev/payload-types.ts'],
+  // For the accessibility checks of the browser tests, being written on their own branch.
+  ignoreDependencies: ['axe-core'],
+  // A type exported beside the function or constant that uses it names part of that export's
+  // signature: callers may need to spell it, and declaration files need it exported.
+  ignoreExportsUsedInFile: { interface: true, type: true },
+  project: [
+    'src/**/*.{ts,tsx}',
+    'dev/**/*.{js,ts,tsx}',
+    'test/**/*.ts',
+    'bench/**/*.ts',
+    'scripts/**/*.{mjs,ts}',
+  ],
+}
+
+export default config
