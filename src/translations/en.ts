@@ -192,7 +192,7 @@ export const en = {
   sessionSignedInAt: 'Signed in {{time}}',
   sessionLastSeenAt: 'Last active {{time}}',
   sessionEnd: 'End session',
-  sessionEndLabel: 'End the session of {{device}}',
+  sessionEndLabel: 'End session: {{device}}',
   sessionEnded: 'Session ended.',
   sessionEndFailed: 'The session could not be ended.',
   sessionsEndAll: 'End all sessions',

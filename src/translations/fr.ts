@@ -197,7 +197,7 @@ export const fr: BackofficeTranslationTable = {
   sessionSignedInAt: 'Connexion : {{time}}',
   sessionLastSeenAt: 'Dernière activité : {{time}}',
   sessionEnd: 'Terminer la session',
-  sessionEndLabel: 'Terminer la session de {{device}}',
+  sessionEndLabel: 'Terminer la session : {{device}}',
   sessionEnded: 'Session terminée.',
   sessionEndFailed: "La session n'a pas pu être terminée.",
   sessionsEndAll: 'Terminer toutes les sessions',

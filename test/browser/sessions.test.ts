@@ -83,7 +83,7 @@ describe('sessions on the account page', () => {
     }
     await screenshot(pageA, 'sessions-account-two-sessions')
 
-    const end = other.getByRole('button', { name: /^End the session of .+ on .+$/ })
+    const end = other.getByRole('button', { name: /^End session: .+ on .+$/ })
     expect(await end.innerText()).toBe('End session')
     await end.click()
 
@@ -113,7 +113,7 @@ describe('sessions on the account page', () => {
       const sessions = await listedSessions(adminPage)
       await expect.poll(() => sessions.count()).toBe(1)
       expect(await sessions.filter({ hasText: 'This session' }).count()).toBe(0)
-      await sessions.getByRole('button', { name: /^End the session of / }).waitFor()
+      await sessions.getByRole('button', { name: /^End session: / }).waitFor()
 
       const endAll = sessionsOf(adminPage).getByRole('button', {
         name: 'End all sessions of this account',
