@@ -68,7 +68,7 @@ export const defaults: SanitizedBackofficeOptions = {
     slug: 'sessions',
     // How stale "last seen" may be, traded against one database write per session per interval.
     // It is a display value, not a timeout: sessions end when Payload's token expires
-    // (`auth.tokenExpiration`, 2 hours by default, extended by each refresh), or on revocation.
+    // (`auth.tokenExpiration`, 2 hours by default, extended by each refresh), or when they are ended.
     // OWASP ASVS 5.0 V7.3 asks for both an idle and an absolute timeout, chosen by risk; Payload's
     // expiry is an idle timeout only when the admin refreshes the token on activity, and there is no
     // absolute limit unless the app sets one: documented for integrators in the README.
