@@ -119,7 +119,7 @@ export const sandboxConfig = ({
     plugins: [
       seoPlugin({
         collections: ['pages', 'posts'],
-        // With the plugin, title and description get the content spec's length gauge.
+        // With the plugin, title and description get the plugin's length gauge.
         ...(withBackoffice ? { fields: seoFieldsWithSpecGauge } : {}),
         generateDescription,
         generateImage,

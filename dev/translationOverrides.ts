@@ -1,5 +1,5 @@
 /**
- * Payload's own admin texts, reworded where the content spec names them: the buttons over block and
+ * Payload's own admin texts, reworded where the editors' wording differs: the buttons over block and
  * array rows are 'Expand all' and 'Collapse all' (Payload says "Show All" / "Collapse All").
  * Arabic keeps Payload's wording.
  */

@@ -13,7 +13,7 @@ export const Pages: CollectionConfig = contentCollection({
     { name: 'heroImage', type: 'upload', label: labels.fields.heroImage, relationTo: 'media' },
     contentField({ label: labels.fields.content }),
     // Kept by the legal team through the API: editors see it, with its embedded documents, but cannot
-    // change it (the rich-text spec's read-only relationship and upload blocks).
+    // change it (read-only relationship and upload blocks).
     contentField({
       name: 'legalNotice',
       admin: { readOnly: true },

@@ -3,7 +3,7 @@ import type { RichTextField } from 'payload'
 import { slateEditor } from '@payloadcms/richtext-slate'
 
 /**
- * The Slate editor with the full toolbar of the content spec: marks, headings, quote, lists, indent,
+ * The Slate editor with the full toolbar: marks, headings, quote, lists, indent,
  * alignment, links, and embedded documents and media. A new editor for every field: richtext-slate
  * 3.90 changes its options while sanitizing, so an editor shared by two fields showed the link fields
  * twice in the link drawer and stored the copies in the link's `fields` (payloadcms/payload#5483 is

@@ -21,7 +21,7 @@ const creationContextKey = 'backofficeAccountCreation'
 
 type Creation = { by: SessionUser; invitation?: { token: string; tokenHash: string } }
 
-/** One day, in milliseconds (spec §9). */
+/** One day, in milliseconds. */
 const DAY_MS = 86_400_000
 
 /** When a link issued now stops working. */

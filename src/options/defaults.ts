@@ -2,7 +2,7 @@ import type { SanitizedBackofficeOptions } from './types.js'
 
 /**
  * The plugin's defaults, in one place. Each security number names its source so a reviewer can
- * check it (see ../shared/SECURITY-BAR.md in the project for the bar these follow).
+ * check it (OWASP ASVS 5.0, NIST SP 800-63B, or the RFC named).
  */
 export const defaults: SanitizedBackofficeOptions = {
   audit: {
@@ -68,7 +68,7 @@ export const defaults: SanitizedBackofficeOptions = {
     slug: 'sessions',
     // How stale "last seen" may be, traded against one database write per session per interval.
     // It is a display value, not a timeout: sessions end when Payload's token expires
-    // (`auth.tokenExpiration`, 2 hours by default, extended by each refresh), or on revocation.
+    // (`auth.tokenExpiration`, 2 hours by default, extended by each refresh), or when they are ended.
     // OWASP ASVS 5.0 V7.3 asks for both an idle and an absolute timeout, chosen by risk; Payload's
     // expiry is an idle timeout only when the admin refreshes the token on activity, and there is no
     // absolute limit unless the app sets one: documented for integrators in the README.
@@ -84,8 +84,8 @@ export const defaults: SanitizedBackofficeOptions = {
     // and type a code, and no longer; it is single-use and only its hash is stored (ASVS 5.0 6.4.1).
     challengeMinutes: 5,
     // null: derived from Payload's secret with HKDF-SHA256 (RFC 5869). The secrets are encrypted with
-    // AES-256-GCM, an approved authenticated cipher (ASVS 5.0 appendix C); the bar asks TOTP secrets
-    // to be encrypted at rest (ASVS 5.0 6.5.x, ../shared/SECURITY-BAR.md).
+    // AES-256-GCM, an approved authenticated cipher (ASVS 5.0 appendix C); TOTP secrets are
+    // encrypted at rest, so a database dump alone does not give the second factor (ASVS 5.0 6.5.x).
     encryptionKey: null,
     // Payload, Better Auth and Directus all leave a second factor to each person unless told otherwise.
     enforcement: 'optional',

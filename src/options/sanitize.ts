@@ -142,7 +142,7 @@ const sanitizePasswordPolicy = (options: BackofficePluginOptions): SanitizedPass
     ...options.passwordPolicy?.characterClassMinimums,
   }
   const minLength = wholeNumber(policy.minLength, 'passwordPolicy.minLength', { max: 256, min: 1 })
-  // ASVS 5.0 6.2.9: at least 64 characters must be accepted; the issue asks for at least 128.
+  // ASVS 5.0 6.2.9: at least 64 characters must be accepted; 128 leaves room for long passphrases.
   const maxLength = wholeNumber(policy.maxLength, 'passwordPolicy.maxLength', {
     max: 4096,
     min: 128,

@@ -19,7 +19,7 @@ export type PasswordRuleResult = {
 export type PasswordEvaluation = {
   /** Whether every rule is met. False while the strength score is unknown and a minimum applies. */
   meetsRequirements: boolean
-  /** Filled segments of the five-segment meter (spec §4): score + 1 once length and classes are met, else 0. */
+  /** Filled segments of the five-segment meter: score + 1 once length and classes are met, else 0. */
   meterSegments: 0 | 1 | 2 | 3 | 4 | 5
   rules: PasswordRuleResult[]
   score: null | StrengthScore
@@ -82,7 +82,7 @@ export const evaluatePassword = (
       rules.push({ id, labelKey, met: counts[id] >= minimum, variables: { count: minimum } })
     }
   }
-  // Spec §5: the strength rule is listed only when the minimum is above 0.
+  // A minimum of 0 asks nothing of the strength, so the rule is listed only when it is above 0.
   if (policy.minScore > 0) {
     rules.push({
       id: 'minScore',

@@ -32,10 +32,10 @@ const styles = {
 } satisfies Record<string, CSSProperties>
 
 /**
- * The forgot-password form (spec §2): an email field and a submit button, busy and disabled while the
+ * The forgot-password form: an email field and a submit button, busy and disabled while the
  * request runs; then "Email sent" with a link back to the sign-in page. The server answers every
  * well-formed address the same way, so the page never says whether an account exists. An answer that
- * cannot be read shows "The email address is invalid." (spec §5).
+ * cannot be read shows "The email address is invalid.".
  */
 export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: Props) => {
   const t = useBackofficeTranslation()

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { pageColumn } from './pageColumn.js'
 
 /**
- * The "already logged in" state of the forgot and reset pages (spec §2): a heading, one sentence and
+ * The "already logged in" state of the forgot and reset pages: a heading, one sentence and
  * the ways on, as plain links a keyboard and a screen reader reach in reading order.
  */
 export const LoggedInNotice = ({

@@ -38,9 +38,9 @@ const styles = {
 } satisfies Record<string, CSSProperties>
 
 /**
- * The reset-password form (spec §2): the new password with the policy's rules checklist and meter,
+ * The reset-password form: the new password with the policy's rules checklist and meter,
  * and a submit button; both are disabled while the request runs and enabled again whatever its
- * outcome. On success the signed-in user is fetched afresh and the page moves on per the spec.
+ * outcome. On success the signed-in user is fetched afresh and the page moves on as `resetOutcome` says.
  */
 export const ResetForm = ({
   adminRoute,

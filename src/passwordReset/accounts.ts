@@ -9,7 +9,7 @@ export type ResetAccount = {
 }
 
 /**
- * Whether the account signs in with a password here. The sign-in method is exclusive (spec §3): an
+ * Whether the account signs in with a password here. The sign-in method is exclusive (one per account): an
  * account of an external provider has no password to reset, and must never be given one by email.
  */
 export const isLocalAccount = (account: Pick<ResetAccount, 'identityProvider'>): boolean =>
@@ -17,7 +17,7 @@ export const isLocalAccount = (account: Pick<ResetAccount, 'identityProvider'>):
   account.identityProvider === '' ||
   account.identityProvider === 'local'
 
-/** Names of the external sign-in providers the spec lists; any other id is shown as it is. */
+/** Display names of the common external sign-in providers; any other id is shown as it is. */
 const providerNames: Record<string, string> = {
   google: 'Google',
   'msft-entra': 'Microsoft Entra ID',

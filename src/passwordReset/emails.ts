@@ -16,7 +16,7 @@ const expiryText = (req: PayloadRequest, language: BackofficeLanguage, hours: nu
     : backofficeText(req.payload.config, language, 'emailExpiryHours', { hours })
 
 /**
- * The reset link: the admin's reset view with the token as a query parameter (spec §2), absolute
+ * The reset link: the admin's reset view with the token as a query parameter, absolute
  * from the configured server URL. Never from the request's Host header, which a client chooses:
  * that would let anyone send a victim a genuine email whose link leads to their own server.
  */

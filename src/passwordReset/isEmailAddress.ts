@@ -2,7 +2,7 @@
 const MAX_EMAIL_LENGTH = 254
 
 /**
- * The spec's address pattern (§5): no consecutive dots, a top-level domain of two or more letters,
+ * The address pattern: no consecutive dots, a top-level domain of two or more letters,
  * no quotes or spaces. The same pattern as Payload's own `email` validation, so the admin's field
  * and this endpoint agree. The length is checked first, so the pattern never runs on huge input.
  */

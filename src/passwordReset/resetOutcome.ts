@@ -2,14 +2,14 @@ import { getSafeRedirect } from 'payload/shared'
 
 import { loginOutcome } from '../components/client/loginOutcome.js'
 
-/** What the reset form does with the answer to its request: pure, so it reads like the spec. */
+/** What the reset form does with the answer to its request: pure, so it can be unit-tested. */
 export type ResetOutcome =
   { kind: 'error'; message: string } | { announce: boolean; kind: 'success'; to: string }
 
 type Translate = Parameters<typeof loginOutcome>[2]['t']
 
 /**
- * The spec's rules (§2, §8). Success: the response's `redirectTo` when it names a path on this site;
+ * The rules. Success: the response's `redirectTo` when it names a path on this site;
  * else the admin root, with the "updated successfully" toast when the answer carries a token. Failure:
  * the sign-in form's rules (the first server message for 400, 401 and 403, the backend-problem
  * message for any other status).

@@ -87,7 +87,7 @@ const renderNode = (node: SlateNode, options: SlateHtmlOptions): string => {
 
   switch (node.type) {
     case 'indent':
-      // The editor indents by 25 px a level (the content spec); logical padding mirrors in RTL.
+      // The editor indents by 25 px a level; logical padding mirrors in RTL.
       return `<div style="padding-inline-start: 25px${align ? `; text-align: ${align}` : ''}">${children}</div>`
     case 'link': {
       const doc = node.doc as { relationTo?: unknown; value?: unknown } | undefined

@@ -1,7 +1,7 @@
 import type { Field } from 'payload'
 
 /**
- * Lengths search engines show in full (the content spec, and the SEO plugin's defaults): titles of
+ * Lengths search engines show in full (the SEO plugin's defaults): titles of
  * 50 to 60 characters, descriptions of 100 to 150.
  */
 export const seoLengthLimits = {
@@ -11,8 +11,8 @@ export const seoLengthLimits = {
 
 /**
  * For `seoPlugin({ fields: seoFieldsWithSpecGauge })`: the plugin's fields, with the meta title and
- * description drawn by `payload-backoffice/client#SeoMetaTextField`, whose gauge follows the content
- * spec ("almost there" from 90 % of the minimum) and which keeps the editor's text when a generate
+ * description drawn by `payload-backoffice/client#SeoMetaTextField`, whose gauge says "almost there"
+ * from 90 % of the minimum and which keeps the editor's text when a generate
  * request is refused. Everything else (image, preview, overview) stays the plugin's.
  */
 export const seoFieldsWithSpecGauge = ({ defaultFields }: { defaultFields: Field[] }): Field[] =>

@@ -10,9 +10,9 @@ export type SeoLengthGauge = {
 }
 
 /**
- * Text at 90 % of the minimum or more is "almost there" (the content spec: at least 90 %). The SEO
- * plugin 3.90.1 asks for more than 90 %, so a 45-character title said "too short"; this gauge is the
- * spec's.
+ * Text at 90 % of the minimum or more is "almost there". The SEO plugin 3.90.1
+ * asks for more than 90 %, so a 45-character title (exactly 90 % of 50) said "too short"; this gauge
+ * counts it as almost there.
  */
 const ALMOST_THERE_RATIO = 0.9
 

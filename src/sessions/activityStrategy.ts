@@ -20,7 +20,7 @@ const sessionActivityStrategyName = 'backoffice-session-activity'
  * What it costs: on most requests, one HMAC-SHA256 over the token and one Map lookup, no database
  * access. Once per session per interval (and per app process), one conditional UPDATE that matches
  * nothing when another process got there first or the session has ended. The token is verified
- * before anything is written, so a forged token cannot make a session look used, and a revoked or
+ * before anything is written, so a forged token cannot make a session look used, and an ended or
  * expired session is never touched (the UPDATE's conditions).
  */
 export const sessionActivityStrategy = (options: SanitizedBackofficeOptions): AuthStrategy => {

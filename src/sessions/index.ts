@@ -18,7 +18,7 @@ export { revokeSessions, type RevokeSessionsArgs } from './revokeSessions.js'
 
 /**
  * Sessions: one document per Payload session, listed and ended by their users and by administrators;
- * revocation takes effect on the next request (OWASP ASVS 5.0 7.4.1, 7.4.5, 7.5.2).
+ * ending one takes effect on the next request (OWASP ASVS 5.0 7.4.1, 7.4.5, 7.5.2).
  */
 export const sessions: Capability = {
   name: 'sessions',

@@ -37,8 +37,8 @@ export const completeSignIn = async (
     minted = await mintSession(req, options, userId)
   } catch (error) {
     // Suspended while the code was being typed: the beforeLogin hooks refuse, as they would a password.
-    if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
-      throw new BackofficeError('ACCOUNT_LOCKED', { req, cookies: [clearChallenge] })
+    if (error instanceof BackofficeError && error.code === 'ACCOUNT_SUSPENDED') {
+      throw new BackofficeError('ACCOUNT_SUSPENDED', { req, cookies: [clearChallenge] })
     }
     throw error
   }

@@ -3,7 +3,7 @@ import type { Capability } from '../capability.js'
 import { replaceAdminViews } from '../config/admin.js'
 import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { authenticateEndpoint } from './endpoints/authenticate.js'
-import { finishEnrollmentEndpoint } from './endpoints/finishEnrollment.js'
+import { finishEnrolmentEndpoint } from './endpoints/finishEnrollment.js'
 import { loginEndpoint } from './endpoints/loginEndpoint.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
@@ -29,7 +29,7 @@ export const signIn: Capability = {
       (users) =>
         appendHooks(
           addEndpoints(addEndpoints(users, [loginEndpoint(options)], { first: true }), [
-            finishEnrollmentEndpoint(options),
+            finishEnrolmentEndpoint(options),
             authenticateEndpoint(options),
           ]),
           {

@@ -23,7 +23,7 @@ export const suspensionAtSignIn =
     }
     // Set by the sessions capability's beforeOperation hook for Payload's reset-password operation.
     if (req.context[sessionOperationContextKey] !== 'resetPassword') {
-      throw new BackofficeError('ACCOUNT_LOCKED', { req })
+      throw new BackofficeError('ACCOUNT_SUSPENDED', { req })
     }
     await liftSuspensionAfterReset(req, options, account)
     await sendUnsuspensionEmail(req, options, account, { byReset: true })

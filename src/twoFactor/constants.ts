@@ -1,6 +1,6 @@
 /**
  * The TOTP parameters, fixed rather than options: every authenticator app supports exactly these,
- * and the bar asks for them (../shared/SECURITY-BAR.md).
+ * and they are RFC 6238's defaults.
  */
 export const totpParameters = {
   // RFC 6238's default, and the only algorithm Google Authenticator honours; Keycloak's default policy

@@ -24,7 +24,7 @@ const mustUseSecondFactor = (
 /**
  * An enabled second factor is always asked for. Without one, enrolment comes first when it is
  * compulsory, or when an approved reset request removed the account's factor (set up again at the next
- * sign-in, as the spec asks, even where two-factor is optional).
+ * sign-in, even where two-factor is optional: the person asked for it to be replaced).
  */
 export const secondFactorNeed = (
   user: Record<string, unknown>,

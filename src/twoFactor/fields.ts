@@ -64,8 +64,8 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       label: label('fieldTwoFactorEnabledAt'),
     },
     { name: 'secret', type: 'text', access: nobody, hidden: true },
-    // Set by an approved reset request, cleared by the next completed enrolment: the spec's "the user
-    // must set up 2FA again at next login", whatever the enforcement option says.
+    // Set by an approved reset request, cleared by the next completed enrolment: the user
+    // must set up two-factor again at the next sign-in, whatever the enforcement option says.
     { name: 'setupRequired', type: 'checkbox', access: nobody, hidden: true },
     // RFC 6238 §5.2, ASVS 5.0 6.5.1, NIST SP 800-63B §5.1.4.2: each time step is accepted once; a
     // code of this step or an earlier one is refused.

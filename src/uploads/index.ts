@@ -30,7 +30,7 @@ const withReadableFileSize = (collection: CollectionConfig): CollectionConfig =>
     : collection
 
 /**
- * Uploads as the content spec describes them: the focal point set where the editor clicks the
+ * Uploads as editors expect them: the focal point set where the editor clicks the
  * picture, and file sizes in bytes, KB, MB or GB in lists as well as on the document.
  */
 export const uploads: Capability = {

@@ -109,7 +109,7 @@ describe('the collection list', () => {
     await screenshot(page, 'content-list-search')
   })
 
-  it('filters with a condition in the shape of the spec, checked by Payload’s own validator', async () => {
+  it('filters with a condition in the filter-query shape the lists build, checked by Payload’s own validator', async () => {
     await page.goto(`${appUrl}/admin/collections/posts?search=${marker}&limit=25`)
     await rows(page).first().waitFor()
     await page.waitForLoadState('networkidle')

@@ -169,7 +169,7 @@ describe('Slate rich text', () => {
     expect(await page.locator('.shimmer-effect[style*="35vh"]').count()).toBe(0)
   })
 
-  it('offers every toolbar button of the spec', async () => {
+  it('offers every toolbar button', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.editor}`)
     await page.waitForLoadState('networkidle')
     for (const icon of [

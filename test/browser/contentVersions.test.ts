@@ -92,7 +92,7 @@ afterAll(async () => {
 })
 
 /**
- * The label the content spec gives each version: the published one is "currently published", older
+ * The label each version gets: the published one is "currently published", older
  * published ones "previously published"; the latest draft is the "current draft" unless a newer
  * version is published, then every draft is just a "draft".
  */
@@ -209,7 +209,7 @@ describe('the versions list of a document', () => {
     expect(await paginationShown(page)).toBe('1 — 8 [9]')
   })
 
-  it('labels every version by the spec rules, with the autosave pill on autosaved drafts', async () => {
+  it('labels every version by these rules, with the autosave pill on autosaved drafts', async () => {
     await page.goto(versionsUrl(longHistory.id, '?limit=50'))
     const shown = await readRows(page)
     const newestFirst = [...longHistory.versions].reverse()

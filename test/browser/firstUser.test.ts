@@ -37,7 +37,7 @@ describe('a fresh install in Chromium', () => {
     await page.waitForURL('**/admin/create-first-user')
     await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Create the first user' }).waitFor()
-    // The spec's first user has no confirmation field; the collection's other fields are there.
+    // The first-user form has no confirmation field; the collection's other fields are there.
     expect(await page.locator('#field-confirm-password').count()).toBe(0)
     await page.locator('#field-name').waitFor()
 

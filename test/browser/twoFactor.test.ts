@@ -169,7 +169,7 @@ describe('two-factor authentication in Chromium', () => {
     expect(await page.locator('#backoffice-totp-code').isDisabled()).toBe(true)
     expect(await verify.textContent()).toBe('Verify')
     await screenshot(page, 'two-factor-challenge-wrong-code')
-    // Tried again after the spec's 3 s, on the same page.
+    // Tried again after the 3 s retry delay, on the same page.
     await page.waitForFunction(
       () =>
         (document.querySelector('#backoffice-totp-code') as HTMLInputElement | null)?.disabled ===

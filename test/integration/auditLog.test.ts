@@ -614,7 +614,7 @@ describe('recordAuditEvent', () => {
     expect(await count()).toBe(before)
   })
 
-  it('knows every event the issue lists, each in its category', () => {
+  it('knows every audited event, each in its category', () => {
     expect(
       Object.fromEntries(
         Object.entries(auditEvents).map(([name, { category }]) => [name, category]),

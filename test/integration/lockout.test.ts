@@ -125,7 +125,7 @@ describe('suspension after excessive failures', () => {
     const right = app.client()
     const refused = await right.post('/users/login', { email, password })
     expect(refused.status).toBe(403)
-    expect(refused.body.errors[0].data.code).toBe('ACCOUNT_LOCKED')
+    expect(refused.body.errors[0].data.code).toBe('ACCOUNT_SUSPENDED')
     expect(right.cookies.has('payload-token')).toBe(false)
     const [{ count }] = await sql(
       'SELECT count(*)::int AS count FROM users_sessions WHERE _parent_id = $1',

@@ -446,7 +446,7 @@ describe('ending sessions', () => {
     expect(await stored(newSid!)).toMatchObject({ revokedAt: null, user: editor.id })
   })
 
-  it('keeps a revoked session ended when a concurrent login writes the old sessions list back', async () => {
+  it('keeps an ended session ended when a concurrent login writes the old sessions list back', async () => {
     const editor = await createEditor()
     const ended = await signIn(editor.email)
     const endedSid = sidOf(ended)
@@ -457,8 +457,8 @@ describe('ending sessions', () => {
       sessions: unknown[]
     }
     await admin.post(`/users/sessions/${(await stored(endedSid)).id}/revoke`)
-    // What Payload's login does when it loaded the user before the revocation committed: it writes
-    // the whole sessions list it read, revoked sid included, back with its new session.
+    // What Payload's login does when it loaded the user before the end of the session committed: it writes
+    // the whole sessions list it read, ended sid included, back with its new session.
     await app.payload.db.updateOne({
       collection: 'users',
       data: { sessions: before.sessions, updatedAt: null },

@@ -4,7 +4,7 @@ import { transformWhereQuery, validateWhereQuery, validOperators } from 'payload
 import { describe, expect, it } from 'vitest'
 
 /**
- * The filter-query shape of the content spec (§4 "Filter-query validity", §5 "Filter query shape"),
+ * The filter-query shape the content lists build,
  * checked against the validator Payload's own list filters use (`validateWhereQuery` from
  * payload/shared, called by the WhereBuilder and ListControls of @payloadcms/ui).
  */
@@ -32,8 +32,8 @@ const isValidShape = (query: unknown) => validateWhereQuery(query as Where)
 
 const condition = (operator: string, value: unknown = 'x') => ({ title: { [operator]: value } })
 
-describe("the spec's filter-query shape, by Payload's validator", () => {
-  it('allows exactly the sixteen operators of the spec, in its order', () => {
+describe("the filter-query shape, by Payload's validator", () => {
+  it('allows exactly the sixteen expected operators, in their order', () => {
     expect([...validOperators]).toEqual(specOperators)
   })
 

@@ -106,7 +106,7 @@ describe('rules', () => {
     expect(evaluatePassword('Two-digits-12-here', rules, 4).meetsRequirements).toBe(true)
   })
 
-  it('list the strength only when its minimum is above 0 (spec §5)', () => {
+  it('list the strength only when its minimum is above 0', () => {
     expect(ruleIds('abcdefghijklm', policy({ minScore: 0 }))).toEqual(['minLength'])
     expect(evaluatePassword('abcdefghijklm', policy({ minScore: 0 }), null).meetsRequirements).toBe(
       true,
@@ -129,7 +129,7 @@ describe('rules', () => {
   })
 })
 
-describe('the five-segment meter (spec §4)', () => {
+describe('the five-segment meter', () => {
   it('fills score + 1 segments once the minimum length and class count are met', () => {
     const rules = policy({ minCharacterClasses: 2 })
     expect(

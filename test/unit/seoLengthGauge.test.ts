@@ -54,7 +54,7 @@ describe('seoLengthGauge', () => {
 })
 
 describe('seoFieldsWithSpecGauge', () => {
-  it('draws title and description with the spec gauge and leaves the other SEO fields alone', () => {
+  it('draws title and description with the length gauge and leaves the other SEO fields alone', () => {
     const plugin = (name: string, props: Record<string, unknown>) => ({
       name,
       type: 'text' as const,

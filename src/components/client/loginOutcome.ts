@@ -21,7 +21,7 @@ const withRedirect = (target: string, redirect: null | string): string => {
 }
 
 /**
- * The spec's rules. Success: the response's `redirectTo` with the `redirect` parameter appended, else
+ * The rules, the same as Payload's own login view. Success: the response's `redirectTo` with the `redirect` parameter appended, else
  * the `redirect` parameter, else the admin root. Failure: for 400, 401 and 403 the first server
  * message (or the status when there is none); any other status "There was a problem with the
  * backend. ({status})".

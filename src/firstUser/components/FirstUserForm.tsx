@@ -30,7 +30,7 @@ type Props = {
   usersCollection: string
 }
 
-/** Payload's confirmation field is not part of this form (the spec's first user has none). */
+/** Payload's confirmation field is not part of this form, which asks for the password once. */
 const withoutConfirmation = ({
   'confirm-password': _confirmation,
   ...state

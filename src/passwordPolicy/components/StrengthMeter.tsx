@@ -39,7 +39,7 @@ type Props = {
 }
 
 /**
- * The five-segment strength meter (spec §4): empty until the minimum length and character classes
+ * The five-segment strength meter: empty until the minimum length and character classes
  * are met, then score + 1 segments filled, with the strength's name beside it and as the meter's
  * accessible value.
  */

@@ -1,6 +1,6 @@
 /**
  * The strength checker's numbers, written out rather than left to zxcvbn-ts's defaults so that a
- * library upgrade cannot move them silently. The unit tests hold them to the spec (§5).
+ * library upgrade cannot move them silently. The unit tests pin them.
  */
 export const zxcvbnSettings = {
   /**
@@ -13,7 +13,7 @@ export const zxcvbnSettings = {
   l33tMaxSubstitutions: 10,
   maxLength: 64,
   timeEstimationValues: {
-    // Spec §5: attack speeds of 100 guesses/hour online throttled, 10/s online unthrottled, 1e4/s
+    // Attack speeds of 100 guesses/hour online throttled, 10/s online unthrottled, 1e4/s
     // offline against a slow hash, 1e10/s offline against a fast one.
     attackTime: {
       offlineFastHashingXPerSecond: 1e10,
@@ -21,7 +21,7 @@ export const zxcvbnSettings = {
       onlineNoThrottlingXPerSecond: 10,
       onlineThrottlingXPerHour: 100,
     },
-    // Spec §5: guess counts of about 1e3, 1e6, 1e8 and 1e10 separate scores 0|1, 1|2, 2|3 and 3|4.
+    // Guess counts of about 1e3, 1e6, 1e8 and 1e10 separate scores 0|1, 1|2, 2|3 and 3|4.
     scoring: { 0: 1e3, 1: 1e6, 2: 1e8, 3: 1e10 },
   },
 } as const

@@ -29,7 +29,7 @@ type Props = (TextareaFieldClientProps | TextFieldClientProps) & {
 }
 
 /**
- * The meta title or description of the SEO plugin, with the content spec's length gauge: label,
+ * The meta title or description of the SEO plugin, with a length gauge: label,
  * auto-generate button, length tip with a best-practices link, the input, and pill, counter and bar.
  */
 export const SeoMetaTextField = ({

@@ -13,10 +13,10 @@ import { markSessionsRevoked } from '../markSessionsRevoked.js'
 /**
  * Takes sids whose documents say they ended out of the user's `sessions` again. Payload's login
  * loads the user, spends a while hashing the password, then writes the whole `sessions` array back;
- * a revocation committed in between would be undone by that write. This runs after it, in the
- * login's transaction, so a revoked session cannot come back.
+ * ending a session committed in between would be undone by that write. This runs after it, in the
+ * login's transaction, so an ended session cannot come back.
  */
-const dropRevokedSids = async (
+const dropEndedSids = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   userId: number | string,
@@ -39,8 +39,8 @@ const dropRevokedSids = async (
   if (docs.length === 0) {
     return
   }
-  const revoked = new Set((docs as unknown as SessionDocument[]).map(({ sid }) => sid))
-  const kept = sessions.filter(({ id }) => !revoked.has(id))
+  const ended = new Set((docs as unknown as SessionDocument[]).map(({ sid }) => sid))
+  const kept = sessions.filter(({ id }) => !ended.has(id))
   await req.payload.db.updateOne({
     id: userId,
     collection: options.usersCollection,
@@ -107,7 +107,7 @@ export const recordSessionOnLogin =
       req,
     })
 
-    await dropRevokedSids(req, options, user.id, sessions)
+    await dropEndedSids(req, options, user.id, sessions)
 
     const ofThisUserAndGone: Where[] = [
       { user: { equals: user.id } },

@@ -38,7 +38,7 @@ const styles = {
 } satisfies Record<string, CSSProperties>
 
 /**
- * The sign-in form of the spec: an email field (type email, example placeholder), a password field
+ * The sign-in form: an email field (type email, example placeholder), a password field
  * with a show/hide toggle, a link to the forgot-password page and a submit button; everything is
  * disabled while the request runs. An `errorMessage` query parameter (from single sign-on) shows as
  * an error toast and is removed from the address.

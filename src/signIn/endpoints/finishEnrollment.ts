@@ -27,7 +27,7 @@ import { totpSecretKey } from '../../twoFactor/secretKey.js'
  * - Enrolling before any session (enforcement): the enrolment is the second factor, so this mints
  *   the session; the challenge's attempt cap applies to the codes tried.
  */
-export const finishEnrollmentEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
       const enrolling = await enrollingAccount(req, options)

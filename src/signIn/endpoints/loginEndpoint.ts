@@ -124,7 +124,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
               // not reset until the second factor passes (see settleFirstFactor).
               return { correct: true, secondFactorDue: true, value: { secondFactor: error } }
             }
-            if (error instanceof BackofficeError && error.code === 'ACCOUNT_LOCKED') {
+            if (error instanceof BackofficeError && error.code === 'ACCOUNT_SUSPENDED') {
               // The password was right, but the account is suspended (the beforeLogin hook refused it).
               return { correct: true, value: { suspended: true } }
             }
@@ -147,7 +147,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
           event: 'login.failed',
           user,
         })
-        throw new BackofficeError('ACCOUNT_LOCKED', { req })
+        throw new BackofficeError('ACCOUNT_SUSPENDED', { req })
       }
       if ('secondFactor' in attempt.value) {
         if (attempt.kind === 'lockedMeanwhile') {

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react'
 
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
-/** The browsers the spec names an icon for, each with its brand colour; others get a neutral badge. */
+/** The common browsers, each with its brand colour; others get a neutral badge. */
 const known: Record<string, { colour: string; letter: string }> = {
   chrome: { colour: '#1a73e8', letter: 'C' },
   edge: { colour: '#0c8484', letter: 'E' },

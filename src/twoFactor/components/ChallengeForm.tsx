@@ -63,7 +63,7 @@ export const ChallengeForm = ({
     toast.error(message)
     setCode('')
     setPhase('waiting')
-    // A wrong code costs a few seconds before the next one (the spec's retry delay).
+    // A wrong code costs a few seconds before the next one (slows guessing, and stops a double submit).
     retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
   }
 

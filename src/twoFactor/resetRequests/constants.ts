@@ -2,8 +2,8 @@
 export const resetRequestsSlug = 'two-factor-reset-requests'
 
 /**
- * Numbers of the reset-request flow. The spec fixes the upper bound of the reason (500 characters,
- * the widget's textarea limit) and the validity (7 days, "1 week"); it leaves the server minimum open:
+ * Numbers of the reset-request flow. The upper bound of the reason is (500 characters,
+ * the widget's textarea limit) and the validity is 7 days, the "1 week" the UI says; for the server minimum,
  * 10 characters asks for a sentence a reviewer can judge, not "x".
  */
 export const resetRequestLimits = {
@@ -11,6 +11,6 @@ export const resetRequestLimits = {
   commentMaxLength: 1000,
   reasonMaxLength: 500,
   reasonMinLength: 10,
-  /** 7 days, 604 800 000 ms (spec §9). */
+  /** 7 days, 604 800 000 ms. */
   validityMs: 7 * 24 * 60 * 60 * 1000,
 } as const

@@ -20,8 +20,8 @@ const typeInto = (input: HTMLInputElement | null, value: number) => {
 }
 
 /**
- * Clicking the picture in Payload's "Edit image" drawer sets the focal point there (the content
- * spec). Payload 3.90 only lets editors drag the point or type its X % and Y %; this fills those two
+ * Clicking the picture in Payload's "Edit image" drawer sets the focal point there, where
+ * editors expect it. Payload 3.90 only lets editors drag the point or type its X % and Y %; this fills those two
  * inputs from the click, so Payload's own state, preview and "Apply changes" do the rest, and the
  * point is stored as two percentages of the width and height.
  */
