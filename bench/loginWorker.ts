@@ -136,6 +136,8 @@ const statementKind = (text: string): string => {
 
 let profiling = false
 let instrumented = false
+/** While set, the full text of every statement sent, in order (the `statements` command). */
+let captured: string[] | undefined
 
 const instrument = () => {
   if (instrumented) {
@@ -147,12 +149,13 @@ const instrument = () => {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }
   const originalQuery = prototype.query
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    if (!profiling) {
-      return originalQuery.apply(this, args)
-    }
     const first = args[0]
     const text =
       typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '')
+    captured?.push(text)
+    if (!profiling) {
+      return originalQuery.apply(this, args)
+    }
     const kind = statementKind(text)
     const started = performance.now()
     const done = () => add(sql, kind, performance.now() - started)
@@ -241,6 +244,29 @@ const profile = async (count: number): Promise<WorkerReply> => {
   return { ms: timings, spans, sql, type: 'profile' }
 }
 
+/**
+ * The statements of one successful login, counted where every one of them goes through (see
+ * `instrument`). BEGIN and COMMIT are statements like any other and are counted on both sides alike.
+ */
+const statements = async (): Promise<WorkerReply> => {
+  instrument()
+  captured = []
+  let texts: string[]
+  let client: RestClient
+  try {
+    ;({ client } = await login(benchEmail, password, 200))
+  } finally {
+    // The logout below is not part of the sign-in.
+    texts = captured
+    captured = undefined
+  }
+  const logout = await client.post('/users/logout', undefined, browserHeaders)
+  if (logout.status !== 200) {
+    throw new Error(`${side}: logout answered ${logout.status}`)
+  }
+  return { statements: texts, type: 'statements' }
+}
+
 const handle = async (command: WorkerCommand): Promise<WorkerReply> => {
   switch (command.type) {
     case 'failedLogins':
@@ -251,6 +277,8 @@ const handle = async (command: WorkerCommand): Promise<WorkerReply> => {
     }
     case 'profile':
       return profile(command.count)
+    case 'statements':
+      return statements()
     case 'stop':
       await closePayload(payload)
       return { type: 'stopped' }

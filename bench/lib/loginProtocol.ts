@@ -7,12 +7,15 @@ export type WorkerCommand =
   | { count: number; type: 'failedLogins' }
   | { count: number; type: 'logins' }
   | { count: number; type: 'profile' }
+  /** One more successful login, with the text of every SQL statement it sent, in order. */
+  | { type: 'statements' }
   | { type: 'stop' }
 
 export type WorkerReply =
   | { bootMs: number; type: 'ready' }
   | { message: string; type: 'error' }
   | { ms: number[]; spans: Tally; sql: Tally; type: 'profile' }
+  | { statements: string[]; type: 'statements' }
   /** `cpuMs`: the worker's CPU time (user + system, all threads) spent in the timed logins. */
   | { cpuMs: number; ms: number[]; type: 'timings' }
   | { type: 'stopped' }

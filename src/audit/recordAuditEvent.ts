@@ -96,6 +96,11 @@ export const recordAuditEvent = async (
         user: await auditPartyName(user, names),
         userAgent: optionalText(client.userAgent, 512),
       } as never,
+      // With no transaction to join, the entry is one INSERT (the audit log has no array or
+      // relationship tables), atomic on its own: a BEGIN and COMMIT of Payload's around it would
+      // be two more round trips for nothing. Nothing runs after the insert that could fail and
+      // want it undone (the collection's only hook is the `beforeOperation` write guard).
+      disableTransaction: !writeReq.transactionID,
       overrideAccess: true,
       req: writeReq,
     })

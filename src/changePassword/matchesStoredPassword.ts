@@ -1,4 +1,4 @@
-import { pbkdf2, timingSafeEqual } from 'node:crypto'
+import { pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
  * Payload's two stored formats (payload/dist/auth/strategies/local/generatePasswordSaltHash.js, which
@@ -41,4 +41,42 @@ export const matchesStoredPassword = async (
   const stored = Buffer.from(storedHex, 'hex')
   const derived = await derive(password, salt, iterations, keyLength)
   return derived.length === stored.length && timingSafeEqual(derived, stored)
+}
+
+/**
+ * The check of Payload's sign-in itself (`authenticateLocalStrategy`, payload/dist/auth/strategies/
+ * local/authenticate.js), for the login endpoint, which checks the password of the account it has
+ * already read instead of having Payload read it again: the same comparison, but anything that is
+ * not a match (no stored password, a hash that is not hex) is simply a wrong password, as there.
+ * `legacy`: the stored hash is in the old format, which Payload's login upgrades once the password is
+ * known (see `currentFormatHash`).
+ */
+export const checkPasswordAtSignIn = async (
+  account: { hash?: unknown; salt?: unknown },
+  password: string,
+): Promise<false | { legacy: boolean }> => {
+  const { hash, salt } = account
+  if (typeof hash !== 'string' || typeof salt !== 'string') {
+    return false
+  }
+  const current = hash.startsWith(currentFormat.prefix)
+  const { iterations, keyLength } = current ? currentFormat : legacyFormat
+  const stored = Buffer.from(current ? hash.slice(currentFormat.prefix.length) : hash, 'hex')
+  try {
+    const derived = await derive(password, salt, iterations, keyLength)
+    return derived.length === stored.length && timingSafeEqual(derived, stored)
+      ? { legacy: !current }
+      : false
+  } catch {
+    return false
+  }
+}
+
+/** A new salt and hash in the current format, as Payload's `generatePasswordSaltHash` makes them. */
+export const currentFormatHash = async (
+  password: string,
+): Promise<{ hash: string; salt: string }> => {
+  const salt = randomBytes(32).toString('hex')
+  const key = await derive(password, salt, currentFormat.iterations, currentFormat.keyLength)
+  return { hash: `${currentFormat.prefix}${key.toString('hex')}`, salt }
 }

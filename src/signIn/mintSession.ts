@@ -1,4 +1,4 @@
-import type { Collection, CollectionSlug, PayloadRequest } from 'payload'
+import type { Collection, CollectionSlug, PayloadRequest, SanitizedCollectionConfig } from 'payload'
 
 import {
   commitTransaction,
@@ -11,9 +11,75 @@ import { addSessionToUser } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { sqlFor } from '../db/sql.js'
 import { twoFactorContextKey } from '../request/context.js'
 
 export type MintedSession = { exp: number; token: string; user: Record<string, unknown> }
+
+type SessionsOf = { id: number | string; sessions?: unknown } & Record<string, unknown>
+
+/**
+ * Payload's `addSessionToUser`, made to write only the `sessions` array. Given the whole account, as
+ * Payload's login gives it, it writes every column back and deletes and re-inserts every array and
+ * hasMany table (the roles too), from a copy read before the password was hashed: a change another
+ * request committed meanwhile (an attempt counted by a parallel wrong password, a suspension) would
+ * be silently undone, and all of it is work a new session does not need. The account object is left
+ * as Payload's own login leaves it: the new `sessions`, `updatedAt: null`, `collection`, `_strategy`.
+ * Returns the new session's id (none when the collection does not use sessions).
+ */
+export const addSession = async (
+  req: PayloadRequest,
+  collectionConfig: SanitizedCollectionConfig,
+  user: SessionsOf,
+): Promise<string | undefined> => {
+  if (collectionConfig.auth.useSessions) {
+    // The whole-row write began by updating the account's row, which locked it until the login
+    // committed, so two sign-ins of one account wrote their arrays one after the other. Writing the
+    // array alone leaves the row untouched (the adapter only replaces the array's rows), and two
+    // writers could then collide on the same session ids: the lock is taken explicitly instead.
+    const sql = sqlFor(req.payload, collectionConfig.slug)
+    await sql.query(
+      `SELECT 1 FROM ${sql.table} WHERE ${sql.column('id')} = $1 FOR UPDATE`,
+      [user.id],
+      req,
+    )
+  }
+  // `updatedAt: null`, which Payload sets, keeps the account's "updated" time, as in endSessions.
+  const written: SessionsOf = { id: user.id, sessions: user.sessions }
+  const { sid } = await addSessionToUser({
+    collectionConfig,
+    payload: req.payload,
+    req,
+    user: written as never,
+  })
+  Object.assign(user, written)
+  return sid
+}
+
+/**
+ * Takes a session `addSession` added out of the array again (Payload's `revokeSession`, which is
+ * not exported, writing only the array), for a login that failed after adding it without a
+ * transaction to roll back.
+ */
+export const removeSession = async (
+  req: PayloadRequest,
+  collectionConfig: SanitizedCollectionConfig,
+  user: SessionsOf,
+  sid: string,
+): Promise<void> => {
+  const sessions = Array.isArray(user.sessions) ? (user.sessions as { id: string }[]) : []
+  if (!collectionConfig.auth.useSessions || sessions.length === 0) {
+    return
+  }
+  user.sessions = sessions.filter((session) => session.id !== sid)
+  await req.payload.db.updateOne({
+    id: user.id,
+    collection: collectionConfig.slug,
+    data: { sessions: user.sessions, updatedAt: null },
+    req,
+    returning: false,
+  })
+}
 
 /**
  * Creates the Payload session of an account whose second factor was just verified, the way Payload's
@@ -48,7 +114,7 @@ export const mintSession = async (
     // Tells the two-factor `beforeLogin` hook that this account's second factor is done.
     req.context[twoFactorContextKey] = { verifiedUserId: userId }
 
-    const { sid } = await addSessionToUser({ collectionConfig, payload, req, user: user as never })
+    const sid = await addSession(req, collectionConfig, user as SessionsOf)
     const fieldsToSign = getFieldsToSign({
       collectionConfig,
       email: user.email as string,

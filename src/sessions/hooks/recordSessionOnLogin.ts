@@ -11,6 +11,50 @@ import { auditSessionsEnded } from '../auditSessionsEnded.js'
 import { markSessionsRevoked } from '../markSessionsRevoked.js'
 
 /**
+ * The session documents of this user that the login has to act on, found with one query: ended ones
+ * whose sid is in the `sessions` array all the same, and expired ones that Payload has dropped from
+ * the array (it prunes expired sessions on every login) but that nobody has marked ended yet.
+ */
+const staleSessionDocuments = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  sids: string[],
+  now: Date,
+): Promise<{ expired: SessionDocument[]; revoked: SessionDocument[] }> => {
+  const { docs } = await req.payload.find({
+    collection: options.sessions.slug as never,
+    depth: 0,
+    overrideAccess: true,
+    pagination: false,
+    req,
+    where: {
+      and: [
+        { user: { equals: userId } },
+        {
+          or: [
+            { and: [{ sid: { in: sids } }, { revokedAt: { exists: true } }] },
+            {
+              and: [
+                { sid: { not_in: sids } },
+                { expiresAt: { less_than_equal: now.toISOString() } },
+                { revokedAt: { exists: false } },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  })
+  const listed = new Set(sids)
+  const found = docs as unknown as SessionDocument[]
+  return {
+    expired: found.filter(({ sid }) => !listed.has(sid)),
+    revoked: found.filter(({ sid }) => listed.has(sid)),
+  }
+}
+
+/**
  * Takes sids whose documents say they ended out of the user's `sessions` again. Payload's login
  * loads the user, spends a while hashing the password, then writes the whole `sessions` array back;
  * ending a session committed in between would be undone by that write. This runs after it, in the
@@ -21,26 +65,13 @@ const dropEndedSids = async (
   options: SanitizedBackofficeOptions,
   userId: number | string,
   sessions: PayloadSession[],
+  revokedDocuments: SessionDocument[],
 ): Promise<void> => {
-  const { docs } = await req.payload.find({
-    collection: options.sessions.slug as never,
-    depth: 0,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    where: {
-      and: [
-        { user: { equals: userId } },
-        { sid: { in: sessions.map(({ id }) => id) } },
-        { revokedAt: { exists: true } },
-      ],
-    },
-  })
-  if (docs.length === 0) {
+  if (revokedDocuments.length === 0) {
     return
   }
-  const ended = new Set((docs as unknown as SessionDocument[]).map(({ sid }) => sid))
-  const kept = sessions.filter(({ id }) => !ended.has(id))
+  const revoked = new Set(revokedDocuments.map(({ sid }) => sid))
+  const kept = sessions.filter(({ id }) => !revoked.has(id))
   await req.payload.db.updateOne({
     id: userId,
     collection: options.usersCollection,
@@ -107,17 +138,28 @@ export const recordSessionOnLogin =
       req,
     })
 
-    await dropEndedSids(req, options, user.id, sessions)
+    // One query for both kinds of stale document (it used to be one each): most sign-ins find none
+    // and write nothing more.
+    const stale = await staleSessionDocuments(
+      req,
+      options,
+      user.id,
+      sessions.map(({ id }) => id),
+      now,
+    )
+    await dropEndedSids(req, options, user.id, sessions, stale.revoked)
+    if (stale.expired.length > 0) {
+      await markSessionsRevoked(
+        req,
+        { id: { in: stale.expired.map(({ id }) => id) } },
+        { reason: 'expired' },
+      )
+    }
 
     const ofThisUserAndGone: Where[] = [
       { user: { equals: user.id } },
       { sid: { not_in: sessions.map(({ id }) => id) } },
     ]
-    await markSessionsRevoked(
-      req,
-      { and: [...ofThisUserAndGone, { expiresAt: { less_than_equal: now.toISOString() } }] },
-      { reason: 'expired' },
-    )
     if (req.context[sessionOperationContextKey] === 'resetPassword') {
       const marked = await markSessionsRevoked(
         req,

@@ -1,6 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { AuthenticationError, loginOperation } from 'payload'
+import { AuthenticationError, type loginOperation } from 'payload'
 import { createHmac } from 'node:crypto'
 
 import type { StaffAccount } from '../../accounts/staffAccount.js'
@@ -13,6 +13,7 @@ import { secondsUntil } from '../../lib/backoff.js'
 import { readBody } from '../../request/readBody.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
+import { passwordLogin } from '../passwordLogin.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
@@ -79,8 +80,13 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       }
 
       const { payload } = req
+      // The one read of the account a sign-in makes: passwordLogin checks the password of this very
+      // row. Without `joins: false` the adapter would also read every join field, the account's
+      // trusted devices among them, which nothing here uses (a device cookie is looked up by its own
+      // hash, only when the request has one).
       const user = await payload.db.findOne<StaffAccount>({
         collection: options.usersCollection,
+        joins: false,
         req,
         where: { email: { equals: email } },
       })
@@ -112,7 +118,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
             return {
               correct: true,
               value: {
-                result: await loginOperation({ collection, data: { email, password }, req }),
+                result: await passwordLogin(req, collection, { account: user, email, password }),
               },
             }
           } catch (error) {

@@ -1,0 +1,185 @@
+import type { Collection, loginOperation, PayloadRequest } from 'payload'
+
+import {
+  AuthenticationError,
+  checkLoginPermission,
+  commitTransaction,
+  Forbidden,
+  getFieldsToSign,
+  initTransaction,
+  jwtSign,
+  killTransaction,
+  resetLoginAttempts,
+  UnverifiedEmail,
+} from 'payload'
+import { applyUserReadAccess } from 'payload/internal'
+
+import {
+  checkPasswordAtSignIn,
+  currentFormatHash,
+} from '../changePassword/matchesStoredPassword.js'
+import { addSession, removeSession } from './mintSession.js'
+
+type LoginResult = Awaited<ReturnType<typeof loginOperation>>
+type Account = { id: number | string } & Record<string, unknown>
+
+/**
+ * Payload's login operation (payload/dist/auth/operations/login.js, 3.90.1) for the login endpoint,
+ * on the account the endpoint has already read and counted an attempt against: the same steps, hooks
+ * and errors in the same order, minus the database work that would repeat what the endpoint did or
+ * that the plugin has turned off. `loginOperation` itself would read the account twice more (by email,
+ * then its lock fields), each time with every join field of the collection (the account's trusted
+ * devices), and write the whole account back, hash and roles included, to add a session.
+ *
+ * - The account is the endpoint's, read before its attempt was counted; a `beforeOperation` hook that
+ *   rewrote the email cannot move the sign-in to an account other than the one counted.
+ * - A wrong password throws `AuthenticationError`, as Payload's does, without Payload's own
+ *   `loginAttempts` counting: the plugin sets `maxLoginAttempts` out of reach (src/lockout) and counts
+ *   in its own columns, so those writes, and Payload's re-read of its lock before the session, did
+ *   nothing.
+ * - Only the `sessions` array is written (see `addSession`).
+ */
+export const passwordLogin = async (
+  req: PayloadRequest,
+  collection: Collection,
+  { account, email, password }: { account: Account; email: string; password: string },
+): Promise<LoginResult> => {
+  const { payload } = req
+  const collectionConfig = collection.config
+  if (collectionConfig.auth.disableLocalStrategy) {
+    throw new Forbidden(req.t)
+  }
+
+  // beforeOperation, as Payload's `buildBeforeOperation` runs it.
+  let args = { collection, data: { email, password }, req } as Parameters<typeof loginOperation>[0]
+  for (const hook of collectionConfig.hooks?.beforeOperation ?? []) {
+    const hookResult = await hook({
+      args,
+      collection: collectionConfig,
+      context: req.context,
+      operation: 'login',
+      overrideAccess: args.overrideAccess,
+      req,
+    })
+    if (hookResult !== undefined) {
+      args = hookResult as typeof args
+    }
+  }
+  const { depth, overrideAccess = false, showHiddenFields } = args
+
+  // Payload's lookup leaves out trashed accounts.
+  const found = collectionConfig.trash && account.deletedAt ? null : account
+  checkLoginPermission({ req, user: found as never })
+  const user: Record<string, unknown> = {
+    ...account,
+    _strategy: 'local-jwt',
+    collection: collectionConfig.slug,
+  }
+  const checked = await checkPasswordAtSignIn(user, password)
+  if (!checked) {
+    throw new AuthenticationError(req.t)
+  }
+  if (collectionConfig.auth.verify && user._verified === false) {
+    throw new UnverifiedEmail({ t: req.t })
+  }
+
+  const shouldCommit = await initTransaction(req)
+  let sid: string | undefined
+  try {
+    sid = await addSession(req, collectionConfig, user as Account)
+    if (checked.legacy && typeof user.hash === 'string' && typeof user.salt === 'string') {
+      // Payload's login upgrades a hash of the old format once the password is known; opportunistic,
+      // retried at the next sign-in, so a failure must not refuse this one.
+      try {
+        await payload.db.updateOne({
+          collection: collectionConfig.slug,
+          data: await currentFormatHash(password),
+          req,
+          select: { id: true },
+          where: {
+            hash: { equals: user.hash },
+            id: { equals: user.id },
+            salt: { equals: user.salt },
+          },
+        })
+      } catch (error) {
+        payload.logger.error({ err: error, msg: 'Failed to update the stored password hash' })
+      }
+    }
+    const fieldsToSign = getFieldsToSign({
+      collectionConfig,
+      email,
+      ...(sid ? { sid } : {}),
+      user: user as never,
+    })
+    // Payload's own counter: zero while the plugin runs, so this writes nothing; kept for accounts
+    // that carry a count from before it.
+    await resetLoginAttempts({ collection: collectionConfig, doc: user as never, payload, req })
+
+    let signedIn = user
+    for (const hook of collectionConfig.hooks?.beforeLogin ?? []) {
+      signedIn =
+        ((await hook({
+          collection: collectionConfig,
+          context: req.context,
+          req,
+          user: signedIn,
+        })) as typeof signedIn | undefined) || signedIn
+    }
+    const { exp, token } = await jwtSign({
+      fieldsToSign,
+      secret: payload.secret,
+      tokenExpiration: collectionConfig.auth.tokenExpiration,
+    })
+    req.user = signedIn as never
+    for (const hook of collectionConfig.hooks?.afterLogin ?? []) {
+      signedIn =
+        ((await hook({
+          collection: collectionConfig,
+          context: req.context,
+          req,
+          token,
+          user: signedIn,
+        })) as typeof signedIn | undefined) || signedIn
+    }
+    let result: LoginResult = {
+      exp,
+      token,
+      user: (await applyUserReadAccess({
+        collection: collectionConfig,
+        depth: depth as number,
+        overrideAccess,
+        req,
+        showHiddenFields: showHiddenFields as boolean,
+        user: signedIn as never,
+      })) as never,
+    }
+    // afterOperation, as Payload's `buildAfterOperation` runs it.
+    for (const hook of collectionConfig.hooks?.afterOperation ?? []) {
+      const hookResult = await hook({
+        args,
+        collection: collectionConfig,
+        operation: 'login',
+        overrideAccess: args.overrideAccess,
+        req,
+        result,
+      } as never)
+      if (hookResult !== undefined) {
+        result = hookResult as LoginResult
+      }
+    }
+    if (shouldCommit) {
+      await commitTransaction(req)
+    }
+    return result
+  } catch (error) {
+    // Payload writes the session back out here (`revokeSession`); inside a transaction the rollback
+    // below removes it anyway, so that write is only needed without one.
+    const inTransaction = Boolean(req.transactionID) && !(req.transactionID instanceof Promise)
+    if (sid && !inTransaction) {
+      await removeSession(req, collectionConfig, user as Account, sid)
+    }
+    await killTransaction(req)
+    throw error
+  }
+}
