@@ -5,8 +5,12 @@ import type { TotpConfig } from '../../twoFactor/fields.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { secondsUntil } from '../../lib/backoff.js'
-import { claimAccountAttempt, settleFailure, settleSuccess } from '../../lockout/attempts.js'
-import { sqlFor } from '../../db/sql.js'
+import {
+  accountLockedUntil,
+  claimAccountAttempt,
+  settleFailure,
+  settleSuccess,
+} from '../../lockout/attempts.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
 import { claimTimeStep, readTotpState } from '../../twoFactor/accountState.js'
 import {
@@ -152,7 +156,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
         event: 'twoFactor.rateLimited',
         user: account,
       })
-      return rateLimited(req, await lockedUntil(req, options, account.id))
+      return rateLimited(req, await accountLockedUntil(req.payload, options, account.id))
     }
     await recordAuditEvent(req, {
       actor: account,
@@ -169,20 +173,6 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
   method: 'post',
   path: '/mfa/totp/authenticate',
 })
-
-/** When the account's current lock ends, if it has one. */
-const lockedUntil = async (
-  req: PayloadRequest,
-  options: SanitizedBackofficeOptions,
-  userId: number | string,
-) => {
-  const sql = sqlFor(req.payload, options.usersCollection)
-  const [row] = await sql.query<{ until: Date | null }>(
-    `SELECT ${sql.column('lockoutUntil')} AS until FROM ${sql.table} WHERE ${sql.column('id')} = $1`,
-    [userId],
-  )
-  return row?.until ? new Date(row.until) : null
-}
 
 /** "TOTP rate limited. Try again in {n} seconds", with the same number in Retry-After. */
 const rateLimited = (req: PayloadRequest, lockedUntil: Date | null) => {
