@@ -5,7 +5,10 @@ import type { PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
 import { sql } from '@payloadcms/db-postgres'
 import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
 
-/** One statement built with Drizzle's `sql` tag: values become bound parameters, never SQL text. */
+/**
+ * One statement built with Drizzle's `sql` tag: values become bound parameters, never SQL text.
+ * Drizzle leaves an `undefined` value out of the text altogether, so absent values are passed as null.
+ */
 export type Statement = ReturnType<typeof sql>
 
 /** What is used of a Drizzle node-postgres database or transaction: `execute` answers pg's result. */
