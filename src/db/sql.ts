@@ -1,35 +1,38 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-type Column = { name: string }
-type Queryable = {
-  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
-}
-type DrizzleAdapter = {
-  pool?: Queryable
-  /** Open transactions by id; `db` is drizzle's node-postgres transaction, on one pooled connection. */
-  sessions?: Record<string, { db?: { session?: { client?: Queryable } } }>
-  tableNameMap: Map<string, string>
-  tables: Record<string, Record<string, Column>>
-}
+import type { PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
+
+import { sql } from '@payloadcms/db-postgres'
+import { getTableColumns } from '@payloadcms/db-postgres/drizzle'
 
 /**
- * Where a statement runs: on the connection of the request's open Payload transaction when there is
- * one, so it commits or rolls back together with the Local API writes made with the same `req`; else
- * on the pool, as a statement of its own.
+ * One statement built with Drizzle's `sql` tag: values become bound parameters, never SQL text.
+ * Drizzle leaves an `undefined` value out of the text altogether, so absent values are passed as null.
  */
-const connectionFor = async (adapter: DrizzleAdapter, req?: PayloadRequest): Promise<Queryable> => {
+export type Statement = ReturnType<typeof sql>
+
+/** What is used of a Drizzle node-postgres database or transaction: `execute` answers pg's result. */
+type Database = { execute: (statement: Statement) => Promise<{ rows: unknown[] }> }
+
+/**
+ * Where a statement runs: in the request's open Payload transaction when there is one, so it commits
+ * or rolls back together with the Local API writes made with the same `req`; else on
+ * `payload.db.drizzle`, as a statement of its own. The adapter keeps each open transaction's Drizzle
+ * transaction in `payload.db.sessions[id].db`, which is what Payload's own operations run on for
+ * that `req` (`getTransaction` in @payloadcms/drizzle).
+ */
+const databaseFor = async (payload: Payload, req?: PayloadRequest): Promise<Database> => {
   const transactionID = req?.transactionID === undefined ? undefined : await req.transactionID
   if (transactionID === undefined || transactionID === null) {
-    return adapter.pool!
+    return payload.db.drizzle
   }
-  const client = adapter.sessions?.[String(transactionID)]?.db?.session?.client
-  if (!client || typeof client.query !== 'function') {
-    // Never fall back to the pool: the statement would escape the transaction it belongs to.
-    throw new Error(
-      "payload-backoffice: cannot reach the open transaction's connection of the PostgreSQL adapter.",
-    )
+  const transaction = payload.db.sessions?.[String(transactionID)]?.db as Database | undefined
+  if (!transaction) {
+    // Never fall back to `payload.db.drizzle` (Payload's own operations do): the statement would
+    // escape the transaction it belongs to, and survive its rollback.
+    throw new Error("payload-backoffice: the request's database transaction is no longer open.")
   }
-  return client
+  return transaction
 }
 
 const snakeCase = (value: string) =>
@@ -38,46 +41,46 @@ const snakeCase = (value: string) =>
     .replace(/[-\s]+/g, '_')
     .toLowerCase()
 
-const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`
-
 /**
  * The lockout's counters must be exact across app processes, so they are read and written with single
  * SQL statements that PostgreSQL serialises on the row (compare-and-increment), not with Payload's
- * read-then-write Local API. This resolves the SQL names of a collection's table and columns from the
- * Payload PostgreSQL adapter, so custom `dbName`s keep working.
+ * read-then-write Local API. This gives a collection's Drizzle table from `payload.db.tables` and its
+ * columns' SQL names, so custom `dbName`s and a custom `schemaName` keep working, and a way to run
+ * statements on the adapter's Drizzle instance.
  */
 export const sqlFor = (payload: Payload, slug: string) => {
-  const adapter = payload.db as unknown as DrizzleAdapter
-  return sqlForTable(payload, adapter.tableNameMap?.get(snakeCase(slug)) ?? snakeCase(slug), slug)
-}
-
-/** The same for any table of the adapter by its SQL name (an array field's table, say). */
-export const sqlForTable = (payload: Payload, tableName: string, label = tableName) => {
-  const adapter = payload.db as unknown as DrizzleAdapter
-  if (!adapter.pool || !adapter.tables) {
+  const adapter = payload.db
+  if (!adapter.drizzle || !adapter.tables) {
     throw new Error(
       'payload-backoffice: the lockout needs a PostgreSQL database adapter (@payloadcms/db-postgres).',
     )
   }
-  const table = adapter.tables[tableName]
+  const tableName = adapter.tableNameMap?.get(snakeCase(slug)) ?? snakeCase(slug)
+  const table = adapter.tables[tableName] as PgTable | undefined
   if (!table) {
-    throw new Error(`payload-backoffice: no table for the collection "${label}".`)
+    throw new Error(`payload-backoffice: no table for the collection "${slug}".`)
   }
+  const columns = getTableColumns(table)
   return {
+    /**
+     * A column by its Payload field path (`totpConfig_status`), as a bare identifier: it is what a
+     * SET target, an INSERT column list and ON CONFLICT need, and it reads the same in conditions.
+     */
     column: (field: string) => {
-      const column = table[field]
-      if (!column?.name) {
-        throw new Error(`payload-backoffice: no column for "${label}.${field}".`)
+      const column = columns[field]
+      if (!column) {
+        throw new Error(`payload-backoffice: no column for "${slug}.${field}".`)
       }
-      return quote(column.name)
+      return sql.identifier(column.name)
     },
-    /** Runs one statement; with `req`, inside the request's transaction if it has one open. */
-    query: async <Row = Record<string, unknown>>(
-      text: string,
-      values: unknown[],
-      req?: PayloadRequest,
-    ) => (await (await connectionFor(adapter, req)).query(text, values)).rows as Row[],
-    table: quote(tableName),
-    tableName,
+    /**
+     * Runs one statement and answers its rows; with `req`, inside the request's transaction if it
+     * has one open. Drizzle's node-postgres driver hands timestamps over as PostgreSQL's text, so
+     * rows carry them as strings (read them with `new Date(...)`); numerics are strings too.
+     */
+    execute: async <Row = Record<string, unknown>>(statement: Statement, req?: PayloadRequest) =>
+      (await (await databaseFor(payload, req)).execute(statement)).rows as Row[],
+    /** The table; Drizzle writes it schema-qualified when the adapter has a `schemaName`. */
+    table,
   }
 }

@@ -1,9 +1,11 @@
 import type { Payload } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { type Statement, sqlFor } from '../db/sql.js'
 import { loginThrottlesSlug } from './loginThrottles.js'
-import { sqlFor } from '../db/sql.js'
 
 export type Claim =
   /**
@@ -18,26 +20,21 @@ type Policy = SanitizedBackofficeOptions['lockout']
 
 /**
  * SQL for "this failure count, locked until when": `now() + min(base * 2^(n - threshold), cap)` once
- * `n` reaches the threshold. Parameters: $2 threshold, $3 base seconds, $4 cap seconds. The exponent is
- * bounded so the power cannot overflow. Mirrors `lockoutDelaySeconds` in src/lib/backoff.ts.
+ * `n` reaches the threshold. The exponent is bounded so the power cannot overflow. Mirrors
+ * `lockoutDelaySeconds` in src/lib/backoff.ts.
  */
-const lockoutExpression = (failures: string) =>
-  `CASE WHEN ${failures} >= $2 THEN now() + make_interval(secs => LEAST($3::float8 * power(2, LEAST(${failures} - $2, 60)), $4::float8)) ELSE NULL END`
+const lockoutExpression = (failures: Statement, policy: Policy) =>
+  sql`CASE WHEN ${failures} >= ${policy.threshold} THEN now() + make_interval(secs => LEAST(${policy.baseDelaySeconds}::float8 * power(2, LEAST(${failures} - ${policy.threshold}, 60)), ${policy.maxDelaySeconds}::float8)) ELSE NULL END`
 
-const policyValues = (policy: Policy) => [
-  policy.threshold,
-  policy.baseDelaySeconds,
-  policy.maxDelaySeconds,
-]
-
-type ClaimRow = { claimed_at: Date; failures: number; locked_until: Date | null }
+/** Timestamps arrive as PostgreSQL's text (see `sqlFor`). */
+type ClaimRow = { claimed_at: string; failures: number; locked_until: null | string }
 
 const toClaim = async (
   rows: ClaimRow[],
   lockedUntil: () => Promise<Date | null>,
 ): Promise<Claim> =>
   rows[0]
-    ? { claimedAt: rows[0].claimed_at, failures: Number(rows[0].failures), locked: false }
+    ? { claimedAt: new Date(rows[0].claimed_at), failures: Number(rows[0].failures), locked: false }
     : { locked: true, lockedUntil: await lockedUntil() }
 
 /**
@@ -52,29 +49,27 @@ export const claimAccountAttempt = async (
   options: SanitizedBackofficeOptions,
   userId: number | string,
 ): Promise<Claim> => {
-  const sql = sqlFor(payload, options.usersCollection)
-  const failures = sql.column('consecutiveFailedLogins')
-  const lockoutUntil = sql.column('lockoutUntil')
-  const next = `COALESCE(${failures}, 0) + 1`
-  const rows = await sql.query<ClaimRow>(
-    `UPDATE ${sql.table} SET ${failures} = ${next}, ${lockoutUntil} = ${lockoutExpression(next)}
-     WHERE ${sql.column('id')} = $1 AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now())
+  const users = sqlFor(payload, options.usersCollection)
+  const failures = users.column('consecutiveFailedLogins')
+  const lockoutUntil = users.column('lockoutUntil')
+  const next = sql`COALESCE(${failures}, 0) + 1`
+  const rows = await users.execute<ClaimRow>(
+    sql`UPDATE ${users.table} SET ${failures} = ${next}, ${lockoutUntil} = ${lockoutExpression(next, options.lockout)}
+     WHERE ${users.column('id')} = ${userId} AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now())
      RETURNING ${failures} AS failures, ${lockoutUntil} AS locked_until, now() AS claimed_at`,
-    [userId, ...policyValues(options.lockout)],
   )
-  return toClaim(rows, () => readLockedUntil(payload, options, userId))
+  return toClaim(rows, () => accountLockedUntil(payload, options, userId))
 }
 
-/** When the account's current lock ends, if it has one (for `Retry-After`). */
-export const readLockedUntil = async (
+/** When the account's current lock ends, if it has one. */
+export const accountLockedUntil = async (
   payload: Payload,
   options: SanitizedBackofficeOptions,
   userId: number | string,
 ): Promise<Date | null> => {
-  const sql = sqlFor(payload, options.usersCollection)
-  const [row] = await sql.query<{ until: Date | null }>(
-    `SELECT ${sql.column('lockoutUntil')} AS until FROM ${sql.table} WHERE ${sql.column('id')} = $1`,
-    [userId],
+  const users = sqlFor(payload, options.usersCollection)
+  const [row] = await users.execute<{ until: null | string }>(
+    sql`SELECT ${users.column('lockoutUntil')} AS until FROM ${users.table} WHERE ${users.column('id')} = ${userId}`,
   )
   return row?.until ? new Date(row.until) : null
 }
@@ -88,28 +83,28 @@ export const claimUnknownAddressAttempt = async (
   options: SanitizedBackofficeOptions,
   key: string,
 ): Promise<Claim> => {
-  const sql = sqlFor(payload, loginThrottlesSlug)
-  const failures = sql.column('consecutiveFailures')
-  const lockoutUntil = sql.column('lockoutUntil')
-  const lastFailedAt = sql.column('lastFailedAt')
-  const existing = `${sql.table}.${failures}`
-  const rows = await sql.query<ClaimRow>(
-    `INSERT INTO ${sql.table} (${sql.column('key')}, ${failures}, ${lockoutUntil}, ${lastFailedAt}, ${sql.column('updatedAt')}, ${sql.column('createdAt')})
-     VALUES ($1, 1, ${lockoutExpression('1')}, now(), now(), now())
-     ON CONFLICT (${sql.column('key')}) DO UPDATE SET
+  const throttles = sqlFor(payload, loginThrottlesSlug)
+  const failures = throttles.column('consecutiveFailures')
+  const lockoutUntil = throttles.column('lockoutUntil')
+  const lastFailedAt = throttles.column('lastFailedAt')
+  const keyColumn = throttles.column('key')
+  const updatedAt = throttles.column('updatedAt')
+  const existing = sql`${throttles.table}.${failures}`
+  const rows = await throttles.execute<ClaimRow>(
+    sql`INSERT INTO ${throttles.table} (${keyColumn}, ${failures}, ${lockoutUntil}, ${lastFailedAt}, ${updatedAt}, ${throttles.column('createdAt')})
+     VALUES (${key}, 1, ${lockoutExpression(sql`1`, options.lockout)}, now(), now(), now())
+     ON CONFLICT (${keyColumn}) DO UPDATE SET
        ${failures} = ${existing} + 1,
-       ${lockoutUntil} = ${lockoutExpression(`${existing} + 1`)},
-       ${lastFailedAt} = now(), ${sql.column('updatedAt')} = now()
-     WHERE ${sql.table}.${lockoutUntil} IS NULL OR ${sql.table}.${lockoutUntil} <= now()
+       ${lockoutUntil} = ${lockoutExpression(sql`${existing} + 1`, options.lockout)},
+       ${lastFailedAt} = now(), ${updatedAt} = now()
+     WHERE ${throttles.table}.${lockoutUntil} IS NULL OR ${throttles.table}.${lockoutUntil} <= now()
      RETURNING ${failures} AS failures, ${lockoutUntil} AS locked_until, now() AS claimed_at`,
-    [key, ...policyValues(options.lockout)],
   )
   return toClaim(rows, async () => {
-    const [row] = await sql.query<{ until: Date | null }>(
-      `SELECT ${lockoutUntil} AS until FROM ${sql.table} WHERE ${sql.column('key')} = $1`,
-      [key],
+    const [row] = await throttles.execute<{ until: null | string }>(
+      sql`SELECT ${lockoutUntil} AS until FROM ${throttles.table} WHERE ${keyColumn} = ${key}`,
     )
-    return row?.until ?? null
+    return row?.until ? new Date(row.until) : null
   })
 }
 
@@ -138,16 +133,16 @@ const settleCorrectPassword = async (
   claimedFailures: number,
   count: 'reset' | 'undoClaim',
 ): Promise<boolean> => {
-  const sql = sqlFor(payload, options.usersCollection)
-  const failures = sql.column('consecutiveFailedLogins')
-  const lockoutUntil = sql.column('lockoutUntil')
-  const failuresAfter = count === 'reset' ? '0' : `GREATEST(${failures} - 1, 0)`
-  const rows = await sql.query(
-    `UPDATE ${sql.table} SET ${failures} = ${failuresAfter}, ${lockoutUntil} = NULL
-     WHERE ${sql.column('id')} = $1
-       AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now() OR ${failures} = $2)
-     RETURNING ${sql.column('id')}`,
-    [userId, claimedFailures],
+  const users = sqlFor(payload, options.usersCollection)
+  const failures = users.column('consecutiveFailedLogins')
+  const lockoutUntil = users.column('lockoutUntil')
+  const id = users.column('id')
+  const failuresAfter = count === 'reset' ? sql`0` : sql`GREATEST(${failures} - 1, 0)`
+  const rows = await users.execute(
+    sql`UPDATE ${users.table} SET ${failures} = ${failuresAfter}, ${lockoutUntil} = NULL
+     WHERE ${id} = ${userId}
+       AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now() OR ${failures} = ${claimedFailures})
+     RETURNING ${id}`,
   )
   return rows.length === 1
 }
@@ -162,10 +157,9 @@ export const settleFailure = async (
   userId: number | string,
   claimedAt: Date,
 ): Promise<void> => {
-  const sql = sqlFor(payload, options.usersCollection)
-  await sql.query(
-    `UPDATE ${sql.table} SET ${sql.column('lastFailedLoginAt')} = $2 WHERE ${sql.column('id')} = $1`,
-    [userId, claimedAt],
+  const users = sqlFor(payload, options.usersCollection)
+  await users.execute(
+    sql`UPDATE ${users.table} SET ${users.column('lastFailedLoginAt')} = ${claimedAt} WHERE ${users.column('id')} = ${userId}`,
   )
 }
 

@@ -1,6 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
 import type { ReactNode } from 'react'
 
+import { MinimalTemplate } from '@payloadcms/next/templates'
 import { Button } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 
@@ -16,18 +17,16 @@ import { ResetForm } from './ResetForm.js'
 import { findAccountByResetToken } from './resetTokenStore.js'
 
 /**
- * Payload renders views it has no template for (the reset route with a query parameter) bare; this
- * is the markup of its minimal template, so the page looks like the sign-in page. The meta tag keeps
- * the token in the address out of any Referer header (React places it in the document's head); the
- * app should also send `Referrer-Policy: strict-origin` for this route (see the README).
+ * Payload renders views it has no template for (the reset route with a query parameter) bare; its
+ * minimal template makes the page look like the sign-in page. The meta tag keeps the token in the
+ * address out of any Referer header (React places it in the document's head); the app should also
+ * send `Referrer-Policy: strict-origin` for this route (see the README).
  */
 const MinimalPage = ({ children }: { children: ReactNode }) => (
-  <section className="reset-password template-minimal template-minimal--width-normal">
+  <MinimalTemplate className="reset-password">
     <meta content="strict-origin" name="referrer" />
-    <div className="template-minimal__wrap">
-      <div style={pageColumn}>{children}</div>
-    </div>
-  </section>
+    <div style={pageColumn}>{children}</div>
+  </MinimalTemplate>
 )
 
 /**

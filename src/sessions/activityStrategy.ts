@@ -1,8 +1,10 @@
 import type { AuthStrategy, CollectionSlug } from 'payload'
 
+import { extractJWT } from 'payload'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { findRequestToken, readSessionToken } from '../lib/sessionToken.js'
+import { readSessionToken } from '../lib/sessionToken.js'
 import { TouchSchedule } from './lib/touchSchedule.js'
 
 const sessionActivityStrategyName = 'backoffice-session-activity'
@@ -30,13 +32,13 @@ export const sessionActivityStrategy = (options: SanitizedBackofficeOptions): Au
   return {
     name: sessionActivityStrategyName,
     authenticate: async ({ headers, payload }) => {
-      const token = findRequestToken(headers, {
-        cookieName: `${payload.config.cookiePrefix}-token`,
-        csrf: payload.config.csrf,
-        order: payload.config.auth.jwtOrder,
-      })
+      // Where Payload's own JWT strategy looks, in its order, and with its CSRF rule for the
+      // cookie: a cross-site request that merely carries the cookie is not a use of the session.
+      const token = extractJWT({ headers, payload })
       const now = Date.now()
-      const claims = token ? readSessionToken(token, payload.secret, Math.floor(now / 1000)) : null
+      const claims = token
+        ? await readSessionToken(token, payload.secret, Math.floor(now / 1000))
+        : null
       if (
         !claims ||
         claims.collection !== options.usersCollection ||

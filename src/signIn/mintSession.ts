@@ -7,6 +7,7 @@ import {
   jwtSign,
   killTransaction,
 } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
 import { addSessionToUser } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
@@ -37,10 +38,9 @@ export const addSession = async (
     // committed, so two sign-ins of one account wrote their arrays one after the other. Writing the
     // array alone leaves the row untouched (the adapter only replaces the array's rows), and two
     // writers could then collide on the same session ids: the lock is taken explicitly instead.
-    const sql = sqlFor(req.payload, collectionConfig.slug)
-    await sql.query(
-      `SELECT 1 FROM ${sql.table} WHERE ${sql.column('id')} = $1 FOR UPDATE`,
-      [user.id],
+    const users = sqlFor(req.payload, collectionConfig.slug)
+    await users.execute(
+      sql`SELECT 1 FROM ${users.table} WHERE ${users.column('id')} = ${user.id} FOR UPDATE`,
       req,
     )
   }

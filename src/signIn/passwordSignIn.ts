@@ -7,7 +7,7 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestText } from '../i18n/text.js'
 import { jsonResponse } from '../request/http.js'
 import { endSessions } from '../sessions/endSessions.js'
-import { readSessionToken } from '../lib/sessionToken.js'
+import { sessionIdOf } from '../lib/sessionToken.js'
 import { sessionResponse } from './sessionResponse.js'
 import { openChallenge } from '../twoFactor/challenges.js'
 import { twoFactorRoutes } from '../twoFactor/constants.js'
@@ -81,9 +81,7 @@ export const passwordSignInResponse = async (
   const userId = user.id
   const rotated = await rotateTrustedDevice(req.payload, userId, trustedDevice)
   if (!rotated) {
-    const sid = result.token
-      ? readSessionToken(result.token, req.payload.secret, Math.floor(Date.now() / 1000))?.sid
-      : undefined
+    const sid = await sessionIdOf(result.token, req.payload.secret)
     if (sid) {
       await endSessions(req, { onlySid: sid, reason: 'trustedDeviceReused', userId })
     }

@@ -1,5 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { TotpStatus } from './fields.js'
 
@@ -12,15 +14,15 @@ export type AccountTotpState = {
 }
 
 const columns = (payload: Payload, options: SanitizedBackofficeOptions) => {
-  const sql = sqlFor(payload, options.usersCollection)
+  const users = sqlFor(payload, options.usersCollection)
   return {
-    enabledAt: sql.column('totpConfig_enabledAt'),
-    id: sql.column('id'),
-    lastUsedStep: sql.column('totpConfig_lastUsedStep'),
-    secret: sql.column('totpConfig_secret'),
-    setupRequired: sql.column('totpConfig_setupRequired'),
-    sql,
-    status: sql.column('totpConfig_status'),
+    enabledAt: users.column('totpConfig_enabledAt'),
+    id: users.column('id'),
+    lastUsedStep: users.column('totpConfig_lastUsedStep'),
+    secret: users.column('totpConfig_secret'),
+    setupRequired: users.column('totpConfig_setupRequired'),
+    status: users.column('totpConfig_status'),
+    users,
   }
 }
 
@@ -31,13 +33,12 @@ export const readTotpState = async (
   userId: number | string,
 ): Promise<AccountTotpState | null> => {
   const c = columns(payload, options)
-  const [row] = await c.sql.query<{
+  const [row] = await c.users.execute<{
     secret: null | string
     status: null | TotpStatus
     step: null | number | string
   }>(
-    `SELECT ${c.status} AS status, ${c.secret} AS secret, ${c.lastUsedStep} AS step FROM ${c.sql.table} WHERE ${c.id} = $1`,
-    [userId],
+    sql`SELECT ${c.status} AS status, ${c.secret} AS secret, ${c.lastUsedStep} AS step FROM ${c.users.table} WHERE ${c.id} = ${userId}`,
   )
   if (!row) {
     return null
@@ -61,10 +62,9 @@ export const beginEnrolment = async (
   sealedSecret: string,
 ): Promise<boolean> => {
   const c = columns(payload, options)
-  const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'pending', ${c.secret} = $2, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL
-     WHERE ${c.id} = $1 AND (${c.status} IS NULL OR ${c.status} = 'pending') RETURNING ${c.id}`,
-    [userId, sealedSecret],
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table} SET ${c.status} = 'pending', ${c.secret} = ${sealedSecret}, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL
+     WHERE ${c.id} = ${userId} AND (${c.status} IS NULL OR ${c.status} = 'pending') RETURNING ${c.id}`,
   )
   return rows.length === 1
 }
@@ -81,10 +81,9 @@ export const completeEnrolment = async (
   { sealedSecret, timeStep }: { sealedSecret: string; timeStep: number },
 ): Promise<boolean> => {
   const c = columns(payload, options)
-  const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'enabled', ${c.enabledAt} = now(), ${c.lastUsedStep} = $3, ${c.setupRequired} = false
-     WHERE ${c.id} = $1 AND ${c.status} = 'pending' AND ${c.secret} = $2 RETURNING ${c.id}`,
-    [userId, sealedSecret, timeStep],
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table} SET ${c.status} = 'enabled', ${c.enabledAt} = now(), ${c.lastUsedStep} = ${timeStep}, ${c.setupRequired} = false
+     WHERE ${c.id} = ${userId} AND ${c.status} = 'pending' AND ${c.secret} = ${sealedSecret} RETURNING ${c.id}`,
   )
   return rows.length === 1
 }
@@ -102,11 +101,10 @@ export const claimTimeStep = async (
   timeStep: number,
 ): Promise<boolean> => {
   const c = columns(payload, options)
-  const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.lastUsedStep} = $2
-     WHERE ${c.id} = $1 AND ${c.status} = 'enabled' AND (${c.lastUsedStep} IS NULL OR ${c.lastUsedStep} < $2)
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table} SET ${c.lastUsedStep} = ${timeStep}
+     WHERE ${c.id} = ${userId} AND ${c.status} = 'enabled' AND (${c.lastUsedStep} IS NULL OR ${c.lastUsedStep} < ${timeStep})
      RETURNING ${c.id}`,
-    [userId, timeStep],
   )
   return rows.length === 1
 }
@@ -123,11 +121,10 @@ export const resetToPending = async (
   userId: number | string,
 ): Promise<boolean> => {
   const c = columns(req.payload, options)
-  const rows = await c.sql.query(
-    `UPDATE ${c.sql.table}
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table}
      SET ${c.status} = 'pending', ${c.secret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL, ${c.setupRequired} = true
-     WHERE ${c.id} = $1 AND ${c.status} = 'enabled' RETURNING ${c.id}`,
-    [userId],
+     WHERE ${c.id} = ${userId} AND ${c.status} = 'enabled' RETURNING ${c.id}`,
     req,
   )
   return rows.length === 1

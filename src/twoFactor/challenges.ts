@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { createToken, hashToken } from '../lib/tokens.js'
@@ -15,14 +17,14 @@ export type OpenChallenge = {
 }
 
 const columns = (req: Pick<PayloadRequest, 'payload'>) => {
-  const sql = sqlFor(req.payload, twoFactorChallengesSlug)
+  const challenges = sqlFor(req.payload, twoFactorChallengesSlug)
   return {
-    expiresAt: sql.column('expiresAt'),
-    failedAttempts: sql.column('failedAttempts'),
-    id: sql.column('id'),
-    sql,
-    tokenHash: sql.column('tokenHash'),
-    user: sql.column('user'),
+    challenges,
+    expiresAt: challenges.column('expiresAt'),
+    failedAttempts: challenges.column('failedAttempts'),
+    id: challenges.column('id'),
+    tokenHash: challenges.column('tokenHash'),
+    user: challenges.column('user'),
   }
 }
 
@@ -37,14 +39,13 @@ export const openChallenge = async (
   userId: number | string,
 ): Promise<{ expiresAt: Date; token: string }> => {
   const c = columns(req)
-  await c.sql.query(`DELETE FROM ${c.sql.table} WHERE ${c.expiresAt} <= now()`, [])
+  await c.challenges.execute(sql`DELETE FROM ${c.challenges.table} WHERE ${c.expiresAt} <= now()`)
   const { hash, token } = createToken()
   // The database's clock, like every check of it. Outside the request's transaction: the login that
   // asked for the challenge is rolled back on purpose.
-  const [row] = await c.sql.query<{ expires_at: Date }>(
-    `INSERT INTO ${c.sql.table} (${c.tokenHash}, ${c.user}, ${c.expiresAt}, ${c.failedAttempts}, ${c.sql.column('updatedAt')}, ${c.sql.column('createdAt')})
-     VALUES ($1, $2, now() + make_interval(mins => $3), 0, now(), now()) RETURNING ${c.expiresAt} AS expires_at`,
-    [hash, userId, options.twoFactor.challengeMinutes],
+  const [row] = await c.challenges.execute<{ expires_at: string }>(
+    sql`INSERT INTO ${c.challenges.table} (${c.tokenHash}, ${c.user}, ${c.expiresAt}, ${c.failedAttempts}, ${c.challenges.column('updatedAt')}, ${c.challenges.column('createdAt')})
+     VALUES (${hash}, ${userId}, now() + make_interval(mins => ${options.twoFactor.challengeMinutes}), 0, now(), now()) RETURNING ${c.expiresAt} AS expires_at`,
   )
   return { expiresAt: new Date(row!.expires_at), token }
 }
@@ -56,15 +57,14 @@ export const findChallenge = async (req: PayloadRequest): Promise<null | OpenCha
     return null
   }
   const c = columns(req)
-  const [row] = await c.sql.query<{
-    expires_at: Date
+  const [row] = await c.challenges.execute<{
+    expires_at: string
     failed: number | string
     id: number | string
     user_id: number | string
   }>(
-    `SELECT ${c.id} AS id, ${c.user} AS user_id, ${c.expiresAt} AS expires_at, ${c.failedAttempts} AS failed
-     FROM ${c.sql.table} WHERE ${c.tokenHash} = $1 AND ${c.expiresAt} > now()`,
-    [hashToken(token)],
+    sql`SELECT ${c.id} AS id, ${c.user} AS user_id, ${c.expiresAt} AS expires_at, ${c.failedAttempts} AS failed
+     FROM ${c.challenges.table} WHERE ${c.tokenHash} = ${hashToken(token)} AND ${c.expiresAt} > now()`,
   )
   return row
     ? {
@@ -87,10 +87,9 @@ export const claimChallengeAttempt = async (
   challengeId: number | string,
 ): Promise<boolean> => {
   const c = columns(req)
-  const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.failedAttempts} = COALESCE(${c.failedAttempts}, 0) + 1
-     WHERE ${c.id} = $1 AND COALESCE(${c.failedAttempts}, 0) < $2 AND ${c.expiresAt} > now() RETURNING ${c.id}`,
-    [challengeId, options.twoFactor.maxAttemptsPerChallenge],
+  const rows = await c.challenges.execute(
+    sql`UPDATE ${c.challenges.table} SET ${c.failedAttempts} = COALESCE(${c.failedAttempts}, 0) + 1
+     WHERE ${c.id} = ${challengeId} AND COALESCE(${c.failedAttempts}, 0) < ${options.twoFactor.maxAttemptsPerChallenge} AND ${c.expiresAt} > now() RETURNING ${c.id}`,
   )
   return rows.length === 1
 }
@@ -101,9 +100,8 @@ export const releaseChallengeAttempt = async (
   challengeId: number | string,
 ): Promise<void> => {
   const c = columns(req)
-  await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.failedAttempts} = ${c.failedAttempts} - 1 WHERE ${c.id} = $1 AND ${c.failedAttempts} > 0`,
-    [challengeId],
+  await c.challenges.execute(
+    sql`UPDATE ${c.challenges.table} SET ${c.failedAttempts} = ${c.failedAttempts} - 1 WHERE ${c.id} = ${challengeId} AND ${c.failedAttempts} > 0`,
   )
 }
 
@@ -116,9 +114,8 @@ export const consumeChallenge = async (
   challengeId: number | string,
 ): Promise<boolean> => {
   const c = columns(req)
-  const rows = await c.sql.query(
-    `DELETE FROM ${c.sql.table} WHERE ${c.id} = $1 RETURNING ${c.id}`,
-    [challengeId],
+  const rows = await c.challenges.execute(
+    sql`DELETE FROM ${c.challenges.table} WHERE ${c.id} = ${challengeId} RETURNING ${c.id}`,
   )
   return rows.length === 1
 }

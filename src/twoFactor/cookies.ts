@@ -1,7 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
+import { generateCookie, parseCookies } from 'payload'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { isWellFormedToken } from '../lib/tokens.js'
 import { twoFactorCookieNames } from './constants.js'
 
 type CookieKind = keyof ReturnType<typeof twoFactorCookieNames>
@@ -19,19 +22,21 @@ export const twoFactorCookie = (
   kind: CookieKind,
   value: null | { maxAgeSeconds: number; token: string },
 ): string => {
-  const name = twoFactorCookieNames(req.payload.config.cookiePrefix)[kind]
-  const path = `${req.payload.config.routes.api}/${options.usersCollection}`
   const url = req.url ? new URL(req.url) : null
-  const attributes = [`Path=${path}`, 'HttpOnly', 'SameSite=Strict']
-  if (url && !isLocalhost(url.hostname)) {
-    attributes.push('Secure')
-  }
-  if (!value) {
-    return [`${name}=`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', ...attributes].join(
-      '; ',
-    )
-  }
-  return [`${name}=${value.token}`, `Max-Age=${value.maxAgeSeconds}`, ...attributes].join('; ')
+  const cookie = generateCookie<false>({
+    name: twoFactorCookieNames(req.payload.config.cookiePrefix)[kind],
+    httpOnly: true,
+    path: `${req.payload.config.routes.api}/${options.usersCollection}`,
+    returnCookieAsObject: false,
+    sameSite: 'Strict',
+    secure: Boolean(url && !isLocalhost(url.hostname)),
+    ...(value
+      ? { maxAge: value.maxAgeSeconds, value: value.token }
+      : { expires: new Date(0), value: '' }),
+  })
+  // Clearing: the past Expires removes the cookie, and so does Max-Age=0, which takes precedence
+  // over Expires (RFC 6265 §5.3). `generateCookie` writes no Max-Age of zero, so it is added here.
+  return value ? cookie : `${cookie}; Max-Age=0`
 }
 
 /** The value of a two-factor cookie on the request, when it has the shape of one of our tokens. */
@@ -39,14 +44,9 @@ export const readTwoFactorCookie = (
   req: Pick<PayloadRequest, 'headers' | 'payload'>,
   kind: CookieKind,
 ): null | string => {
-  const name = twoFactorCookieNames(req.payload.config.cookiePrefix)[kind]
-  for (const pair of (req.headers.get('cookie') ?? '').split(';')) {
-    const separator = pair.indexOf('=')
-    if (separator > 0 && pair.slice(0, separator).trim() === name) {
-      const value = pair.slice(separator + 1).trim()
-      // base64url of 32 bytes (lib/tokens.ts); anything else was not set by us.
-      return /^[\w-]{43}$/.test(value) ? value : null
-    }
-  }
-  return null
+  const value = parseCookies(req.headers).get(
+    twoFactorCookieNames(req.payload.config.cookiePrefix)[kind],
+  )
+  // Anything but one of our tokens (lib/tokens.ts) was not set by us.
+  return isWellFormedToken(value) ? value : null
 }

@@ -1,5 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { createToken, hashToken } from '../lib/tokens.js'
@@ -23,31 +25,32 @@ export type TrustedDeviceMatch = { id: number | string; tokenHash: string }
  * rotation and removal is atomic and runs on the database's clock.
  */
 const table = (payload: Payload) => {
-  const sql = sqlFor(payload, trustedDevicesSlug)
+  const devices = sqlFor(payload, trustedDevicesSlug)
   return {
-    browser: sql.column('browser'),
-    createdAt: sql.column('createdAt'),
-    expirationDate: sql.column('expirationDate'),
-    id: sql.column('id'),
-    lastUsedAt: sql.column('lastUsedAt'),
-    os: sql.column('os'),
-    sql,
-    tokenHash: sql.column('tokenHash'),
-    updatedAt: sql.column('updatedAt'),
-    user: sql.column('user'),
+    browser: devices.column('browser'),
+    createdAt: devices.column('createdAt'),
+    devices,
+    expirationDate: devices.column('expirationDate'),
+    id: devices.column('id'),
+    lastUsedAt: devices.column('lastUsedAt'),
+    os: devices.column('os'),
+    tokenHash: devices.column('tokenHash'),
+    updatedAt: devices.column('updatedAt'),
+    user: devices.column('user'),
   }
 }
 
+/** Timestamps arrive as PostgreSQL's text (see `sqlFor`). */
 type Row = {
   browser: null | string
-  expiration_date: Date
+  expiration_date: string
   id: number | string
-  last_used_at: Date | null
+  last_used_at: null | string
   os: null | string
 }
 
 const returning = (t: ReturnType<typeof table>) =>
-  `${t.id} AS id, ${t.browser} AS browser, ${t.os} AS os, ${t.lastUsedAt} AS last_used_at, ${t.expirationDate} AS expiration_date`
+  sql`${t.id} AS id, ${t.browser} AS browser, ${t.os} AS os, ${t.lastUsedAt} AS last_used_at, ${t.expirationDate} AS expiration_date`
 
 const summary = (row: Row): TrustedDeviceSummary => ({
   browser: row.browser,
@@ -63,13 +66,11 @@ export const listTrustedDevices = async (
   userId: number | string,
 ): Promise<TrustedDeviceSummary[]> => {
   const t = table(payload)
-  await t.sql.query(
-    `DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 AND ${t.expirationDate} <= now()`,
-    [userId],
+  await t.devices.execute(
+    sql`DELETE FROM ${t.devices.table} WHERE ${t.user} = ${userId} AND ${t.expirationDate} <= now()`,
   )
-  const rows = await t.sql.query<Row>(
-    `SELECT ${returning(t)} FROM ${t.sql.table} WHERE ${t.user} = $1 ORDER BY ${t.lastUsedAt} DESC NULLS LAST, ${t.id}`,
-    [userId],
+  const rows = await t.devices.execute<Row>(
+    sql`SELECT ${returning(t)} FROM ${t.devices.table} WHERE ${t.user} = ${userId} ORDER BY ${t.lastUsedAt} DESC NULLS LAST, ${t.id}`,
   )
   return rows.map(summary)
 }
@@ -83,10 +84,9 @@ export const trustDevice = async (
 ): Promise<{ device: TrustedDeviceSummary; token: string }> => {
   const t = table(payload)
   const { hash, token } = createToken()
-  const [row] = await t.sql.query<Row>(
-    `INSERT INTO ${t.sql.table} (${t.user}, ${t.browser}, ${t.os}, ${t.lastUsedAt}, ${t.expirationDate}, ${t.tokenHash}, ${t.updatedAt}, ${t.createdAt})
-     VALUES ($1, $2, $3, now(), now() + make_interval(days => $4), $5, now(), now()) RETURNING ${returning(t)}`,
-    [userId, device.browser, device.os, options.twoFactor.trustedDeviceDays, hash],
+  const [row] = await t.devices.execute<Row>(
+    sql`INSERT INTO ${t.devices.table} (${t.user}, ${t.browser}, ${t.os}, ${t.lastUsedAt}, ${t.expirationDate}, ${t.tokenHash}, ${t.updatedAt}, ${t.createdAt})
+     VALUES (${userId}, ${device.browser}, ${device.os}, now(), now() + make_interval(days => ${options.twoFactor.trustedDeviceDays}), ${hash}, now(), now()) RETURNING ${returning(t)}`,
   )
   return { device: summary(row!), token }
 }
@@ -101,10 +101,9 @@ export const findTrustedDevice = async (
   token: string,
 ): Promise<null | TrustedDeviceMatch> => {
   const t = table(payload)
-  const [row] = await t.sql.query<{ id: number | string; token_hash: string }>(
-    `SELECT ${t.id} AS id, ${t.tokenHash} AS token_hash FROM ${t.sql.table}
-     WHERE ${t.tokenHash} = $1 AND ${t.user} = $2 AND ${t.expirationDate} > now()`,
-    [hashToken(token), userId],
+  const [row] = await t.devices.execute<{ id: number | string; token_hash: string }>(
+    sql`SELECT ${t.id} AS id, ${t.tokenHash} AS token_hash FROM ${t.devices.table}
+     WHERE ${t.tokenHash} = ${hashToken(token)} AND ${t.user} = ${userId} AND ${t.expirationDate} > now()`,
   )
   return row ? { id: row.id, tokenHash: row.token_hash } : null
 }
@@ -122,11 +121,10 @@ export const rotateTrustedDevice = async (
 ): Promise<null | { expiresAt: Date; token: string }> => {
   const t = table(payload)
   const next = createToken()
-  const [row] = await t.sql.query<{ expiration_date: Date }>(
-    `UPDATE ${t.sql.table} SET ${t.tokenHash} = $4, ${t.lastUsedAt} = now(), ${t.updatedAt} = now()
-     WHERE ${t.id} = $1 AND ${t.user} = $2 AND ${t.tokenHash} = $3 AND ${t.expirationDate} > now()
+  const [row] = await t.devices.execute<{ expiration_date: string }>(
+    sql`UPDATE ${t.devices.table} SET ${t.tokenHash} = ${next.hash}, ${t.lastUsedAt} = now(), ${t.updatedAt} = now()
+     WHERE ${t.id} = ${id} AND ${t.user} = ${userId} AND ${t.tokenHash} = ${tokenHash} AND ${t.expirationDate} > now()
      RETURNING ${t.expirationDate} AS expiration_date`,
-    [id, userId, tokenHash, next.hash],
   )
   // The device stays trusted until the date it was first trusted for: rotation never extends it.
   return row ? { expiresAt: new Date(row.expiration_date), token: next.token } : null
@@ -141,9 +139,9 @@ export const removeTrustedDevice = async (
   { deviceId, ownerId }: { deviceId: number | string; ownerId: null | number | string },
 ): Promise<null | number | string> => {
   const t = table(payload)
-  const [row] = await t.sql.query<{ owner: number | string }>(
-    `DELETE FROM ${t.sql.table} WHERE ${t.id} = $1 AND ($2::text IS NULL OR ${t.user}::text = $2::text) RETURNING ${t.user} AS owner`,
-    [deviceId, ownerId === null ? null : String(ownerId)],
+  const owner = ownerId === null ? null : String(ownerId)
+  const [row] = await t.devices.execute<{ owner: number | string }>(
+    sql`DELETE FROM ${t.devices.table} WHERE ${t.id} = ${deviceId} AND (${owner}::text IS NULL OR ${t.user}::text = ${owner}::text) RETURNING ${t.user} AS owner`,
   )
   return row ? row.owner : null
 }
@@ -158,9 +156,8 @@ export const removeAllTrustedDevices = async (
 ): Promise<number> => {
   const t = table(req.payload)
   return (
-    await t.sql.query(
-      `DELETE FROM ${t.sql.table} WHERE ${t.user} = $1 RETURNING ${t.id}`,
-      [userId],
+    await t.devices.execute(
+      sql`DELETE FROM ${t.devices.table} WHERE ${t.user} = ${userId} RETURNING ${t.id}`,
       req,
     )
   ).length

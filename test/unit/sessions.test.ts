@@ -2,13 +2,14 @@ import type { CollectionConfig, Config } from 'payload'
 
 import { createHmac } from 'node:crypto'
 import { jwtSign } from 'payload'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { sanitizeOptions } from '../../src/options/sanitize.js'
 import { sessions } from '../../src/sessions/index.js'
 import { describeUserAgent } from '../../src/lib/describeUserAgent.js'
 import { parseDocumentId } from '../../src/request/parseDocumentId.js'
-import { findRequestToken, readSessionToken } from '../../src/lib/sessionToken.js'
+import { readSessionToken, sessionIdOf } from '../../src/lib/sessionToken.js'
+import { sessionActivityStrategy } from '../../src/sessions/activityStrategy.js'
 import { TouchSchedule } from '../../src/sessions/lib/touchSchedule.js'
 
 const secret = 'a-secret-of-the-app'
@@ -27,7 +28,7 @@ const payloadToken = async (fields: Record<string, unknown>, tokenExpiration = 7
 describe('readSessionToken', () => {
   it('reads the sid of a token Payload signed', async () => {
     const token = await payloadToken({ sid: 'session-1' })
-    expect(readSessionToken(token, secret, now)).toMatchObject({
+    expect(await readSessionToken(token, secret, now)).toMatchObject({
       collection: 'users',
       id: 7,
       sid: 'session-1',
@@ -36,74 +37,93 @@ describe('readSessionToken', () => {
 
   it('refuses a token signed with another secret, or whose claims were changed', async () => {
     const token = await payloadToken({ sid: 'session-1' })
-    expect(readSessionToken(token, 'another-secret', now)).toBeNull()
+    expect(await readSessionToken(token, 'another-secret', now)).toBeNull()
 
     const [header, , signature] = token.split('.')
     const forgedClaims = Buffer.from(
       JSON.stringify({ collection: 'users', exp: now + 60, id: 1, sid: 'session-1' }),
     ).toString('base64url')
-    expect(readSessionToken(`${header}.${forgedClaims}.${signature}`, secret, now)).toBeNull()
+    expect(await readSessionToken(`${header}.${forgedClaims}.${signature}`, secret, now)).toBeNull()
   })
 
-  it("refuses an unsigned token (alg 'none') and one with a different algorithm", () => {
+  it("refuses an unsigned token (alg 'none') and one with a different algorithm", async () => {
     const claims = Buffer.from(
       JSON.stringify({ collection: 'users', exp: now + 60, id: 1, sid: 's' }),
     ).toString('base64url')
     const none = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')
-    expect(readSessionToken(`${none}.${claims}.`, secret, now)).toBeNull()
+    expect(await readSessionToken(`${none}.${claims}.`, secret, now)).toBeNull()
     const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512' })).toString('base64url')
     const mac = createHmac('sha256', secret).update(`${hs512}.${claims}`).digest('base64url')
-    expect(readSessionToken(`${hs512}.${claims}.${mac}`, secret, now)).toBeNull()
+    expect(await readSessionToken(`${hs512}.${claims}.${mac}`, secret, now)).toBeNull()
   })
 
   it('refuses an expired token, one without a sid, and garbage', async () => {
-    expect(
-      readSessionToken(await payloadToken({ sid: 'session-1' }, 60), secret, now + 61),
-    ).toBeNull()
-    expect(readSessionToken(await payloadToken({}), secret, now)).toBeNull()
-    expect(readSessionToken('not-a-token', secret, now)).toBeNull()
-    expect(readSessionToken('a.b.c', secret, now)).toBeNull()
+    const token = await payloadToken({ sid: 'session-1' }, 60)
+    const { exp } = (await readSessionToken(token, secret, now))!
+    expect(await readSessionToken(token, secret, exp - 1)).not.toBeNull()
+    expect(await readSessionToken(token, secret, exp)).toBeNull()
+    expect(await readSessionToken(await payloadToken({}), secret, now)).toBeNull()
+    expect(await readSessionToken('not-a-token', secret, now)).toBeNull()
+    expect(await readSessionToken('a.b.c', secret, now)).toBeNull()
+  })
+
+  it('reads the session id of a token just issued, and nothing from a forged one', async () => {
+    expect(await sessionIdOf(await payloadToken({ sid: 'session-1' }), secret)).toBe('session-1')
+    expect(await sessionIdOf(await payloadToken({ sid: 'session-1' }), 'another-secret')).toBe(
+      undefined,
+    )
+    expect(await sessionIdOf(undefined, secret)).toBe(undefined)
   })
 })
 
-describe('findRequestToken', () => {
-  const lookup = {
-    cookieName: 'payload-token',
-    csrf: [] as string[],
-    order: ['JWT', 'Bearer', 'cookie'] as const,
+describe('the session activity strategy', () => {
+  /** Runs the strategy once on a request with these headers; answers the sid it recorded activity for. */
+  const touchedSid = async (headers: Record<string, string>, csrf: string[] = []) => {
+    const updateMany = vi.fn(async (_args: { where: unknown }) => ({}))
+    const payload = {
+      config: { auth: { jwtOrder: ['JWT', 'Bearer', 'cookie'] }, cookiePrefix: 'payload', csrf },
+      db: { updateMany },
+      secret,
+    }
+    const answer = await sessionActivityStrategy(sanitizeOptions()).authenticate({
+      headers: new Headers(headers),
+      payload,
+    } as never)
+    // It never signs anyone in: Payload's own strategy decides.
+    expect(answer).toEqual({ user: null })
+    expect(updateMany.mock.calls.length).toBeLessThanOrEqual(1)
+    const where = JSON.stringify(updateMany.mock.calls[0]?.[0].where ?? null)
+    return /"sid":\{"equals":"([^"]+)"\}/.exec(where)?.[1] ?? null
   }
 
-  it('finds the token where Payload looks, in its order', () => {
-    expect(findRequestToken(new Headers({ authorization: 'JWT abc' }), lookup)).toBe('abc')
-    expect(findRequestToken(new Headers({ authorization: 'Bearer abc' }), lookup)).toBe('abc')
-    expect(findRequestToken(new Headers({ cookie: 'a=1; payload-token=abc; b=2' }), lookup)).toBe(
-      'abc',
-    )
+  it('finds the token where Payload looks, in its order', async () => {
+    const token = await payloadToken({ sid: 'session-1' })
+    expect(await touchedSid({ authorization: `JWT ${token}` })).toBe('session-1')
+    expect(await touchedSid({ authorization: `Bearer ${token}` })).toBe('session-1')
+    expect(await touchedSid({ cookie: `a=1; payload-token=${token}; b=2` })).toBe('session-1')
+    const other = await payloadToken({ sid: 'session-2' })
     expect(
-      findRequestToken(
-        new Headers({ authorization: 'JWT first', cookie: 'payload-token=second' }),
-        lookup,
-      ),
-    ).toBe('first')
-    expect(findRequestToken(new Headers({ cookie: 'other-token=abc' }), lookup)).toBeNull()
+      await touchedSid({ authorization: `JWT ${token}`, cookie: `payload-token=${other}` }),
+    ).toBe('session-1')
+    expect(await touchedSid({ cookie: `other-token=${token}` })).toBeNull()
   })
 
-  it('counts a cookie only from an origin Payload accepts it from', () => {
-    const guarded = { ...lookup, csrf: ['https://admin.example.com'] }
-    const cookie = 'payload-token=abc'
-    expect(
-      findRequestToken(new Headers({ cookie, origin: 'https://admin.example.com' }), guarded),
-    ).toBe('abc')
-    expect(
-      findRequestToken(new Headers({ cookie, origin: 'https://evil.example' }), guarded),
-    ).toBeNull()
-    expect(
-      findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'same-origin' }), guarded),
-    ).toBe('abc')
-    expect(
-      findRequestToken(new Headers({ cookie, 'sec-fetch-site': 'cross-site' }), guarded),
-    ).toBeNull()
-    expect(findRequestToken(new Headers({ cookie }), guarded)).toBeNull()
+  it('counts a cookie only from an origin Payload accepts it from', async () => {
+    const guarded = ['https://admin.example.com']
+    const cookie = `payload-token=${await payloadToken({ sid: 'session-1' })}`
+    expect(await touchedSid({ cookie, origin: 'https://admin.example.com' }, guarded)).toBe(
+      'session-1',
+    )
+    expect(await touchedSid({ cookie, origin: 'https://evil.example' }, guarded)).toBeNull()
+    expect(await touchedSid({ cookie, 'sec-fetch-site': 'same-origin' }, guarded)).toBe('session-1')
+    expect(await touchedSid({ cookie, 'sec-fetch-site': 'cross-site' }, guarded)).toBeNull()
+    expect(await touchedSid({ cookie }, guarded)).toBeNull()
+  })
+
+  it('records nothing for a forged or expired token', async () => {
+    expect(await touchedSid({ authorization: 'JWT not-a-token' })).toBeNull()
+    const expired = await payloadToken({ sid: 'session-1' }, -1)
+    expect(await touchedSid({ authorization: `JWT ${expired}` })).toBeNull()
   })
 })
 

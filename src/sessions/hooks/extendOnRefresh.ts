@@ -12,7 +12,11 @@ export const extendOnRefresh =
   (options: SanitizedBackofficeOptions): CollectionAfterRefreshHook =>
   async ({ exp, req, token }) => {
     const now = new Date()
-    const claims = readSessionToken(token, req.payload.secret, Math.floor(now.getTime() / 1000))
+    const claims = await readSessionToken(
+      token,
+      req.payload.secret,
+      Math.floor(now.getTime() / 1000),
+    )
     if (!claims) {
       return
     }

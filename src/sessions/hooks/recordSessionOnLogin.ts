@@ -107,7 +107,11 @@ export const recordSessionOnLogin =
   (options: SanitizedBackofficeOptions): CollectionAfterLoginHook =>
   async ({ req, token, user }) => {
     const now = new Date()
-    const claims = readSessionToken(token, req.payload.secret, Math.floor(now.getTime() / 1000))
+    const claims = await readSessionToken(
+      token,
+      req.payload.secret,
+      Math.floor(now.getTime() / 1000),
+    )
     if (!claims) {
       return
     }

@@ -8,7 +8,7 @@ import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
-import { readLockedUntil } from '../../lockout/attempts.js'
+import { accountLockedUntil } from '../../lockout/attempts.js'
 import { claimTimeStep, readTotpState } from '../../twoFactor/accountState.js'
 import {
   claimChallengeAttempt,
@@ -164,7 +164,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
           event: 'twoFactor.rateLimited',
           user: account,
         })
-        throw rateLimited(req, await readLockedUntil(req.payload, options, account.id))
+        throw rateLimited(req, await accountLockedUntil(req.payload, options, account.id))
       }
       await recordAuditEvent(req, {
         actor: account,

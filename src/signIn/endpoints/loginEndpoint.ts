@@ -10,6 +10,7 @@ import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
+import { sessionIdOf } from '../../lib/sessionToken.js'
 import { readBody } from '../../request/readBody.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
@@ -24,18 +25,6 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Keyed hash of an address with no account: the throttle table never holds an email address. */
 const throttleKey = (req: PayloadRequest, email: string) =>
   createHmac('sha256', req.payload.secret).update(`login-throttle:${email}`).digest('hex')
-
-/** Reads the session id Payload signed into a token it has just issued (no verification needed). */
-const sessionIdOf = (token: string | undefined): string | undefined => {
-  try {
-    const payload = JSON.parse(
-      Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8'),
-    )
-    return typeof payload.sid === 'string' ? payload.sid : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * `POST /api/{users}/login`, in place of Payload's own. Payload's checks the lock before the password
@@ -174,7 +163,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       if (attempt.kind === 'lockedMeanwhile') {
         // Parallel wrong guesses locked the account while this password was being checked: the policy
         // says locked, so the session just made is ended before anyone sees its token.
-        const sessionId = sessionIdOf(result.token)
+        const sessionId = await sessionIdOf(result.token, req.payload.secret)
         if (sessionId) {
           await endSessions(req, { onlySid: sessionId, reason: 'lockout', userId: user.id })
         }

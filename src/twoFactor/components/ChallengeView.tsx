@@ -1,5 +1,6 @@
 import type { AdminViewServerProps } from 'payload'
 
+import { MinimalTemplate } from '@payloadcms/next/templates'
 import { redirect } from 'next/navigation.js'
 import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
@@ -7,7 +8,6 @@ import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
 import { ChallengeForm } from './ChallengeForm.js'
-import { MinimalTwoFactorPage } from './MinimalTwoFactorPage.js'
 
 /**
  * The code prompt (`{admin}/two-factor/verify`) the sign-in answer sends people to after a correct
@@ -23,7 +23,7 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
     redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam }))
   }
   return (
-    <MinimalTwoFactorPage className="backoffice-two-factor-verify">
+    <MinimalTemplate className="backoffice-two-factor-verify">
       <ChallengeForm
         adminRoute={config.routes.admin}
         apiRoute={config.routes.api}
@@ -51,6 +51,6 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
           {getBackofficeTranslation(req.i18n)('forgotBackToLogin')}
         </a>
       </p>
-    </MinimalTwoFactorPage>
+    </MinimalTemplate>
   )
 }

@@ -1,7 +1,8 @@
 import type { AdminViewServerProps } from 'payload'
 
+import { MinimalTemplate } from '@payloadcms/next/templates'
+
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { MinimalTwoFactorPage } from './MinimalTwoFactorPage.js'
 import { SetupForm } from './SetupForm.js'
 
 /**
@@ -14,13 +15,13 @@ export const SetupView = ({ initPageResult }: AdminViewServerProps) => {
   const { config } = initPageResult.req.payload
   const options = getPluginOptions(initPageResult.req.payload)
   return (
-    <MinimalTwoFactorPage className="backoffice-two-factor-setup">
+    <MinimalTemplate className="backoffice-two-factor-setup">
       <SetupForm
         adminRoute={config.routes.admin}
         apiRoute={config.routes.api}
         serverURL={config.serverURL}
         usersCollection={options.usersCollection}
       />
-    </MinimalTwoFactorPage>
+    </MinimalTemplate>
   )
 }

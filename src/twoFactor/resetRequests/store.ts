@@ -1,5 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import type { ResetRequestStatus } from './transitions.js'
 
 import { sqlFor } from '../../db/sql.js'
@@ -13,22 +15,25 @@ export type StoredResetRequest = {
 }
 
 const columns = (payload: Payload) => {
-  const sql = sqlFor(payload, resetRequestsSlug)
+  const requests = sqlFor(payload, resetRequestsSlug)
   return {
-    approverComment: sql.column('approverComment'),
-    expiresAt: sql.column('expiresAt'),
-    id: sql.column('id'),
-    pendingKey: sql.column('pendingKey'),
-    requestedBy: sql.column('requestedBy'),
-    reviewedAt: sql.column('reviewedAt'),
-    reviewedBy: sql.column('reviewedBy'),
-    sql,
-    status: sql.column('status'),
+    approverComment: requests.column('approverComment'),
+    expiresAt: requests.column('expiresAt'),
+    id: requests.column('id'),
+    misuseReportTokenHash: requests.column('misuseReportTokenHash'),
+    pendingKey: requests.column('pendingKey'),
+    requestedBy: requests.column('requestedBy'),
+    requests,
+    reviewedAt: requests.column('reviewedAt'),
+    reviewedBy: requests.column('reviewedBy'),
+    status: requests.column('status'),
+    updatedAt: requests.column('updatedAt'),
   }
 }
 
+/** Timestamps arrive as PostgreSQL's text (see `sqlFor`). */
 type Row = {
-  expires_at: Date
+  expires_at: string
   id: number | string
   requested_by: number | string
   status: ResetRequestStatus
@@ -46,10 +51,9 @@ export const readResetRequest = async (
   id: number | string,
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
-  const [row] = await c.sql.query<Row>(
-    `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
-     FROM ${c.sql.table} WHERE ${c.id} = $1`,
-    [id],
+  const [row] = await c.requests.execute<Row>(
+    sql`SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.requests.table} WHERE ${c.id} = ${id}`,
   )
   return row ? toRequest(row) : null
 }
@@ -61,10 +65,9 @@ export const findOpenRequestOf = async (
   now: Date,
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
-  const [row] = await c.sql.query<Row>(
-    `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
-     FROM ${c.sql.table} WHERE ${c.requestedBy} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} > $2`,
-    [userId, now],
+  const [row] = await c.requests.execute<Row>(
+    sql`SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.requests.table} WHERE ${c.requestedBy} = ${userId} AND ${c.status} = 'pending' AND ${c.expiresAt} > ${now}`,
   )
   return row ? toRequest(row) : null
 }
@@ -79,10 +82,9 @@ export const expireStaleRequestsOf = async (
   now: Date,
 ): Promise<(number | string)[]> => {
   const c = columns(payload)
-  const rows = await c.sql.query<{ id: number | string }>(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.sql.column('updatedAt')} = now()
-     WHERE ${c.requestedBy} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} <= $2 RETURNING ${c.id} AS id`,
-    [userId, now],
+  const rows = await c.requests.execute<{ id: number | string }>(
+    sql`UPDATE ${c.requests.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.updatedAt} = now()
+     WHERE ${c.requestedBy} = ${userId} AND ${c.status} = 'pending' AND ${c.expiresAt} <= ${now} RETURNING ${c.id} AS id`,
   )
   return rows.map((row) => row.id)
 }
@@ -109,13 +111,12 @@ export const answerResetRequest = async (
   },
 ): Promise<null | StoredResetRequest> => {
   const c = columns(req.payload)
-  const [row] = await c.sql.query<Row>(
-    `UPDATE ${c.sql.table}
-     SET ${c.status} = $2, ${c.reviewedBy} = $3, ${c.approverComment} = $4, ${c.reviewedAt} = $5, ${c.pendingKey} = NULL,
-         ${c.sql.column('updatedAt')} = now()
-     WHERE ${c.id} = $1 AND ${c.status} = 'pending' AND ${c.expiresAt} > $5
+  const [row] = await c.requests.execute<Row>(
+    sql`UPDATE ${c.requests.table}
+     SET ${c.status} = ${status}, ${c.reviewedBy} = ${reviewedBy}, ${c.approverComment} = ${approverComment}, ${c.reviewedAt} = ${now}, ${c.pendingKey} = NULL,
+         ${c.updatedAt} = now()
+     WHERE ${c.id} = ${id} AND ${c.status} = 'pending' AND ${c.expiresAt} > ${now}
      RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at`,
-    [id, status, reviewedBy, approverComment, now],
     req,
   )
   return row ? toRequest(row) : null
@@ -130,10 +131,9 @@ export const expirePendingRequests = async (
   now: Date,
 ): Promise<{ id: number | string; requestedBy: number | string }[]> => {
   const c = columns(req.payload)
-  const rows = await c.sql.query<{ id: number | string; requested_by: number | string }>(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.sql.column('updatedAt')} = now()
-     WHERE ${c.status} = 'pending' AND ${c.expiresAt} <= $1 RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by`,
-    [now],
+  const rows = await c.requests.execute<{ id: number | string; requested_by: number | string }>(
+    sql`UPDATE ${c.requests.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.updatedAt} = now()
+     WHERE ${c.status} = 'pending' AND ${c.expiresAt} <= ${now} RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by`,
     req,
   )
   return rows.map((row) => ({ id: row.id, requestedBy: row.requested_by }))
@@ -145,10 +145,9 @@ export const findByMisuseTokenHash = async (
   tokenHash: string,
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
-  const [row] = await c.sql.query<Row>(
-    `SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
-     FROM ${c.sql.table} WHERE ${c.sql.column('misuseReportTokenHash')} = $1`,
-    [tokenHash],
+  const [row] = await c.requests.execute<Row>(
+    sql`SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.requests.table} WHERE ${c.misuseReportTokenHash} = ${tokenHash}`,
   )
   return row ? toRequest(row) : null
 }
@@ -163,11 +162,10 @@ export const markMisuseReported = async (
   { from, id }: { from: ResetRequestStatus; id: number | string },
 ): Promise<boolean> => {
   const c = columns(req.payload)
-  const rows = await c.sql.query(
-    `UPDATE ${c.sql.table} SET ${c.status} = 'reportedMisuse', ${c.pendingKey} = NULL, ${c.sql.column('misuseReportTokenHash')} = NULL,
-       ${c.sql.column('updatedAt')} = now()
-     WHERE ${c.id} = $1 AND ${c.status} = $2 RETURNING ${c.id}`,
-    [id, from],
+  const rows = await c.requests.execute(
+    sql`UPDATE ${c.requests.table} SET ${c.status} = 'reportedMisuse', ${c.pendingKey} = NULL, ${c.misuseReportTokenHash} = NULL,
+       ${c.updatedAt} = now()
+     WHERE ${c.id} = ${id} AND ${c.status} = ${from} RETURNING ${c.id}`,
     req,
   )
   return rows.length === 1
