@@ -19,8 +19,6 @@ const config: KnipConfig = {
     'scripts/*.{mjs,ts}',
   ],
   ignore: ['dev/payload-types.ts'],
-  // For the accessibility checks of the browser tests, being written on their own branch.
-  ignoreDependencies: ['axe-core'],
   // A type exported beside the function or constant that uses it names part of that export's
   // signature: callers may need to spell it, and declaration files need it exported.
   ignoreExportsUsedInFile: { interface: true, type: true },

@@ -28,7 +28,7 @@ export type SecurityEmail = {
  * The message as text and as HTML: the same words, the HTML escaped and laid out for reading. The
  * words are the config's, so the app's translation overrides reach its emails too.
  */
-export const renderSecurityEmail = (
+const renderSecurityEmail = (
   config: Pick<SanitizedConfig, 'custom' | 'i18n'>,
   { action, body, language, subject, variables }: Omit<SecurityEmail, 'to'>,
 ) => {

@@ -10,14 +10,7 @@ const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
  * What is checked: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. (Rules axe
  * marks experimental stay off; `label-content-name-mismatch`, WCAG 2.5.3, is a regular rule in 4.14.)
  */
-export const axeTags = [
-  'wcag2a',
-  'wcag2aa',
-  'wcag21a',
-  'wcag21aa',
-  'wcag22aa',
-  'best-practice',
-] as const
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const
 
 /** The impacts a check fails on. */
 const failingImpacts: ImpactValue[] = ['critical', 'serious']
@@ -33,7 +26,7 @@ export type AxeScope = {
 }
 
 /** One line per failing node: rule, impact, where, and what axe says to do. */
-export const describeViolations = (violations: Result[]): string =>
+const describeViolations = (violations: Result[]): string =>
   violations
     .flatMap((violation) =>
       violation.nodes.map(
@@ -49,7 +42,7 @@ export const describeViolations = (violations: Result[]): string =>
  * returns its results. Every include selector must match something, so a check never passes on an
  * empty page.
  */
-export const runAxe = async (page: Page, scope: AxeScope): Promise<AxeResults> => {
+const runAxe = async (page: Page, scope: AxeScope): Promise<AxeResults> => {
   for (const selector of scope.include) {
     expect(
       await page.locator(selector).count(),
