@@ -19,11 +19,11 @@ import { performance } from 'node:perf_hooks'
 import { createLocalReq, getPayload } from 'payload'
 import pg from 'pg'
 
+import { closePayload } from '../dev/database/closePayload.js'
 import { type AuditEventName, auditEvents } from '../src/audit/auditEvents.js'
 import { recordAuditEvent } from '../src/audit/recordAuditEvent.js'
-import { closePayload } from '../dev/database/closePayload.js'
-import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { RestClient } from '../test/helpers/restClient.js'
+import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { ms, summarize, table } from './lib/stats.js'
 
 const ROWS = 1_000_000

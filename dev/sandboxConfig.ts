@@ -6,9 +6,9 @@ import { de } from '@payloadcms/translations/languages/de'
 import { en } from '@payloadcms/translations/languages/en'
 import { fr } from '@payloadcms/translations/languages/fr'
 import { nl } from '@payloadcms/translations/languages/nl'
-import nodemailer from 'nodemailer'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import nodemailer from 'nodemailer'
 import { buildConfig } from 'payload'
 import {
   backofficePlugin,

@@ -3,8 +3,8 @@
  * admin; Ctrl-C stops Next first, then the database, so the data stays consistent between runs.
  */
 import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -4,12 +4,12 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeTranslationKey } from '../translations/types.js'
 
 import { label } from '../i18n/label.js'
+import { translatedGroup } from '../i18n/translatedGroup.js'
 import { isAdmin } from '../roles/isAdmin.js'
 import { translationNamespace } from '../translations/index.js'
 import { auditCategories } from './auditCategories.js'
 import { auditEvents } from './auditEvents.js'
 import { guardAuditLogWrites } from './guardAuditLogWrites.js'
-import { translatedGroup } from '../i18n/translatedGroup.js'
 
 const readOnlyText = (
   name: string,

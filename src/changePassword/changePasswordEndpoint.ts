@@ -10,13 +10,13 @@ import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { requestText } from '../i18n/text.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
-import { credentialLimits } from '../request/credentialLimits.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
+import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
+import { credentialLimits } from '../request/credentialLimits.js'
 import { readBody } from '../request/readBody.js'
 import { requestUser } from '../request/requestUser.js'
 import { matchesStoredPassword } from './matchesStoredPassword.js'
 import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
-import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
 
 /** A non-empty string no longer than `max`, else the catalogue error for it. */
 const passwordIn = (req: PayloadRequest, value: unknown, max: number): string => {

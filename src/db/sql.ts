@@ -1,6 +1,5 @@
-import type { Payload, PayloadRequest } from 'payload'
-
 import type { PgTable } from '@payloadcms/db-postgres/drizzle/pg-core'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 import { getTableColumns } from '@payloadcms/db-postgres/drizzle'

@@ -1,10 +1,10 @@
-import { BackofficeError } from '../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitationState } from './fields.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { requestText } from '../i18n/text.js'
 import { createToken } from '../lib/tokens.js'

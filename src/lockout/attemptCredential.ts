@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { AuditEventName } from '../audit/auditEvents.js'
 import type { AuditParty } from '../audit/recordAuditEvent.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
-import type { StaffAccount } from '../accounts/staffAccount.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'

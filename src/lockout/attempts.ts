@@ -4,7 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { type Statement, sqlFor } from '../db/sql.js'
+import { sqlFor, type Statement } from '../db/sql.js'
 import { loginThrottlesSlug } from './loginThrottles.js'
 
 export type Claim =

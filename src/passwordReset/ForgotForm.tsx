@@ -6,8 +6,8 @@ import { Button, toast } from '@payloadcms/ui'
 import { useEffect, useRef, useState } from 'react'
 
 import { EmailAddressField } from '../components/client/EmailAddressField.js'
-import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { loginOutcome, networkErrorMessage } from '../components/client/loginOutcome.js'
+import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { pageColumn } from './pageColumn.js'
 
 type Props = {

@@ -2,14 +2,14 @@
 
 import type { CSSProperties, FormEvent } from 'react'
 
-import type { PublicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
-
 import { Button, toast, useAuth } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
-import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
+import type { PublicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
+
 import { networkErrorMessage } from '../components/client/loginOutcome.js'
+import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
 import { resetOutcome } from './resetOutcome.js'
 

@@ -6,8 +6,8 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { ResetAccount } from './accounts.js'
 
 import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
-import { sendUnsuspensionEmail } from '../suspension/emails.js'
 import { passwordResetContextKey } from '../request/context.js'
+import { sendUnsuspensionEmail } from '../suspension/emails.js'
 import { liftSuspensionAfterReset } from '../suspension/liftSuspensionAfterReset.js'
 import { consumeResetToken } from './resetTokenStore.js'
 

@@ -2,8 +2,8 @@ import type { PayloadRequest, Where } from 'payload'
 
 import type { PayloadSession } from './constants.js'
 
-import { getPluginOptions } from '../options/getPluginOptions.js'
 import { inTransaction } from '../db/inTransaction.js'
+import { getPluginOptions } from '../options/getPluginOptions.js'
 import { auditSessionsEnded } from './auditSessionsEnded.js'
 import { markSessionsRevoked, type Revocation } from './markSessionsRevoked.js'
 

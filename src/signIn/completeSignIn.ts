@@ -6,10 +6,10 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { getClientInfo } from '../request/clientInfo.js'
-import { sessionResponse } from './sessionResponse.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
-import { mintSession } from './mintSession.js'
 import { trustDevice } from '../twoFactor/trustedDevices.js'
+import { mintSession } from './mintSession.js'
+import { sessionResponse } from './sessionResponse.js'
 
 /**
  * The end of a sign-in whose second factor (a code, or a finished enrolment) has just passed: the

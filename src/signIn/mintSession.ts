@@ -1,5 +1,6 @@
 import type { Collection, CollectionSlug, PayloadRequest, SanitizedCollectionConfig } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
 import {
   commitTransaction,
   getFieldsToSign,
@@ -7,7 +8,6 @@ import {
   jwtSign,
   killTransaction,
 } from 'payload'
-import { sql } from '@payloadcms/db-postgres'
 import { addSessionToUser } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'

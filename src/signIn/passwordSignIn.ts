@@ -5,15 +5,15 @@ import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestText } from '../i18n/text.js'
+import { sessionIdOf } from '../lib/sessionToken.js'
+import { readTwoFactorContext } from '../request/context.js'
 import { jsonResponse } from '../request/http.js'
 import { endSessions } from '../sessions/endSessions.js'
-import { sessionIdOf } from '../lib/sessionToken.js'
-import { sessionResponse } from './sessionResponse.js'
 import { openChallenge } from '../twoFactor/challenges.js'
 import { twoFactorRoutes } from '../twoFactor/constants.js'
-import { readTwoFactorContext } from '../request/context.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { rotateTrustedDevice } from '../twoFactor/trustedDevices.js'
+import { sessionResponse } from './sessionResponse.js'
 
 /** Where the admin shows the code prompt, or enrolment. */
 export const twoFactorViewPath = (

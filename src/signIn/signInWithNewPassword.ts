@@ -5,8 +5,8 @@ import { loginOperation } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { challengeResponse, passwordSignInResponse } from './passwordSignIn.js'
 import { forgetTrustedDevicesOf } from '../twoFactor/trustedDevices.js'
+import { challengeResponse, passwordSignInResponse } from './passwordSignIn.js'
 import { SecondFactorRequired } from './SecondFactorRequired.js'
 
 /**

@@ -4,8 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { createToken, hashToken } from '../lib/tokens.js'
 import { sqlFor } from '../db/sql.js'
+import { createToken, hashToken } from '../lib/tokens.js'
 import { twoFactorChallengesSlug } from './challengeCollection.js'
 import { readTwoFactorCookie } from './cookies.js'
 

@@ -4,8 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { createToken, hashToken } from '../lib/tokens.js'
 import { sqlFor } from '../db/sql.js'
+import { createToken, hashToken } from '../lib/tokens.js'
 import { trustedDevicesSlug } from './trustedDevicesCollection.js'
 
 /** A trusted device as its owner sees it: never its token hash. */

@@ -3,7 +3,6 @@ import type { GlobalConfig } from 'payload'
 import type { Capability } from '../capability.js'
 
 import { addAdminProvider } from '../config/admin.js'
-
 import { exposeGlobalConfigsBySlug } from './globalConfigsBySlug.js'
 import { withSelectManyDiff, withSelectManyDiffInBlocks } from './selectManyDiff.js'
 

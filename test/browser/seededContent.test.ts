@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { type SeedAccount, seed } from '../../dev/seed/seed.js'
+import { seed, type SeedAccount } from '../../dev/seed/seed.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'

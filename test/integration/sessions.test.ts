@@ -1,10 +1,11 @@
 import { GRAPHQL_POST } from '@payloadcms/next/routes'
-import pg from 'pg'
 import { createLocalReq } from 'payload'
+import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { revokeSessions } from '../../src/index.js'
 import type { RestClient } from '../helpers/restClient.js'
+
+import { revokeSessions } from '../../src/index.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 const CHROME_ON_WINDOWS =

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
+
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 const password = 'a-long-and-unusual-passphrase-42'

@@ -8,8 +8,8 @@ import { useId, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
 

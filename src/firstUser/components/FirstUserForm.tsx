@@ -18,8 +18,8 @@ import { useCallback } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { loginOutcome } from '../../components/client/loginOutcome.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FirstUserPasswordField } from './FirstUserPasswordField.js'
 
 type Props = {

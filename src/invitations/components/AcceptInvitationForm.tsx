@@ -8,8 +8,8 @@ import { useMemo, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
 

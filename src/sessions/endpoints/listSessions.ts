@@ -1,14 +1,14 @@
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { PayloadSession, SessionDocument } from '../constants.js'
 
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { isAdmin } from '../../roles/isAdmin.js'
+import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
-import { idTypeOf, jsonResponse } from '../../request/http.js'
+import { isAdmin } from '../../roles/isAdmin.js'
 import { toSessionSummary } from './sessionSummary.js'
 
 /**

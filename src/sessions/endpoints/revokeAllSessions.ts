@@ -1,8 +1,8 @@
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { resolveAdminTarget } from '../../request/adminTarget.js'
 import { endSessions } from '../endSessions.js'
 import { revocationResponse } from './revokeSession.js'

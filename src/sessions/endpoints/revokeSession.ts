@@ -1,4 +1,3 @@
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import { generateExpiredPayloadCookie } from 'payload/shared'
@@ -6,12 +5,13 @@ import { generateExpiredPayloadCookie } from 'payload/shared'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { SessionDocument } from '../constants.js'
 
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { isAdmin } from '../../roles/isAdmin.js'
-import { endSessions } from '../endSessions.js'
+import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
-import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+import { endSessions } from '../endSessions.js'
 import { relationId } from './sessionSummary.js'
 
 /** Headers that clear the caller's token cookie, for an answer that ended the caller's own session. */

@@ -2,9 +2,9 @@ import type { CollectionAfterLogoutHook, Where } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { requestUser } from '../../request/requestUser.js'
 import { auditSessionsEnded } from '../auditSessionsEnded.js'
 import { markSessionsRevoked } from '../markSessionsRevoked.js'
-import { requestUser } from '../../request/requestUser.js'
 
 /**
  * Records a sign-out: the request's own session, or with `?allSessions=true` every session of the

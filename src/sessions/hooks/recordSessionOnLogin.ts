@@ -1,12 +1,12 @@
 import type { CollectionAfterLoginHook, PayloadRequest, Where } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
-
-import { getClientInfo } from '../../request/clientInfo.js'
-import { readTwoFactorContext, sessionOperationContextKey } from '../../request/context.js'
 import type { PayloadSession, SessionDocument } from '../constants.js'
+
 import { describeUserAgent } from '../../lib/describeUserAgent.js'
 import { readSessionToken } from '../../lib/sessionToken.js'
+import { getClientInfo } from '../../request/clientInfo.js'
+import { readTwoFactorContext, sessionOperationContextKey } from '../../request/context.js'
 import { auditSessionsEnded } from '../auditSessionsEnded.js'
 import { markSessionsRevoked } from '../markSessionsRevoked.js'
 

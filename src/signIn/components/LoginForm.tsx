@@ -7,8 +7,8 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
 import { EmailAddressField } from '../../components/client/EmailAddressField.js'
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Props = {
   adminRoute: string

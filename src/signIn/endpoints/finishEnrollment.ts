@@ -1,23 +1,23 @@
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { requestText } from '../../i18n/text.js'
 import { settleSuccess } from '../../lockout/attempts.js'
 import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { completeEnrolment, readTotpState } from '../../twoFactor/accountState.js'
 import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challenges.js'
-import { requestText } from '../../i18n/text.js'
-import { completeSignIn } from '../completeSignIn.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
 import { openSecret } from '../../twoFactor/lib/secretBox.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
 import { totpSecretKey } from '../../twoFactor/secretKey.js'
+import { completeSignIn } from '../completeSignIn.js'
 
 /**
  * `POST /api/{users}/mfa/totp/finish-enrollment` with `{ code }`: enables the pending secret once a

@@ -1,7 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { AuthenticationError, type loginOperation } from 'payload'
 import { createHmac } from 'node:crypto'
+import { AuthenticationError, type loginOperation } from 'payload'
 
 import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
@@ -11,14 +11,14 @@ import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
 import { sessionIdOf } from '../../lib/sessionToken.js'
-import { readBody } from '../../request/readBody.js'
-import { endSessions } from '../../sessions/endSessions.js'
-import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
-import { passwordLogin } from '../passwordLogin.js'
-import { SecondFactorRequired } from '../SecondFactorRequired.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
+import { readBody } from '../../request/readBody.js'
+import { endSessions } from '../../sessions/endSessions.js'
+import { passwordLogin } from '../passwordLogin.js'
+import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
+import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

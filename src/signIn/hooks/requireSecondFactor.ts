@@ -6,8 +6,8 @@ import type { TotpConfig } from '../../twoFactor/fields.js'
 import { readTwoFactorContext, twoFactorContextKey } from '../../request/context.js'
 import { readTwoFactorCookie } from '../../twoFactor/cookies.js'
 import { secondFactorNeed } from '../../twoFactor/enforcement.js'
-import { SecondFactorRequired } from '../SecondFactorRequired.js'
 import { findTrustedDevice } from '../../twoFactor/trustedDevices.js'
+import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
 /**
  * Runs in every Payload login after the password was accepted (the login form, the password-setting

@@ -1,10 +1,10 @@
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import QRCode from 'qrcode'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
 import { beginEnrolment } from '../accountState.js'

@@ -1,9 +1,9 @@
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'

@@ -3,8 +3,8 @@ import type { PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { administrators } from '../../email/administrators.js'
-import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
+import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { backofficeText } from '../../i18n/text.js'
 import { resetRequestsSlug } from './constants.js'
 

@@ -1,14 +1,14 @@
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { inTransaction } from '../../db/inTransaction.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestText } from '../../i18n/text.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
-import { inTransaction } from '../../db/inTransaction.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
