@@ -75,7 +75,8 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       // hash, only when the request has one).
       const user = await payload.db.findOne<StaffAccount>({
         collection: options.usersCollection,
-        joins: false,
+        // Payload types `joins` from the app's generated join map, which a plugin cannot see.
+        joins: false as never,
         req,
         where: { email: { equals: email } },
       })
