@@ -1,5 +1,6 @@
 import type { Capability } from './capability.js'
 
+import { accounts } from './accounts/index.js'
 import { auditLog } from './audit/index.js'
 import { changePassword } from './changePassword/index.js'
 import { emails } from './email/index.js'
@@ -27,6 +28,7 @@ import { versionComparison } from './versions/index.js'
  * invitation refused).
  */
 export const capabilities: Capability[] = [
+  accounts,
   emails,
   lockout,
   suspension,
