@@ -20,7 +20,11 @@ export type SecurityEmail = {
   language: BackofficeLanguage
   subject: BackofficeTranslationKey
   to: string | string[]
-  /** Values for `{{name}}` placeholders; ones that are URLs become links in the HTML part. */
+  /**
+   * Values for `{{name}}` placeholders, always shown as text: some are typed by a user (a reset
+   * request's reason), and a link made from them would put an attacker's URL in a genuine security
+   * email. The only link is `action`, built by the server.
+   */
   variables: Record<string, string>
 }
 
@@ -40,13 +44,8 @@ const renderSecurityEmail = (
   ]
     .filter(Boolean)
     .join('\n\n')
-  const linkedVariables = Object.fromEntries(
-    Object.entries(variables).map(([name, value]) => [
-      name,
-      /^https?:\/\//.test(value)
-        ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`
-        : escapeHtml(value),
-    ]),
+  const escapedVariables = Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [name, escapeHtml(value)]),
   )
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#222;border-radius:4px;color:#fff;display:inline-block;padding:10px 18px;text-decoration:none">${escapeHtml(text(action.label))}</a></p>` +
@@ -55,7 +54,7 @@ const renderSecurityEmail = (
   const html =
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">` +
-    `<p>${interpolate(escapeHtml(text(body)), linkedVariables)}</p>${button}</body></html>`
+    `<p>${interpolate(escapeHtml(text(body)), escapedVariables)}</p>${button}</body></html>`
   return { html, subject: title, text: plain }
 }
 

@@ -131,6 +131,19 @@ describe('requesting a reset', () => {
     )
   })
 
+  it("shows a reason that is a URL as text, never as a link in the administrators' alert", async () => {
+    const { email, locked } = await editorAtCodePrompt()
+    const lure = 'https://evil.example/payload-admin/approve?request=1 approve me'
+    expect((await requestReset(locked, { reason: lure })).status).toBe(200)
+    const alert = await inbox.waitFor(
+      (message) =>
+        message.to.includes('admin@example.com') &&
+        message.subject === `2FA reset request to review: ${email}`,
+    )
+    expect(alert.html).toContain('https://evil.example/payload-admin/approve?request=1 approve me')
+    expect(alert.html).not.toMatch(/href="[^"]*evil\.example/)
+  })
+
   it('refuses anyone who is neither past the password nor signed in', async () => {
     const response = await requestReset(app.client(), { reason })
     expect(response.status).toBe(401)
