@@ -3,6 +3,7 @@ import type { Capability } from './capability.js'
 import { accounts } from './accounts/index.js'
 import { auditLog } from './audit/index.js'
 import { changePassword } from './changePassword/index.js'
+import { coreRoutes } from './coreRoutes/index.js'
 import { emails } from './email/index.js'
 import { firstUser } from './firstUser/index.js'
 import { invitations } from './invitations/index.js'
@@ -42,6 +43,7 @@ export const capabilities: Capability[] = [
   firstUser,
   passwordReset,
   auditLog,
+  coreRoutes,
   uploads,
   richTextReadOnlyBlocks,
   trashAndFolders,

@@ -32,7 +32,14 @@ export const lockout: Capability = {
           `payload-backoffice: sign-in by username (\`auth.loginWithUsername\` on "${users.slug}") is not supported yet; staff sign in by email.`,
         )
       }
-      return { ...users, auth: disablePayloadLockout(users.auth) }
+      return {
+        ...users,
+        // Payload's "Force Unlock" button and `POST /unlock` reset only Payload's own counters, which
+        // never lock anyone here: the button would promise what it does not do. The plugin's lockout
+        // ends by itself; a suspension is lifted with Unblock, in the account's Security group.
+        access: { ...users.access, unlock: () => false },
+        auth: disablePayloadLockout(users.auth),
+      }
     }),
   name: 'lockout',
   schema: (config, options) =>

@@ -1,0 +1,85 @@
+import type { Config, Endpoint, PayloadRequest } from 'payload'
+
+import type { Capability } from '../capability.js'
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { addEndpoints } from '../config/collections.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { loginThrottlesSlug } from '../lockout/loginThrottles.js'
+import { isAdmin } from '../roles/isAdmin.js'
+import { twoFactorChallengesSlug } from '../twoFactor/challengeCollection.js'
+import { resetRequestsSlug } from '../twoFactor/resetRequests/constants.js'
+import { trustedDevicesSlug } from '../twoFactor/trustedDevicesCollection.js'
+
+/**
+ * Payload mounts version routes on every collection, versioned or not, and on one that is not they
+ * fail inside the query builder (500). The plugin's collections and the staff accounts keep no
+ * versions: these answer 404 with a catalogue code first (a collection's own endpoints match before
+ * Payload's built-in ones).
+ */
+const noVersionRoutes: Endpoint[] = (
+  [
+    ['get', '/versions'],
+    ['get', '/versions/:id'],
+    ['post', '/versions/:id'],
+  ] as const
+).map(([method, path]) =>
+  backofficeEndpoint({
+    handler: () => {
+      throw new BackofficeError('NOT_FOUND')
+    },
+    method,
+    path,
+  }),
+)
+
+/** Only administrators run, queue or cancel jobs over HTTP, unless the app decided for itself. */
+const adminsOnly =
+  (options: SanitizedBackofficeOptions) =>
+  ({ req }: { req: PayloadRequest }) =>
+    isAdmin(req.user, options)
+
+const jobsForAdministrators = (config: Config, options: SanitizedBackofficeOptions): Config => ({
+  ...config,
+  jobs: config.jobs && {
+    ...config.jobs,
+    access: {
+      cancel: adminsOnly(options),
+      queue: adminsOnly(options),
+      run: adminsOnly(options),
+      ...config.jobs.access,
+    },
+  },
+})
+
+/**
+ * Payload's own routes held to the plugin's rules: version routes on collections without versions
+ * answer 404 rather than 500, and the jobs queue is for administrators (Payload lets any signed-in
+ * user run it over `GET /api/payload-jobs/run`).
+ */
+export const coreRoutes: Capability = {
+  behaviour: (config, options) => {
+    const plugin = new Set([
+      options.usersCollection,
+      options.sessions.slug,
+      options.audit.slug,
+      loginThrottlesSlug,
+      resetRequestsSlug,
+      trustedDevicesSlug,
+      twoFactorChallengesSlug,
+    ])
+    return jobsForAdministrators(
+      {
+        ...config,
+        collections: (config.collections ?? []).map((collection) =>
+          plugin.has(collection.slug) && !collection.versions
+            ? addEndpoints(collection, noVersionRoutes, { first: true })
+            : collection,
+        ),
+      },
+      options,
+    )
+  },
+  name: 'coreRoutes',
+}
