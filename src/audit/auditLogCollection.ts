@@ -94,8 +94,12 @@ export const auditLogCollection = (
       required: true,
     },
     readOnlyText('actor', 'auditFieldActor', 'auditFieldActorDescription'),
+    // The names are the emails as they were; the ids say which account it was, even after a rename
+    // (an administrator who takes a colleague's address, acts and renames back is still named).
+    readOnlyText('actorId', 'auditFieldActorId', 'auditFieldActorIdDescription'),
     // Indexed through the compound index below, whose leading column it is.
     readOnlyText('user', 'auditFieldUser'),
+    readOnlyText('userId', 'auditFieldUserId', 'auditFieldUserIdDescription'),
     readOnlyText('targetSlug', 'auditFieldTargetSlug'),
     readOnlyText('targetObject', 'auditFieldTargetObject'),
     {

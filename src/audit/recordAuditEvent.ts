@@ -27,6 +27,15 @@ export type AuditEventInput = {
   user?: AuditParty
 }
 
+/** The id of a party that is an account of the users collection, as text; null for anyone else. */
+const accountId = (party: AuditParty | undefined, usersCollection: string): null | string => {
+  if (party == null || typeof party !== 'object' || party.id == null) {
+    return null
+  }
+  const collection = (party as { collection?: string }).collection ?? usersCollection
+  return collection === usersCollection ? encodeForLog(String(party.id), { maxLength: 100 }) : null
+}
+
 const optionalText = (value: null | string | undefined, maxLength?: number): null | string =>
   value == null || value === '' ? null : encodeForLog(value, { maxLength })
 
@@ -54,6 +63,7 @@ export const recordAuditEvent = async (
     const definition: { category: string; survivesRollback?: true } = auditEvents[input.event]
     const client = getClientInfo(req, { trustProxy: options.trustProxy })
     const user = input.user
+    const actor = input.actor === undefined ? (req.user as AuditParty) : input.actor
     // Transactions: an entry that records a change joins the request's transaction (through its
     // id; the caller's request object itself is left alone), so it is stored exactly when the
     // change is, and a rolled-back update leaves no "user updated" behind. Failures (a failed
@@ -80,10 +90,8 @@ export const recordAuditEvent = async (
       // request for later operations to reuse.
       context: { [auditWriteToken.contextKey]: auditWriteToken.record },
       data: {
-        actor: await auditPartyName(
-          input.actor === undefined ? (req.user as AuditParty) : input.actor,
-          names,
-        ),
+        actor: await auditPartyName(actor, names),
+        actorId: accountId(actor, options.usersCollection),
         category: definition.category,
         clientIp: optionalText(client.clientIp, 100),
         data: input.data === undefined ? null : encodeDataForLog(input.data),
@@ -94,6 +102,7 @@ export const recordAuditEvent = async (
         targetSlug: target ? encodeForLog(target.slug, { maxLength: 100 }) : null,
         timestamp: new Date().toISOString(),
         user: await auditPartyName(user, names),
+        userId: accountId(user, options.usersCollection),
         userAgent: optionalText(client.userAgent, 512),
       } as never,
       // With no transaction to join, the entry is one INSERT (the audit log has no array or

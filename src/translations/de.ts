@@ -71,6 +71,9 @@ export const de: BackofficeTranslationTable = {
   auditFieldActor: 'Ausgeführt von',
   auditFieldActorDescription:
     'Die angemeldete Person, die es getan hat; leer, wenn niemand angemeldet war.',
+  auditFieldActorId: 'Ausgeführt von (Konto-ID)',
+  auditFieldActorIdDescription:
+    'Die ID des Kontos, das es getan hat: Sie bleibt gleich, wenn sich die E-Mail-Adresse des Kontos ändert.',
   auditFieldCategory: 'Kategorie',
   auditFieldClientIp: 'Client-IP (vom Proxy gemeldet)',
   auditFieldClientIpDescription:
@@ -84,6 +87,8 @@ export const de: BackofficeTranslationTable = {
   auditFieldTargetSlug: 'Sammlung',
   auditFieldTimestamp: 'Zeitpunkt',
   auditFieldUser: 'Benutzer',
+  auditFieldUserId: 'Benutzer (Konto-ID)',
+  auditFieldUserIdDescription: 'Die ID des betroffenen Kontos, falls es existiert.',
   auditFieldUserAgent: 'Browser (User-Agent)',
   auditLogDescription:
     'Anmeldungen, Konto- und Inhaltsänderungen. Einträge können weder geändert noch gelöscht werden; sie werden nach {{days}} Tagen entfernt.',

@@ -71,6 +71,9 @@ export const en = {
   auditEventUserUpdated: 'User updated',
   auditFieldActor: 'Done by',
   auditFieldActorDescription: 'The signed-in person who did it; empty when nobody was signed in.',
+  auditFieldActorId: 'Done by (account id)',
+  auditFieldActorIdDescription:
+    "The id of the account that did it: it stays the same when the account's email changes.",
   auditFieldCategory: 'Category',
   auditFieldClientIp: 'Client IP (reported by proxy)',
   auditFieldClientIpDescription:
@@ -84,6 +87,8 @@ export const en = {
   auditFieldTargetSlug: 'Collection',
   auditFieldTimestamp: 'Time',
   auditFieldUser: 'User',
+  auditFieldUserId: 'User (account id)',
+  auditFieldUserIdDescription: 'The id of the account concerned, if it exists.',
   auditFieldUserAgent: 'Browser (user agent)',
   auditLogDescription:
     'Sign-ins, account and content changes. Entries cannot be changed or deleted; they are removed after {{days}} days.',

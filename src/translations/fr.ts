@@ -71,6 +71,9 @@ export const fr: BackofficeTranslationTable = {
   auditFieldActor: 'Effectué par',
   auditFieldActorDescription:
     "La personne connectée qui l'a fait ; vide si personne n'était connecté.",
+  auditFieldActorId: 'Effectué par (identifiant du compte)',
+  auditFieldActorIdDescription:
+    'L’identifiant du compte qui l’a fait : il reste le même quand l’adresse e-mail du compte change.',
   auditFieldCategory: 'Catégorie',
   auditFieldClientIp: 'IP du client (signalée par le proxy)',
   auditFieldClientIpDescription:
@@ -84,6 +87,8 @@ export const fr: BackofficeTranslationTable = {
   auditFieldTargetSlug: 'Collection',
   auditFieldTimestamp: 'Date et heure',
   auditFieldUser: 'Utilisateur',
+  auditFieldUserId: 'Utilisateur (identifiant du compte)',
+  auditFieldUserIdDescription: 'L’identifiant du compte concerné, s’il existe.',
   auditFieldUserAgent: 'Navigateur (user agent)',
   auditLogDescription:
     'Connexions, modifications des comptes et des contenus. Les entrées ne peuvent être ni modifiées ni supprimées ; elles sont effacées après {{days}} jours.',

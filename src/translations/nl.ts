@@ -70,6 +70,9 @@ export const nl: BackofficeTranslationTable = {
   auditEventUserUpdated: 'Gebruiker gewijzigd',
   auditFieldActor: 'Uitgevoerd door',
   auditFieldActorDescription: 'De aangemelde persoon die het deed; leeg als niemand was aangemeld.',
+  auditFieldActorId: 'Uitgevoerd door (account-id)',
+  auditFieldActorIdDescription:
+    'De id van het account dat het deed: die blijft gelijk als het e-mailadres van het account verandert.',
   auditFieldCategory: 'Categorie',
   auditFieldClientIp: 'Client-IP (gemeld door proxy)',
   auditFieldClientIpDescription:
@@ -83,6 +86,8 @@ export const nl: BackofficeTranslationTable = {
   auditFieldTargetSlug: 'Collectie',
   auditFieldTimestamp: 'Tijdstip',
   auditFieldUser: 'Gebruiker',
+  auditFieldUserId: 'Gebruiker (account-id)',
+  auditFieldUserIdDescription: 'De id van het betrokken account, als het bestaat.',
   auditFieldUserAgent: 'Browser (user agent)',
   auditLogDescription:
     'Aanmeldingen, wijzigingen aan accounts en inhoud. Regels kunnen niet worden gewijzigd of verwijderd; ze worden na {{days}} dagen opgeruimd.',

@@ -126,6 +126,39 @@ describe('user events', () => {
     expect(JSON.stringify(entry)).not.toContain('203.0.113.9')
   })
 
+  it("names the actor's and the target's accounts by id too, so a renamed account cannot shift the blame", async () => {
+    const adminId = (await admin.get('/users/me')).body.user.id
+    const colleague = await app.payload.create({
+      collection: 'users',
+      data: { email: 'colleague@example.com', password, roles: ['editor'] } as never,
+    })
+    const victim = await app.payload.create({
+      collection: 'users',
+      data: { email: 'victim@example.com', password, roles: ['editor'] } as never,
+    })
+    // The colleague leaves; an administrator takes their address, deletes an account, renames back.
+    await app.payload.delete({ id: colleague.id, collection: 'users' })
+    await app.payload.update({
+      id: adminId,
+      collection: 'users',
+      data: { email: 'colleague@example.com' } as never,
+    })
+    expect((await admin.request('DELETE', `/users/${victim.id}`)).status).toBe(200)
+    await app.payload.update({
+      id: adminId,
+      collection: 'users',
+      data: { email: adminEmail } as never,
+    })
+
+    const entry = await latest('user.deleted', { targetObject: { equals: String(victim.id) } })
+    expect(entry).toMatchObject({
+      actor: 'colleague@example.com',
+      actorId: String(adminId),
+      user: 'victim@example.com',
+      userId: String(victim.id),
+    })
+  })
+
   it('records an update with the names of the changed fields and never their values', async () => {
     const response = await admin.request('PATCH', `/users/${editorId}`, {
       body: { name: 'Edwina Secretname' },
@@ -499,7 +532,9 @@ describe('append-only', () => {
       'event',
       'category',
       'actor',
+      'actorId',
       'user',
+      'userId',
       'targetSlug',
       'targetObject',
       'details',
