@@ -554,7 +554,9 @@ export interface AuditLog {
     | 'content.published';
   category: 'account' | 'authentication' | 'content' | 'session' | 'user';
   actor?: string | null;
+  actorId?: string | null;
   user?: string | null;
+  userId?: string | null;
   targetSlug?: string | null;
   targetObject?: string | null;
   details?: string | null;
@@ -1082,7 +1084,9 @@ export interface AuditLogSelect<T extends boolean = true> {
   event?: T;
   category?: T;
   actor?: T;
+  actorId?: T;
   user?: T;
+  userId?: T;
   targetSlug?: T;
   targetObject?: T;
   details?: T;
