@@ -11,7 +11,7 @@ import type { InvitationState } from './fields.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { createToken } from '../lib/tokens.js'
-import { passwordPolicyExemptKey } from '../passwordPolicy/assertPasswordAllowed.js'
+import { exemptUnchosenPassword } from '../passwordPolicy/assertPasswordAllowed.js'
 import { requestUser, type SessionUser } from '../request/requestUser.js'
 import { sendAccountCreatedEmail, sendInvitationEmail } from './emails.js'
 import { invitationStore } from './invitationStore.js'
@@ -54,9 +54,10 @@ export const startInvitation =
       by,
       invitation: { token, tokenHash: hash },
     } satisfies Creation
-    // 256 random bits: not a password anyone chose, so the policy has nothing to judge.
-    req.context[passwordPolicyExemptKey] = true
-    return { ...args, data: { ...data, password: randomBytes(32).toString('base64url') } }
+    // 256 random bits: not a password anyone chose, so the policy has nothing to judge in it.
+    const password = randomBytes(32).toString('base64url')
+    exemptUnchosenPassword(req, password)
+    return { ...args, data: { ...data, password } }
   }
 
 /** Stores the invitation with the new account: the token's hash, its expiry, who invited. */
@@ -93,7 +94,6 @@ export const sendCreationEmail =
       return doc
     }
     delete req.context[creationContextKey]
-    delete req.context[passwordPolicyExemptKey]
     if (!creation.invitation) {
       await sendAccountCreatedEmail(req, options, { account: doc, creator: creation.by })
       return doc

@@ -18,6 +18,23 @@ import { penalisedInputs } from './strength/penalisedInputs.js'
 export const passwordPolicyExemptKey = 'backofficePasswordPolicyExempt'
 
 /**
+ * Random passwords nobody chose (an invitation's), each let through once, for the request that made
+ * it: the exemption is tied to that one value, not to the request, so a later operation in the same
+ * request (a second GraphQL mutation after a failed create) is held to the policy.
+ */
+const unchosenPasswords = new WeakMap<object, Set<string>>()
+
+export const exemptUnchosenPassword = (req: object, password: string): void => {
+  const passwords = unchosenPasswords.get(req) ?? new Set<string>()
+  passwords.add(password)
+  unchosenPasswords.set(req, passwords)
+}
+
+/** Whether `password` is an unchosen one made for this request; it is spent by asking. */
+export const spendUnchosenPassword = (req: object, password: unknown): boolean =>
+  typeof password === 'string' && (unchosenPasswords.get(req)?.delete(password) ?? false)
+
+/**
  * Passwords this request has already had approved, so that an endpoint that checks first and then
  * saves through Payload (which runs the policy's hook again) pays for zxcvbn and the breach lookup
  * once. Held beside the request, never in it, so the password is not copied anywhere it could be logged.

@@ -2,7 +2,11 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { assertPasswordAllowed, passwordPolicyExemptKey } from './assertPasswordAllowed.js'
+import {
+  assertPasswordAllowed,
+  passwordPolicyExemptKey,
+  spendUnchosenPassword,
+} from './assertPasswordAllowed.js'
 
 /**
  * The policy on every save of the users collection that sets a password: REST and GraphQL create and
@@ -18,6 +22,7 @@ export const enforcePasswordPolicy =
   async ({ data, operation, originalDoc, req }) => {
     if (
       req.context[passwordPolicyExemptKey] === true ||
+      (operation === 'create' && spendUnchosenPassword(req, data?.password)) ||
       (operation !== 'create' && operation !== 'update')
     ) {
       return data

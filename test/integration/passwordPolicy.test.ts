@@ -293,6 +293,22 @@ describe('changing a password (PATCH and the Local API update)', () => {
     expect(await canSignIn(email, adminPassword)).toBe(true)
   })
 
+  it('holds a GraphQL update to the policy after a failed invitation in the same request', async () => {
+    // The failed create (an invalid address) is an invitation: its random password is exempt, and
+    // that exemption must not reach the next mutation of the request.
+    const admin = await signedInAdmin()
+    const response = await admin.post('/graphql', {
+      query: `mutation {
+        invite: createUser(data: { email: "not-an-address", password: "", roles: editor }) { id }
+        weaken: updateUser(id: ${id}, data: { password: "aaaaaaaaaaaa" }) { id }
+      }`,
+    })
+    expect(response.body.data?.weaken ?? null).toBeNull()
+    expect(JSON.stringify(response.body.errors)).toContain('Password does not meet requirements.')
+    expect(await canSignIn(email, 'aaaaaaaaaaaa')).toBe(false)
+    expect(await canSignIn(email, adminPassword)).toBe(true)
+  })
+
   it('judges a new password against the email the same request sets', async () => {
     const admin = await signedInAdmin()
     const response = await admin.request('PATCH', `/users/${id}`, {
