@@ -19,16 +19,17 @@ export const idTypeOf = (req: PayloadRequest, slug: string): 'number' | 'text' =
 const MAX_BODY_BYTES = 1024
 
 /**
- * The request's body as text, or null once it grows past `maxBytes`: reading stops there, whatever
- * Content-Length claimed, so a hostile client cannot make the server buffer an unbounded body.
+ * The request's body as bytes, or null once it grows past `maxBytes`: reading stops there, whatever
+ * Content-Length claimed or with none at all (chunked transfer), so a hostile client cannot make the
+ * server buffer an unbounded body.
  */
-export const readCappedText = async (
+export const readCappedBytes = async (
   req: PayloadRequest,
   maxBytes: number,
-): Promise<null | string> => {
+): Promise<Buffer | null> => {
   const reader = req.body?.getReader()
   if (!reader) {
-    return ''
+    return Buffer.alloc(0)
   }
   const chunks: Uint8Array[] = []
   let size = 0
@@ -44,7 +45,7 @@ export const readCappedText = async (
     }
     chunks.push(value)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }
 
 /**
@@ -60,7 +61,7 @@ export const assertEmptyBody = async (req: PayloadRequest): Promise<void> => {
   }
   let text: null | string
   try {
-    text = await readCappedText(req, MAX_BODY_BYTES)
+    text = (await readCappedBytes(req, MAX_BODY_BYTES))?.toString('utf8') ?? null
   } catch {
     throw refuse('MALFORMED_REQUEST')
   }

@@ -1,23 +1,26 @@
 import type { PayloadRequest } from 'payload'
 
-import { addDataAndFileToRequest } from 'payload'
-
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { readCappedText } from './http.js'
+import { readCappedBytes } from './http.js'
 
 /** Bodies of the plugin's endpoints are a few fields; anything bigger is refused before parsing. */
 const MAX_BODY_BYTES = 16 * 1024
 
-const parseJSON = async (req: PayloadRequest): Promise<unknown> => {
-  let text: null | string
+/** The body's bytes up to the cap, for every content type and transfer encoding. */
+const readCapped = async (req: PayloadRequest): Promise<Buffer> => {
+  let bytes: Buffer | null
   try {
-    text = await readCappedText(req, MAX_BODY_BYTES)
+    bytes = await readCappedBytes(req, MAX_BODY_BYTES)
   } catch {
     throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
-  if (text === null) {
+  if (bytes === null) {
     throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
   }
+  return bytes
+}
+
+const parseJSON = (req: PayloadRequest, text: string): unknown => {
   try {
     return text.trim() ? JSON.parse(text) : {}
   } catch {
@@ -26,24 +29,45 @@ const parseJSON = async (req: PayloadRequest): Promise<unknown> => {
 }
 
 /**
+ * The admin's forms post multipart with the fields as JSON in `_payload`, as Payload's own parser
+ * reads them. The capped bytes are parsed with the Fetch API's `formData()`; the plugin's endpoints
+ * take no files.
+ */
+const parseMultipart = async (
+  req: PayloadRequest,
+  contentType: string,
+  bytes: Buffer,
+): Promise<unknown> => {
+  let fields: FormData
+  try {
+    fields = await new Response(new Uint8Array(bytes), {
+      headers: { 'content-type': contentType },
+    }).formData()
+  } catch {
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
+  }
+  const json = fields.get('_payload')
+  return typeof json === 'string' ? parseJSON(req, json) : {}
+}
+
+/**
  * The request's body as a plain object, from JSON or from the admin's multipart form (`_payload`).
- * Oversized, malformed or non-object bodies become catalogue errors (413, 400), never a 500; a JSON
- * body is read no further than the limit, whatever its Content-Length says.
+ * Oversized, malformed or non-object bodies become catalogue errors (413, 400), never a 500. Every
+ * body is read no further than the limit, whatever its Content-Length says or with none (chunked);
+ * a body of another content type is not read at all.
  */
 export const readBody = async (req: PayloadRequest): Promise<Record<string, unknown>> => {
   if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
     throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
   }
   if (req.data === undefined) {
-    const [contentType] = (req.headers.get('content-type') ?? '').split(';', 1)
-    if (contentType?.trim() === 'application/json') {
-      req.data = (await parseJSON(req)) as PayloadRequest['data']
-    } else {
-      try {
-        await addDataAndFileToRequest(req)
-      } catch {
-        throw new BackofficeError('MALFORMED_REQUEST', { req })
-      }
+    const header = req.headers.get('content-type') ?? ''
+    const [mediaType = ''] = header.split(';', 1)
+    const type = mediaType.trim().toLowerCase()
+    if (type === 'application/json') {
+      req.data = parseJSON(req, (await readCapped(req)).toString('utf8')) as PayloadRequest['data']
+    } else if (type === 'multipart/form-data') {
+      req.data = (await parseMultipart(req, header, await readCapped(req))) as PayloadRequest['data']
     }
   }
   const data: unknown = req.data ?? {}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { restHandlers } from '../helpers/restClient.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -203,6 +204,56 @@ describe('what the API lets through', () => {
       })
     }
     expect((await stored()).failures).toBe(0)
+  })
+
+  it('refuses a chunked multipart body past the cap while reading it, as the admin would send it', async () => {
+    // 8 MB with no Content-Length, streamed; counted as the server pulls it.
+    let sent = 0
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+    const head = new TextEncoder().encode(
+      `--cap\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"email":"${email}","password":"`,
+    )
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 8 * 1024 * 1024) {
+          controller.close()
+          return
+        }
+        const next = sent === 0 ? head : chunk
+        sent += next.byteLength
+        controller.enqueue(next)
+      },
+    })
+    const response = await restHandlers.POST(app.config)(
+      new Request('http://localhost:3000/api/users/login', {
+        body,
+        duplex: 'half',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=cap',
+          origin: 'http://localhost:3000',
+          'sec-fetch-site': 'same-origin',
+        },
+        method: 'POST',
+      } as RequestInit),
+      { params: Promise.resolve({ slug: ['users', 'login'] }) },
+    )
+    expect(response.status).toBe(413)
+    expect((await response.json()).errors[0].data.code).toBe('PAYLOAD_TOO_LARGE')
+    expect(sent).toBeLessThan(512 * 1024)
+
+    // The admin's own form, small: parsed as before.
+    const form = new FormData()
+    form.set('_payload', JSON.stringify({ email, password: 'wrong-but-well-formed' }))
+    const small = await restHandlers.POST(app.config)(
+      new Request('http://localhost:3000/api/users/login', {
+        body: form,
+        headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+        method: 'POST',
+      }),
+      { params: Promise.resolve({ slug: ['users', 'login'] }) },
+    )
+    expect(small.status).toBe(401)
+    expect((await small.json()).errors[0].data.code).toBe('INVALID_CREDENTIALS')
   })
 
   it('shows the sign-in state to administrators only, and lets nobody write it', async () => {
