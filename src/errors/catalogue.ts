@@ -78,6 +78,7 @@ export const errorCatalogue = {
 
   // Permissions
   ACCESS_DENIED: { status: 403, translationKey: 'errorAccessDenied' },
+  CROSS_SITE_REQUEST: { status: 403, translationKey: 'errorCrossSiteRequest' },
   INSUFFICIENT_PERMISSIONS: { status: 403, translationKey: 'errorInsufficientPermissions' },
 
   // Server side (masked outside development)

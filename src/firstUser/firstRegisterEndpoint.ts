@@ -7,6 +7,7 @@ import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { credentialLimits } from '../request/credentialLimits.js'
 import { readBody } from '../request/readBody.js'
+import { refuseCrossSite } from '../request/refuseCrossSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { firstUserData } from './firstUserData.js'
 import { whileHoldingFirstUserLock } from './firstUserLock.js'
@@ -83,7 +84,10 @@ const registerFirstUser = async (
  */
 export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: (req) => registerFirstUser(req, options),
+    handler: (req) => {
+      refuseCrossSite(req)
+      return registerFirstUser(req, options)
+    },
     method: 'post',
     path: '/first-register',
   })

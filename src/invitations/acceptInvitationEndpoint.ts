@@ -7,6 +7,7 @@ import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
+import { refuseCrossSite } from '../request/refuseCrossSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { completeInvitation } from './completeInvitation.js'
 import { invitationStore } from './invitationStore.js'
@@ -32,6 +33,7 @@ import { hasProfileValueShape } from './profileValueShape.js'
 export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
+      refuseCrossSite(req)
       const data = await readBody(req)
       const { password, token } = data
       if (!isWellFormedToken(token)) {

@@ -7,6 +7,7 @@ import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { hashToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { readBody } from '../request/readBody.js'
+import { refuseCrossSite } from '../request/refuseCrossSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { isLocalAccount } from './accounts.js'
 import { completePasswordReset } from './completePasswordReset.js'
@@ -29,6 +30,7 @@ import { findAccountByResetToken } from './resetTokenStore.js'
 export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
+      refuseCrossSite(req)
       // A reset acts for whoever holds the emailed token, not for a session the request may carry: as
       // anonymous, every session of the account ends and the change is not taken for an own update.
       req.user = null

@@ -67,7 +67,11 @@ export const readBody = async (req: PayloadRequest): Promise<Record<string, unkn
     if (type === 'application/json') {
       req.data = parseJSON(req, (await readCapped(req)).toString('utf8')) as PayloadRequest['data']
     } else if (type === 'multipart/form-data') {
-      req.data = (await parseMultipart(req, header, await readCapped(req))) as PayloadRequest['data']
+      req.data = (await parseMultipart(
+        req,
+        header,
+        await readCapped(req),
+      )) as PayloadRequest['data']
     }
   }
   const data: unknown = req.data ?? {}

@@ -42,6 +42,8 @@ export const de: BackofficeTranslationTable = {
   unblockAccountSuccess: 'Konto erfolgreich entsperrt',
   unblockAccountDescription:
     'Dieses Konto ist gesperrt und kann sich nicht anmelden. Das Entsperren erlaubt wieder Anmeldungen und setzt fehlgeschlagene Versuche zurück.',
+  errorCrossSiteRequest:
+    'Diese Anfrage kam von einer anderen Website und wurde abgelehnt. Öffnen Sie den Admin-Bereich direkt und versuchen Sie es erneut.',
   errorGraphqlLoginDisabled:
     'Die Anmeldung über GraphQL ist deaktiviert. Melden Sie sich mit POST {{path}} an.',
   errorAccountAlreadyActive: 'Dieses Konto ist nicht gesperrt.',

@@ -44,6 +44,8 @@ export const en = {
   unblockAccountSuccess: 'Account unblocked successfully',
   unblockAccountDescription:
     'This account is suspended and cannot sign in. Unblocking lets the person sign in again and clears failed sign-ins.',
+  errorCrossSiteRequest:
+    'This request came from another website and was refused. Open the admin directly and try again.',
   errorGraphqlLoginDisabled: 'Sign-in through GraphQL is turned off. Sign in with POST {{path}}.',
   errorAccountAlreadyActive: 'This account is not suspended.',
   errorNotFound: 'Not found.',

@@ -42,6 +42,8 @@ export const fr: BackofficeTranslationTable = {
   unblockAccountSuccess: 'Compte débloqué avec succès',
   unblockAccountDescription:
     'Ce compte est suspendu et ne peut pas se connecter. Le débloquer permet de se reconnecter et efface les échecs de connexion.',
+  errorCrossSiteRequest:
+    'Cette requête provenait d’un autre site web et a été refusée. Ouvrez directement l’administration et réessayez.',
   errorGraphqlLoginDisabled:
     'La connexion via GraphQL est désactivée. Connectez-vous avec POST {{path}}.',
   errorAccountAlreadyActive: "Ce compte n'est pas suspendu.",

@@ -42,6 +42,8 @@ export const nl: BackofficeTranslationTable = {
   unblockAccountSuccess: 'Account succesvol gedeblokkeerd',
   unblockAccountDescription:
     'Dit account is geschorst en kan niet aanmelden. Deblokkeren staat aanmelden weer toe en wist mislukte aanmeldingen.',
+  errorCrossSiteRequest:
+    'Dit verzoek kwam van een andere website en is geweigerd. Open de beheeromgeving rechtstreeks en probeer het opnieuw.',
   errorGraphqlLoginDisabled:
     'Aanmelden via GraphQL is uitgeschakeld. Meld u aan met POST {{path}}.',
   errorAccountAlreadyActive: 'Dit account is niet geschorst.',

@@ -15,6 +15,7 @@ import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
 import { readBody } from '../../request/readBody.js'
+import { refuseCrossSite } from '../../request/refuseCrossSite.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { passwordLogin } from '../passwordLogin.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
@@ -43,6 +44,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
       const startedAt = Date.now()
+      refuseCrossSite(req)
       /** Every refusal to someone without the password: the same answer after the same time. */
       const refuse = async (
         code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
