@@ -35,7 +35,7 @@ describe('requests another site makes from the victim’s browser', () => {
   })
 
   it('sign nobody in, whichever header gives them away', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       fromEvil,
       { origin: 'https://evil.example' },
       // A browser that sends no Sec-Fetch-Site still sends Origin; a sandboxed frame sends "null".
