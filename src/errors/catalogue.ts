@@ -55,6 +55,7 @@ export const errorCatalogue = {
   AUTHENTICATION_REQUIRED: { status: 401, translationKey: 'errorAuthenticationRequired' },
   MFA_REQUIRED: { status: 401, translationKey: 'errorMfaRequired' },
   MFA_SESSION_EXPIRED: { status: 401, translationKey: 'errorMfaSessionExpired' },
+  SESSION_LIFETIME_ENDED: { status: 401, translationKey: 'errorSessionLifetimeEnded' },
   MFA_TOKEN_INVALID: { status: 401, translationKey: 'errorMfaTokenInvalid' },
 
   // TOTP and 2FA reset requests

@@ -74,6 +74,10 @@ export const sanitizeOptions = (
     },
     roles: { ...defaults.roles, ...options.roles },
     sessions: {
+      absoluteLifetimeHours: positiveInteger(
+        options.sessions?.absoluteLifetimeHours ?? defaults.sessions.absoluteLifetimeHours,
+        'sessions.absoluteLifetimeHours',
+      ),
       slug: options.sessions?.slug ?? defaults.sessions.slug,
       touchIntervalSeconds: positiveInteger(
         options.sessions?.touchIntervalSeconds ?? defaults.sessions.touchIntervalSeconds,

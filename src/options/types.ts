@@ -63,6 +63,12 @@ export type LockoutOptions = {
  */
 export type SessionsOptions = {
   /**
+   * Hours after sign-in at which a session ends whatever its activity: refreshing cannot keep it
+   * alive past them, and its last token expires then at the latest.
+   * @default 12
+   */
+  absoluteLifetimeHours?: number
+  /**
    * Slug of the collection holding one document per session.
    * @default 'sessions'
    */

@@ -11,6 +11,7 @@ import { deleteSessionsOfDeletedUser } from './hooks/deleteSessionsOfDeletedUser
 import { extendOnRefresh } from './hooks/extendOnRefresh.js'
 import { markLogout } from './hooks/markLogout.js'
 import { recordSessionOnLogin } from './hooks/recordSessionOnLogin.js'
+import { refreshWithinLifetime } from './hooks/refreshWithinLifetime.js'
 import { rememberResetOperation } from './hooks/rememberResetOperation.js'
 
 export type { AuthenticationLevel, SessionRevocationReason } from './constants.js'
@@ -63,6 +64,7 @@ export const sessions: Capability = {
           afterLogout: [markLogout(options)],
           afterRefresh: [extendOnRefresh(options)],
           beforeOperation: [rememberResetOperation],
+          refresh: [refreshWithinLifetime(options)],
         },
       )
     }),

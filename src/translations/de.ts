@@ -130,6 +130,8 @@ export const de: BackofficeTranslationTable = {
   errorResetRequestExpired: 'Die Anfrage zum Zurücksetzen der 2FA ist abgelaufen.',
   errorResetRequestPendingExists: 'Es gibt bereits eine offene Anfrage zum Zurücksetzen der 2FA.',
   errorResetRequestProcessed: 'Bearbeitete Anfragen können nicht geändert werden.',
+  errorSessionLifetimeEnded:
+    'Diese Sitzung hat ihre maximale Dauer erreicht. Bitte melden Sie sich erneut an.',
   errorSystemControlledField: "Das Feld '{{field}}' wird vom System verwaltet.",
   errorTokenInvalidOrExpired: 'Das Token ist ungültig oder abgelaufen.',
   errorTotpAlreadyEnabled: 'Die Zwei-Faktor-Authentifizierung ist bereits aktiviert.',

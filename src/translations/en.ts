@@ -127,6 +127,7 @@ export const en = {
   errorResetRequestExpired: 'The 2FA reset request has expired.',
   errorResetRequestPendingExists: 'A pending 2FA reset request already exists.',
   errorResetRequestProcessed: 'Cannot change processed requests.',
+  errorSessionLifetimeEnded: 'This session has reached its maximum length. Please sign in again.',
   errorSystemControlledField: "Field '{{field}}' is system-controlled.",
   errorTokenInvalidOrExpired: 'The token is invalid or has expired.',
   errorTotpAlreadyEnabled: 'Two-factor authentication is already enabled.',

@@ -129,6 +129,8 @@ export const fr: BackofficeTranslationTable = {
   errorResetRequestExpired: 'La demande de réinitialisation 2FA a expiré.',
   errorResetRequestPendingExists: 'Une demande de réinitialisation 2FA est déjà en attente.',
   errorResetRequestProcessed: 'Les demandes traitées ne peuvent pas être modifiées.',
+  errorSessionLifetimeEnded:
+    'Cette session a atteint sa durée maximale. Veuillez vous reconnecter.',
   errorSystemControlledField: "Le champ '{{field}}' est géré par le système.",
   errorTokenInvalidOrExpired: "Le jeton n'est pas valide ou a expiré.",
   errorTotpAlreadyEnabled: "L'authentification à deux facteurs est déjà activée.",

@@ -127,6 +127,7 @@ export const nl: BackofficeTranslationTable = {
   errorResetRequestExpired: 'Het verzoek om 2FA te resetten is verlopen.',
   errorResetRequestPendingExists: 'Er is al een openstaand verzoek om 2FA te resetten.',
   errorResetRequestProcessed: 'Verwerkte verzoeken kunnen niet worden gewijzigd.',
+  errorSessionLifetimeEnded: 'Deze sessie heeft haar maximale duur bereikt. Meld u opnieuw aan.',
   errorSystemControlledField: "Het veld '{{field}}' wordt door het systeem beheerd.",
   errorTokenInvalidOrExpired: 'Het token is ongeldig of verlopen.',
   errorTotpAlreadyEnabled: 'Tweestapsverificatie is al ingeschakeld.',

@@ -651,3 +651,45 @@ describe('last seen', () => {
     expect(await rowVersion(sid)).toBe(version)
   })
 })
+
+describe('absolute lifetime', () => {
+  /** Moves a session's start back, as if it had been signed in that many hours ago. */
+  const startedHoursAgo = (sid: string, hours: number) =>
+    database.query(
+      `UPDATE sessions SET created_at = now() - make_interval(secs => $2) WHERE sid = $1`,
+      [sid, hours * 3600],
+    )
+  const expOf = (browser: RestClient): number =>
+    JSON.parse(
+      Buffer.from(browser.cookies.get('payload-token')!.split('.')[1]!, 'base64url').toString(),
+    ).exp
+
+  it('refreshes a token no further than 12 hours after sign-in, and not at all after them', async () => {
+    const { email } = await createEditor()
+    const browser = await signIn(email)
+    const sid = sidOf(browser)
+
+    // A young session refreshes as Payload would: a full token lifetime (2 hours in this app).
+    const young = await browser.post('/users/refresh-token')
+    expect(young.status).toBe(200)
+    expect(expOf(browser) - Date.now() / 1000).toBeGreaterThan(7000)
+
+    // Ten minutes before its end: the new token expires at the end, not two hours later.
+    await startedHoursAgo(sid, 12 - 1 / 6)
+    const late = await browser.post('/users/refresh-token')
+    expect(late.status).toBe(200)
+    expect(expOf(browser) - Date.now() / 1000).toBeLessThanOrEqual(600)
+    expect(expOf(browser) - Date.now() / 1000).toBeGreaterThan(500)
+    expect(new Date((await stored(sid)).expiresAt).getTime()).toBeLessThanOrEqual(
+      Date.now() + 600_000,
+    )
+
+    // Past its end: refused with a code, and the token is not renewed.
+    await startedHoursAgo(sid, 12.01)
+    const tokenBefore = browser.cookies.get('payload-token')
+    const ended = await browser.post('/users/refresh-token')
+    expect(ended.status).toBe(401)
+    expect(ended.body.errors[0].data.code).toBe('SESSION_LIFETIME_ENDED')
+    expect(browser.cookies.get('payload-token')).toBe(tokenBefore)
+  })
+})
