@@ -3,6 +3,7 @@ export type ResetAccount = {
   email?: null | string
   id: number | string
   identityProvider?: null | string
+  invitation?: { status?: null | string } | null
   name?: unknown
   preferredLanguage?: unknown
   security?: { status?: null | string } | null
@@ -16,6 +17,13 @@ export const isLocalAccount = (account: Pick<ResetAccount, 'identityProvider'>):
   account.identityProvider == null ||
   account.identityProvider === '' ||
   account.identityProvider === 'local'
+
+/**
+ * Whether the account waits on its invitation (pending) or was refused entry (revoked): its way in
+ * is the invitation, never a reset, which would give it a password its invitee never chose.
+ */
+export const hasOpenInvitation = (account: Pick<ResetAccount, 'invitation'>): boolean =>
+  account.invitation?.status === 'pending' || account.invitation?.status === 'revoked'
 
 /** Display names of the common external sign-in providers; any other id is shown as it is. */
 const providerNames: Record<string, string> = {

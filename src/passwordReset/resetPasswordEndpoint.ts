@@ -9,7 +9,7 @@ import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.j
 import { readBody } from '../request/readBody.js'
 import { refuseCrossSite } from '../request/refuseCrossSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
-import { isLocalAccount } from './accounts.js'
+import { hasOpenInvitation, isLocalAccount } from './accounts.js'
 import { completePasswordReset } from './completePasswordReset.js'
 import { isResetToken } from './isResetToken.js'
 import { findAccountByResetToken } from './resetTokenStore.js'
@@ -44,7 +44,12 @@ export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endp
       }
       const tokenHash = hashToken(token)
       const account = await findAccountByResetToken(req, options, tokenHash)
-      if (!account || typeof account.email !== 'string' || !isLocalAccount(account)) {
+      if (
+        !account ||
+        typeof account.email !== 'string' ||
+        !isLocalAccount(account) ||
+        hasOpenInvitation(account)
+      ) {
         throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
       }
 

@@ -4,13 +4,13 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { createToken } from '../lib/tokens.js'
-import { isLocalAccount } from './accounts.js'
+import { hasOpenInvitation, isLocalAccount } from './accounts.js'
 import { sendForgotPasswordEmail, sendForgotSignInMethodEmail } from './emails.js'
 import { findAccountByEmail, recordResetRequest } from './resetTokenStore.js'
 
 /**
  * What a forgot-password request does, which differs by address while the answer must not: nothing
- * for an unknown address; for a local account a new single-use token (earlier ones void) and the
+ * for an unknown address or an account whose invitation is open; for a local account a new single-use token (earlier ones void) and the
  * reset email; for an account of an external provider the "forgot sign-in method" email and no token.
  * A request within the per-account pause sends nothing (mail-bombing), and is audited as throttled.
  */
@@ -27,6 +27,15 @@ export const sendResetInstructions = async (
       data: { reason: 'unknownAccount' },
       details: email,
       event: 'password.resetRequested',
+    })
+    return
+  }
+  if (hasOpenInvitation(account)) {
+    await recordAuditEvent(req, {
+      actor: null,
+      data: { reason: 'openInvitation' },
+      event: 'password.resetRequested',
+      user: account,
     })
     return
   }

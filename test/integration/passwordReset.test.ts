@@ -127,6 +127,37 @@ describe('forgot password: one answer for every address', () => {
     ])
   })
 
+  it('offers no reset to an account whose invitation is open: the invitation is its way in', async () => {
+    const invited: string[] = []
+    for (const status of ['pending', 'revoked']) {
+      const { email, id } = await createAccount()
+      invited.push(email)
+      await sql('UPDATE users SET invitation_status = $2 WHERE id = $1', [id, status])
+      const answer = await forgot(email)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({
+        message: 'If the address belongs to an account, an email is on its way.',
+      })
+      expect((await row(id)).reset_password_token).toBeNull()
+      expect((await auditOf(email)).map((entry: Json) => [entry.event, entry.data])).toContainEqual(
+        ['password.resetRequested', { reason: 'openInvitation' }],
+      )
+
+      // A link issued some other way (Payload's Local API) sets no password either.
+      const token = await app.payload.forgotPassword({
+        collection: 'users',
+        data: { email },
+        disableEmail: true,
+      })
+      const hashBefore = (await row(id)).hash
+      const refused = await reset(token)
+      expect([refused.status, codeOf(refused)]).toEqual([400, 'TOKEN_INVALID_OR_EXPIRED'])
+      expect((await row(id)).hash).toBe(hashBefore)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(invited.flatMap(resetMailsTo)).toEqual([])
+  })
+
   it('writes the email in the account holder’s language, with the expiry in hours from the options', async () => {
     const { email } = await createAccount({ preferredLanguage: 'de' })
     expect((await forgot(email)).status).toBe(200)
