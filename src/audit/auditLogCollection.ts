@@ -114,7 +114,15 @@ export const auditLogCollection = (
       admin: { readOnly: true },
       label: label('auditFieldData'),
     },
-    readOnlyText('ipAddress', 'auditFieldIpAddress', 'auditFieldIpAddressDescription'),
+    readOnlyText(
+      'ipAddress',
+      'auditFieldIpAddress',
+      // Next.js keeps an X-Forwarded-For the client sent and gives route handlers no socket: without
+      // a trusted proxy writing that header, the address is the client's claim, and is shown as one.
+      options.trustProxy
+        ? 'auditFieldIpAddressDescription'
+        : 'auditFieldIpAddressClaimedDescription',
+    ),
     readOnlyText('clientIp', 'auditFieldClientIp', 'auditFieldClientIpDescription'),
     readOnlyText('userAgent', 'auditFieldUserAgent'),
   ],

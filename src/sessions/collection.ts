@@ -14,10 +14,14 @@ const readOnlyDate = (name: string, key: Parameters<typeof label>[0], index = fa
   label: label(key),
 })
 
-const readOnlyText = (name: string, key: Parameters<typeof label>[0]): Field => ({
+const readOnlyText = (
+  name: string,
+  key: Parameters<typeof label>[0],
+  description?: Parameters<typeof label>[0],
+): Field => ({
   name,
   type: 'text',
-  admin: { readOnly: true },
+  admin: { readOnly: true, ...(description ? { description: label(description) } : {}) },
   label: label(key),
 })
 
@@ -81,7 +85,11 @@ export const sessionsCollection = (
     },
     readOnlyDate('lastSeenAt', 'fieldSessionLastSeenAt'),
     readOnlyDate('expiresAt', 'fieldSessionExpiresAt', true),
-    readOnlyText('ipAddress', 'fieldSessionIpAddress'),
+    readOnlyText(
+      'ipAddress',
+      'fieldSessionIpAddress',
+      options.trustProxy ? undefined : 'auditFieldIpAddressClaimedDescription',
+    ),
     readOnlyText('clientIp', 'fieldSessionClientIp'),
     readOnlyText('userAgent', 'fieldSessionUserAgent'),
     readOnlyText('browser', 'fieldSessionBrowser'),

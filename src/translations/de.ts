@@ -84,6 +84,8 @@ export const de: BackofficeTranslationTable = {
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Ereignis',
   auditFieldIpAddress: 'IP-Adresse',
+  auditFieldIpAddressClaimedDescription:
+    'Wie sie der X-Forwarded-For-Header der Anfrage angibt. Es ist kein vertrauenswürdiger Proxy eingerichtet (trustProxy), daher kann ein Client hier jede Adresse angeben.',
   auditFieldIpAddressDescription: 'Die Adresse, von der die Anfrage den Server erreicht hat.',
   auditFieldTargetObject: 'Dokument',
   auditFieldTargetSlug: 'Sammlung',

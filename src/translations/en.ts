@@ -84,6 +84,8 @@ export const en = {
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Event',
   auditFieldIpAddress: 'IP address',
+  auditFieldIpAddressClaimedDescription:
+    "As the request's X-Forwarded-For header gives it. No trusted proxy is configured (trustProxy), so a client can claim any address here.",
   auditFieldIpAddressDescription: 'The address the request reached the server from.',
   auditFieldTargetObject: 'Document',
   auditFieldTargetSlug: 'Collection',

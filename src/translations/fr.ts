@@ -84,6 +84,8 @@ export const fr: BackofficeTranslationTable = {
   auditFieldDetails: 'Détails',
   auditFieldEvent: 'Événement',
   auditFieldIpAddress: 'Adresse IP',
+  auditFieldIpAddressClaimedDescription:
+    'Telle que l’indique l’en-tête X-Forwarded-For de la requête. Aucun proxy de confiance n’est configuré (trustProxy) : un client peut donc indiquer ici n’importe quelle adresse.',
   auditFieldIpAddressDescription: "L'adresse depuis laquelle la requête a atteint le serveur.",
   auditFieldTargetObject: 'Document',
   auditFieldTargetSlug: 'Collection',

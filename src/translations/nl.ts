@@ -83,6 +83,8 @@ export const nl: BackofficeTranslationTable = {
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Gebeurtenis',
   auditFieldIpAddress: 'IP-adres',
+  auditFieldIpAddressClaimedDescription:
+    'Zoals de X-Forwarded-For-header van het verzoek het aangeeft. Er is geen vertrouwde proxy ingesteld (trustProxy), dus een client kan hier elk adres opgeven.',
   auditFieldIpAddressDescription: 'Het adres waarvandaan het verzoek de server bereikte.',
   auditFieldTargetObject: 'Document',
   auditFieldTargetSlug: 'Collectie',

@@ -159,6 +159,17 @@ describe('user events', () => {
     })
   })
 
+  it('tells administrators that the address is the client’s claim while no proxy is trusted', () => {
+    const collection = app.config.collections.find((c) => c.slug === auditLog)!
+    const field = collection.fields.find((f) => 'name' in f && f.name === 'ipAddress')!
+    const description = (
+      field.admin as { description: (args: { t: (key: string) => string }) => string }
+    ).description
+    expect(description({ t: (key) => key })).toBe(
+      'backoffice:auditFieldIpAddressClaimedDescription',
+    )
+  })
+
   it('records an update with the names of the changed fields and never their values', async () => {
     const response = await admin.request('PATCH', `/users/${editorId}`, {
       body: { name: 'Edwina Secretname' },
