@@ -1,5 +1,6 @@
 import type {
   BaseDatabaseAdapter,
+  CollectionSlug,
   Config,
   FlattenedField,
   PayloadRequest,
@@ -149,7 +150,7 @@ const asksForVerificationToken = (
   usersSlug: string,
   { where }: { where?: unknown },
 ): boolean =>
-  !adapter.payload.collections[usersSlug]?.config.auth?.verify &&
+  !adapter.payload.collections[usersSlug as CollectionSlug]?.config.auth?.verify &&
   JSON.stringify(where ?? {}).includes('"_verificationToken"')
 
 /**
@@ -219,7 +220,7 @@ export const guardAccountWrites = (result: Config['db'], usersSlug: string): Con
         if (!stored) {
           return updateOne.call(this, updateArgs)
         }
-        const fields = req.payload.collections[usersSlug]?.config.flattenedFields ?? []
+        const fields = req.payload.collections[usersSlug as CollectionSlug]?.config.flattenedFields ?? []
         const changed = withStoredValues(data, reads, stored, fields)
         if (Array.isArray(data.sessions)) {
           changed.sessions = mergedSessions(data.sessions as Session[], reads, sessionsOf(stored))

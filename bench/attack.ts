@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:attack`: what an online guessing attack on one account costs everyone else, on the
+ * dev app under `next start`. Side by side in one run: a legitimate staff member's sign-in idle, and
+ * the same sign-in while 200 concurrent clients guess at another account's password. Goal: the p95
+ * under attack at most 2x the idle p95. Also the audit log rows the attack adds per minute (goal: a
+ * handful, not one per refused guess) and how many guesses the app answered.
+ *
+ * Flags: `--clients N` (200), `--seconds N` (60, the attack's length), `--build` (build the app into
+ * its own directory even when one is there).
+ *
+ * The app is built once into `dev/.next-bench-attack` (reused on later runs), served by `next start`
+ * on loopback against a database of its own on an embedded PostgreSQL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+import { freePort } from '../dev/database/embeddedPostgres.js'
+import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
+import { ms, summarize, table } from './lib/stats.js'
+
+const GOAL_RATIO = 2
+const flag = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`)
+  return index === -1 ? fallback : Number(process.argv[index + 1])
+}
+const CLIENTS = flag('clients', 200)
+const ATTACK_SECONDS = flag('seconds', 60)
+const IDLE_SIGN_INS = 40
+/** A legitimate sign-in every this often while the attack runs. */
+const SIGN_IN_EVERY_MS = 500
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const appDir = path.join(repoRoot, 'dev')
+const distDir = '.next-bench-attack'
+const importMapFile = path.join(appDir, 'app/(payload)/admin/importMap.js')
+const typesFile = path.join(appDir, 'payload-types.ts')
+const password = 'a-long-and-unusual-passphrase-42'
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv, label: string) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${label} failed (exit ${code}):\n${output.slice(-3000)}`)),
+    )
+  })
+
+const createDatabase = async (serverUrl: string, name: string): Promise<string> => {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+const startApp = async (env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> => {
+  const server = spawn(
+    'npx',
+    ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'],
+    { cwd: repoRoot, detached: true, env: { ...env, NODE_ENV: 'production' }, stdio: 'ignore' },
+  )
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${env.SERVER_URL}/api/users/me`)).status < 500) {
+        return server
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`next start did not answer on port ${port}`)
+}
+
+/** One sign-in as a script would send it; its time in milliseconds and its status. */
+const signIn = async (serverUrl: string, email: string, secret: string) => {
+  const startedAt = performance.now()
+  const response = await fetch(`${serverUrl}/api/users/login`, {
+    body: JSON.stringify({ email, password: secret }),
+    headers: { 'content-type': 'application/json' },
+    method: 'POST',
+  })
+  await response.arrayBuffer()
+  return { ms: performance.now() - startedAt, status: response.status }
+}
+
+const legitimateSignIns = async (serverUrl: string, count: number, everyMs = 0) => {
+  const times: number[] = []
+  for (let index = 0; index < count; index++) {
+    const { ms: took, status } = await signIn(serverUrl, 'staff@example.com', password)
+    if (status !== 200) {
+      throw new Error(`the legitimate sign-in answered ${status}`)
+    }
+    times.push(took)
+    if (everyMs > took) {
+      await new Promise((resolve) => setTimeout(resolve, everyMs - took))
+    }
+  }
+  return times
+}
+
+const main = async () => {
+  const postgres = await startTemporaryPostgres('backoffice-bench-attack-pg-')
+  let server: ChildProcess | undefined
+  try {
+    const databaseUrl = await createDatabase(postgres.url, 'bench_attack')
+    const port = await freePort()
+    const serverUrl = `http://127.0.0.1:${port}`
+    const { SMTP_URL: _smtp, ...inherited } = process.env
+    const env: NodeJS.ProcessEnv = {
+      ...inherited,
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'backoffice-bench-media-')),
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+      SERVER_URL: serverUrl,
+    }
+    await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'schema push')
+    if (process.argv.includes('--build') || !existsSync(path.join(appDir, distDir))) {
+      console.log('Building the app (next build)…')
+      const committedImportMap = readFileSync(importMapFile, 'utf8')
+      const committedTypes = readFileSync(typesFile, 'utf8')
+      try {
+        await run('npx', ['next', 'build', appDir], env, 'next build')
+      } finally {
+        writeFileSync(importMapFile, committedImportMap)
+        writeFileSync(typesFile, committedTypes)
+      }
+    }
+    server = await startApp(env, port)
+
+    const admin = await fetch(`${serverUrl}/api/users/first-register`, {
+      body: JSON.stringify({ email: 'admin@example.com', password }),
+      headers: { 'content-type': 'application/json' },
+      method: 'POST',
+    })
+    const token = ((await admin.json()) as { token?: string }).token
+    for (const [email, roles] of [
+      ['staff@example.com', ['editor']],
+      ['target@example.com', ['admin']],
+    ] as const) {
+      const created = await fetch(`${serverUrl}/api/users`, {
+        body: JSON.stringify({ email, password, roles }),
+        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      if (created.status !== 201) {
+        throw new Error(`creating ${email} answered ${created.status}: ${await created.text()}`)
+      }
+    }
+
+    console.log(`Idle: ${IDLE_SIGN_INS} sign-ins…`)
+    await legitimateSignIns(serverUrl, 5)
+    const idle = summarize(await legitimateSignIns(serverUrl, IDLE_SIGN_INS))
+
+    const database = new pg.Client({ connectionString: databaseUrl })
+    await database.connect()
+    const auditRows = async () =>
+      Number((await database.query('SELECT count(*) AS n FROM audit_log')).rows[0].n)
+
+    console.log(`Attack: ${CLIENTS} clients guessing for ${ATTACK_SECONDS} s…`)
+    const auditBefore = await auditRows()
+    const statuses = new Map<number, number>()
+    let attacking = true
+    const attacker = async (client: number) => {
+      for (let guess = 0; attacking; guess++) {
+        const { status } = await signIn(serverUrl, 'target@example.com', `guess-${client}-${guess}`)
+        statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      }
+    }
+    const attackers = Array.from({ length: CLIENTS }, (_, client) => attacker(client))
+    const attackStartedAt = Date.now()
+    // Let the attack reach its pace before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    const underAttackTimes: number[] = []
+    while (Date.now() - attackStartedAt < ATTACK_SECONDS * 1000) {
+      underAttackTimes.push(...(await legitimateSignIns(serverUrl, 1, SIGN_IN_EVERY_MS)))
+    }
+    attacking = false
+    await Promise.all(attackers)
+    const attackSeconds = (Date.now() - attackStartedAt) / 1000
+    const auditAdded = (await auditRows()) - auditBefore
+    await database.end()
+    const underAttack = summarize(underAttackTimes)
+
+    const guesses = [...statuses.values()].reduce((sum, count) => sum + count, 0)
+    const ratio = underAttack.p95 / idle.p95
+    console.log('')
+    console.log(
+      table([
+        ['legitimate sign-in', 'n', 'median', 'p95', 'max'],
+        ['idle', String(idle.count), ms(idle.median), ms(idle.p95), ms(idle.max)],
+        [
+          `while ${CLIENTS} clients guess at another account`,
+          String(underAttack.count),
+          ms(underAttack.median),
+          ms(underAttack.p95),
+          ms(underAttack.max),
+        ],
+      ]),
+    )
+    console.log('')
+    console.log(
+      `p95 under attack / idle: ${ratio.toFixed(2)} (goal: at most ${GOAL_RATIO}) ${ratio <= GOAL_RATIO ? 'PASS' : 'MISS'}`,
+    )
+    console.log(
+      `guesses answered: ${guesses} in ${attackSeconds.toFixed(0)} s (${(guesses / attackSeconds).toFixed(0)}/s), by status: ${[
+        ...statuses,
+      ]
+        .map(([status, count]) => `${status}×${count}`)
+        .join(', ')}`,
+    )
+    console.log(
+      `audit rows added by the attack: ${auditAdded} (${((auditAdded * 60) / attackSeconds).toFixed(1)} per minute; goal: a handful)`,
+    )
+  } finally {
+    if (server?.pid) {
+      process.kill(-server.pid, 'SIGTERM')
+    }
+    await postgres.stop()
+  }
+}
+
+await main()
