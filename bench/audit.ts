@@ -52,6 +52,7 @@ const eventWeights: Record<AuditEventName, number> = {
   'invitation.revoked': 0.0005,
   'invitation.sent': 0.003,
   'login.failed': 0.12,
+  'login.refusalsSummarised': 0.001,
   'login.succeeded': 0.4,
   'password.changeFailed': 0.002,
   'password.changed': 0.01,

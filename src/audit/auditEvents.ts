@@ -25,6 +25,13 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventLoginFailed',
   },
+  // Refusals of a locked account or address after the first in a minute, summed up: data.refusals,
+  // data.firstAt, data.lastAt, data.sampleAddresses.
+  'login.refusalsSummarised': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventLoginRefusalsSummarised',
+  },
   'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
   // A wrong current password given to change password: counted by the lockout like a failed sign-in.
   'password.changeFailed': {

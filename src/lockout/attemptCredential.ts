@@ -6,6 +6,7 @@ import type { AuditParty } from '../audit/recordAuditEvent.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { recordRefusal } from '../audit/recordRefusal.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'
 import { claimAccountAttempt, settleFailure, settleFirstFactor, settleSuccess } from './attempts.js'
 
@@ -73,7 +74,14 @@ export const attemptCredential = async <T>(
 
   const claim = await claimAccountAttempt(payload, options, account.id)
   if (claim.locked) {
-    await refused(audit.lockedEvent ?? audit.failedEvent, { reason: 'locked' })
+    const event = audit.lockedEvent ?? audit.failedEvent
+    // Guesses at a locked account come in floods: after the first, summed up once a minute.
+    await recordRefusal(req, `account:${account.id}:${event}`, {
+      actor: audit.actor,
+      data: { ...audit.data, reason: 'locked' },
+      event,
+      user: account,
+    })
     return { kind: 'locked', lockedUntil: claim.lockedUntil }
   }
 

@@ -62,6 +62,7 @@ export const de: BackofficeTranslationTable = {
   auditEventContentRestored: 'Inhalt wiederhergestellt',
   auditEventContentUpdated: 'Inhalt geändert',
   auditEventLoginFailed: 'Anmeldung fehlgeschlagen',
+  auditEventLoginRefusalsSummarised: 'Während der Sperre abgelehnte Anmeldungen (Zusammenfassung)',
   auditEventLoginSucceeded: 'Anmeldung erfolgreich',
   auditEventPasswordChanged: 'Passwort geändert',
   auditEventPasswordReset: 'Passwort zurückgesetzt',

@@ -63,6 +63,7 @@ export const en = {
   auditEventContentRestored: 'Content restored',
   auditEventContentUpdated: 'Content updated',
   auditEventLoginFailed: 'Sign-in failed',
+  auditEventLoginRefusalsSummarised: 'Sign-ins refused while locked (summary)',
   auditEventLoginSucceeded: 'Sign-in succeeded',
   auditEventPasswordChanged: 'Password changed',
   auditEventPasswordReset: 'Password reset',

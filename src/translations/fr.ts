@@ -62,6 +62,7 @@ export const fr: BackofficeTranslationTable = {
   auditEventContentRestored: 'Contenu restauré',
   auditEventContentUpdated: 'Contenu modifié',
   auditEventLoginFailed: 'Échec de la connexion',
+  auditEventLoginRefusalsSummarised: 'Connexions refusées pendant le blocage (résumé)',
   auditEventLoginSucceeded: 'Connexion réussie',
   auditEventPasswordChanged: 'Mot de passe modifié',
   auditEventPasswordReset: 'Mot de passe réinitialisé',

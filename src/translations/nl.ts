@@ -62,6 +62,7 @@ export const nl: BackofficeTranslationTable = {
   auditEventContentRestored: 'Inhoud hersteld',
   auditEventContentUpdated: 'Inhoud gewijzigd',
   auditEventLoginFailed: 'Aanmelding mislukt',
+  auditEventLoginRefusalsSummarised: 'Tijdens de blokkering geweigerde aanmeldingen (samenvatting)',
   auditEventLoginSucceeded: 'Aanmelding geslaagd',
   auditEventPasswordChanged: 'Wachtwoord gewijzigd',
   auditEventPasswordReset: 'Wachtwoord opnieuw ingesteld',

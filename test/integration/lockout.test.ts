@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
 import { restHandlers } from '../helpers/restClient.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -377,6 +378,36 @@ describe('the audit trail of sign-ins', () => {
     expect(
       (await entries()).every((entry) => JSON.stringify(entry).includes(password) === false),
     ).toBe(true)
+  })
+
+  it('sums up a flood of guesses at a locked account as one entry, not one row per guess', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await login(email, 'wrong-password')
+    }
+    await Promise.all(
+      Array.from({ length: 40 }, (_, guess) =>
+        app
+          .client()
+          .post(
+            '/users/login',
+            { email, password: `guess-${guess}` },
+            { 'x-forwarded-for': `198.51.100.${guess % 7}` },
+          ),
+      ),
+    )
+    const refusals = (await entries()).filter((entry) => entry.data?.reason === 'locked')
+    expect(refusals.map((entry) => entry.event)).toEqual(['login.failed'])
+
+    await flushRefusalSummaries(app.payload)
+    const [summary, ...more] = (await entries()).filter(
+      (entry) => entry.event === 'login.refusalsSummarised',
+    )
+    expect(more).toEqual([])
+    expect(summary!.data).toMatchObject({ factor: 'password', reason: 'locked', refusals: 39 })
+    expect(summary!.data!.sampleAddresses).toHaveLength(5)
+    expect(Date.parse(String(summary!.data!.lastAt))).toBeGreaterThanOrEqual(
+      Date.parse(String(summary!.data!.firstAt)),
+    )
   })
 
   it('records a successful sign-in with its factor', async () => {

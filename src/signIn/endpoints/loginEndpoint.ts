@@ -7,6 +7,7 @@ import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
@@ -84,14 +85,18 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       })
 
       if (!user) {
-        const claim = await claimUnknownAddressAttempt(payload, options, throttleKey(req, email))
+        const key = throttleKey(req, email)
+        const claim = await claimUnknownAddressAttempt(payload, options, key)
         // The address someone tried is kept (encoded) for investigations; it names no account.
-        await recordAuditEvent(req, {
+        const entry = {
           actor: null,
           data: { factor: 'password', reason: claim.locked ? 'throttled' : 'unknownAccount' },
           details: email,
           event: 'login.failed',
-        })
+        } as const
+        await (claim.locked
+          ? recordRefusal(req, `address:${key}`, entry)
+          : recordAuditEvent(req, entry))
         return claim.locked
           ? refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
           : refuse('INVALID_CREDENTIALS')
