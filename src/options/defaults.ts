@@ -24,6 +24,11 @@ export const defaults: SanitizedBackofficeOptions = {
   lockout: {
     // NIST SP 800-63B §5.2.2 suggests waits that start at 30 seconds and grow to an hour.
     baseDelaySeconds: 30,
+    // One address spraying many accounts (OWASP Credential Stuffing Prevention Cheat Sheet, rate
+    // limiting by IP). 100 failures in 10 minutes is far above what an office behind one address
+    // mistypes, and caps a single source at 14,400 guesses a day instead of whatever it can send.
+    clientFailureLimit: 100,
+    clientWindowSeconds: 600,
     // ASVS 5.0 6.3.8: no difference between valid and invalid accounts, timing included. Directus
     // stalls every login to LOGIN_STALL_TIME (500 ms); here the slowest refusal (password hash plus
     // the audit entry) reached ~600 ms on a loaded 2-core machine, so the floor is set well above it.

@@ -60,6 +60,11 @@ export const sanitizeOptions = (
     },
     lockout: {
       baseDelaySeconds: positiveInteger(lockout.baseDelaySeconds, 'lockout.baseDelaySeconds'),
+      clientFailureLimit: positiveInteger(lockout.clientFailureLimit, 'lockout.clientFailureLimit'),
+      clientWindowSeconds: positiveInteger(
+        lockout.clientWindowSeconds,
+        'lockout.clientWindowSeconds',
+      ),
       failureResponseMs: positiveInteger(lockout.failureResponseMs, 'lockout.failureResponseMs'),
       maxDelaySeconds: positiveInteger(lockout.maxDelaySeconds, 'lockout.maxDelaySeconds'),
       suspendAfter: positiveInteger(lockout.suspendAfter, 'lockout.suspendAfter'),

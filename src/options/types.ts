@@ -33,6 +33,19 @@ export type LockoutOptions = {
    */
   baseDelaySeconds?: number
   /**
+   * Failed sign-ins one client address may make within `clientWindowSeconds`, whatever accounts they
+   * aim at, before its further sign-ins are refused as "temporarily blocked" until the window frees
+   * up. Counted per app process, and only with `trustProxy` (without it the address is the client's
+   * claim).
+   * @default 100
+   */
+  clientFailureLimit?: number
+  /**
+   * The window of `clientFailureLimit`, in seconds.
+   * @default 600
+   */
+  clientWindowSeconds?: number
+  /**
    * Every failed sign-in is answered no sooner than this many milliseconds after it arrived, so an
    * unknown email, a wrong password, a locked and a suspended account take the same time to refuse.
    * Keep it above the slowest refusal on your servers.

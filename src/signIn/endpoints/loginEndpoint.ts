@@ -14,6 +14,8 @@ import { secondsUntil } from '../../lib/backoff.js'
 import { sessionIdOf } from '../../lib/sessionToken.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
+import { clientFailuresOf } from '../../lockout/clientLimit.js'
+import { getClientInfo } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
 import { readBody } from '../../request/readBody.js'
 import { refuseCrossSite } from '../../request/refuseCrossSite.js'
@@ -47,10 +49,17 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       const startedAt = Date.now()
       refuseCrossSite(req)
       /** Every refusal to someone without the password: the same answer after the same time. */
+      // With a trusted proxy, the client's address has a failure budget of its own across accounts.
+      const client = options.trustProxy ? getClientInfo(req, options).ipAddress : null
+      const clientFailures = clientFailuresOf(req.payload, options.lockout)
       const refuse = async (
         code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
         lockedUntil?: Date | null,
+        { countsForClient = true } = {},
       ): Promise<never> => {
+        if (client && countsForClient) {
+          clientFailures.fail(client)
+        }
         await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
         throw new BackofficeError(code, {
           req,
@@ -69,6 +78,11 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       }
       if (password.length > credentialLimits.password) {
         throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
+      }
+
+      const clientBlockedUntil = client ? clientFailures.blockedUntil(client) : null
+      if (clientBlockedUntil) {
+        return refuse('LOGIN_TEMPORARILY_BLOCKED', clientBlockedUntil, { countsForClient: false })
       }
 
       const { payload } = req
