@@ -519,6 +519,7 @@ export interface AuditLog {
   event:
     | 'login.succeeded'
     | 'login.failed'
+    | 'login.refusalsSummarised'
     | 'password.changed'
     | 'password.changeFailed'
     | 'password.reset'
