@@ -8,7 +8,8 @@
  * Flags: `--clients N` (200), `--seconds N` (60, the attack's length), `--build` (build the app into
  * its own directory even when one is there).
  *
- * The app is built once into `dev/.next-bench-attack` (reused on later runs), served by `next start`
+ * The app is built once into `dev/.next-bench-attack` (reused on later runs; `--build` after a
+ * change to the code), served by `next start`
  * on loopback against a database of its own on an embedded PostgreSQL.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -132,7 +133,7 @@ const main = async () => {
       SERVER_URL: serverUrl,
     }
     await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'schema push')
-    if (process.argv.includes('--build') || !existsSync(path.join(appDir, distDir))) {
+    if (process.argv.includes('--build') || !existsSync(path.join(appDir, distDir, 'BUILD_ID'))) {
       console.log('Building the app (next build)…')
       const committedImportMap = readFileSync(importMapFile, 'utf8')
       const committedTypes = readFileSync(typesFile, 'utf8')
