@@ -4,6 +4,7 @@ import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { AuditEventName } from '../audit/auditEvents.js'
 import type { AuditParty } from '../audit/recordAuditEvent.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { LockedRefusal } from './knownLocks.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { recordRefusal } from '../audit/recordRefusal.js'
@@ -12,8 +13,8 @@ import { claimAccountAttempt, settleFailure, settleFirstFactor, settleSuccess } 
 
 /** What checking a credential under the lockout came to. */
 export type CredentialAttempt<T> =
-  /** Locked: no credential was checked and nothing was counted. */
-  | { kind: 'locked'; lockedUntil: Date | null }
+  /** Locked: no credential was checked and nothing was counted; `refusal` is how it was recorded. */
+  | { kind: 'locked'; lockedUntil: Date | null; refusal: LockedRefusal }
   /** Wrong: counted; the lock, and after `suspendAfter` failures the suspension, are in place. */
   | { kind: 'wrong' }
   /** Right: the count is back to zero (or, with a second factor due, this attempt's claim undone). */
@@ -75,14 +76,19 @@ export const attemptCredential = async <T>(
   const claim = await claimAccountAttempt(payload, options, account.id)
   if (claim.locked) {
     const event = audit.lockedEvent ?? audit.failedEvent
+    const refusal: LockedRefusal = {
+      audit: {
+        actor: audit.actor,
+        data: { ...audit.data, reason: 'locked' },
+        event,
+        user: account,
+      },
+      key: `account:${account.id}:${event}`,
+      lockedUntil: claim.lockedUntil,
+    }
     // Guesses at a locked account come in floods: after the first, summed up once a minute.
-    await recordRefusal(req, `account:${account.id}:${event}`, {
-      actor: audit.actor,
-      data: { ...audit.data, reason: 'locked' },
-      event,
-      user: account,
-    })
-    return { kind: 'locked', lockedUntil: claim.lockedUntil }
+    await recordRefusal(req, refusal.key, refusal.audit)
+    return { kind: 'locked', lockedUntil: claim.lockedUntil, refusal }
   }
 
   const outcome = await check({ claimedFailures: claim.failures })

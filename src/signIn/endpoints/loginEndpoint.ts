@@ -15,6 +15,7 @@ import { sessionIdOf } from '../../lib/sessionToken.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
 import { clientFailuresOf } from '../../lockout/clientLimit.js'
+import { knownLocksOf } from '../../lockout/knownLocks.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
 import { readBody } from '../../request/readBody.js'
@@ -86,6 +87,16 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       }
 
       const { payload } = req
+      // A guess at an address this process found locked a moment ago is refused from memory, as the
+      // database refused the last one (see knownLocks). Only for requests without cookies: a browser
+      // that has signed in before is always looked at afresh.
+      const knownLocks = knownLocksOf(payload)
+      const cookieless = !req.headers.get('cookie')
+      const knownLock = cookieless ? knownLocks.get(email) : null
+      if (knownLock) {
+        await recordRefusal(req, knownLock.key, knownLock.audit)
+        return refuse('LOGIN_TEMPORARILY_BLOCKED', knownLock.lockedUntil)
+      }
       // The one read of the account a sign-in makes: passwordLogin checks the password of this very
       // row. Without `joins: false` the adapter would also read every join field, the account's
       // trusted devices among them, which nothing here uses (a device cookie is looked up by its own
@@ -108,12 +119,14 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
           details: email,
           event: 'login.failed',
         } as const
-        await (claim.locked
-          ? recordRefusal(req, `address:${key}`, entry)
-          : recordAuditEvent(req, entry))
-        return claim.locked
-          ? refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
-          : refuse('INVALID_CREDENTIALS')
+        if (!claim.locked) {
+          await recordAuditEvent(req, entry)
+          return refuse('INVALID_CREDENTIALS')
+        }
+        const refusal = { audit: entry, key: `address:${key}`, lockedUntil: claim.lockedUntil }
+        await recordRefusal(req, refusal.key, refusal.audit)
+        knownLocks.remember(email, refusal)
+        return refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
       }
 
       const collection = payload.collections[options.usersCollection]!
@@ -151,6 +164,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       })
 
       if (attempt.kind === 'locked') {
+        knownLocks.remember(email, attempt.refusal)
         return refuse('LOGIN_TEMPORARILY_BLOCKED', attempt.lockedUntil)
       }
       if (attempt.kind === 'wrong') {
