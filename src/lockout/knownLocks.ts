@@ -9,7 +9,7 @@ export type LockedRefusal = { audit: AuditEventInput; key: string; lockedUntil: 
  * How long this process answers guesses at an address it found locked without asking the database
  * again. An early unlock (a password reset, an administrator's unblock) is seen this much later.
  */
-const RECHECK_MS = 2000
+export const RECHECK_MS = 2000
 /** Refusals the database confirmed within `RECHECK_MS` before memory answers: a flood, not a person. */
 const FLOOD = 3
 const MAX_ADDRESSES = 10_000

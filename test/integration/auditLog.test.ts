@@ -679,6 +679,7 @@ describe('recordAuditEvent', () => {
       'invitation.revoked': 'user',
       'invitation.sent': 'user',
       'login.failed': 'authentication',
+      'login.refusalsSummarised': 'authentication',
       'login.succeeded': 'authentication',
       'password.changeFailed': 'authentication',
       'password.changed': 'authentication',

@@ -247,8 +247,12 @@ describe('the sessions capability', () => {
 })
 
 describe('sessions options', () => {
-  it('default to the sessions slug and a five-minute touch interval', () => {
-    expect(sanitizeOptions().sessions).toEqual({ slug: 'sessions', touchIntervalSeconds: 300 })
+  it('default to the sessions slug, a five-minute touch interval and a 12-hour lifetime', () => {
+    expect(sanitizeOptions().sessions).toEqual({
+      absoluteLifetimeHours: 12,
+      slug: 'sessions',
+      touchIntervalSeconds: 300,
+    })
   })
 
   it('reject an interval or slug that cannot work', () => {
