@@ -220,7 +220,8 @@ export const guardAccountWrites = (result: Config['db'], usersSlug: string): Con
         if (!stored) {
           return updateOne.call(this, updateArgs)
         }
-        const fields = req.payload.collections[usersSlug as CollectionSlug]?.config.flattenedFields ?? []
+        const fields =
+          req.payload.collections[usersSlug as CollectionSlug]?.config.flattenedFields ?? []
         const changed = withStoredValues(data, reads, stored, fields)
         if (Array.isArray(data.sessions)) {
           changed.sessions = mergedSessions(data.sessions as Session[], reads, sessionsOf(stored))
