@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import { en } from '../../src/translations/en.js'
-import { nl } from '../../src/translations/nl.js'
 import {
   afterSignIn,
   errorMessageOf,
   withRedirect,
-} from '../../src/twoFactor/components/redirectTarget.js'
+} from '../../src/components/client/loginOutcome.js'
+import { en } from '../../src/translations/en.js'
+import { nl } from '../../src/translations/nl.js'
 
 describe('where the two-factor views go', () => {
   it('goes on to the redirect parameter after the second factor, else to the admin root', () => {

@@ -9,29 +9,44 @@ type Translate = (
 ) => string
 
 /** Only a path on this site (Payload's own check): a `redirect` must never send someone elsewhere. */
-const localPath = (value: unknown): null | string =>
+export const localPath = (value: unknown): null | string =>
   getSafeRedirect({ fallbackTo: '', redirectTo: value as string }) || null
 
-const withRedirect = (target: string, redirect: null | string): string => {
-  if (!redirect) {
+/** `target` with the `redirect` parameter carried along, when there is one on this site. */
+export const withRedirect = (target: string, redirect: null | string): string => {
+  const safe = localPath(redirect)
+  if (!safe) {
     return target
   }
-  const separator = target.includes('?') ? '&' : '?'
-  return `${target}${separator}redirect=${encodeURIComponent(redirect)}`
+  return `${target}${target.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(safe)}`
+}
+
+/** Where a completed sign-in goes: the `redirect` parameter when it stays on this site, else the admin root. */
+export const afterSignIn = (adminRoute: string, redirect: null | string): string =>
+  localPath(redirect) ?? adminRoute
+
+/** The first server message of an error answer, else `fallback`. */
+export const errorMessageOf = (body: unknown, fallback: string): string => {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as {
+    errors?: { message?: unknown }[]
+    message?: unknown
+  }
+  const message = data.errors?.[0]?.message ?? data.message
+  return typeof message === 'string' && message ? message : fallback
 }
 
 /**
- * The rules, the same as Payload's own login view. Success: the response's `redirectTo` with the `redirect` parameter appended, else
- * the `redirect` parameter, else the admin root. Failure: for 400, 401 and 403 the first server
- * message (or the status when there is none); any other status "There was a problem with the
- * backend. ({status})".
+ * The rules, the same as Payload's own login view. Success: the response's `redirectTo` with the
+ * `redirect` parameter appended, else the `redirect` parameter, else the admin root. Failure: for 400,
+ * 401 and 403 the first server message (or the status when there is none), which says why the
+ * sign-in was refused; any other status "There was a problem with the backend. ({status})", so no
+ * server detail of an unexpected failure is shown.
  */
 export const loginOutcome = (
   status: number,
   body: unknown,
   { adminRoute, redirect, t }: { adminRoute: string; redirect: null | string; t: Translate },
 ): LoginOutcome => {
-  const safeRedirect = localPath(redirect)
   const data = (typeof body === 'object' && body !== null ? body : {}) as {
     errors?: { message?: unknown }[]
     redirectTo?: unknown
@@ -39,9 +54,9 @@ export const loginOutcome = (
   if (status >= 200 && status < 300) {
     const redirectTo = localPath(data.redirectTo)
     if (redirectTo) {
-      return { kind: 'redirect', to: withRedirect(redirectTo, safeRedirect) }
+      return { kind: 'redirect', to: withRedirect(redirectTo, redirect) }
     }
-    return { kind: 'redirect', to: safeRedirect ?? adminRoute }
+    return { kind: 'redirect', to: afterSignIn(adminRoute, redirect) }
   }
   if (status === 400 || status === 401 || status === 403) {
     const message = data.errors?.[0]?.message

@@ -7,11 +7,16 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
-import { networkErrorMessage } from '../../components/client/loginOutcome.js'
+import {
+  afterSignIn,
+  errorMessageOf,
+  localPath,
+  networkErrorMessage,
+  withRedirect,
+} from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
-import { afterSignIn, errorMessageOf, localPath, withRedirect } from './redirectTarget.js'
 import { retryDelayMs } from './retryDelay.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 

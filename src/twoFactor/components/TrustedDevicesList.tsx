@@ -4,9 +4,9 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useCallback, useEffect, useState } from 'react'
 
+import { errorMessageOf } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { BrowserIcon } from './BrowserIcon.js'
-import { errorMessageOf } from './redirectTarget.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
 type Device = {

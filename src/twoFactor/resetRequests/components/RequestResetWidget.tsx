@@ -6,8 +6,8 @@ import { Button, TextareaInput, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
 
+import { errorMessageOf } from '../../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
-import { errorMessageOf } from '../../components/redirectTarget.js'
 import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
 import { resetRequestLimits } from '../constants.js'
 
