@@ -2,11 +2,12 @@
 
 import type { CSSProperties, FormEvent } from 'react'
 
-import { Button, toast } from '@payloadcms/ui'
+import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { useEffect, useRef, useState } from 'react'
 
+import { callBackoffice, unanswered } from '../components/client/backofficeFetch.js'
 import { EmailAddressField } from '../components/client/EmailAddressField.js'
-import { loginOutcome, networkErrorMessage } from '../components/client/loginOutcome.js'
+import { loginOutcomeOf } from '../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { pageColumn } from './pageColumn.js'
 
@@ -39,6 +40,7 @@ const styles = {
  */
 export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: Props) => {
   const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
@@ -54,24 +56,17 @@ export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: P
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
-    try {
-      const response = await fetch(`${serverURL}${apiRoute}/${usersCollection}/forgot-password`, {
-        body: JSON.stringify({ email }),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
-      const body: unknown = await response.json().catch(() => undefined)
-      if (body === undefined) {
-        toast.error(t('errorEmailInvalid'))
-      } else if (response.ok) {
-        setSent(true)
-      } else {
-        const outcome = loginOutcome(response.status, body, { adminRoute: '', redirect: null, t })
-        toast.error(outcome.kind === 'error' ? outcome.message : String(response.status))
-      }
-    } catch (error) {
-      toast.error(networkErrorMessage(error, t))
+    const answer = await callBackoffice(
+      `${serverURL}${apiRoute}/${usersCollection}/forgot-password`,
+      { body: { email }, language: i18n.language, t },
+    )
+    if (!unanswered(answer) && answer.body === null) {
+      toast.error(t('errorEmailInvalid'))
+    } else if (answer.ok) {
+      setSent(true)
+    } else {
+      const outcome = loginOutcomeOf(answer, { adminRoute: '', redirect: null, t })
+      toast.error(outcome.kind === 'error' ? outcome.message : String(answer.status))
     }
     setBusy(false)
   }

@@ -2,13 +2,13 @@
 
 import type { CSSProperties, FormEvent } from 'react'
 
-import { Button, toast, useAuth } from '@payloadcms/ui'
+import { Button, toast, useAuth, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 
-import { networkErrorMessage } from '../components/client/loginOutcome.js'
+import { callBackoffice, unanswered } from '../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
 import { resetOutcome } from './resetOutcome.js'
@@ -52,6 +52,7 @@ export const ResetForm = ({
   usersCollection,
 }: Props) => {
   const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
   const { fetchFullUser } = useAuth()
   const router = useRouter()
   const [password, setPassword] = useState('')
@@ -60,30 +61,24 @@ export const ResetForm = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
-    try {
-      const response = await fetch(`${serverURL}${apiRoute}/${usersCollection}/reset-password`, {
-        body: JSON.stringify({ password, token }),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
-      const body: unknown = await response.json().catch(() => null)
-      const outcome = resetOutcome(response.status, body, { adminRoute, t })
-      if (outcome.kind === 'error') {
-        toast.error(outcome.message)
-      } else {
-        // The answer set the session cookie: the admin's idea of who is signed in follows it.
-        await fetchFullUser()
-        if (outcome.announce) {
-          toast.success(t('resetPasswordUpdatedSuccessfully'))
-        }
-        router.push(outcome.to)
+    const answer = await callBackoffice(
+      `${serverURL}${apiRoute}/${usersCollection}/reset-password`,
+      { body: { password, token }, language: i18n.language, t },
+    )
+    const outcome = unanswered(answer)
+      ? { kind: 'error' as const, message: answer.message }
+      : resetOutcome(answer.status, answer.body, { adminRoute, t })
+    if (outcome.kind === 'error') {
+      toast.error(outcome.message)
+    } else {
+      // The answer set the session cookie: the admin's idea of who is signed in follows it.
+      await fetchFullUser()
+      if (outcome.announce) {
+        toast.success(t('resetPasswordUpdatedSuccessfully'))
       }
-    } catch (error) {
-      toast.error(networkErrorMessage(error, t))
-    } finally {
-      setBusy(false)
+      router.push(outcome.to)
     }
+    setBusy(false)
   }
 
   return (

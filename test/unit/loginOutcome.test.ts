@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { loginOutcome, networkErrorMessage } from '../../src/components/client/loginOutcome.js'
+import { networkErrorMessage } from '../../src/components/client/backofficeFetch.js'
+import { loginOutcome } from '../../src/components/client/loginOutcome.js'
 import { en } from '../../src/translations/en.js'
 
 const t = (key: 'loginBackendProblem' | 'loginNetworkError', variables: Record<string, string>) =>

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import {
-  afterSignIn,
-  errorMessageOf,
-  withRedirect,
-} from '../../src/components/client/loginOutcome.js'
+import { errorMessageOf } from '../../src/components/client/backofficeFetch.js'
+import { afterSignIn, withRedirect } from '../../src/components/client/loginOutcome.js'
 import { en } from '../../src/translations/en.js'
 import { nl } from '../../src/translations/nl.js'
 

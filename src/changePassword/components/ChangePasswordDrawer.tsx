@@ -8,7 +8,8 @@ import { useId, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
-import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
@@ -72,31 +73,20 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     // still bubble: without this, Payload's document form would take the submit and save the account.
     event.stopPropagation()
     setPending(true)
-    try {
-      const response = await fetch(
-        formatAdminURL({ apiRoute, path: `/${usersCollection}/change-password`, serverURL }),
-        {
-          body: JSON.stringify({ currentPassword, password }),
-          credentials: 'include',
-          headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-          method: 'POST',
-        },
-      )
-      const body: unknown = await response.json().catch(() => null)
-      if (response.ok) {
-        setCurrentPassword('')
-        setPassword('')
-        closeModal(changePasswordDrawerSlug)
-        toast.success(t('changePasswordSuccess'))
-        return
-      }
-      const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
-      toast.error(outcome.kind === 'error' ? outcome.message : String(response.status))
-    } catch (error) {
-      toast.error(networkErrorMessage(error, t))
-    } finally {
-      setPending(false)
+    const answer = await callBackoffice(
+      formatAdminURL({ apiRoute, path: `/${usersCollection}/change-password`, serverURL }),
+      { body: { currentPassword, password }, language: i18n.language, t },
+    )
+    if (answer.ok) {
+      setCurrentPassword('')
+      setPassword('')
+      closeModal(changePasswordDrawerSlug)
+      toast.success(t('changePasswordSuccess'))
+    } else {
+      const outcome = loginOutcomeOf(answer, { adminRoute, redirect: null, t })
+      toast.error(outcome.kind === 'error' ? outcome.message : String(answer.status))
     }
+    setPending(false)
   }
 
   return (

@@ -1,5 +1,9 @@
 import { getSafeRedirect } from 'payload/shared'
 
+import type { BackofficeAnswer } from './backofficeFetch.js'
+
+import { errorMessageOf, unanswered } from './backofficeFetch.js'
+
 /** What the login form does with the answer to its request: pure, so it is unit-tested. */
 export type LoginOutcome = { kind: 'error'; message: string } | { kind: 'redirect'; to: string }
 
@@ -25,15 +29,7 @@ export const withRedirect = (target: string, redirect: null | string): string =>
 export const afterSignIn = (adminRoute: string, redirect: null | string): string =>
   localPath(redirect) ?? adminRoute
 
-/** The first server message of an error answer, else `fallback`. */
-export const errorMessageOf = (body: unknown, fallback: string): string => {
-  const data = (typeof body === 'object' && body !== null ? body : {}) as {
-    errors?: { message?: unknown }[]
-    message?: unknown
-  }
-  const message = data.errors?.[0]?.message ?? data.message
-  return typeof message === 'string' && message ? message : fallback
-}
+type Context = { adminRoute: string; redirect: null | string; t: Translate }
 
 /**
  * The rules, the same as Payload's own login view. Success: the response's `redirectTo` with the
@@ -45,29 +41,23 @@ export const errorMessageOf = (body: unknown, fallback: string): string => {
 export const loginOutcome = (
   status: number,
   body: unknown,
-  { adminRoute, redirect, t }: { adminRoute: string; redirect: null | string; t: Translate },
+  { adminRoute, redirect, t }: Context,
 ): LoginOutcome => {
-  const data = (typeof body === 'object' && body !== null ? body : {}) as {
-    errors?: { message?: unknown }[]
-    redirectTo?: unknown
-  }
   if (status >= 200 && status < 300) {
-    const redirectTo = localPath(data.redirectTo)
+    const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
     if (redirectTo) {
       return { kind: 'redirect', to: withRedirect(redirectTo, redirect) }
     }
     return { kind: 'redirect', to: afterSignIn(adminRoute, redirect) }
   }
   if (status === 400 || status === 401 || status === 403) {
-    const message = data.errors?.[0]?.message
-    return {
-      kind: 'error',
-      message: typeof message === 'string' && message ? message : String(status),
-    }
+    return { kind: 'error', message: errorMessageOf(body, String(status)) }
   }
   return { kind: 'error', message: t('loginBackendProblem', { status: String(status) }) }
 }
 
-/** The message for a request that never got an answer. */
-export const networkErrorMessage = (error: unknown, t: Translate): string =>
-  t('loginNetworkError', { detail: error instanceof Error ? error.message : String(error) })
+/** `loginOutcome` of a `callBackoffice` answer: a request that got no answer shows the network error. */
+export const loginOutcomeOf = (answer: BackofficeAnswer, context: Context): LoginOutcome =>
+  unanswered(answer)
+    ? { kind: 'error', message: answer.message }
+    : loginOutcome(answer.status, answer.body, context)

@@ -2,7 +2,7 @@
 
 import { toast } from '@payloadcms/ui'
 
-type Answer = { errors?: { message?: string }[]; message?: string }
+import { callBackoffice, type CallOptions } from './backofficeFetch.js'
 
 /**
  * Sends an administrator's action from a document page (unblock, resend an invitation, answer a reset
@@ -14,25 +14,21 @@ export const postAdminAction = async (
   {
     body,
     fallbackMessage,
-    headers = {},
-  }: { body?: unknown; fallbackMessage: string; headers?: Record<string, string> },
+    language,
+    t,
+  }: {
+    body?: unknown
+    fallbackMessage: string
+    language: string
+    t: CallOptions['t']
+  },
 ): Promise<null | string> => {
-  try {
-    const response = await fetch(url, {
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-      method: 'POST',
-    })
-    const answer = (await response.json().catch(() => ({}))) as Answer
-    if (response.ok) {
-      const message = answer.message ?? fallbackMessage
-      toast.success(message)
-      return message
-    }
-    toast.error(answer.errors?.[0]?.message ?? String(response.status))
-  } catch (error) {
-    toast.error(error instanceof Error ? error.message : String(error))
+  const answer = await callBackoffice(url, { body, language, method: 'POST', t })
+  if (answer.ok) {
+    const message = (answer.body as { message?: string } | null)?.message ?? fallbackMessage
+    toast.success(message)
+    return message
   }
+  toast.error(answer.message ?? String(answer.status))
   return null
 }

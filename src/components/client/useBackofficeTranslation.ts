@@ -1,6 +1,7 @@
 'use client'
 
 import { useTranslation } from '@payloadcms/ui'
+import { useCallback } from 'react'
 
 import type { BackofficeTranslationKey } from '../../translations/types.js'
 
@@ -8,11 +9,17 @@ import { translationNamespace } from '../../translations/index.js'
 
 /**
  * The admin's `t` for the plugin's own strings, typed against the English table:
- * `const t = useBackofficeTranslation(); t('errorAccountLocked')`.
+ * `const t = useBackofficeTranslation(); t('errorAccountLocked')`. The same function until the
+ * language changes, so effects and callbacks may depend on it.
  */
 export const useBackofficeTranslation = () => {
   const { t } = useTranslation()
-  const translate = t as (key: string, vars?: Record<string, unknown>) => string
-  return (key: BackofficeTranslationKey, variables?: Record<string, number | string>): string =>
-    translate(`${translationNamespace}:${key}`, variables)
+  return useCallback(
+    (key: BackofficeTranslationKey, variables?: Record<string, number | string>): string =>
+      (t as (key: string, vars?: Record<string, unknown>) => string)(
+        `${translationNamespace}:${key}`,
+        variables,
+      ),
+    [t],
+  )
 }

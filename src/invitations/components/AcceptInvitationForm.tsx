@@ -8,7 +8,8 @@ import { useMemo, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
-import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
@@ -84,31 +85,22 @@ export const AcceptInvitationForm = ({
 
   const submit = async (_state: FormState, data: Data) => {
     setBusy(true)
-    try {
-      const response = await fetch(`${api}/accept-invitation`, {
-        body: JSON.stringify({ ...data, token }),
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
-      const body = (await response.json().catch(() => null)) as {
-        errors?: { data?: { code?: string } }[]
-      } | null
-      if (response.ok) {
-        await fetchFullUser()
-        const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
-        // A full navigation, so the server renders the admin with the new session cookie.
-        window.location.assign(outcome.kind === 'redirect' ? outcome.to : adminRoute)
-        return
-      }
-      if (body?.errors?.[0]?.data?.code === 'INVITATION_INVALID_OR_EXPIRED') {
-        setLoad({ kind: 'invalid' })
-      } else {
-        const outcome = loginOutcome(response.status, body, { adminRoute, redirect: null, t })
-        toast.error(outcome.kind === 'error' ? outcome.message : String(response.status))
-      }
-    } catch (error) {
-      toast.error(networkErrorMessage(error, t))
+    const answer = await callBackoffice(`${api}/accept-invitation`, {
+      body: { ...data, token },
+      language: i18n.language,
+      t,
+    })
+    const outcome = loginOutcomeOf(answer, { adminRoute, redirect: null, t })
+    if (answer.ok) {
+      await fetchFullUser()
+      // A full navigation, so the server renders the admin with the new session cookie.
+      window.location.assign(outcome.kind === 'redirect' ? outcome.to : adminRoute)
+      return
+    }
+    if (answer.code === 'INVITATION_INVALID_OR_EXPIRED') {
+      setLoad({ kind: 'invalid' })
+    } else {
+      toast.error(outcome.kind === 'error' ? outcome.message : String(answer.status))
     }
     setBusy(false)
   }
@@ -121,7 +113,7 @@ export const AcceptInvitationForm = ({
     >
       <h1>{t('acceptInvitationHeading')}</h1>
       {load.kind === 'loading' ? <p role="status">{t('acceptInvitationLoading')}</p> : null}
-      {load.kind === 'failed' ? <p role="alert">{networkErrorMessage(load.error, t)}</p> : null}
+      {load.kind === 'failed' ? <p role="alert">{load.message}</p> : null}
       {load.kind === 'invalid' ? (
         <>
           <p role="alert">{t('errorInvitationInvalidOrExpired')}</p>

@@ -80,7 +80,8 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
         fallbackMessage: t(
           action === 'resend-invitation' ? 'invitationResent' : 'invitationRevoked',
         ),
-        headers: { 'Accept-Language': i18n.language },
+        language: i18n.language,
+        t,
       },
     )
     // Either way the stored state may have changed (a failed send is recorded): show it.

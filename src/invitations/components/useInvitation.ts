@@ -3,6 +3,9 @@
 import { useAuth, useTranslation } from '@payloadcms/ui'
 import { useEffect, useRef, useState } from 'react'
 
+import { callBackoffice, unanswered } from '../../components/client/backofficeFetch.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+
 /** What the invitation endpoint tells the page: the address and the profile fields to offer. */
 export type Invitation = {
   data: Record<string, unknown>
@@ -12,7 +15,7 @@ export type Invitation = {
 }
 
 export type InvitationLoad =
-  | { error: unknown; kind: 'failed' }
+  | { kind: 'failed'; message: string }
   | { invitation: Invitation; kind: 'ready' }
   | { kind: 'invalid' }
   | { kind: 'loading' }
@@ -33,6 +36,7 @@ export const useInvitation = ({
 }) => {
   const { logOut, user } = useAuth()
   const { i18n } = useTranslation()
+  const t = useBackofficeTranslation()
   const [load, setLoad] = useState<InvitationLoad>({ kind: 'loading' })
   const started = useRef(false)
 
@@ -42,28 +46,35 @@ export const useInvitation = ({
     }
     started.current = true
     const open = async () => {
-      try {
-        if (user) {
-          await logOut()
-        } else if (signedIn) {
-          await fetch(`${api}/logout`, { credentials: 'include', method: 'POST' })
-        }
-        const response = await fetch(`${api}/invitation?token=${encodeURIComponent(token)}`, {
-          cache: 'no-store',
-          credentials: 'include',
-          headers: { 'Accept-Language': i18n.language },
+      if (user) {
+        // Payload's own sign-out, which also forgets the user in the admin's state.
+        await logOut()
+      } else if (signedIn) {
+        const loggedOut = await callBackoffice(`${api}/logout`, {
+          language: i18n.language,
+          method: 'POST',
+          t,
         })
-        setLoad(
-          response.ok
-            ? { invitation: (await response.json()) as Invitation, kind: 'ready' }
-            : { kind: 'invalid' },
-        )
-      } catch (error) {
-        setLoad({ error, kind: 'failed' })
+        if (unanswered(loggedOut)) {
+          setLoad({ kind: 'failed', message: loggedOut.message })
+          return
+        }
+      }
+      const answer = await callBackoffice(`${api}/invitation?token=${encodeURIComponent(token)}`, {
+        cache: 'no-store',
+        language: i18n.language,
+        t,
+      })
+      if (unanswered(answer)) {
+        setLoad({ kind: 'failed', message: answer.message })
+      } else if (answer.ok && answer.body !== null) {
+        setLoad({ invitation: answer.body as Invitation, kind: 'ready' })
+      } else {
+        setLoad({ kind: 'invalid' })
       }
     }
     void open()
-  }, [api, i18n.language, logOut, signedIn, token, user])
+  }, [api, i18n.language, logOut, signedIn, t, token, user])
 
   return { load, setLoad }
 }

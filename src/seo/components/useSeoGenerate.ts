@@ -1,16 +1,26 @@
 'use client'
 
-import { useConfig, useDocumentInfo, useDocumentTitle, useForm, useLocale } from '@payloadcms/ui'
+import {
+  useConfig,
+  useDocumentInfo,
+  useDocumentTitle,
+  useForm,
+  useLocale,
+  useTranslation,
+} from '@payloadcms/ui'
 import { reduceToSerializableFields } from '@payloadcms/ui/shared'
 import { formatAdminURL } from 'payload/shared'
 import { useCallback } from 'react'
+
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 /**
  * Asks one of the SEO plugin's generate endpoints (`/plugin-seo/generate-title`, `-description`, …)
  * for a value, with the document as the form holds it. The endpoints answer only a signed-in user
  * with admin access who may read or create the document, so the session cookie goes along. A refusal
- * throws (with the server's message) instead of passing on an empty value, which would wipe what the
- * editor had typed.
+ * (with the server's message) or a request that got no answer throws instead of passing on an empty
+ * value, which would wipe what the editor had typed.
  */
 export const useSeoGenerate = (kind: 'description' | 'image' | 'title' | 'url') => {
   const {
@@ -22,12 +32,14 @@ export const useSeoGenerate = (kind: 'description' | 'image' | 'title' | 'url') 
   const docInfo = useDocumentInfo()
   const { title } = useDocumentTitle()
   const locale = useLocale()
+  const { i18n } = useTranslation()
+  const t = useBackofficeTranslation()
 
   return useCallback(async (): Promise<unknown> => {
-    const response = await fetch(
+    const answer = await callBackoffice(
       formatAdminURL({ apiRoute: api, path: `/plugin-seo/generate-${kind}` }),
       {
-        body: JSON.stringify({
+        body: {
           id: docInfo.id,
           collectionSlug: docInfo.collectionSlug,
           doc: getData(),
@@ -39,20 +51,15 @@ export const useSeoGenerate = (kind: 'description' | 'image' | 'title' | 'url') 
           initialState: reduceToSerializableFields(docInfo.initialState ?? {}),
           locale: typeof locale === 'object' ? locale?.code : locale,
           title,
-        }),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method: 'POST',
+        },
+        language: i18n.language,
+        t,
       },
     )
-    const body = (await response.json().catch(() => ({}))) as {
-      errors?: { message?: string }[]
-      result?: unknown
-    }
-    if (!response.ok) {
+    if (!answer.ok) {
       // Payload's error bodies carry a message already in the admin's language.
-      throw new Error(body.errors?.[0]?.message ?? '')
+      throw new Error(answer.message ?? '')
     }
-    return body.result
-  }, [api, docInfo, getData, kind, locale, title])
+    return (answer.body as { result?: unknown } | null)?.result
+  }, [api, docInfo, getData, i18n.language, kind, locale, t, title])
 }

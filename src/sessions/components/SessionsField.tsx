@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 
 import type { SessionSummary } from '../endpoints/sessionSummary.js'
 
+import { callBackoffice, unanswered } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -17,8 +18,6 @@ type Props = {
 }
 
 type Listing = { canEndAll: boolean; docs: SessionSummary[] }
-
-type ErrorBody = { errors?: { message?: string }[] }
 
 // Logical properties only (inline/block, start/end), so the layout mirrors in right-to-left languages.
 const styles = {
@@ -61,14 +60,6 @@ const styles = {
   section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
 } satisfies Record<string, CSSProperties>
 
-const messageOf = async (response: Response): Promise<string | undefined> => {
-  try {
-    return ((await response.json()) as ErrorBody).errors?.[0]?.message
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The sessions of the account being viewed: the user's own on the account page, anyone's on a
  * user's edit page for administrators, who can also end them all. Ending the current session signs
@@ -103,25 +94,22 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
     if (!shown) {
       return
     }
-    try {
-      const response = await fetch(api(`/sessions?user=${encodeURIComponent(String(id))}`), {
-        credentials: 'include',
-      })
-      if (response.status === 403) {
-        // Someone else's account, viewed by a non-administrator: nothing to show them.
-        setStatus('hidden')
-        return
-      }
-      if (!response.ok) {
-        setStatus('failed')
-        return
-      }
-      setListing((await response.json()) as Listing)
-      setStatus('ready')
-    } catch {
-      setStatus('failed')
+    const answer = await callBackoffice(api(`/sessions?user=${encodeURIComponent(String(id))}`), {
+      language: i18n.language,
+      t,
+    })
+    if (answer.status === 403) {
+      // Someone else's account, viewed by a non-administrator: nothing to show them.
+      setStatus('hidden')
+      return
     }
-  }, [shown, id, api])
+    if (!answer.ok || answer.body === null) {
+      setStatus('failed')
+      return
+    }
+    setListing(answer.body as Listing)
+    setStatus('ready')
+  }, [shown, id, api, i18n.language, t])
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
@@ -137,30 +125,24 @@ export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Pro
   const end = async (target: 'all' | SessionSummary) => {
     const key = target === 'all' ? 'all' : target.id
     setBusy(key)
-    try {
-      const path: `/${string}` =
-        target === 'all'
-          ? `/${encodeURIComponent(String(id))}/sessions/revoke-all`
-          : `/sessions/${encodeURIComponent(String(target.id))}/revoke`
-      const response = await fetch(api(path), { credentials: 'include', method: 'POST' })
-      if (!response.ok) {
-        toast.error((await messageOf(response)) ?? t('sessionEndFailed'))
-        return
-      }
-      const result = (await response.json()) as { current: boolean; revoked: number }
-      if (result.current) {
-        signedOut()
-        return
-      }
+    const path: `/${string}` =
+      target === 'all'
+        ? `/${encodeURIComponent(String(id))}/sessions/revoke-all`
+        : `/sessions/${encodeURIComponent(String(target.id))}/revoke`
+    const answer = await callBackoffice(api(path), { language: i18n.language, method: 'POST', t })
+    const result = answer.body as { current: boolean; revoked: number } | null
+    if (!answer.ok || result === null) {
+      // The server's reason when it gave one; a request that got no answer only says it failed.
+      toast.error((!unanswered(answer) && answer.message) || t('sessionEndFailed'))
+    } else if (result.current) {
+      signedOut()
+    } else {
       toast.success(
         target === 'all' ? t('sessionsEndedAll', { count: result.revoked }) : t('sessionEnded'),
       )
       await load()
-    } catch {
-      toast.error(t('sessionEndFailed'))
-    } finally {
-      setBusy(null)
     }
+    setBusy(null)
   }
 
   if (!shown || status === 'hidden') {

@@ -6,8 +6,9 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { EmailAddressField } from '../../components/client/EmailAddressField.js'
-import { loginOutcome, networkErrorMessage } from '../../components/client/loginOutcome.js'
+import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -50,7 +51,7 @@ export const LoginForm = ({
   serverURL,
   usersCollection,
 }: Props) => {
-  const { t: payloadT } = useTranslation()
+  const { i18n, t: payloadT } = useTranslation()
   const t = useBackofficeTranslation()
   const router = useRouter()
   const pathname = usePathname()
@@ -73,28 +74,22 @@ export const LoginForm = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
-    try {
-      const response = await fetch(`${serverURL}${apiRoute}/${usersCollection}/login`, {
-        body: JSON.stringify({ email, password }),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
-      const body: unknown = await response.json().catch(() => null)
-      const outcome = loginOutcome(response.status, body, {
-        adminRoute,
-        redirect: searchParams.get('redirect'),
-        t,
-      })
-      if (outcome.kind === 'redirect') {
-        // A full navigation, so the server renders the admin with the new session cookie.
-        window.location.assign(outcome.to)
-        return
-      }
-      toast.error(outcome.message)
-    } catch (error) {
-      toast.error(networkErrorMessage(error, t))
+    const answer = await callBackoffice(`${serverURL}${apiRoute}/${usersCollection}/login`, {
+      body: { email, password },
+      language: i18n.language,
+      t,
+    })
+    const outcome = loginOutcomeOf(answer, {
+      adminRoute,
+      redirect: searchParams.get('redirect'),
+      t,
+    })
+    if (outcome.kind === 'redirect') {
+      // A full navigation, so the server renders the admin with the new session cookie.
+      window.location.assign(outcome.to)
+      return
     }
+    toast.error(outcome.message)
     setBusy(false)
   }
 

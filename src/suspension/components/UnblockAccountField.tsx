@@ -2,7 +2,7 @@
 
 import type { CSSProperties } from 'react'
 
-import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { Button, useConfig, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
@@ -32,6 +32,7 @@ const styles = {
  */
 export const UnblockAccountField = ({ enabled = true, usersCollection = 'users' }: Props) => {
   const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
   const { config } = useConfig()
   const { id } = useDocumentInfo()
   const router = useRouter()
@@ -45,7 +46,12 @@ export const UnblockAccountField = ({ enabled = true, usersCollection = 'users' 
   const unblock = async () => {
     setBusy(true)
     const url = `${config.serverURL}${config.routes.api}/${usersCollection}/${id}/unblock`
-    if (await postAdminAction(url, { fallbackMessage: t('unblockAccountSuccess') })) {
+    const unblocked = await postAdminAction(url, {
+      fallbackMessage: t('unblockAccountSuccess'),
+      language: i18n.language,
+      t,
+    })
+    if (unblocked) {
       router.refresh()
     }
     setBusy(false)

@@ -7,13 +7,8 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
-import {
-  afterSignIn,
-  errorMessageOf,
-  localPath,
-  networkErrorMessage,
-  withRedirect,
-} from '../../components/client/loginOutcome.js'
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { afterSignIn, localPath, withRedirect } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
@@ -78,38 +73,19 @@ export const ChallengeForm = ({
       return
     }
     setPhase('sending')
-    try {
-      const response = await fetch(
-        formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }),
-        {
-          body: JSON.stringify({ code, trustThisDevice }),
-          credentials: 'include',
-          headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-          method: 'POST',
-        },
-      )
-      const body: unknown = await response.json().catch(() => null)
-      if (response.ok) {
-        // A full navigation, so the server renders the admin with the new session cookie.
-        window.location.assign(afterSignIn(adminRoute, redirect))
-        return
-      }
-      const message = errorMessageOf(
-        body,
-        t('loginBackendProblem', { status: String(response.status) }),
-      )
-      const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
-      fail(message)
-      if (
-        response.status !== 401 &&
-        response.status !== 500 &&
-        redirectTo &&
-        redirectTo !== pathname
-      ) {
-        router.push(withRedirect(redirectTo, redirect))
-      }
-    } catch (error) {
-      fail(networkErrorMessage(error, t))
+    const { body, message, ok, status } = await callBackoffice(
+      formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }),
+      { body: { code, trustThisDevice }, language: i18n.language, t },
+    )
+    if (ok) {
+      // A full navigation, so the server renders the admin with the new session cookie.
+      window.location.assign(afterSignIn(adminRoute, redirect))
+      return
+    }
+    const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
+    fail(message ?? t('loginBackendProblem', { status: String(status) }))
+    if (status !== 401 && status !== 500 && redirectTo && redirectTo !== pathname) {
+      router.push(withRedirect(redirectTo, redirect))
     }
   }
 

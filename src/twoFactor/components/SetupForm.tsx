@@ -7,11 +7,8 @@ import { useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
-import {
-  afterSignIn,
-  errorMessageOf,
-  networkErrorMessage,
-} from '../../components/client/loginOutcome.js'
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { afterSignIn } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
@@ -55,29 +52,21 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
       toast.error(t('twoFactorSetupFetchFailed'))
       timer.current = setTimeout(() => window.location.assign(adminRoute), retryDelayMs)
     }
-    fetch(endpoint('setup'), {
-      cache: 'no-store',
-      credentials: 'include',
-      headers: { 'Accept-Language': i18n.language },
-    })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => null)) as {
-          abort?: boolean
-          qrCode?: string
-          secret?: string
-        } | null
+    void callBackoffice(endpoint('setup'), { cache: 'no-store', language: i18n.language, t }).then(
+      ({ body, ok }) => {
+        const setupBody = body as { abort?: boolean; qrCode?: string; secret?: string } | null
         if (cancelled) {
           return
         }
-        if (response.ok && body?.abort) {
+        if (ok && setupBody?.abort) {
           window.location.assign(adminRoute)
-        } else if (response.ok && body?.qrCode && body.secret) {
-          setSetup({ qrCode: body.qrCode, secret: body.secret })
+        } else if (ok && setupBody?.qrCode && setupBody.secret) {
+          setSetup({ qrCode: setupBody.qrCode, secret: setupBody.secret })
         } else {
           giveUp()
         }
-      })
-      .catch(() => !cancelled && giveUp())
+      },
+    )
     return () => {
       cancelled = true
       clearTimeout(timer.current)
@@ -107,26 +96,20 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
         setPhase('idle')
       }, retryDelayMs)
     }
-    try {
-      const response = await fetch(endpoint('finish-enrollment'), {
-        body: JSON.stringify({ code: value }),
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-        method: 'POST',
-      })
-      const body: unknown = await response.json().catch(() => null)
-      if (response.ok) {
-        // When enrolment was the second factor of a sign-in, the answer set the session cookie: the
-        // admin's idea of who is signed in follows it.
-        await fetchFullUser()
-        toast.success(t('twoFactorAccountActivated'))
-        router.push(afterSignIn(adminRoute, redirect))
-        return
-      }
-      fail(errorMessageOf(body, t('loginBackendProblem', { status: String(response.status) })))
-    } catch (error) {
-      fail(networkErrorMessage(error, t))
+    const { message, ok, status } = await callBackoffice(endpoint('finish-enrollment'), {
+      body: { code: value },
+      language: i18n.language,
+      t,
+    })
+    if (ok) {
+      // When enrolment was the second factor of a sign-in, the answer set the session cookie: the
+      // admin's idea of who is signed in follows it.
+      await fetchFullUser()
+      toast.success(t('twoFactorAccountActivated'))
+      router.push(afterSignIn(adminRoute, redirect))
+      return
     }
+    fail(message ?? t('loginBackendProblem', { status: String(status) }))
   }
 
   const change = (value: string) => {

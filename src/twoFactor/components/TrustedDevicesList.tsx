@@ -4,7 +4,7 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useCallback, useEffect, useState } from 'react'
 
-import { errorMessageOf } from '../../components/client/loginOutcome.js'
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { BrowserIcon } from './BrowserIcon.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
@@ -40,23 +40,19 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
   )
 
   const load = useCallback(async () => {
-    try {
-      const response = await fetch(url(''), {
-        cache: 'no-store',
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language },
-      })
-      const body = (await response.json().catch(() => null)) as { docs?: Device[] } | null
-      if (!response.ok || !Array.isArray(body?.docs)) {
-        setFailed(true)
-        return
-      }
-      setFailed(false)
-      setDevices(body.docs)
-    } catch {
+    const { body, ok } = await callBackoffice(url(''), {
+      cache: 'no-store',
+      language: i18n.language,
+      t,
+    })
+    const docs = (body as { docs?: Device[] } | null)?.docs
+    if (!ok || !Array.isArray(docs)) {
       setFailed(true)
+      return
     }
-  }, [i18n.language, url])
+    setFailed(false)
+    setDevices(docs)
+  }, [i18n.language, t, url])
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
@@ -65,27 +61,16 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
 
   const remove = async (device: Device) => {
     setRemoving(device.id)
-    try {
-      const response = await fetch(url(`/${encodeURIComponent(String(device.id))}/remove`), {
-        credentials: 'include',
-        headers: { 'Accept-Language': i18n.language },
-        method: 'POST',
-      })
-      if (response.ok) {
-        toast.success(t('trustedDeviceRemovedToast'))
-        await load()
-      } else {
-        toast.error(
-          errorMessageOf(
-            await response.json().catch(() => null),
-            t('loginBackendProblem', { status: String(response.status) }),
-          ),
-        )
-      }
-    } catch (error) {
-      toast.error(
-        t('loginNetworkError', { detail: error instanceof Error ? error.message : String(error) }),
-      )
+    const answer = await callBackoffice(url(`/${encodeURIComponent(String(device.id))}/remove`), {
+      language: i18n.language,
+      method: 'POST',
+      t,
+    })
+    if (answer.ok) {
+      toast.success(t('trustedDeviceRemovedToast'))
+      await load()
+    } else {
+      toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     }
     setRemoving(null)
   }

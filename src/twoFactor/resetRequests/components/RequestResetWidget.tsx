@@ -6,7 +6,7 @@ import { Button, TextareaInput, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
 
-import { errorMessageOf } from '../../../components/client/loginOutcome.js'
+import { callBackoffice, unanswered } from '../../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
 import { resetRequestLimits } from '../constants.js'
@@ -45,25 +45,20 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
     }
     setPhase('submitting')
     setError(null)
-    try {
-      const response = await fetch(
-        formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/request-reset`, serverURL }),
-        {
-          body: JSON.stringify({ reason: trimmed }),
-          credentials: 'include',
-          headers: { 'Accept-Language': i18n.language, 'Content-Type': 'application/json' },
-          method: 'POST',
-        },
-      )
-      const body: unknown = await response.json().catch(() => null)
-      if (response.ok) {
-        setPhase('success')
-        return
-      }
-      setError(errorMessageOf(body, t('twoFactorResetFailed')))
-    } catch {
-      setError(t('twoFactorResetNetworkError'))
+    const answer = await callBackoffice(
+      formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/request-reset`, serverURL }),
+      { body: { reason: trimmed }, language: i18n.language, t },
+    )
+    if (answer.ok) {
+      setPhase('success')
+      return
     }
+    // A request that got no answer has its own text here.
+    setError(
+      unanswered(answer)
+        ? t('twoFactorResetNetworkError')
+        : (answer.message ?? t('twoFactorResetFailed')),
+    )
     setPhase('expanded')
   }
 

@@ -9,6 +9,7 @@ import {
   useConfig,
   useDocumentInfo,
   useFormFields,
+  useTranslation,
 } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
@@ -54,6 +55,7 @@ export const ReviewResetRequestField = ({
   slug = 'two-factor-reset-requests',
 }: Props) => {
   const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
   const { config } = useConfig()
   const { user } = useAuth()
   const { id } = useDocumentInfo()
@@ -87,6 +89,8 @@ export const ReviewResetRequestField = ({
         fallbackMessage: t(
           action === 'approve' ? 'twoFactorResetApproved' : 'twoFactorResetDenied',
         ),
+        language: i18n.language,
+        t,
       },
     )
     if (answered) {
