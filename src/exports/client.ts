@@ -1,5 +1,6 @@
 // Client components and hooks, registered in Payload's import map as 'payload-backoffice/client#Name'.
 export { ChangePasswordDrawer } from '../changePassword/components/ChangePasswordDrawer.js'
+export { PendingToast } from '../components/client/PendingToast.js'
 export { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 export { FirstUserForm } from '../firstUser/components/FirstUserForm.js'
 export { FirstUserPasswordField } from '../firstUser/components/FirstUserPasswordField.js'

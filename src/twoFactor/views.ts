@@ -1,11 +1,14 @@
 import type { Config } from 'payload'
 
-import { addAdminViews } from '../config/admin.js'
+import { addAdminProvider, addAdminViews } from '../config/admin.js'
 import { twoFactorRoutes } from './constants.js'
 
-/** The code prompt and enrolment pages, public admin views (custom views need no sign-in). */
+/**
+ * The code prompt and enrolment pages, public admin views (custom views need no sign-in), and the
+ * provider that shows enrolment's success toast on the page its full navigation leads to.
+ */
 export const withTwoFactorViews = (config: Config): Config =>
-  addAdminViews(config, {
+  addAdminViews(addAdminProvider(config, 'payload-backoffice/client#PendingToast'), {
     twoFactorChallenge: {
       Component: 'payload-backoffice/rsc#ChallengeView',
       exact: true,

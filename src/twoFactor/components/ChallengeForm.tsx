@@ -1,19 +1,16 @@
 'use client'
 
-import type { FormEvent } from 'react'
-
-import { Button, toast, useTranslation } from '@payloadcms/ui'
-import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
+import { Button, useTranslation } from '@payloadcms/ui'
+import { usePathname, useRouter } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
-import { afterSignIn, localPath, withRedirect } from '../../components/client/loginOutcome.js'
+import { localPath, withRedirect } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
-import { retryDelayMs } from './retryDelay.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
+import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 
 type Props = {
   adminRoute: string
@@ -40,54 +37,21 @@ export const ChallengeForm = ({
   const { i18n } = useTranslation()
   const router = useRouter()
   const pathname = usePathname()
-  const searchParams = useSearchParams()
-  const redirect = searchParams.get('redirect')
-  const [code, setCode] = useState('')
   const [trustThisDevice, setTrustThisDevice] = useState(false)
-  // `sending` while the request runs; `waiting` for the retry delay after a refused code.
-  const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
-  const busy = phase !== 'idle'
-  const codeInput = useRef<HTMLInputElement>(null)
-  const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
-
-  useEffect(() => () => clearTimeout(retry.current), [])
-
-  // Back to the code once it can be typed again (a disabled field loses the focus).
-  useEffect(() => {
-    if (phase === 'idle') {
-      codeInput.current?.focus()
-    }
-  }, [phase])
-
-  const fail = (message: string) => {
-    toast.error(message)
-    setCode('')
-    setPhase('waiting')
-    // A wrong code costs a few seconds before the next one (slows guessing, and stops a double submit).
-    retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy || code.length !== totpParameters.digits) {
-      return
-    }
-    setPhase('sending')
-    const { body, message, ok, status } = await callBackoffice(
-      formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }),
-      { body: { code, trustThisDevice }, language: i18n.language, t },
-    )
-    if (ok) {
-      // A full navigation, so the server renders the admin with the new session cookie.
-      window.location.assign(afterSignIn(adminRoute, redirect))
-      return
-    }
-    const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
-    fail(message ?? t('loginBackendProblem', { status: String(status) }))
-    if (status !== 401 && status !== 500 && redirectTo && redirectTo !== pathname) {
-      router.push(withRedirect(redirectTo, redirect))
-    }
-  }
+  const { busy, code, codeInput, complete, phase, redirect, setCode, submit } = useOneTimeCodeForm({
+    adminRoute,
+    onRefused: ({ body, status }) => {
+      const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
+      if (status !== 401 && status !== 500 && redirectTo && redirectTo !== pathname) {
+        router.push(withRedirect(redirectTo, redirect))
+      }
+    },
+    send: (value) =>
+      callBackoffice(
+        formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }),
+        { body: { code: value, trustThisDevice }, language: i18n.language, t },
+      ),
+  })
 
   return (
     <form aria-busy={busy} onSubmit={submit} style={styles.column}>
@@ -116,12 +80,7 @@ export const ChallengeForm = ({
           </label>
         </div>
       </fieldset>
-      <Button
-        disabled={busy || code.length !== totpParameters.digits}
-        id="backoffice-totp-verify"
-        size="large"
-        type="submit"
-      >
+      <Button disabled={busy || !complete} id="backoffice-totp-verify" size="large" type="submit">
         {phase === 'sending' ? t('twoFactorVerifying') : t('twoFactorVerify')}
       </Button>
     </form>

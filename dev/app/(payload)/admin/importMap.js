@@ -58,6 +58,7 @@ import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ReviewResetRequestField as ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { PendingToast as PendingToast_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FocalPointByClick as FocalPointByClick_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ReadOnlyRichTextBlocks as ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { VersionDrawerErrors as VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -132,6 +133,7 @@ export const importMap = {
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#ReviewResetRequestField": ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
+  "payload-backoffice/client#PendingToast": PendingToast_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FocalPointByClick": FocalPointByClick_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#ReadOnlyRichTextBlocks": ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#VersionDrawerErrors": VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede,

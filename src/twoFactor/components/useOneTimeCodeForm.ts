@@ -1,0 +1,78 @@
+'use client'
+
+import type { FormEvent } from 'react'
+
+import { toast } from '@payloadcms/ui'
+import { useSearchParams } from 'next/navigation.js'
+import { useEffect, useRef, useState } from 'react'
+
+import type { BackofficeAnswer } from '../../components/client/backofficeFetch.js'
+
+import { afterSignIn } from '../../components/client/loginOutcome.js'
+import { navigateWithToast } from '../../components/client/PendingToast.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { totpParameters } from '../constants.js'
+import { retryDelayMs } from './retryDelay.js'
+
+type Options = {
+  adminRoute: string
+  /** What to do after a refusal has been shown, e.g. go where the answer says. */
+  onRefused?: (answer: BackofficeAnswer) => void
+  /** Sends a complete code to the server. */
+  send: (code: string) => Promise<BackofficeAnswer>
+  /** Shown on the page the accepted code leads to. */
+  successMessage?: string
+}
+
+/**
+ * What the code prompt and enrolment share: the code as typed, sent once it has all its digits and
+ * only one at a time; after a refusal its message, an empty field and a wait before the next try
+ * (a wrong code costs a few seconds); the focus back on the field once it can be typed in again;
+ * and, once the code is accepted, where the sign-in was headed.
+ */
+export const useOneTimeCodeForm = ({ adminRoute, onRefused, send, successMessage }: Options) => {
+  const t = useBackofficeTranslation()
+  const redirect = useSearchParams().get('redirect')
+  const [code, setCode] = useState('')
+  // `sending` while the request runs; `waiting` for the retry delay after a refused code.
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
+  const busy = phase !== 'idle'
+  const complete = code.length === totpParameters.digits
+  const codeInput = useRef<HTMLInputElement>(null)
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  useEffect(() => () => clearTimeout(retry.current), [])
+
+  // Back to the code once it can be typed again (a disabled field loses the focus).
+  useEffect(() => {
+    if (phase === 'idle') {
+      codeInput.current?.focus()
+    }
+  }, [phase])
+
+  const attempt = async (value: string) => {
+    if (busy || value.length !== totpParameters.digits) {
+      return
+    }
+    setPhase('sending')
+    const answer = await send(value)
+    if (answer.ok) {
+      // A full navigation, so the server renders the admin with the new session cookie.
+      navigateWithToast(afterSignIn(adminRoute, redirect), successMessage)
+      return
+    }
+    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    setCode('')
+    setPhase('waiting')
+    // A wrong code costs a few seconds before the next one (slows guessing, and stops a double submit).
+    retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
+    onRefused?.(answer)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void attempt(code)
+  }
+
+  return { attempt, busy, code, codeInput, complete, phase, redirect, setCode, submit }
+}
