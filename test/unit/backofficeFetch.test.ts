@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { callBackoffice, errorOf, unanswered } from '../../src/components/client/backofficeFetch.js'
 import { en } from '../../src/translations/en.js'
@@ -6,14 +7,46 @@ import { en } from '../../src/translations/en.js'
 const t = (key: 'loginNetworkError', variables: Record<string, string>) =>
   en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => variables[name] ?? '')
 
-const answerWith = (response: Response) => {
-  const fetchMock = vi.fn(async () => response)
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
+type Received = { body: string; headers: IncomingHttpHeaders; method: string; path: string }
+type Reply = { body: string; headers?: OutgoingHttpHeaders; status: number }
 
-afterEach(() => {
-  vi.unstubAllGlobals()
+const received: Received[] = []
+let reply: Reply = { body: '{}', status: 200 }
+// A real HTTP server on 127.0.0.1: it keeps every request as it arrived and answers each with the
+// reply set by `answerWith`.
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => {
+    received.push({
+      body: Buffer.concat(chunks).toString('utf8'),
+      headers: request.headers,
+      method: request.method ?? '',
+      path: request.url ?? '',
+    })
+    response.writeHead(reply.status, reply.headers).end(reply.body)
+  })
+})
+let origin = ''
+
+const answerWith = (next: Reply) => {
+  reply = next
+  received.length = 0
+}
+const json = (body: unknown, status = 200, headers: OutgoingHttpHeaders = {}): Reply => ({
+  body: JSON.stringify(body),
+  headers: { 'Content-Type': 'application/json', ...headers },
+  status,
+})
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
 describe('reading an error answer', () => {
@@ -40,20 +73,21 @@ describe('reading an error answer', () => {
 })
 
 describe('calling an endpoint', () => {
-  it('sends the session cookie, the admin language and the body as JSON', async () => {
-    const fetchMock = answerWith(Response.json({ ok: true }))
-    const answer = await callBackoffice('/api/users/mfa/totp/authenticate', {
+  it('sends the admin language and the body as JSON, in a POST', async () => {
+    answerWith(json({ ok: true }))
+    const answer = await callBackoffice(`${origin}/api/users/mfa/totp/authenticate`, {
       body: { code: '123456' },
       language: 'nl',
       t,
     })
-    expect(fetchMock).toHaveBeenCalledWith('/api/users/mfa/totp/authenticate', {
-      body: '{"code":"123456"}',
-      cache: undefined,
-      credentials: 'include',
-      headers: { 'Accept-Language': 'nl', 'Content-Type': 'application/json' },
-      method: 'POST',
-    })
+    expect(received).toMatchObject([
+      {
+        body: '{"code":"123456"}',
+        headers: { 'accept-language': 'nl', 'content-type': 'application/json' },
+        method: 'POST',
+        path: '/api/users/mfa/totp/authenticate',
+      },
+    ])
     expect(answer).toEqual({
       body: { ok: true },
       code: undefined,
@@ -66,18 +100,21 @@ describe('calling an endpoint', () => {
   })
 
   it('GETs without a body unless told to POST', async () => {
-    const fetchMock = answerWith(Response.json({ docs: [] }))
-    await callBackoffice('/api/users/mfa/trusted-devices', { cache: 'no-store', t })
-    await callBackoffice('/api/users/1/unblock', { method: 'POST', t })
-    expect(fetchMock.mock.calls.map((call) => (call as unknown[])[1])).toEqual([
-      { body: undefined, cache: 'no-store', credentials: 'include', headers: {}, method: 'GET' },
-      { body: undefined, cache: undefined, credentials: 'include', headers: {}, method: 'POST' },
+    answerWith(json({ docs: [] }))
+    await callBackoffice(`${origin}/api/users/mfa/trusted-devices`, { cache: 'no-store', t })
+    await callBackoffice(`${origin}/api/users/1/unblock`, { method: 'POST', t })
+    expect(received.map(({ body, method, path }) => ({ body, method, path }))).toEqual([
+      { body: '', method: 'GET', path: '/api/users/mfa/trusted-devices' },
+      { body: '', method: 'POST', path: '/api/users/1/unblock' },
     ])
+    for (const { headers } of received) {
+      expect(headers['content-type']).toBeUndefined()
+    }
   })
 
   it("reads a refusal's message, code and Retry-After", async () => {
     answerWith(
-      Response.json(
+      json(
         {
           errors: [
             {
@@ -87,10 +124,11 @@ describe('calling an endpoint', () => {
             },
           ],
         },
-        { headers: { 'Retry-After': '30' }, status: 429 },
+        429,
+        { 'Retry-After': '30' },
       ),
     )
-    expect(await callBackoffice('/api/x', { body: {}, t })).toMatchObject({
+    expect(await callBackoffice(`${origin}/api/x`, { body: {}, t })).toMatchObject({
       code: 'TOTP_RATE_LIMITED',
       message: 'TOTP rate limited. Try again in 30 seconds',
       ok: false,
@@ -100,8 +138,12 @@ describe('calling an endpoint', () => {
   })
 
   it('keeps an answer that is not JSON as a null body', async () => {
-    answerWith(new Response('<html>Bad gateway</html>', { status: 502 }))
-    expect(await callBackoffice('/api/x', { t })).toMatchObject({
+    answerWith({
+      body: '<html>Bad gateway</html>',
+      headers: { 'Content-Type': 'text/html' },
+      status: 502,
+    })
+    expect(await callBackoffice(`${origin}/api/x`, { t })).toMatchObject({
       body: null,
       message: undefined,
       ok: false,
@@ -109,19 +151,17 @@ describe('calling an endpoint', () => {
     })
   })
 
-  it('turns a network failure into an answer with status 0 and the translated message', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch')
-      }),
-    )
-    const answer = await callBackoffice('/api/x', { t })
-    expect(answer).toMatchObject({
-      message: 'Network error: Failed to fetch',
-      ok: false,
-      status: 0,
-    })
+  it('turns a request that gets no answer into status 0 and the translated network error', async () => {
+    // A port nothing listens on any more: the connection is refused.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const address = closed.address()
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const port = typeof address === 'object' && address ? address.port : 0
+
+    const answer = await callBackoffice(`http://127.0.0.1:${port}/api/x`, { t })
+    expect(answer).toMatchObject({ body: null, ok: false, status: 0 })
+    expect(answer.message).toMatch(/^Network error: .+/)
     expect(unanswered(answer)).toBe(true)
   })
 })
