@@ -8,7 +8,7 @@ import { useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 
-import { callBackoffice, unanswered } from '../components/client/backofficeFetch.js'
+import { callBackoffice } from '../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
 import { resetOutcome } from './resetOutcome.js'
@@ -65,9 +65,7 @@ export const ResetForm = ({
       `${serverURL}${apiRoute}/${usersCollection}/reset-password`,
       { body: { password, token }, language: i18n.language, t },
     )
-    const outcome = unanswered(answer)
-      ? { kind: 'error' as const, message: answer.message }
-      : resetOutcome(answer.status, answer.body, { adminRoute, t })
+    const outcome = resetOutcome(answer, { adminRoute, t })
     if (outcome.kind === 'error') {
       toast.error(outcome.message)
     } else {

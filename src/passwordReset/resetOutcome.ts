@@ -1,33 +1,32 @@
-import { getSafeRedirect } from 'payload/shared'
+import type { BackofficeAnswer } from '../components/client/backofficeFetch.js'
 
-import { loginOutcome } from '../components/client/loginOutcome.js'
+import { localPath, loginOutcomeOf } from '../components/client/loginOutcome.js'
 
 /** What the reset form does with the answer to its request: pure, so it can be unit-tested. */
 export type ResetOutcome =
   { kind: 'error'; message: string } | { announce: boolean; kind: 'success'; to: string }
 
-type Translate = Parameters<typeof loginOutcome>[2]['t']
+type Context = Omit<Parameters<typeof loginOutcomeOf>[1], 'redirect'>
 
 /**
  * The rules. Success: the response's `redirectTo` when it names a path on this site;
  * else the admin root, with the "updated successfully" toast when the answer carries a token. Failure:
  * the sign-in form's rules (the first server message for 400, 401 and 403, the backend-problem
- * message for any other status).
+ * message for any other status, the network error when there was no answer).
  */
 export const resetOutcome = (
-  status: number,
-  body: unknown,
-  { adminRoute, t }: { adminRoute: string; t: Translate },
+  answer: BackofficeAnswer,
+  { adminRoute, t }: Context,
 ): ResetOutcome => {
-  if (status < 200 || status >= 300) {
-    const failure = loginOutcome(status, body, { adminRoute, redirect: null, t })
-    return failure.kind === 'error' ? failure : { kind: 'error', message: String(status) }
+  if (!answer.ok) {
+    const failure = loginOutcomeOf(answer, { adminRoute, redirect: null, t })
+    return failure.kind === 'error' ? failure : { kind: 'error', message: String(answer.status) }
   }
-  const data = (typeof body === 'object' && body !== null ? body : {}) as {
+  const data = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as {
     redirectTo?: unknown
     token?: unknown
   }
-  const redirectTo = getSafeRedirect({ fallbackTo: '', redirectTo: data.redirectTo as string })
+  const redirectTo = localPath(data.redirectTo)
   if (redirectTo) {
     return { announce: false, kind: 'success', to: redirectTo }
   }
