@@ -8,11 +8,11 @@ import { useEffect } from 'react'
 const storageKey = 'payload-backoffice:pending-toast'
 
 /**
- * Goes to `target` with a full navigation and has `message` shown as a success toast on the page it
- * lands on. A full navigation unloads the page with its toasts; this is how a sign-in says what
- * happened while still letting the server render the admin with the new session cookie.
+ * How a completed sign-in goes on: a full navigation to `target`, so the server renders the admin
+ * with the new session cookie, and `message`, when given, shown as a success toast on the page it
+ * lands on (the navigation unloads this page with its toasts).
  */
-export const navigateWithToast = (target: string, message?: string) => {
+export const continueSignedIn = (target: string, message?: string) => {
   if (message) {
     try {
       window.sessionStorage.setItem(storageKey, message)
@@ -34,7 +34,7 @@ const takePendingMessage = (): null | string => {
 }
 
 /**
- * Around the admin: shows the toast `navigateWithToast` left for this page, as Payload's edit view
+ * Around the admin: shows the toast `continueSignedIn` left for this page, as Payload's edit view
  * does after creating a document. Deferred by a task because Payload's toast container is mounted
  * after its providers and only shows toasts sent once it listens.
  */

@@ -3,13 +3,14 @@
 import type { ClientField, Data, FormState } from 'payload'
 import type { CSSProperties } from 'react'
 
-import { Form, FormSubmit, RenderFields, toast, useAuth, useTranslation } from '@payloadcms/ui'
+import { Form, FormSubmit, RenderFields, toast, useTranslation } from '@payloadcms/ui'
 import { useMemo, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
+import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
@@ -55,8 +56,8 @@ const stateOf = (invitation: Invitation, token: string): FormState =>
  * (read-only), the new password with the policy's rules, the users collection's other fields the
  * invitee may set (Payload's `RenderFields`, as in its create-first-user view), the token in a
  * hidden field and "Create profile". While the invitation loads a loading text shows; an invalid or
- * expired link shows the invitation-link message. On success the full user is fetched and the
- * browser goes to the answer's `redirectTo`, else to the admin root.
+ * expired link shows the invitation-link message. On success the browser goes on signed in, to the
+ * answer's `redirectTo`, else to the admin root.
  */
 export const AcceptInvitationForm = ({
   adminRoute,
@@ -71,7 +72,6 @@ export const AcceptInvitationForm = ({
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n, t: payloadT } = useTranslation()
-  const { fetchFullUser } = useAuth()
   const api = `${serverURL}${apiRoute}/${usersCollection}`
   const { load, setLoad } = useInvitation({ api, signedIn, token })
   const [busy, setBusy] = useState(false)
@@ -92,9 +92,7 @@ export const AcceptInvitationForm = ({
     })
     const outcome = loginOutcomeOf(answer, { adminRoute, redirect: null, t })
     if (answer.ok) {
-      await fetchFullUser()
-      // A full navigation, so the server renders the admin with the new session cookie.
-      window.location.assign(outcome.kind === 'redirect' ? outcome.to : adminRoute)
+      continueSignedIn(outcome.kind === 'redirect' ? outcome.to : adminRoute)
       return
     }
     if (answer.code === 'INVITATION_INVALID_OR_EXPIRED') {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { EmailAddressField } from '../../components/client/EmailAddressField.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
+import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -85,8 +86,7 @@ export const LoginForm = ({
       t,
     })
     if (outcome.kind === 'redirect') {
-      // A full navigation, so the server renders the admin with the new session cookie.
-      window.location.assign(outcome.to)
+      continueSignedIn(outcome.to)
       return
     }
     toast.error(outcome.message)

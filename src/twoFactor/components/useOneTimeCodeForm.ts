@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { BackofficeAnswer } from '../../components/client/backofficeFetch.js'
 
 import { afterSignIn } from '../../components/client/loginOutcome.js'
-import { navigateWithToast } from '../../components/client/PendingToast.js'
+import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 import { retryDelayMs } from './retryDelay.js'
@@ -57,8 +57,7 @@ export const useOneTimeCodeForm = ({ adminRoute, onRefused, send, successMessage
     setPhase('sending')
     const answer = await send(value)
     if (answer.ok) {
-      // A full navigation, so the server renders the admin with the new session cookie.
-      navigateWithToast(afterSignIn(adminRoute, redirect), successMessage)
+      continueSignedIn(afterSignIn(adminRoute, redirect), successMessage)
       return
     }
     toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
