@@ -4,7 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeLanguage } from '../translations/types.js'
 import type { SuspensionReason } from './fields.js'
 
-import { administrators } from '../email/administrators.js'
+import { alertAdministrators } from '../email/administrators.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 import { backofficeText } from '../i18n/text.js'
@@ -46,18 +46,16 @@ export const sendSuspensionEmails = async (
     variables: { email: account.email, reason: reasonText(language) },
   })
   if (automatic) {
-    const link = adminURL(req, `/collections/${options.usersCollection}/${account.id}`)
-    for (const administrator of await administrators(req, options)) {
-      const adminLanguage = recipientLanguage(administrator, options)
-      await sendSecurityEmail(req, {
-        action: { label: 'emailActionReviewAccount', url: link },
-        body: 'emailSuspensionAlertBody',
-        language: adminLanguage,
-        subject: 'emailSuspensionAlertSubject',
-        to: administrator.email,
-        variables: { email: account.email, reason: reasonText(adminLanguage) },
-      })
-    }
+    const email = account.email
+    await alertAdministrators(req, options, {
+      action: {
+        label: 'emailActionReviewAccount',
+        url: adminURL(req, `/collections/${options.usersCollection}/${account.id}`),
+      },
+      body: 'emailSuspensionAlertBody',
+      subject: 'emailSuspensionAlertSubject',
+      variables: (adminLanguage) => ({ email, reason: reasonText(adminLanguage) }),
+    })
   }
 }
 

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
-import { administrators } from '../../email/administrators.js'
+import { alertAdministrators } from '../../email/administrators.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { backofficeText } from '../../i18n/text.js'
@@ -84,17 +84,16 @@ export const sendResetRequestedEmails = async (
     to: account.email,
     variables: { email: account.email },
   })
-  const link = adminURL(req, `/collections/${resetRequestsSlug}/${requestId}`)
-  for (const administrator of await administrators(req, options)) {
-    await sendSecurityEmail(req, {
-      action: { label: 'emailActionReviewRequest', url: link },
-      body: 'emailResetRequestAlertBody',
-      language: recipientLanguage(administrator, options),
-      subject: 'emailResetRequestAlertSubject',
-      to: administrator.email,
-      variables: { email: account.email, reason },
-    })
-  }
+  const email = account.email
+  await alertAdministrators(req, options, {
+    action: {
+      label: 'emailActionReviewRequest',
+      url: adminURL(req, `/collections/${resetRequestsSlug}/${requestId}`),
+    },
+    body: 'emailResetRequestAlertBody',
+    subject: 'emailResetRequestAlertSubject',
+    variables: () => ({ email, reason }),
+  })
 }
 
 /** The absolute link to the misuse-report page of the users API. */
