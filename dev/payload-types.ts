@@ -331,10 +331,12 @@ export interface User {
   consecutiveFailedLogins?: number | null;
   lockoutUntil?: string | null;
   lastFailedLoginAt?: string | null;
+  secondFactorFailures?: number | null;
   security?: {
     status?: ('active' | 'suspended') | null;
     suspendedAt?: string | null;
-    suspensionReason?: ('securityIncident' | 'excessiveFailures' | 'misuseReport' | 'administrator') | null;
+    suspensionReason?:
+      ('securityIncident' | 'excessiveFailures' | 'misuseReport' | 'administrator' | 'secondFactorFailures') | null;
     suspendedBy?: (number | null) | User;
   };
   totpConfig?: {
@@ -950,6 +952,7 @@ export interface UsersSelect<T extends boolean = true> {
   consecutiveFailedLogins?: T;
   lockoutUntil?: T;
   lastFailedLoginAt?: T;
+  secondFactorFailures?: T;
   security?:
     | T
     | {

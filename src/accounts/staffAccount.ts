@@ -30,7 +30,12 @@ export type StaffAccount = {
   name?: unknown
   preferredLanguage?: null | string
   salt?: null | string
-  security?: { status?: 'active' | 'suspended' | null } & Record<string, unknown>
+  /** Wrong second-factor codes since the last right one (see lockout/secondFactorGuesses.ts). */
+  secondFactorFailures?: null | number
+  security?: {
+    status?: 'active' | 'suspended' | null
+    suspensionReason?: null | string
+  } & Record<string, unknown>
   totpConfig?: null | TotpConfig
 }
 

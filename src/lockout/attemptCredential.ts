@@ -10,11 +10,25 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { recordRefusal } from '../audit/recordRefusal.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'
 import { claimAccountAttempt, settleFailure, settleFirstFactor, settleSuccess } from './attempts.js'
+import {
+  claimSecondFactorGuess,
+  clearSecondFactorGuesses,
+  releaseSecondFactorGuess,
+} from './secondFactorGuesses.js'
 
 /** What checking a credential under the lockout came to. */
 export type CredentialAttempt<T> =
-  /** Locked: no credential was checked and nothing was counted; `refusal` is how it was recorded. */
-  | { kind: 'locked'; lockedUntil: Date | null; refusal: LockedRefusal }
+  /**
+   * Locked: no credential was checked and nothing was counted. `budget` is the lock's: the account's
+   * lockout until `lockedUntil`, or its second-factor guesses, spent until an administrator acts;
+   * `refusal` is how it was recorded.
+   */
+  | {
+      budget: 'account' | 'secondFactor'
+      kind: 'locked'
+      lockedUntil: Date | null
+      refusal: LockedRefusal
+    }
   /** Wrong: counted; the lock, and after `suspendAfter` failures the suspension, are in place. */
   | { kind: 'wrong' }
   /** Right: the count is back to zero (or, with a second factor due, this attempt's claim undone). */
@@ -41,8 +55,11 @@ export type CredentialCheck<T> = (claim: { claimedFailures: number }) => Promise
  * wrong codes and wrong passwords add up toward the same waits and the same suspension. The attempt is
  * counted in the database before `check` runs, so the count is exact however many requests race (see
  * attempts.ts); while the account is locked no credential is checked at all (OWASP ASVS 5.0 6.3.1,
- * NIST SP 800-63B 5.2.2). Refusals are audited as `audit.lockedEvent` (locked) or `audit.failedEvent`
- * (wrong), with the lock and the suspension they lead to.
+ * NIST SP 800-63B 5.2.2). A code also spends the account's second-factor budget, wrong codes since
+ * the last right one, which no password reset clears: at `suspendAfter` the account is suspended,
+ * and no further code is checked (see secondFactorGuesses.ts). Refusals are audited as
+ * `audit.lockedEvent` (locked) or `audit.failedEvent` (wrong), with the lock and the suspension they
+ * lead to.
  */
 export const attemptCredential = async <T>(
   req: PayloadRequest,
@@ -51,6 +68,7 @@ export const attemptCredential = async <T>(
     account,
     audit,
     check,
+    factor = 'password',
   }: {
     account: Pick<StaffAccount, 'id' | 'security'>
     /** How refusals are recorded: who made the attempt (`null`: nobody signed in), extra data, events. */
@@ -62,6 +80,8 @@ export const attemptCredential = async <T>(
       lockedEvent?: AuditEventName
     }
     check: CredentialCheck<T>
+    /** `secondFactor`: a code, which also spends the account's second-factor budget. */
+    factor?: 'password' | 'secondFactor'
   },
 ): Promise<CredentialAttempt<T>> => {
   const { payload } = req
@@ -73,22 +93,48 @@ export const attemptCredential = async <T>(
       user: account,
     })
 
-  const claim = await claimAccountAttempt(payload, options, account.id)
-  if (claim.locked) {
-    const event = audit.lockedEvent ?? audit.failedEvent
+  const lockedEvent = audit.lockedEvent ?? audit.failedEvent
+  // Guesses at a locked account come in floods: after the first, summed up once a minute.
+  const recordLocked = async (reason: string, lockedUntil: Date | null) => {
     const refusal: LockedRefusal = {
       audit: {
         actor: audit.actor,
-        data: { ...audit.data, reason: 'locked' },
-        event,
+        data: { ...audit.data, reason },
+        event: lockedEvent,
         user: account,
       },
-      key: `account:${account.id}:${event}`,
-      lockedUntil: claim.lockedUntil,
+      key: `account:${account.id}:${lockedEvent}:${reason}`,
+      lockedUntil,
     }
-    // Guesses at a locked account come in floods: after the first, summed up once a minute.
     await recordRefusal(req, refusal.key, refusal.audit)
-    return { kind: 'locked', lockedUntil: claim.lockedUntil, refusal }
+    return refusal
+  }
+
+  // The second-factor budget first: once spent, no code is checked.
+  const secondFactorGuesses =
+    factor === 'secondFactor' ? await claimSecondFactorGuess(payload, options, account.id) : null
+  if (factor === 'secondFactor' && secondFactorGuesses === null) {
+    return {
+      budget: 'secondFactor',
+      kind: 'locked',
+      lockedUntil: null,
+      refusal: await recordLocked('secondFactorBudgetSpent', null),
+    }
+  }
+  const releaseGuess = () =>
+    secondFactorGuesses === null
+      ? Promise.resolve()
+      : releaseSecondFactorGuess(payload, options, account.id)
+
+  const claim = await claimAccountAttempt(payload, options, account.id)
+  if (claim.locked) {
+    await releaseGuess()
+    return {
+      budget: 'account',
+      kind: 'locked',
+      lockedUntil: claim.lockedUntil,
+      refusal: await recordLocked('locked', claim.lockedUntil),
+    }
   }
 
   const outcome = await check({ claimedFailures: claim.failures })
@@ -97,6 +143,7 @@ export const attemptCredential = async <T>(
     await refused(outcome.event ?? audit.failedEvent, {
       consecutiveFailures: claim.failures,
       reason: outcome.reason,
+      ...(secondFactorGuesses === null ? {} : { secondFactorFailures: secondFactorGuesses }),
     })
     if (claim.failures >= options.lockout.threshold) {
       await recordAuditEvent(req, {
@@ -106,17 +153,30 @@ export const attemptCredential = async <T>(
         user: account,
       })
     }
-    if (
-      claim.failures >= options.lockout.suspendAfter &&
-      account.security?.status !== 'suspended'
-    ) {
+    const suspendAfter = options.lockout.suspendAfter
+    const security = account.security
+    if (secondFactorGuesses !== null && secondFactorGuesses >= suspendAfter) {
+      // Also over a suspension for another reason: only this one outlives a password reset.
+      if (
+        security?.status !== 'suspended' ||
+        security.suspensionReason !== 'secondFactorFailures'
+      ) {
+        await suspendAccount(req, options, { reason: 'secondFactorFailures', userId: account.id })
+      }
+    } else if (claim.failures >= suspendAfter && security?.status !== 'suspended') {
       await suspendAccount(req, options, { reason: 'excessiveFailures', userId: account.id })
     }
     return { kind: 'wrong' }
   }
 
   const settle = outcome.secondFactorDue ? settleFirstFactor : settleSuccess
-  return (await settle(payload, options, account.id, claim.failures))
-    ? { kind: 'correct', value: outcome.value }
-    : { kind: 'lockedMeanwhile', value: outcome.value }
+  if (!(await settle(payload, options, account.id, claim.failures))) {
+    // Refused after all: a right code is no wrong guess.
+    await releaseGuess()
+    return { kind: 'lockedMeanwhile', value: outcome.value }
+  }
+  if (secondFactorGuesses !== null) {
+    await clearSecondFactorGuesses(req, options, account.id)
+  }
+  return { kind: 'correct', value: outcome.value }
 }

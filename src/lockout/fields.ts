@@ -51,6 +51,16 @@ export const signInStateFields = (options: SanitizedBackofficeOptions): Field =>
       admin: { date: { pickerAppearance: 'dayAndTime' }, readOnly: true },
       label: label('fieldLastFailedLoginAt'),
     },
+    {
+      // Wrong second-factor codes since the last right one, from any browser; a password reset keeps
+      // them (see secondFactorGuesses.ts).
+      name: 'secondFactorFailures',
+      type: 'number',
+      access: systemControlledFieldAccess(options),
+      admin: { description: label('fieldSecondFactorFailuresDescription'), readOnly: true },
+      defaultValue: 0,
+      label: label('fieldSecondFactorFailures'),
+    },
   ],
   label: label('groupSignIn'),
 })

@@ -35,7 +35,9 @@ export const defaults: SanitizedBackofficeOptions = {
     failureResponseMs: 1000,
     maxDelaySeconds: 3600,
     // NIST SP 800-63B §5.2.2 caps consecutive failures at 100; Directus suspends after 25. With the
-    // waits above, 20 failures take an attacker about 8 hours of waiting, one guess at a time.
+    // waits above, 20 failures take an attacker about 8 hours of waiting, one guess at a time. It is
+    // also the budget of wrong second-factor codes, which a password reset does not refill: a reset
+    // proves the mailbox, never the second factor (ASVS 5.0 6.4.3).
     suspendAfter: 20,
     // Payload's own `maxLoginAttempts` default: five tries before anything slows down, enough for a
     // person with a mistyped password, far too few for guessing.

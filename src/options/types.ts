@@ -59,7 +59,9 @@ export type LockoutOptions = {
   maxDelaySeconds?: number
   /**
    * Consecutive failures after which the account is suspended until an administrator unblocks it or
-   * the user resets the password. Must be above `threshold`.
+   * the user resets the password; also wrong second-factor codes since the last right one, which
+   * suspend it until an administrator unblocks it (a password reset does not). Must be above
+   * `threshold`.
    * @default 20
    */
   suspendAfter?: number

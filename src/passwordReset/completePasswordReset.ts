@@ -17,8 +17,11 @@ import { consumeResetToken } from './resetTokenStore.js'
  *
  * The password is saved with `payload.update`, so every hook of the collection runs: the policy, the
  * passwords capability (other sessions end, `password.reset` is audited, told apart from a change by
- * `passwordResetContextKey`), the audit of the account. The lockout's counters are cleared with it,
- * and a suspension is lifted. The owner is told by email. Returns false when the token was already spent (a parallel reset won).
+ * `passwordResetContextKey`), the audit of the account. The lockout's counters are cleared with it
+ * (they counted guesses at the old password), but not wrong second-factor codes: the reset proves
+ * the mailbox, never the second factor. A suspension is lifted, unless it is one only an
+ * administrator lifts (see liftSuspensionAfterReset.ts). The owner is told by email. Returns false
+ * when the token was already spent (a parallel reset won).
  */
 export const completePasswordReset = async (
   req: PayloadRequest,
@@ -26,6 +29,7 @@ export const completePasswordReset = async (
   { account, password, tokenHash }: { account: ResetAccount; password: string; tokenHash: string },
 ): Promise<boolean> => {
   const suspended = account.security?.status === 'suspended'
+  let lifted = false
   const shouldCommit = await initTransaction(req)
   try {
     const consumedFor = await consumeResetToken(req, options, tokenHash)
@@ -50,7 +54,7 @@ export const completePasswordReset = async (
       req,
     })
     if (suspended) {
-      await liftSuspensionAfterReset(req, options, account)
+      lifted = await liftSuspensionAfterReset(req, options, account)
     }
     if (shouldCommit) {
       await commitTransaction(req)
@@ -62,7 +66,7 @@ export const completePasswordReset = async (
     delete req.context[passwordResetContextKey]
   }
   // One notice, once committed: the unsuspension email already says the password was reset.
-  if (suspended) {
+  if (lifted) {
     await sendUnsuspensionEmail(req, options, account, { byReset: true })
   } else {
     await sendPasswordChangedEmail(req, options, account)

@@ -15,12 +15,15 @@ const reasonKeys = {
   administrator: 'suspensionReasonAdministrator',
   excessiveFailures: 'suspensionReasonExcessiveFailures',
   misuseReport: 'suspensionReasonMisuseReport',
+  secondFactorFailures: 'suspensionReasonSecondFactorFailures',
   securityIncident: 'suspensionReasonSecurityIncident',
 } as const
 
 /**
- * A suspension's emails: the account's owner learns what happened and how to lift it; after an
- * automatic suspension, every administrator gets an alert with a link to review the account.
+ * A suspension's emails: the account's owner learns what happened and how to lift it (a password
+ * reset, except after wrong second-factor codes, which only an administrator lifts; the reset link
+ * is there all the same, since someone knows the password); after an automatic suspension, every
+ * administrator gets an alert with a link to review the account.
  */
 export const sendSuspensionEmails = async (
   req: PayloadRequest,
@@ -39,7 +42,8 @@ export const sendSuspensionEmails = async (
       label: 'emailActionResetPassword',
       url: adminURL(req, req.payload.config.admin.routes.forgot),
     },
-    body: 'emailSuspendedBody',
+    body:
+      reason === 'secondFactorFailures' ? 'emailSuspendedUntilUnblockedBody' : 'emailSuspendedBody',
     language,
     subject: 'emailSuspendedSubject',
     to: account.email,

@@ -10,6 +10,7 @@ export const suspensionReasons = [
   'excessiveFailures',
   'misuseReport',
   'administrator',
+  'secondFactorFailures',
 ] as const
 export type SuspensionReason = (typeof suspensionReasons)[number]
 
@@ -51,6 +52,10 @@ export const securityGroupField = (options: SanitizedBackofficeOptions): Field =
         { label: label('suspensionReasonExcessiveFailures'), value: 'excessiveFailures' },
         { label: label('suspensionReasonMisuseReport'), value: 'misuseReport' },
         { label: label('suspensionReasonAdministrator'), value: 'administrator' },
+        {
+          label: label('suspensionReasonSecondFactorFailures'),
+          value: 'secondFactorFailures',
+        },
       ],
     },
     {

@@ -7,8 +7,8 @@ import { unblockEndpoint } from './unblockEndpoint.js'
 
 /**
  * Suspension: an account that may not sign in until an administrator unblocks it (or its owner
- * completes a password reset). Its Security group on the account, the refusal at every sign-in, and
- * the administrators' unblock endpoint.
+ * completes a password reset, unless wrong second-factor codes caused it). Its Security group on the
+ * account, the refusal at every sign-in, and the administrators' unblock endpoint.
  */
 export const suspension: Capability = {
   behaviour: (config, options) =>

@@ -24,8 +24,9 @@ const writeAccountState = (
 
 /**
  * Suspends an account: it cannot sign in until an administrator unblocks it or its owner completes a
- * password reset, and all its sessions end now. Called automatically after excessive failures, and by
- * the rest of the plugin on a security incident or a misuse report.
+ * password reset (not after `secondFactorFailures`: see liftSuspensionAfterReset.ts), and all its
+ * sessions end now. Called automatically after excessive failures or wrong second-factor codes, and
+ * by the rest of the plugin on a security incident or a misuse report.
  */
 export const suspendAccount = async (
   req: PayloadRequest,
@@ -63,7 +64,10 @@ export const suspendAccount = async (
   }
 }
 
-/** Lifts a suspension and clears the failed sign-ins that may have caused it. */
+/**
+ * Lifts a suspension, as an administrator does, and clears the failures that may have caused it:
+ * failed sign-ins and wrong second-factor codes.
+ */
 export const liftSuspension = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
@@ -72,6 +76,7 @@ export const liftSuspension = async (
   await writeAccountState(req, options, userId, {
     consecutiveFailedLogins: 0,
     lockoutUntil: null,
+    secondFactorFailures: 0,
     security: { status: 'active', suspendedAt: null, suspendedBy: null, suspensionReason: null },
   })
 }

@@ -11,8 +11,9 @@ import { liftSuspensionAfterReset } from './liftSuspensionAfterReset.js'
  * Runs after the password was accepted, inside the login's transaction: a suspended account gets no
  * session, whatever path it signs in by (throwing rolls the new session back). The exception is
  * Payload's own reset operation (Local API): proving control of the mailbox lifts the suspension
- * (Payload has already ended every other session), and the owner is told. The plugin's reset endpoint
- * lifts it itself, the same way, before it signs the account in, so this hook finds it active.
+ * (Payload has already ended every other session), and the owner is told, unless it is one only an
+ * administrator lifts (see liftSuspensionAfterReset.ts). The plugin's reset endpoint lifts it itself,
+ * the same way, before it signs the account in, so this hook finds it active, or still suspended.
  */
 export const suspensionAtSignIn =
   (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
@@ -25,7 +26,9 @@ export const suspensionAtSignIn =
     if (req.context[sessionOperationContextKey] !== 'resetPassword') {
       throw new BackofficeError('ACCOUNT_SUSPENDED', { req })
     }
-    await liftSuspensionAfterReset(req, options, account)
+    if (!(await liftSuspensionAfterReset(req, options, account))) {
+      throw new BackofficeError('ACCOUNT_SUSPENDED', { req })
+    }
     await sendUnsuspensionEmail(req, options, account, { byReset: true })
     return { ...user, security: { ...account.security, status: 'active' } }
   }

@@ -4,6 +4,8 @@ export const de: BackofficeTranslationTable = {
   emailSuspendedSubject: 'Ihr Konto wurde gesperrt',
   emailSuspendedBody:
     'Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Um die Sperre selbst aufzuheben, setzen Sie Ihr Passwort über den Link unten zurück, oder bitten Sie einen Administrator, das Konto zu entsperren. Wenn Sie damit nicht gerechnet haben, informieren Sie sofort einen Administrator.',
+  emailSuspendedUntilUnblockedBody:
+    'Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Jemand, der Ihr Passwort kennt, hat falsche Codes aus Ihrer Authenticator-App eingegeben. Ein Zurücksetzen des Passworts hebt diese Sperre nicht auf: Nur ein Administrator kann das Konto entsperren. Ändern Sie Ihr Passwort trotzdem über den Link unten, denn es ist nicht mehr geheim, und informieren Sie sofort einen Administrator.',
   emailSuspensionAlertSubject: 'Konto automatisch gesperrt: {{email}}',
   emailSuspensionAlertBody:
     'Das Konto {{email}} wurde automatisch gesperrt ({{reason}}). Prüfen Sie es und entsperren Sie es gegebenenfalls.',
@@ -27,6 +29,9 @@ export const de: BackofficeTranslationTable = {
   fieldConsecutiveFailedLogins: 'Fehlgeschlagene Anmeldungen in Folge',
   fieldLockoutUntil: 'Gesperrt bis',
   fieldLastFailedLoginAt: 'Letzte fehlgeschlagene Anmeldung',
+  fieldSecondFactorFailures: 'Falsche Codes des zweiten Faktors',
+  fieldSecondFactorFailuresDescription:
+    'Seit dem letzten richtigen Code, aus jedem Browser. Ein Zurücksetzen des Passworts behält sie; bei der Sperrgrenze wird das Konto gesperrt, bis ein Administrator es entsperrt.',
   groupSecurity: 'Sicherheit',
   fieldAccountStatus: 'Kontostatus',
   accountStatusActive: 'Aktiv',
@@ -38,6 +43,7 @@ export const de: BackofficeTranslationTable = {
   suspensionReasonExcessiveFailures: 'Zu viele fehlgeschlagene Anmeldungen',
   suspensionReasonMisuseReport: 'Missbrauch gemeldet',
   suspensionReasonAdministrator: 'Administrator',
+  suspensionReasonSecondFactorFailures: 'Zu viele falsche Codes des zweiten Faktors',
   unblockAccount: 'Konto entsperren',
   unblockAccountSuccess: 'Konto erfolgreich entsperrt',
   unblockAccountDescription:

@@ -7,6 +7,8 @@ export const en = {
   emailSuspendedSubject: 'Your account has been suspended',
   emailSuspendedBody:
     'Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. To lift the suspension yourself, reset your password with the link below, or ask an administrator to unblock it. If you did not expect this, tell an administrator at once.',
+  emailSuspendedUntilUnblockedBody:
+    'Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. Someone who knows your password entered wrong codes from your authenticator app. A password reset does not lift this suspension: only an administrator can unblock the account. Still, change your password with the link below, since it is no longer secret, and tell an administrator at once.',
   emailSuspensionAlertSubject: 'Account suspended automatically: {{email}}',
   emailSuspensionAlertBody:
     'The account {{email}} was suspended automatically ({{reason}}). Review it, and unblock it if appropriate.',
@@ -29,6 +31,9 @@ export const en = {
   fieldConsecutiveFailedLogins: 'Failed sign-ins in a row',
   fieldLockoutUntil: 'Locked until',
   fieldLastFailedLoginAt: 'Last failed sign-in',
+  fieldSecondFactorFailures: 'Wrong second-factor codes',
+  fieldSecondFactorFailuresDescription:
+    'Since the last right code, from any browser. A password reset keeps them; at the suspension limit the account is suspended until an administrator unblocks it.',
   groupSecurity: 'Security',
   fieldAccountStatus: 'Account status',
   accountStatusActive: 'Active',
@@ -40,6 +45,7 @@ export const en = {
   suspensionReasonExcessiveFailures: 'Too many failed sign-ins',
   suspensionReasonMisuseReport: 'Misuse reported',
   suspensionReasonAdministrator: 'Administrator',
+  suspensionReasonSecondFactorFailures: 'Too many wrong second-factor codes',
   unblockAccount: 'Unblock account',
   unblockAccountSuccess: 'Account unblocked successfully',
   unblockAccountDescription:

@@ -4,6 +4,8 @@ export const fr: BackofficeTranslationTable = {
   emailSuspendedSubject: 'Votre compte a été suspendu',
   emailSuspendedBody:
     'Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Pour lever la suspension vous-même, réinitialisez votre mot de passe avec le lien ci-dessous, ou demandez à un administrateur de le débloquer. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.',
+  emailSuspendedUntilUnblockedBody:
+    "Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Quelqu'un qui connaît votre mot de passe a saisi de mauvais codes de votre application d'authentification. Une réinitialisation du mot de passe ne lève pas cette suspension : seul un administrateur peut débloquer le compte. Changez tout de même votre mot de passe avec le lien ci-dessous, car il n'est plus secret, et prévenez immédiatement un administrateur.",
   emailSuspensionAlertSubject: 'Compte suspendu automatiquement : {{email}}',
   emailSuspensionAlertBody:
     'Le compte {{email}} a été suspendu automatiquement ({{reason}}). Examinez-le et débloquez-le si nécessaire.',
@@ -27,6 +29,9 @@ export const fr: BackofficeTranslationTable = {
   fieldConsecutiveFailedLogins: 'Échecs de connexion consécutifs',
   fieldLockoutUntil: "Verrouillé jusqu'au",
   fieldLastFailedLoginAt: 'Dernier échec de connexion',
+  fieldSecondFactorFailures: 'Codes du second facteur erronés',
+  fieldSecondFactorFailuresDescription:
+    "Depuis le dernier code correct, depuis n'importe quel navigateur. Une réinitialisation du mot de passe les conserve ; à la limite de suspension, le compte est suspendu jusqu'à ce qu'un administrateur le débloque.",
   groupSecurity: 'Sécurité',
   fieldAccountStatus: 'Statut du compte',
   accountStatusActive: 'Actif',
@@ -38,6 +43,7 @@ export const fr: BackofficeTranslationTable = {
   suspensionReasonExcessiveFailures: "Trop d'échecs de connexion",
   suspensionReasonMisuseReport: 'Utilisation abusive signalée',
   suspensionReasonAdministrator: 'Administrateur',
+  suspensionReasonSecondFactorFailures: 'Trop de codes du second facteur erronés',
   unblockAccount: 'Débloquer le compte',
   unblockAccountSuccess: 'Compte débloqué avec succès',
   unblockAccountDescription:

@@ -4,6 +4,8 @@ export const nl: BackofficeTranslationTable = {
   emailSuspendedSubject: 'Uw account is geschorst',
   emailSuspendedBody:
     'Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Om de schorsing zelf op te heffen, stelt u uw wachtwoord opnieuw in via de link hieronder, of vraagt u een beheerder het account te deblokkeren. Had u dit niet verwacht, licht dan meteen een beheerder in.',
+  emailSuspendedUntilUnblockedBody:
+    'Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Iemand die uw wachtwoord kent, heeft verkeerde codes uit uw authenticator-app ingevoerd. Uw wachtwoord opnieuw instellen heft deze schorsing niet op: alleen een beheerder kan het account deblokkeren. Wijzig uw wachtwoord toch via de link hieronder, want het is niet meer geheim, en licht meteen een beheerder in.',
   emailSuspensionAlertSubject: 'Account automatisch geschorst: {{email}}',
   emailSuspensionAlertBody:
     'Het account {{email}} is automatisch geschorst ({{reason}}). Bekijk het en deblokkeer het indien nodig.',
@@ -27,6 +29,9 @@ export const nl: BackofficeTranslationTable = {
   fieldConsecutiveFailedLogins: 'Mislukte aanmeldingen op rij',
   fieldLockoutUntil: 'Vergrendeld tot',
   fieldLastFailedLoginAt: 'Laatste mislukte aanmelding',
+  fieldSecondFactorFailures: 'Verkeerde codes van de tweede factor',
+  fieldSecondFactorFailuresDescription:
+    'Sinds de laatste juiste code, vanuit elke browser. Het wachtwoord opnieuw instellen behoudt ze; bij de schorsingslimiet wordt het account geschorst tot een beheerder het deblokkeert.',
   groupSecurity: 'Beveiliging',
   fieldAccountStatus: 'Accountstatus',
   accountStatusActive: 'Actief',
@@ -38,6 +43,7 @@ export const nl: BackofficeTranslationTable = {
   suspensionReasonExcessiveFailures: 'Te veel mislukte aanmeldingen',
   suspensionReasonMisuseReport: 'Misbruik gemeld',
   suspensionReasonAdministrator: 'Beheerder',
+  suspensionReasonSecondFactorFailures: 'Te veel verkeerde codes van de tweede factor',
   unblockAccount: 'Account deblokkeren',
   unblockAccountSuccess: 'Account succesvol gedeblokkeerd',
   unblockAccountDescription:

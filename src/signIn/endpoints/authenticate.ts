@@ -56,6 +56,9 @@ const readCodeOrRefusal = async (req: PayloadRequest): Promise<BackofficeError |
  * - every wrong code is one attempt under the account's lockout, the same `attemptCredential` as a
  *   password (Keycloak's shared counter), so the waits grow and the account is suspended in the end
  *   (NIST SP 800-63B §5.2.2); while it is locked no code is checked at all;
+ * - every wrong code also spends the account's second-factor budget, which no password reset
+ *   refills: at `suspendAfter` wrong codes since the last right one the account is suspended until an
+ *   administrator acts, and no further code is checked (NIST SP 800-63B §5.2.2, ASVS 5.0 6.4.3);
  * - each time step is accepted once per account, so a code seen once is worthless afterwards.
  * A valid code mints the session; nothing else does.
  */
@@ -116,6 +119,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
           failedEvent: 'twoFactor.challengeFailed',
           lockedEvent: 'twoFactor.rateLimited',
         },
+        factor: 'secondFactor',
         check: async () => {
           const secret = openSecret(
             sealedSecret,
@@ -142,6 +146,15 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
         },
       })
 
+      if (attempt.kind === 'locked' && attempt.budget === 'secondFactor') {
+        // The budget is spent: the account is suspended (or about to be, by the guess that spent it),
+        // and waiting will not help. Told only to whoever holds the password, as at sign-in.
+        await consumeChallenge(req, challenge.id)
+        throw new BackofficeError('ACCOUNT_SUSPENDED', {
+          cookies: [twoFactorCookie(req, options, 'challenge', null)],
+          req,
+        })
+      }
       if (attempt.kind === 'locked') {
         // Not a guess: the challenge keeps this attempt for when the wait is over.
         await releaseChallengeAttempt(req, challenge.id)

@@ -7,6 +7,7 @@ import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestText } from '../../i18n/text.js'
 import { settleSuccess } from '../../lockout/attempts.js'
+import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
 import { jsonResponse } from '../../request/http.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { completeEnrolment, readTotpState } from '../../twoFactor/accountState.js'
@@ -108,8 +109,10 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
           cookies: [twoFactorCookie(req, options, 'challenge', null)],
         })
       }
-      // The sign-in is complete: earlier failures are forgotten, unless a lock is running.
+      // The sign-in is complete: earlier failures are forgotten, unless a lock is running, and so
+      // are wrong codes (a code of the new authenticator was right).
       await settleSuccess(req.payload, options, account.id, -1)
+      await clearSecondFactorGuesses(req, options, account.id)
       return completeSignIn(req, options, {
         factor: 'totpEnrolment',
         message,

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/inTransaction.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestText } from '../../i18n/text.js'
+import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
@@ -23,8 +24,9 @@ type Decision = 'approved' | 'denied'
 
 /**
  * The approval's effects on the account: the lost authenticator stops working (2FA back to pending,
- * set up again at the next sign-in), no device skips the new second factor, and every session opened
- * under the old one ends (ASVS 5.0 7.4.3: sessions end when an authentication factor changes).
+ * set up again at the next sign-in), no device skips the new second factor, every session opened
+ * under the old one ends (ASVS 5.0 7.4.3: sessions end when an authentication factor changes), and
+ * wrong codes guessed at the old secret no longer count against the account.
  */
 const resetSecondFactor = async (
   req: PayloadRequest,
@@ -33,6 +35,7 @@ const resetSecondFactor = async (
 ) => {
   const wasEnabled = await resetToPending(req, options, userId)
   const devicesRemoved = await removeAllTrustedDevices(req, userId)
+  await clearSecondFactorGuesses(req, options, userId)
   const sessionsEnded = await revokeSessions(req, {
     reason: 'twoFactorChange',
     revokedBy: reviewerId,
