@@ -41,6 +41,7 @@ const LOGIN_BLOCK = 10
  */
 const eventWeights: Record<AuditEventName, number> = {
   'account.locked': 0.005,
+  'account.guessingDetected': 0.0005,
   'account.suspended': 0.001,
   'account.unblocked': 0.002,
   'content.created': 0.06,

@@ -541,6 +541,7 @@ export interface AuditLog {
     | 'twoFactor.resetExpired'
     | 'account.locked'
     | 'account.suspended'
+    | 'account.guessingDetected'
     | 'account.unblocked'
     | 'session.revoked'
     | 'user.created'

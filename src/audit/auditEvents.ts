@@ -114,6 +114,11 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventAccountSuspended',
   },
+  'account.guessingDetected': {
+    category: 'account',
+    survivesRollback: true,
+    translationKey: 'auditEventAccountGuessingDetected',
+  },
   'account.unblocked': { category: 'account', translationKey: 'auditEventAccountUnblocked' },
   'session.revoked': { category: 'session', translationKey: 'auditEventSessionRevoked' },
   'user.created': { category: 'user', translationKey: 'auditEventUserCreated' },

@@ -10,12 +10,13 @@ import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { requestText } from '../i18n/text.js'
 import { secondsUntil } from '../lib/backoff.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
+import { knownBrowserOf } from '../lockout/knownBrowsers.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
+import { matchesStoredPassword } from '../passwords/matchesStoredPassword.js'
 import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
 import { credentialLimits } from '../request/credentialLimits.js'
 import { readBody } from '../request/readBody.js'
 import { requestUser } from '../request/requestUser.js'
-import { matchesStoredPassword } from './matchesStoredPassword.js'
 import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
 
 /** A non-empty string no longer than `max`, else the catalogue error for it. */
@@ -60,6 +61,7 @@ const changeOwnPassword = async (
   const attempt = await attemptCredential(req, options, {
     account,
     audit: { actor: viewer, data: { factor: 'password' }, failedEvent: 'password.changeFailed' },
+    knownBrowser: knownBrowserOf(req, account.id),
     check: async () =>
       (await matchesStoredPassword(account, currentPassword))
         ? { correct: true, value: null }

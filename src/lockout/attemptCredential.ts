@@ -4,12 +4,21 @@ import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { AuditEventName } from '../audit/auditEvents.js'
 import type { AuditParty } from '../audit/recordAuditEvent.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { KnownBrowser } from './knownBrowsers.js'
 import type { LockedRefusal } from './knownLocks.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { recordRefusal } from '../audit/recordRefusal.js'
 import { suspendAccount } from '../suspension/suspendAccount.js'
-import { claimAccountAttempt, settleFailure, settleFirstFactor, settleSuccess } from './attempts.js'
+import {
+  claimAccountAttempt,
+  claimKeyedAttempt,
+  settleFailure,
+  settleFirstFactor,
+  settleKeyedSuccess,
+  settleSuccess,
+} from './attempts.js'
+import { alertGuessing } from './guessingAlert.js'
 import {
   claimSecondFactorGuess,
   clearSecondFactorGuesses,
@@ -52,7 +61,9 @@ export type CredentialCheck<T> = (claim: { claimedFailures: number }) => Promise
 /**
  * One guess at an account's credential (a password at sign-in or at a password change, a code at the
  * second step), counted by the one lockout whatever the factor, as Keycloak's shared counter does: so
- * wrong codes and wrong passwords add up toward the same waits and the same suspension. The attempt is
+ * wrong codes and wrong passwords add up toward the same waits and the same suspension. Whose count:
+ * the browser's own when it has signed in to the account before, else the account's, shared by every
+ * unknown browser (see knownBrowsers.ts). The attempt is
  * counted in the database before `check` runs, so the count is exact however many requests race (see
  * attempts.ts); while the account is locked no credential is checked at all (OWASP ASVS 5.0 6.3.1,
  * NIST SP 800-63B 5.2.2). A code also spends the account's second-factor budget, wrong codes since
@@ -69,8 +80,10 @@ export const attemptCredential = async <T>(
     audit,
     check,
     factor = 'password',
+    knownBrowser = null,
+    onSuspendAfter = 'suspend',
   }: {
-    account: Pick<StaffAccount, 'id' | 'security'>
+    account: Pick<StaffAccount, 'email' | 'id' | 'security'>
     /** How refusals are recorded: who made the attempt (`null`: nobody signed in), extra data, events. */
     audit: {
       actor: AuditParty
@@ -82,6 +95,17 @@ export const attemptCredential = async <T>(
     check: CredentialCheck<T>
     /** `secondFactor`: a code, which also spends the account's second-factor budget. */
     factor?: 'password' | 'secondFactor'
+    /**
+     * The browser's own lockout budget when it has signed in to the account before; otherwise the
+     * attempt spends the account's, shared by every browser the account has not signed in from.
+     */
+    knownBrowser?: KnownBrowser | null
+    /**
+     * What `suspendAfter` failures on the account's shared budget lead to: a suspension, or, for
+     * passwords guessed from unknown browsers by someone not signed in, an alert to administrators
+     * (a stranger must not be able to suspend the owner; the unknown browsers stay locked).
+     */
+    onSuspendAfter?: 'alert' | 'suspend'
   },
 ): Promise<CredentialAttempt<T>> => {
   const { payload } = req
@@ -103,7 +127,7 @@ export const attemptCredential = async <T>(
         event: lockedEvent,
         user: account,
       },
-      key: `account:${account.id}:${lockedEvent}:${reason}`,
+      key: `${knownBrowser?.key ?? `account:${account.id}`}:${lockedEvent}:${reason}`,
       lockedUntil,
     }
     await recordRefusal(req, refusal.key, refusal.audit)
@@ -126,7 +150,9 @@ export const attemptCredential = async <T>(
       ? Promise.resolve()
       : releaseSecondFactorGuess(payload, options, account.id)
 
-  const claim = await claimAccountAttempt(payload, options, account.id)
+  const claim = knownBrowser
+    ? await claimKeyedAttempt(payload, options, knownBrowser.key)
+    : await claimAccountAttempt(payload, options, account.id)
   if (claim.locked) {
     await releaseGuess()
     return {
@@ -139,8 +165,12 @@ export const attemptCredential = async <T>(
 
   const outcome = await check({ claimedFailures: claim.failures })
   if (!outcome.correct) {
-    await settleFailure(payload, options, account.id, claim.claimedAt)
+    if (!knownBrowser) {
+      // A known browser's budget row records its own time at the claim.
+      await settleFailure(payload, options, account.id, claim.claimedAt)
+    }
     await refused(outcome.event ?? audit.failedEvent, {
+      ...(knownBrowser ? { browser: 'known' } : {}),
       consecutiveFailures: claim.failures,
       reason: outcome.reason,
       ...(secondFactorGuesses === null ? {} : { secondFactorFailures: secondFactorGuesses }),
@@ -148,7 +178,10 @@ export const attemptCredential = async <T>(
     if (claim.failures >= options.lockout.threshold) {
       await recordAuditEvent(req, {
         actor: null,
-        data: { consecutiveFailures: claim.failures },
+        data: {
+          ...(knownBrowser ? { browser: 'known' } : {}),
+          consecutiveFailures: claim.failures,
+        },
         event: 'account.locked',
         user: account,
       })
@@ -163,14 +196,31 @@ export const attemptCredential = async <T>(
       ) {
         await suspendAccount(req, options, { reason: 'secondFactorFailures', userId: account.id })
       }
+    } else if (claim.failures >= suspendAfter && !knownBrowser && onSuspendAfter === 'alert') {
+      // Once per `suspendAfter` guesses: a stranger's guessing cannot flood the administrators.
+      if (claim.failures % suspendAfter === 0) {
+        await alertGuessing(req, options, { account, failures: claim.failures })
+      }
     } else if (claim.failures >= suspendAfter && security?.status !== 'suspended') {
       await suspendAccount(req, options, { reason: 'excessiveFailures', userId: account.id })
     }
     return { kind: 'wrong' }
   }
 
-  const settle = outcome.secondFactorDue ? settleFirstFactor : settleSuccess
-  if (!(await settle(payload, options, account.id, claim.failures))) {
+  const settled = knownBrowser
+    ? await settleKeyedSuccess(
+        payload,
+        knownBrowser.key,
+        claim.failures,
+        outcome.secondFactorDue ? 'undoClaim' : 'reset',
+      )
+    : await (outcome.secondFactorDue ? settleFirstFactor : settleSuccess)(
+        payload,
+        options,
+        account.id,
+        claim.failures,
+      )
+  if (!settled) {
     // Refused after all: a right code is no wrong guess.
     await releaseGuess()
     return { kind: 'lockedMeanwhile', value: outcome.value }

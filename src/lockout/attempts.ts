@@ -75,10 +75,11 @@ export const accountLockedUntil = async (
 }
 
 /**
- * The same schedule for an address with no account, keyed by a hash of the address. Such an attempt
- * can never succeed, so it is a failure as soon as it is counted.
+ * The same schedule for a budget kept in the throttle table under a key: an address with no account
+ * (keyed by a hash of the address; such an attempt can never succeed, so it is a failure as soon as
+ * it is counted), or a browser the account has signed in from before (see knownBrowsers.ts).
  */
-export const claimUnknownAddressAttempt = async (
+export const claimKeyedAttempt = async (
   payload: Payload,
   options: SanitizedBackofficeOptions,
   key: string,
@@ -106,6 +107,30 @@ export const claimUnknownAddressAttempt = async (
     )
     return row?.until ? new Date(row.until) : null
   })
+}
+
+/**
+ * After a correct credential on a keyed budget (a known browser's): the same as `settleSuccess` and
+ * `settleFirstFactor` for the account's own count. Returns false when the sign-in must be refused.
+ */
+export const settleKeyedSuccess = async (
+  payload: Payload,
+  key: string,
+  claimedFailures: number,
+  count: 'reset' | 'undoClaim',
+): Promise<boolean> => {
+  const throttles = sqlFor(payload, loginThrottlesSlug)
+  const failures = throttles.column('consecutiveFailures')
+  const lockoutUntil = throttles.column('lockoutUntil')
+  const keyColumn = throttles.column('key')
+  const failuresAfter = count === 'reset' ? sql`0` : sql`GREATEST(${failures} - 1, 0)`
+  const rows = await throttles.execute(
+    sql`UPDATE ${throttles.table} SET ${failures} = ${failuresAfter}, ${lockoutUntil} = NULL
+     WHERE ${keyColumn} = ${key}
+       AND (${lockoutUntil} IS NULL OR ${lockoutUntil} <= now() OR ${failures} = ${claimedFailures})
+     RETURNING ${keyColumn}`,
+  )
+  return rows.length === 1
 }
 
 /**

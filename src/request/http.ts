@@ -86,3 +86,12 @@ export const assertEmptyBody = async (req: PayloadRequest): Promise<void> => {
     throw refuse('MALFORMED_REQUEST')
   }
 }
+
+/**
+ * Whether the plugin's cookies get `Secure`: everywhere but on localhost, where the dev app and the
+ * tests run over plain HTTP (browsers treat localhost as a secure context all the same).
+ */
+export const secureCookies = (req: Pick<PayloadRequest, 'url'>): boolean => {
+  const url = req.url ? new URL(req.url) : null
+  return Boolean(url && !['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname))
+}

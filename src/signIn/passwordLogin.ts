@@ -14,10 +14,7 @@ import {
 } from 'payload'
 import { applyUserReadAccess } from 'payload/internal'
 
-import {
-  checkPasswordAtSignIn,
-  currentFormatHash,
-} from '../changePassword/matchesStoredPassword.js'
+import { checkPasswordAtSignIn, currentFormatHash } from '../passwords/matchesStoredPassword.js'
 import { addSession, removeSession } from './mintSession.js'
 
 type LoginResult = Awaited<ReturnType<typeof loginOperation>>

@@ -6,6 +6,9 @@ export const de: BackofficeTranslationTable = {
     'Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Um die Sperre selbst aufzuheben, setzen Sie Ihr Passwort über den Link unten zurück, oder bitten Sie einen Administrator, das Konto zu entsperren. Wenn Sie damit nicht gerechnet haben, informieren Sie sofort einen Administrator.',
   emailSuspendedUntilUnblockedBody:
     'Ihr Konto {{email}} wurde gesperrt ({{reason}}) und kann sich nicht anmelden. Jemand, der Ihr Passwort kennt, hat falsche Codes aus Ihrer Authenticator-App eingegeben. Ein Zurücksetzen des Passworts hebt diese Sperre nicht auf: Nur ein Administrator kann das Konto entsperren. Ändern Sie Ihr Passwort trotzdem über den Link unten, denn es ist nicht mehr geheim, und informieren Sie sofort einen Administrator.',
+  emailGuessingAlertSubject: 'Jemand versucht, das Passwort von {{email}} zu erraten',
+  emailGuessingAlertBody:
+    'Für das Konto {{email}} wurden {{count}} falsche Passwörter in Folge eingegeben, aus Browsern, in denen es sich nie angemeldet hat. Das Konto wurde nicht gesperrt: Sein Inhaber kann sich in einem Browser, den er schon benutzt hat, weiterhin anmelden; die anderen Browser müssen nach jedem Fehlversuch länger warten. Prüfen Sie das Audit-Protokoll des Kontos. Wenn die Versuche nicht vom Inhaber stammen, bitten Sie ihn, sein Passwort zu ändern.',
   emailSuspensionAlertSubject: 'Konto automatisch gesperrt: {{email}}',
   emailSuspensionAlertBody:
     'Das Konto {{email}} wurde automatisch gesperrt ({{reason}}). Prüfen Sie es und entsperren Sie es gegebenenfalls.',
@@ -60,6 +63,7 @@ export const de: BackofficeTranslationTable = {
   auditCategorySession: 'Sitzung',
   auditCategoryUser: 'Benutzerverwaltung',
   auditEventAccountLocked: 'Konto vorübergehend gesperrt',
+  auditEventAccountGuessingDetected: 'Raten am Konto aus unbekannten Browsern',
   auditEventAccountSuspended: 'Konto gesperrt',
   auditEventAccountUnblocked: 'Konto entsperrt',
   auditEventContentCreated: 'Inhalt erstellt',

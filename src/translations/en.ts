@@ -9,6 +9,9 @@ export const en = {
     'Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. To lift the suspension yourself, reset your password with the link below, or ask an administrator to unblock it. If you did not expect this, tell an administrator at once.',
   emailSuspendedUntilUnblockedBody:
     'Your account {{email}} has been suspended ({{reason}}), so it cannot sign in. Someone who knows your password entered wrong codes from your authenticator app. A password reset does not lift this suspension: only an administrator can unblock the account. Still, change your password with the link below, since it is no longer secret, and tell an administrator at once.',
+  emailGuessingAlertSubject: 'Someone is guessing the password of {{email}}',
+  emailGuessingAlertBody:
+    "{{count}} wrong passwords in a row were entered for the account {{email}} from browsers it has never signed in from. The account was not suspended, so its owner can still sign in from a browser they have used before; those other browsers must wait longer after each failure. Review the account's audit log. If the owner did not make these attempts, ask them to change their password.",
   emailSuspensionAlertSubject: 'Account suspended automatically: {{email}}',
   emailSuspensionAlertBody:
     'The account {{email}} was suspended automatically ({{reason}}). Review it, and unblock it if appropriate.',
@@ -61,6 +64,7 @@ export const en = {
   auditCategorySession: 'Session',
   auditCategoryUser: 'User management',
   auditEventAccountLocked: 'Account locked',
+  auditEventAccountGuessingDetected: 'Account guessed at from unknown browsers',
   auditEventAccountSuspended: 'Account suspended',
   auditEventAccountUnblocked: 'Account unblocked',
   auditEventContentCreated: 'Content created',

@@ -6,6 +6,9 @@ export const fr: BackofficeTranslationTable = {
     'Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Pour lever la suspension vous-même, réinitialisez votre mot de passe avec le lien ci-dessous, ou demandez à un administrateur de le débloquer. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.',
   emailSuspendedUntilUnblockedBody:
     "Votre compte {{email}} a été suspendu ({{reason}}) et ne peut plus se connecter. Quelqu'un qui connaît votre mot de passe a saisi de mauvais codes de votre application d'authentification. Une réinitialisation du mot de passe ne lève pas cette suspension : seul un administrateur peut débloquer le compte. Changez tout de même votre mot de passe avec le lien ci-dessous, car il n'est plus secret, et prévenez immédiatement un administrateur.",
+  emailGuessingAlertSubject: "Quelqu'un essaie de deviner le mot de passe de {{email}}",
+  emailGuessingAlertBody:
+    "{{count}} mots de passe erronés d'affilée ont été saisis pour le compte {{email}} depuis des navigateurs où il ne s'est jamais connecté. Le compte n'a pas été suspendu : son titulaire peut toujours se connecter depuis un navigateur qu'il a déjà utilisé ; les autres navigateurs doivent attendre plus longtemps après chaque échec. Consultez le journal d'audit du compte. Si ces tentatives ne viennent pas du titulaire, demandez-lui de changer son mot de passe.",
   emailSuspensionAlertSubject: 'Compte suspendu automatiquement : {{email}}',
   emailSuspensionAlertBody:
     'Le compte {{email}} a été suspendu automatiquement ({{reason}}). Examinez-le et débloquez-le si nécessaire.',
@@ -60,6 +63,7 @@ export const fr: BackofficeTranslationTable = {
   auditCategorySession: 'Session',
   auditCategoryUser: 'Gestion des utilisateurs',
   auditEventAccountLocked: 'Compte verrouillé',
+  auditEventAccountGuessingDetected: 'Tentatives sur le compte depuis des navigateurs inconnus',
   auditEventAccountSuspended: 'Compte suspendu',
   auditEventAccountUnblocked: 'Compte débloqué',
   auditEventContentCreated: 'Contenu créé',

@@ -6,6 +6,9 @@ export const nl: BackofficeTranslationTable = {
     'Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Om de schorsing zelf op te heffen, stelt u uw wachtwoord opnieuw in via de link hieronder, of vraagt u een beheerder het account te deblokkeren. Had u dit niet verwacht, licht dan meteen een beheerder in.',
   emailSuspendedUntilUnblockedBody:
     'Uw account {{email}} is geschorst ({{reason}}) en kan niet aanmelden. Iemand die uw wachtwoord kent, heeft verkeerde codes uit uw authenticator-app ingevoerd. Uw wachtwoord opnieuw instellen heft deze schorsing niet op: alleen een beheerder kan het account deblokkeren. Wijzig uw wachtwoord toch via de link hieronder, want het is niet meer geheim, en licht meteen een beheerder in.',
+  emailGuessingAlertSubject: 'Iemand probeert het wachtwoord van {{email}} te raden',
+  emailGuessingAlertBody:
+    'Voor het account {{email}} zijn {{count}} verkeerde wachtwoorden achter elkaar ingevoerd, vanuit browsers waarin het nooit is aangemeld. Het account is niet geschorst: de eigenaar kan zich nog steeds aanmelden in een browser die hij eerder heeft gebruikt; de andere browsers moeten na elke mislukte poging langer wachten. Bekijk het auditlogboek van het account. Als de eigenaar deze pogingen niet heeft gedaan, vraag hem dan zijn wachtwoord te wijzigen.',
   emailSuspensionAlertSubject: 'Account automatisch geschorst: {{email}}',
   emailSuspensionAlertBody:
     'Het account {{email}} is automatisch geschorst ({{reason}}). Bekijk het en deblokkeer het indien nodig.',
@@ -60,6 +63,7 @@ export const nl: BackofficeTranslationTable = {
   auditCategorySession: 'Sessie',
   auditCategoryUser: 'Gebruikersbeheer',
   auditEventAccountLocked: 'Account tijdelijk vergrendeld',
+  auditEventAccountGuessingDetected: 'Raden naar account vanuit onbekende browsers',
   auditEventAccountSuspended: 'Account geschorst',
   auditEventAccountUnblocked: 'Account gedeblokkeerd',
   auditEventContentCreated: 'Inhoud aangemaakt',

@@ -5,11 +5,10 @@ import { generateCookie, parseCookies } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { isWellFormedToken } from '../lib/tokens.js'
+import { secureCookies } from '../request/http.js'
 import { twoFactorCookieNames } from './constants.js'
 
 type CookieKind = keyof ReturnType<typeof twoFactorCookieNames>
-
-const isLocalhost = (hostname: string) => ['127.0.0.1', '[::1]', 'localhost'].includes(hostname)
 
 /**
  * A two-factor cookie: httpOnly (scripts never see the token), SameSite=Strict (no cross-site
@@ -22,14 +21,13 @@ export const twoFactorCookie = (
   kind: CookieKind,
   value: null | { maxAgeSeconds: number; token: string },
 ): string => {
-  const url = req.url ? new URL(req.url) : null
   const cookie = generateCookie<false>({
     name: twoFactorCookieNames(req.payload.config.cookiePrefix)[kind],
     httpOnly: true,
     path: `${req.payload.config.routes.api}/${options.usersCollection}`,
     returnCookieAsObject: false,
     sameSite: 'Strict',
-    secure: Boolean(url && !isLocalhost(url.hostname)),
+    secure: secureCookies(req),
     ...(value
       ? { maxAge: value.maxAgeSeconds, value: value.token }
       : { expires: new Date(0), value: '' }),

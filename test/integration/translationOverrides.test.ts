@@ -99,8 +99,16 @@ describe('the suspension emails', () => {
   it("name the reason in the option's words and welcome back in the app's", async () => {
     const email = 'reworded-suspension@example.com'
     const userId = await createEditor(email)
-    await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [userId])
-    await app.client().post('/users/login', { email, password: 'wrong-password' })
+    // Only a browser that has signed in before can suspend the account by guessing (issue 13).
+    const browser = app.client()
+    expect((await browser.post('/users/login', { email, password })).status).toBe(200)
+    await browser.post('/users/logout')
+    await sql('DELETE FROM login_throttles')
+    await browser.post('/users/login', { email, password: 'a-first-wrong-password' })
+    await sql(
+      "UPDATE login_throttles SET consecutive_failures = 19, lockout_until = NULL WHERE key LIKE 'known-browser:%'",
+    )
+    await browser.post('/users/login', { email, password: 'wrong-password' })
 
     const notice = await inbox.waitFor(
       (message) =>

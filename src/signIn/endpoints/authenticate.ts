@@ -9,6 +9,7 @@ import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { accountLockedUntil } from '../../lockout/attempts.js'
+import { knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { claimTimeStep, readTotpState } from '../../twoFactor/accountState.js'
 import {
   claimChallengeAttempt,
@@ -120,6 +121,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
           lockedEvent: 'twoFactor.rateLimited',
         },
         factor: 'secondFactor',
+        knownBrowser: knownBrowserOf(req, account.id),
         check: async () => {
           const secret = openSecret(
             sealedSecret,

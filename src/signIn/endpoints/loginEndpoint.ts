@@ -13,8 +13,9 @@ import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { secondsUntil } from '../../lib/backoff.js'
 import { sessionIdOf } from '../../lib/sessionToken.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
-import { claimUnknownAddressAttempt } from '../../lockout/attempts.js'
+import { claimKeyedAttempt } from '../../lockout/attempts.js'
 import { clientFailuresOf } from '../../lockout/clientLimit.js'
+import { knownBrowserCookie, knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { knownLocksOf } from '../../lockout/knownLocks.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
@@ -42,7 +43,10 @@ const throttleKey = (req: PayloadRequest, email: string) =>
  *   password is the same answer after the same time (`failureResponseMs`): 401 for a wrong password,
  *   an unknown email and a suspended account alike, 403 "temporarily blocked" (with Retry-After) for any address that
  *   is being guessed at, account or not;
- * - only after the correct password does a suspended account learn that it is locked (403).
+ * - only after the correct password does a suspended account learn that it is locked (403);
+ * - a browser that has given the right password before keeps a budget of its own, so guesses from
+ *   elsewhere lock only the browsers the account does not know, and suspend nothing (OWASP's device
+ *   cookies, see lockout/knownBrowsers.ts).
  */
 export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -111,7 +115,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
 
       if (!user) {
         const key = throttleKey(req, email)
-        const claim = await claimUnknownAddressAttempt(payload, options, key)
+        const claim = await claimKeyedAttempt(payload, options, key)
         // The address someone tried is kept (encoded) for investigations; it names no account.
         const entry = {
           actor: null,
@@ -129,6 +133,17 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         return refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
       }
 
+      // A browser that has signed in to this account before spends a budget of its own; the rest
+      // share the account's, which no stranger can turn into a suspension (see knownBrowsers.ts).
+      const knownBrowser = knownBrowserOf(req, user.id)
+      /** The right password was given: this browser is known to the account from now on. */
+      const knownFromNowOn = (response: Response) => {
+        response.headers.append(
+          'Set-Cookie',
+          knownBrowserCookie(req, options, user.id, knownBrowser),
+        )
+        return response
+      }
       const collection = payload.collections[options.usersCollection]!
       type SignIn =
         | { result: Awaited<ReturnType<typeof loginOperation>> }
@@ -137,6 +152,8 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       const attempt = await attemptCredential<SignIn>(req, options, {
         account: user,
         audit: { actor: null, data: { factor: 'password' }, failedEvent: 'login.failed' },
+        knownBrowser,
+        onSuspendAfter: 'alert',
         check: async () => {
           try {
             return {
@@ -164,7 +181,9 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       })
 
       if (attempt.kind === 'locked') {
-        knownLocks.remember(email, attempt.refusal)
+        if (!knownBrowser) {
+          knownLocks.remember(email, attempt.refusal)
+        }
         return refuse('LOGIN_TEMPORARILY_BLOCKED', attempt.lockedUntil)
       }
       if (attempt.kind === 'wrong') {
@@ -190,10 +209,12 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
           })
           return refuse('LOGIN_TEMPORARILY_BLOCKED')
         }
-        return challengeResponse(req, options, {
-          need: attempt.value.secondFactor.need,
-          userId: user.id,
-        })
+        return knownFromNowOn(
+          await challengeResponse(req, options, {
+            need: attempt.value.secondFactor.need,
+            userId: user.id,
+          }),
+        )
       }
       const { result } = attempt.value
       if (attempt.kind === 'lockedMeanwhile') {
@@ -218,7 +239,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         event: 'login.succeeded',
         user,
       })
-      return passwordSignInResponse(req, options, collection, result)
+      return knownFromNowOn(await passwordSignInResponse(req, options, collection, result))
     },
     method: 'post',
     path: '/login',
