@@ -56,6 +56,7 @@ export const de: BackofficeTranslationTable = {
   auditEventAccountLocked: 'Konto vorübergehend gesperrt',
   auditEventAccountSuspended: 'Konto gesperrt',
   auditEventAccountUnblocked: 'Konto entsperrt',
+  auditEventApiKeyDisabled: 'API-Schlüssel deaktiviert',
   auditEventContentCreated: 'Inhalt erstellt',
   auditEventContentDeleted: 'Inhalt gelöscht',
   auditEventContentPublished: 'Inhalt veröffentlicht',
@@ -101,6 +102,7 @@ export const de: BackofficeTranslationTable = {
   auditLogSingular: 'Protokolleintrag',
   navGroupSecurity: 'Sicherheit',
   errorAccessDenied: 'Zugriff verweigert: {{action}}',
+  errorApiKeysDisabled: 'API-Schlüssel sind für Mitarbeiterkonten ausgeschaltet.',
   errorAccountLocked: 'Konto gesperrt.',
   errorAuthenticationRequired:
     'Authentifizierung erforderlich. Bitte melden Sie sich an oder geben Sie ein gültiges MFA-Token an.',

@@ -57,6 +57,7 @@ export const en = {
   auditEventAccountLocked: 'Account locked',
   auditEventAccountSuspended: 'Account suspended',
   auditEventAccountUnblocked: 'Account unblocked',
+  auditEventApiKeyDisabled: 'API key disabled',
   auditEventContentCreated: 'Content created',
   auditEventContentDeleted: 'Content deleted',
   auditEventContentPublished: 'Content published',
@@ -101,6 +102,7 @@ export const en = {
   auditLogSingular: 'Audit log entry',
   navGroupSecurity: 'Security',
   errorAccessDenied: 'Access denied: {{action}}',
+  errorApiKeysDisabled: 'API keys are turned off for staff accounts.',
   errorAccountLocked: 'Account locked.',
   errorAuthenticationRequired:
     'Authentication required. Please login or provide a valid MFA token.',

@@ -56,6 +56,7 @@ export const fr: BackofficeTranslationTable = {
   auditEventAccountLocked: 'Compte verrouillé',
   auditEventAccountSuspended: 'Compte suspendu',
   auditEventAccountUnblocked: 'Compte débloqué',
+  auditEventApiKeyDisabled: 'Clé d’API désactivée',
   auditEventContentCreated: 'Contenu créé',
   auditEventContentDeleted: 'Contenu supprimé',
   auditEventContentPublished: 'Contenu publié',
@@ -101,6 +102,7 @@ export const fr: BackofficeTranslationTable = {
   auditLogSingular: "Entrée du journal d'audit",
   navGroupSecurity: 'Sécurité',
   errorAccessDenied: 'Accès refusé : {{action}}',
+  errorApiKeysDisabled: 'Les clés d’API sont désactivées pour les comptes du personnel.',
   errorAccountLocked: 'Compte verrouillé.',
   errorAuthenticationRequired:
     'Authentification requise. Veuillez vous connecter ou fournir un jeton MFA valide.',
