@@ -540,6 +540,7 @@ export interface AuditLog {
     | 'account.locked'
     | 'account.suspended'
     | 'account.unblocked'
+    | 'account.apiKeyDisabled'
     | 'session.revoked'
     | 'user.created'
     | 'user.updated'
