@@ -140,6 +140,9 @@ export const sandboxConfig = ({
         ? [
             backofficePlugin({
               audit: { collections: ['pages', 'posts', 'media'] },
+              // Staff API keys stay off here (Users has no `auth.useAPIKey`); with it, administrators
+              // could give accounts keys once this is set:
+              // apiKeys: { enabled: true },
               usersCollection: 'users',
               ...backofficeOptions,
             }),
