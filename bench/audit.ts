@@ -40,6 +40,7 @@ const LOGIN_BLOCK = 10
  * suspensions are rare. Typed over every event, so a new event cannot be left out.
  */
 const eventWeights: Record<AuditEventName, number> = {
+  'account.apiKeyDisabled': 0.0005,
   'account.locked': 0.005,
   'account.guessingDetected': 0.0005,
   'account.suspended': 0.001,

@@ -543,6 +543,7 @@ export interface AuditLog {
     | 'account.suspended'
     | 'account.guessingDetected'
     | 'account.unblocked'
+    | 'account.apiKeyDisabled'
     | 'session.revoked'
     | 'user.created'
     | 'user.updated'

@@ -68,6 +68,7 @@ const withTranslations = (base: AppTranslations, extra: AppTranslations): AppTra
 export const sandboxConfig = ({
   appTranslations = {},
   backofficeOptions = {},
+  usersUseAPIKey = false,
   withBackoffice,
 }: {
   /**
@@ -77,6 +78,8 @@ export const sandboxConfig = ({
   appTranslations?: AppTranslations
   /** Plugin options over the sandbox's own (tests use this to try other settings). */
   backofficeOptions?: BackofficePluginOptions
+  /** Payload's `auth.useAPIKey` on the users collection (tests of the plugin's `apiKeys` option). */
+  usersUseAPIKey?: boolean
   withBackoffice: boolean
 }) =>
   buildConfig({
@@ -88,7 +91,12 @@ export const sandboxConfig = ({
       theme: 'all',
       user: Users.slug,
     },
-    collections: [Pages, Posts, Media, Users],
+    collections: [
+      Pages,
+      Posts,
+      Media,
+      usersUseAPIKey ? { ...Users, auth: { useAPIKey: true } } : Users,
+    ],
     db: postgresAdapter({ pool: { connectionString: databaseUrl } }),
     editor: richTextEditor,
     email: nodemailerAdapter({
@@ -132,6 +140,9 @@ export const sandboxConfig = ({
         ? [
             backofficePlugin({
               audit: { collections: ['pages', 'posts', 'media'] },
+              // Staff API keys stay off here (Users has no `auth.useAPIKey`); with it, administrators
+              // could give accounts keys once this is set:
+              // apiKeys: { enabled: true },
               usersCollection: 'users',
               ...backofficeOptions,
             }),

@@ -1,6 +1,7 @@
 import type { Capability } from './capability.js'
 
 import { accounts } from './accounts/index.js'
+import { apiKeys } from './apiKeys/index.js'
 import { auditLog } from './audit/index.js'
 import { changePassword } from './changePassword/index.js'
 import { coreRoutes } from './coreRoutes/index.js'
@@ -35,6 +36,7 @@ export const capabilities: Capability[] = [
   suspension,
   signIn,
   sessions,
+  apiKeys,
   twoFactor,
   passwordPolicy,
   passwords,

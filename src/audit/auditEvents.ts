@@ -120,6 +120,8 @@ export const auditEvents = {
     translationKey: 'auditEventAccountGuessingDetected',
   },
   'account.unblocked': { category: 'account', translationKey: 'auditEventAccountUnblocked' },
+  // The account's API key stopped working because its sessions ended: data.reason is the sessions'.
+  'account.apiKeyDisabled': { category: 'account', translationKey: 'auditEventApiKeyDisabled' },
   'session.revoked': { category: 'session', translationKey: 'auditEventSessionRevoked' },
   'user.created': { category: 'user', translationKey: 'auditEventUserCreated' },
   'user.updated': { category: 'user', translationKey: 'auditEventUserUpdated' },

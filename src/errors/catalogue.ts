@@ -81,6 +81,8 @@ export const errorCatalogue = {
   ACCESS_DENIED: { status: 403, translationKey: 'errorAccessDenied' },
   CROSS_SITE_REQUEST: { status: 403, translationKey: 'errorCrossSiteRequest' },
   INSUFFICIENT_PERMISSIONS: { status: 403, translationKey: 'errorInsufficientPermissions' },
+  // A key enabled or set while the plugin's `apiKeys` option is off.
+  API_KEYS_DISABLED: { status: 403, translationKey: 'errorApiKeysDisabled' },
 
   // Server side (masked outside development)
   EMAIL_SEND_FAILED: { status: 502, translationKey: 'errorEmailSendFailed' },

@@ -5,6 +5,16 @@ import type { SanitizedBackofficeOptions } from './types.js'
  * check it (OWASP ASVS 5.0, NIST SP 800-63B, or the RFC named).
  */
 export const defaults: SanitizedBackofficeOptions = {
+  apiKeys: {
+    // A key is one secret that signs its holder in with no second factor and lasts until removed.
+    // NIST SP 800-63B §4.2 asks two factors at AAL2 and re-authentication every 12 hours (§4.2.3),
+    // neither of which a key can give; OWASP ASVS 5.0 V6 wants every way into an account held to the
+    // same strength, and V7 (7.4.2, 7.4.3) that access ends with suspension and credential changes.
+    // Keycloak puts no keys on people's accounts (machines get service-account clients), and Directus
+    // documents its never-expiring static tokens as "less secure", for server-to-server use. So staff
+    // accounts get none until the integrator opts in.
+    enabled: false,
+  },
   audit: {
     collections: [],
     // PCI DSS v4.0.1 requirement 10.5.1: "Retain audit log history for at least 12 months, with at

@@ -40,6 +40,8 @@ export const sanitizeOptions = (
 ): SanitizedBackofficeOptions => {
   const lockout = { ...defaults.lockout, ...options.lockout }
   const sanitized: SanitizedBackofficeOptions = {
+    // Only a literal `true` turns keys on: a truthy string from an environment variable does not.
+    apiKeys: { enabled: options.apiKeys?.enabled === true },
     audit: {
       collections: options.audit?.collections ?? defaults.audit.collections,
       retentionDays: positiveInteger(

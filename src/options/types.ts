@@ -228,6 +228,21 @@ export type EmailOptions = {
   defaultLanguage?: BackofficeLanguage
 }
 
+/**
+ * API keys of staff accounts, when the users collection has Payload's `auth.useAPIKey`. A key is a
+ * long-lived bearer secret: whoever holds it is signed in without a password or a second factor.
+ */
+export type ApiKeysOptions = {
+  /**
+   * Let administrators give accounts an API key. Off: nobody can enable or set a key, and a key
+   * already stored authenticates nobody. On: only administrators enable or set keys, a key of a
+   * suspended account is refused, and a key ends with the account's sessions (suspension, a new
+   * password, "end all sessions"). Without `auth.useAPIKey` this option changes nothing.
+   * @default false
+   */
+  enabled?: boolean
+}
+
 /** Which users are administrators: a roles field and the value that means "administrator". */
 export type RolesOptions = {
   /**
@@ -247,6 +262,8 @@ export type RolesOptions = {
  * `./defaults.ts` and are applied by `sanitizeOptions`, which is the only place that reads this type.
  */
 export type BackofficePluginOptions = {
+  /** API keys of staff accounts (with `auth.useAPIKey`): off unless enabled here. */
+  apiKeys?: ApiKeysOptions
   /** The audit log: content collections to follow, retention, slug. */
   audit?: AuditOptions
   /** Emails to staff: the language used when a user has not chosen one. */
@@ -292,6 +309,7 @@ export type BackofficePluginOptions = {
 
 /** The options after `sanitizeOptions`: every field present. Only this type travels past the factory. */
 export type SanitizedBackofficeOptions = {
+  apiKeys: Required<ApiKeysOptions>
   audit: Required<AuditOptions>
   emails: Required<EmailOptions>
   enabled: boolean

@@ -2,6 +2,7 @@ import type { PayloadRequest, Where } from 'payload'
 
 import type { PayloadSession } from './constants.js'
 
+import { disableApiKey } from '../apiKeys/disableApiKey.js'
 import { inTransaction } from '../db/inTransaction.js'
 import { getPluginOptions } from '../options/getPluginOptions.js'
 import { auditSessionsEnded } from './auditSessionsEnded.js'
@@ -23,6 +24,10 @@ export type EndSessionsArgs = {
  *
  * Sessions Payload already dropped on its own (it keeps only the current one when a password is
  * saved) are still marked here, which is why the count is the union of both sets.
+ *
+ * Ending every session (or every one but the caller's) also ends the account's API key, in the same
+ * transaction: that is what suspension, a new password, a second-factor change and "end all
+ * sessions" do, and a key left working would undo each of them.
  */
 export const endSessions = async (
   req: PayloadRequest,
@@ -64,6 +69,9 @@ export const endSessions = async (
     marked.forEach((doc) => ended.add(doc.sid))
     // Inside the transaction: the entry is stored exactly when the sessions end.
     await auditSessionsEnded(req, { count: ended.size, reason, userId })
+    if (onlySid === undefined) {
+      await disableApiKey(req, { actorId: revokedBy, reason, userId })
+    }
     return ended
   })
 }

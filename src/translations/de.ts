@@ -66,6 +66,7 @@ export const de: BackofficeTranslationTable = {
   auditEventAccountGuessingDetected: 'Raten am Konto aus unbekannten Browsern',
   auditEventAccountSuspended: 'Konto gesperrt',
   auditEventAccountUnblocked: 'Konto entsperrt',
+  auditEventApiKeyDisabled: 'API-Schlüssel deaktiviert',
   auditEventContentCreated: 'Inhalt erstellt',
   auditEventContentDeleted: 'Inhalt gelöscht',
   auditEventContentPublished: 'Inhalt veröffentlicht',
@@ -111,6 +112,7 @@ export const de: BackofficeTranslationTable = {
   auditLogSingular: 'Protokolleintrag',
   navGroupSecurity: 'Sicherheit',
   errorAccessDenied: 'Zugriff verweigert: {{action}}',
+  errorApiKeysDisabled: 'API-Schlüssel sind für Mitarbeiterkonten ausgeschaltet.',
   errorAccountLocked: 'Konto gesperrt.',
   errorAuthenticationRequired:
     'Authentifizierung erforderlich. Bitte melden Sie sich an oder geben Sie ein gültiges MFA-Token an.',

@@ -67,6 +67,7 @@ export const en = {
   auditEventAccountGuessingDetected: 'Account guessed at from unknown browsers',
   auditEventAccountSuspended: 'Account suspended',
   auditEventAccountUnblocked: 'Account unblocked',
+  auditEventApiKeyDisabled: 'API key disabled',
   auditEventContentCreated: 'Content created',
   auditEventContentDeleted: 'Content deleted',
   auditEventContentPublished: 'Content published',
@@ -111,6 +112,7 @@ export const en = {
   auditLogSingular: 'Audit log entry',
   navGroupSecurity: 'Security',
   errorAccessDenied: 'Access denied: {{action}}',
+  errorApiKeysDisabled: 'API keys are turned off for staff accounts.',
   errorAccountLocked: 'Account locked.',
   errorAuthenticationRequired:
     'Authentication required. Please login or provide a valid MFA token.',

@@ -66,6 +66,7 @@ export const fr: BackofficeTranslationTable = {
   auditEventAccountGuessingDetected: 'Tentatives sur le compte depuis des navigateurs inconnus',
   auditEventAccountSuspended: 'Compte suspendu',
   auditEventAccountUnblocked: 'Compte débloqué',
+  auditEventApiKeyDisabled: 'Clé d’API désactivée',
   auditEventContentCreated: 'Contenu créé',
   auditEventContentDeleted: 'Contenu supprimé',
   auditEventContentPublished: 'Contenu publié',
@@ -111,6 +112,7 @@ export const fr: BackofficeTranslationTable = {
   auditLogSingular: "Entrée du journal d'audit",
   navGroupSecurity: 'Sécurité',
   errorAccessDenied: 'Accès refusé : {{action}}',
+  errorApiKeysDisabled: 'Les clés d’API sont désactivées pour les comptes du personnel.',
   errorAccountLocked: 'Compte verrouillé.',
   errorAuthenticationRequired:
     'Authentification requise. Veuillez vous connecter ou fournir un jeton MFA valide.',

@@ -27,12 +27,15 @@ export const startTestPayload = async ({
   appTranslations,
   backofficeOptions,
   smtpUrl,
+  usersUseAPIKey,
 }: {
   /** The app's `i18n.translations` over the dev app's: `{ en: { backoffice: { key: 'text' } } }`. */
   appTranslations?: Record<string, Record<string, Record<string, string>>>
   /** Plugin options over the dev app's, for tests of other settings. */
   backofficeOptions?: BackofficePluginOptions
   smtpUrl?: string
+  /** Payload's `auth.useAPIKey` on the users collection. */
+  usersUseAPIKey?: boolean
 } = {}): Promise<TestPayload> => {
   const database = await createTestDatabase()
   process.env.DATABASE_URL = database.url
@@ -46,10 +49,15 @@ export const startTestPayload = async ({
   }
 
   const config =
-    backofficeOptions || appTranslations
+    backofficeOptions || appTranslations || usersUseAPIKey
       ? await (
           await import('../../dev/sandboxConfig.js')
-        ).sandboxConfig({ appTranslations, backofficeOptions, withBackoffice: true })
+        ).sandboxConfig({
+          appTranslations,
+          backofficeOptions,
+          usersUseAPIKey,
+          withBackoffice: true,
+        })
       : await (
           await import('../../dev/payload.config.js')
         ).default

@@ -667,6 +667,7 @@ describe('recordAuditEvent', () => {
         Object.entries(auditEvents).map(([name, { category }]) => [name, category]),
       ),
     ).toEqual({
+      'account.apiKeyDisabled': 'account',
       'account.guessingDetected': 'account',
       'account.locked': 'account',
       'account.suspended': 'account',

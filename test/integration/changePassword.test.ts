@@ -7,6 +7,7 @@ import type { RestClient } from '../helpers/restClient.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 
 let app: TestPayload
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
@@ -167,13 +168,8 @@ describe('the current password', () => {
   })
 
   it('suspends the account once wrong guesses reach the suspension threshold, ending its sessions', async () => {
-    const { browser, id } = await signedInAccount()
-    await sql('DELETE FROM login_throttles')
-    const first = await change(browser, { currentPassword: 'a-first-guess', password: newPassword })
-    expect(codeOf(first)).toBe('CURRENT_PASSWORD_INCORRECT')
-    await sql(
-      "UPDATE login_throttles SET consecutive_failures = 19, lockout_until = NULL WHERE key LIKE 'known-browser:%'",
-    )
+    const { browser, email, id } = await signedInAccount()
+    await oneGuessFromSuspension(sql, browser, { email, password })
     const response = await change(browser, {
       currentPassword: 'one-guess-too-many',
       password: newPassword,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 
 /**
  * The README promises that the `translations` option rewords any of the plugin's texts and that the
@@ -101,13 +102,7 @@ describe('the suspension emails', () => {
     const userId = await createEditor(email)
     // Only a browser that has signed in before can suspend the account by guessing (issue 13).
     const browser = app.client()
-    expect((await browser.post('/users/login', { email, password })).status).toBe(200)
-    await browser.post('/users/logout')
-    await sql('DELETE FROM login_throttles')
-    await browser.post('/users/login', { email, password: 'a-first-wrong-password' })
-    await sql(
-      "UPDATE login_throttles SET consecutive_failures = 19, lockout_until = NULL WHERE key LIKE 'known-browser:%'",
-    )
+    await oneGuessFromSuspension(sql, browser, { email, password })
     await browser.post('/users/login', { email, password: 'wrong-password' })
 
     const notice = await inbox.waitFor(

@@ -10,6 +10,7 @@ describe('sanitizeOptions', () => {
   it('fills every option with its default', () => {
     expect(sanitizeOptions()).toEqual(defaults)
     expect(sanitizeOptions({})).toMatchObject({
+      apiKeys: { enabled: false },
       enabled: true,
       lockout: { baseDelaySeconds: 30, maxDelaySeconds: 3600, suspendAfter: 20, threshold: 5 },
       roles: { admin: 'admin', field: 'roles' },
@@ -24,6 +25,14 @@ describe('sanitizeOptions', () => {
       enabled: false,
       usersCollection: 'staff',
     })
+  })
+
+  it('turns API keys on only for a literal true', () => {
+    expect(sanitizeOptions({ apiKeys: { enabled: true } }).apiKeys).toEqual({ enabled: true })
+    expect(sanitizeOptions({ apiKeys: { enabled: 'true' as never } }).apiKeys).toEqual({
+      enabled: false,
+    })
+    expect(sanitizeOptions({ apiKeys: {} }).apiKeys).toEqual({ enabled: false })
   })
 
   it('rejects an empty users collection slug at config time', () => {

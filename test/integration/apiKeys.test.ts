@@ -1,0 +1,215 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { RestClient } from '../helpers/restClient.js'
+
+import { sqlOn } from '../helpers/sql.js'
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
+
+// Users with Payload's `auth.useAPIKey` and the plugin's `apiKeys` option on: administrators hand
+// out keys, and a key stops working when its account is suspended or its sessions are ended.
+let app: TestPayload
+const sql = sqlOn(() => app.payload)
+const password = 'a-long-and-unusual-passphrase-42'
+const adminEmail = 'keys-admin@example.com'
+let adminBrowser: RestClient
+let accounts = 0
+
+const newKey = () => randomBytes(24).toString('hex')
+/** What Payload stores to find an account by its key (`apiKeyIndex`). */
+const indexOf = (key: string) => createHmac('sha256', app.payload.secret).update(key).digest('hex')
+
+const createEditor = async () => {
+  const email = `keys-editor-${++accounts}@example.com`
+  const created = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'] } as never,
+  })
+  return { email, id: created.id }
+}
+
+const signIn = async (email: string, secret = password): Promise<RestClient> => {
+  const browser = app.client()
+  expect((await browser.post('/users/login', { email, password: secret })).status).toBe(200)
+  return browser
+}
+
+const keyColumns = async (id: number | string) =>
+  (
+    await sql(
+      'SELECT coalesce(enable_a_p_i_key, false) AS enabled, api_key_index AS index FROM users WHERE id = $1',
+      [id],
+    )
+  )[0]
+
+/** Who `/users/me` says a request carrying only this key is. */
+const signedInByKey = async (key: string) => {
+  const response = await app.client().get('/users/me', { authorization: `users API-Key ${key}` })
+  return (response.body as { user: null | { email: string } }).user?.email ?? null
+}
+
+/** An administrator gives the account a key through the REST API, as the admin's form does. */
+const giveKey = async (id: number | string) => {
+  const key = newKey()
+  const answer = await adminBrowser.request('PATCH', `/users/${id}`, {
+    body: { apiKey: key, enableAPIKey: true },
+  })
+  expect(answer.status).toBe(200)
+  return key
+}
+
+const keyEvents = async (email: string) =>
+  (
+    await app.payload.find({
+      collection: 'audit-log' as never,
+      overrideAccess: true,
+      sort: 'timestamp',
+      where: {
+        and: [{ user: { equals: email } }, { event: { equals: 'account.apiKeyDisabled' } }],
+      },
+    })
+  ).docs.map((doc) => (doc as unknown as { data: unknown }).data)
+
+beforeAll(async () => {
+  app = await startTestPayload({
+    backofficeOptions: { apiKeys: { enabled: true } },
+    usersUseAPIKey: true,
+  })
+  await app.client().post('/users/first-register', { email: adminEmail, password })
+  adminBrowser = await signIn(adminEmail)
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('who may give an account an API key', () => {
+  it('lets an administrator give an account a key, which then signs that account in', async () => {
+    const editor = await createEditor()
+    const key = await giveKey(editor.id)
+    expect(await keyColumns(editor.id)).toEqual({ enabled: true, index: indexOf(key) })
+    expect(await signedInByKey(key)).toBe(editor.email)
+  })
+
+  it('does not let an editor give its own account a key', async () => {
+    const editor = await createEditor()
+    const browser = await signIn(editor.email)
+    const key = newKey()
+    const answer = await browser.request('PATCH', `/users/${editor.id}`, {
+      body: { apiKey: key, enableAPIKey: true, name: 'Still an editor' },
+    })
+    // Payload's field access: the key fields are dropped, the rest of the change is saved.
+    expect(answer.status).toBe(200)
+    expect((await sql('SELECT name FROM users WHERE id = $1', [editor.id]))[0].name).toBe(
+      'Still an editor',
+    )
+    expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
+    expect(await signedInByKey(key)).toBeNull()
+  })
+
+  it('refuses an editor setting a key through the Local API, where field access is skipped', async () => {
+    const editor = await createEditor()
+    const user = await app.payload.findByID({ id: editor.id, collection: 'users' })
+    await expect(
+      app.payload.update({
+        id: editor.id,
+        collection: 'users',
+        data: { apiKey: newKey(), enableAPIKey: true } as never,
+        user,
+      }),
+    ).rejects.toMatchObject({ data: { code: 'INSUFFICIENT_PERMISSIONS' }, status: 403 })
+    expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
+  })
+
+  it('does not sign in with a stored key whose account has keys turned off', async () => {
+    const editor = await createEditor()
+    const key = newKey()
+    await sql('UPDATE users SET api_key_index = $1 WHERE id = $2', [indexOf(key), editor.id])
+    expect(await signedInByKey(key)).toBeNull()
+    // The same key planted with the switch on works: the refusal above is the switch's doing.
+    await sql('UPDATE users SET enable_a_p_i_key = true WHERE id = $1', [editor.id])
+    expect(await signedInByKey(key)).toBe(editor.email)
+  })
+
+  it('stops an old key the moment an administrator sets a new one', async () => {
+    const editor = await createEditor()
+    const oldKey = await giveKey(editor.id)
+    expect(await signedInByKey(oldKey)).toBe(editor.email)
+    const newerKey = await giveKey(editor.id)
+    expect(await signedInByKey(oldKey)).toBeNull()
+    expect(await signedInByKey(newerKey)).toBe(editor.email)
+  })
+})
+
+describe('a key ends with its account', () => {
+  it('refuses the key of a suspended account on its next request, and turns it off', async () => {
+    const editor = await createEditor()
+    const key = await giveKey(editor.id)
+    expect(await signedInByKey(key)).toBe(editor.email)
+
+    // Suspended by excessive failures, as the lockout does it.
+    // Only a browser the account knows can suspend it by guessing (device cookies).
+    const browser = app.client()
+    await oneGuessFromSuspension(sql, browser, { email: editor.email, password })
+    const failed = await browser.post('/users/login', {
+      email: editor.email,
+      password: 'wrong-password',
+    })
+    expect(failed.status).toBe(401)
+    expect(
+      (await sql('SELECT security_status FROM users WHERE id = $1', [editor.id]))[0]
+        .security_status,
+    ).toBe('suspended')
+
+    expect(await signedInByKey(key)).toBeNull()
+    expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
+    expect(await keyEvents(editor.email)).toEqual([{ reason: 'suspension' }])
+  })
+
+  it('checks suspension on every use, even of a key that is still stored', async () => {
+    const editor = await createEditor()
+    const key = await giveKey(editor.id)
+    expect(await signedInByKey(key)).toBe(editor.email)
+    // Suspended behind the plugin's back: the key is still there, and still refused.
+    await sql("UPDATE users SET security_status = 'suspended' WHERE id = $1", [editor.id])
+    expect(await keyColumns(editor.id)).toEqual({ enabled: true, index: indexOf(key) })
+    expect(await signedInByKey(key)).toBeNull()
+  })
+
+  it('turns the key off when an administrator ends all of the account’s sessions', async () => {
+    const editor = await createEditor()
+    const key = await giveKey(editor.id)
+    await signIn(editor.email)
+    const ended = await adminBrowser.post(`/users/${editor.id}/sessions/revoke-all`)
+    expect(ended.status).toBe(200)
+    expect(await signedInByKey(key)).toBeNull()
+    expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
+    expect(await keyEvents(editor.email)).toEqual([{ reason: 'administrator' }])
+
+    // A new key given afterwards works, and the old one stays dead.
+    const newerKey = await giveKey(editor.id)
+    expect(await signedInByKey(newerKey)).toBe(editor.email)
+    expect(await signedInByKey(key)).toBeNull()
+  })
+
+  it('turns the key off when the account’s password changes', async () => {
+    const editor = await createEditor()
+    const key = await giveKey(editor.id)
+    const answer = await adminBrowser.request('PATCH', `/users/${editor.id}`, {
+      body: { password: 'another-long-and-unusual-passphrase-7' },
+    })
+    expect(answer.status).toBe(200)
+    expect(await signedInByKey(key)).toBeNull()
+    expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
+    expect(await keyEvents(editor.email)).toEqual([{ reason: 'passwordChange' }])
+  })
+
+  it('leaves the key alone when a single session is ended', async () => {
+    const editor = await createEditor()
+    const key = await giveKey(editor.id)
+    const browser = await signIn(editor.email)
+    expect((await browser.post('/users/logout')).status).toBe(200)
+    expect(await signedInByKey(key)).toBe(editor.email)
+    expect(await keyEvents(editor.email)).toEqual([])
+  })
+})
