@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RestClient } from '../helpers/restClient.js'
 
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 
 // Users with Payload's `auth.useAPIKey` and the plugin's `apiKeys` option on: administrators hand
 // out keys, and a key stops working when its account is suspended or its sessions are ended.

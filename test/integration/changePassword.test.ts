@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 
 let app: TestPayload
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 import { restHandlers } from '../helpers/restClient.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 
 let app: TestPayload
 const password = 'a-long-and-unusual-passphrase-42'

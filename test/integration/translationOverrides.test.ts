@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 
 /**
  * The README promises that the `translations` option rewords any of the plugin's texts and that the
