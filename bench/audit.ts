@@ -41,6 +41,8 @@ const LOGIN_BLOCK = 10
  */
 const eventWeights: Record<AuditEventName, number> = {
   'account.apiKeyDisabled': 0.0005,
+  'account.emailChangeUndone': 0.00001,
+  'account.emailChanged': 0.0005,
   'account.locked': 0.005,
   'account.guessingDetected': 0.0005,
   'account.suspended': 0.001,
@@ -58,6 +60,8 @@ const eventWeights: Record<AuditEventName, number> = {
   'login.succeeded': 0.4,
   'password.changeFailed': 0.002,
   'password.changed': 0.01,
+  'password.confirmFailed': 0.0005,
+  'password.confirmed': 0.003,
   'password.reset': 0.005,
   'password.resetRequested': 0.006,
   'session.revoked': 0.08,

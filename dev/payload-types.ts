@@ -76,6 +76,7 @@ export interface Config {
     'two-factor-challenges': TwoFactorChallenge;
     'trusted-devices': TrustedDevice;
     'two-factor-reset-requests': TwoFactorResetRequest;
+    'email-changes': EmailChange;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -102,6 +103,7 @@ export interface Config {
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
     'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
     'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
+    'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -459,6 +461,7 @@ export interface Session {
   os?: string | null;
   deviceType?: string | null;
   authenticationLevel: 'password' | 'mfa';
+  provedAt?: string | null;
   revokedAt?: string | null;
   revokedReason?:
     | (
@@ -472,6 +475,7 @@ export interface Session {
         | 'lockout'
         | 'twoFactorChange'
         | 'trustedDeviceReused'
+        | 'emailChange'
       )
     | null;
   revokedBy?: (number | null) | User;
@@ -513,6 +517,21 @@ export interface TwoFactorResetRequest {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "email-changes".
+ */
+export interface EmailChange {
+  id: number;
+  user: number | User;
+  previousEmail: string;
+  newEmail: string;
+  tokenHash: string;
+  expiresAt: string;
+  undoneAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "audit-log".
  */
 export interface AuditLog {
@@ -524,6 +543,8 @@ export interface AuditLog {
     | 'login.refusalsSummarised'
     | 'password.changed'
     | 'password.changeFailed'
+    | 'password.confirmed'
+    | 'password.confirmFailed'
     | 'password.reset'
     | 'password.resetRequested'
     | 'twoFactor.challengeStarted'
@@ -544,6 +565,8 @@ export interface AuditLog {
     | 'account.guessingDetected'
     | 'account.unblocked'
     | 'account.apiKeyDisabled'
+    | 'account.emailChanged'
+    | 'account.emailChangeUndone'
     | 'session.revoked'
     | 'user.created'
     | 'user.updated'
@@ -740,6 +763,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'two-factor-reset-requests';
         value: number | TwoFactorResetRequest;
+      } | null)
+    | ({
+        relationTo: 'email-changes';
+        value: number | EmailChange;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -1030,6 +1057,7 @@ export interface SessionsSelect<T extends boolean = true> {
   os?: T;
   deviceType?: T;
   authenticationLevel?: T;
+  provedAt?: T;
   revokedAt?: T;
   revokedReason?: T;
   revokedBy?: T;
@@ -1078,6 +1106,20 @@ export interface TwoFactorResetRequestsSelect<T extends boolean = true> {
   userAgent?: T;
   misuseReportTokenHash?: T;
   pendingKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "email-changes_select".
+ */
+export interface EmailChangesSelect<T extends boolean = true> {
+  user?: T;
+  previousEmail?: T;
+  newEmail?: T;
+  tokenHash?: T;
+  expiresAt?: T;
+  undoneAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -15,6 +15,7 @@ import { passwords } from './passwords/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
 import { sessions } from './sessions/index.js'
 import { signIn } from './signIn/index.js'
+import { sudo } from './sudo/index.js'
 import { suspension } from './suspension/index.js'
 import { trashAndFolders } from './trashAndFolders/index.js'
 import { twoFactor } from './twoFactor/index.js'
@@ -42,6 +43,7 @@ export const capabilities: Capability[] = [
   passwords,
   invitations,
   changePassword,
+  sudo,
   firstUser,
   passwordReset,
   auditLog,

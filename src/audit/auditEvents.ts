@@ -39,6 +39,17 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventPasswordChangeFailed',
   },
+  // The signed-in user confirmed their password (sudo mode): sensitive changes are open for a while.
+  'password.confirmed': {
+    category: 'authentication',
+    translationKey: 'auditEventPasswordConfirmed',
+  },
+  // A wrong password given to confirm it's you: counted by the lockout like a failed sign-in.
+  'password.confirmFailed': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventPasswordConfirmFailed',
+  },
   'password.reset': { category: 'authentication', translationKey: 'auditEventPasswordReset' },
   // A forgot-password request: data.kind resetLink or signInMethod, or data.reason throttled or unknownAccount.
   'password.resetRequested': {
@@ -122,6 +133,13 @@ export const auditEvents = {
   'account.unblocked': { category: 'account', translationKey: 'auditEventAccountUnblocked' },
   // The account's API key stopped working because its sessions ended: data.reason is the sessions'.
   'account.apiKeyDisabled': { category: 'account', translationKey: 'auditEventApiKeyDisabled' },
+  // data.previousEmail, data.newEmail; the old address was sent an undo link.
+  'account.emailChanged': { category: 'account', translationKey: 'auditEventEmailChanged' },
+  // The old address's undo link was used: data.restoredEmail, data.newEmail; every session ended.
+  'account.emailChangeUndone': {
+    category: 'account',
+    translationKey: 'auditEventEmailChangeUndone',
+  },
   'session.revoked': { category: 'session', translationKey: 'auditEventSessionRevoked' },
   'user.created': { category: 'user', translationKey: 'auditEventUserCreated' },
   'user.updated': { category: 'user', translationKey: 'auditEventUserUpdated' },

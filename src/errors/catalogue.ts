@@ -44,6 +44,8 @@ export const errorCatalogue = {
   // One's own password changes only through change password, which asks for the current one (ASVS 5.0 6.2.3).
   CURRENT_PASSWORD_REQUIRED: { status: 400, translationKey: 'errorCurrentPasswordRequired' },
   PASSWORD_UNCHANGED: { status: 400, translationKey: 'errorPasswordUnchanged' },
+  // Sudo mode: the change needs the password confirmed within the last few minutes (ASVS 5.0 V7.5).
+  REAUTHENTICATION_REQUIRED: { status: 403, translationKey: 'errorReauthenticationRequired' },
   FIRST_USER_ALREADY_CREATED: { status: 409, translationKey: 'errorFirstUserAlreadyCreated' },
   TOKEN_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorTokenInvalidOrExpired' },
   INVITATION_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorInvitationInvalidOrExpired' },

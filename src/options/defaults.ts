@@ -92,6 +92,14 @@ export const defaults: SanitizedBackofficeOptions = {
     // timeout), at `absoluteLifetimeHours`, or when they are ended.
     touchIntervalSeconds: 300,
   },
+  sudo: {
+    // GitHub's "Sudo mode" (docs.github.com, "Sudo mode") asks for the password again before sensitive
+    // account changes unless it was given in the last few minutes; OWASP ASVS 5.0 V7.5 asks for a
+    // re-authentication before changes to an account's email, factors and recovery. Ten minutes is
+    // long enough to finish one settings task after signing in, short enough that a session taken
+    // over later (a stolen cookie, an unlocked laptop) cannot redirect the account's mail or factors.
+    windowMinutes: 10,
+  },
   translations: {},
   // OWASP ASVS 5.0 16.2.1 wants the client's address in security events; X-Forwarded-For is only
   // trustworthy when the app's own proxy writes it.

@@ -91,6 +91,12 @@ export const sanitizeOptions = (
         'sessions.touchIntervalSeconds',
       ),
     },
+    sudo: {
+      windowMinutes: positiveInteger(
+        options.sudo?.windowMinutes ?? defaults.sudo.windowMinutes,
+        'sudo.windowMinutes',
+      ),
+    },
     translations: options.translations ?? defaults.translations,
     trustProxy: options.trustProxy ?? defaults.trustProxy,
     twoFactor: sanitizeTwoFactor(options),

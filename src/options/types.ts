@@ -96,6 +96,20 @@ export type SessionsOptions = {
   touchIntervalSeconds?: number
 }
 
+/**
+ * "Sudo mode": changes that would let a stolen session take the account over (its email address,
+ * two-factor authentication, trusted devices, API keys) need the password to have been proved in
+ * this session a short while before, at sign-in or by confirming it again.
+ */
+export type SudoOptions = {
+  /**
+   * Minutes after a session last proved its owner (sign-in, or confirming the password) during which
+   * sensitive changes are allowed without asking for the password again.
+   * @default 10
+   */
+  windowMinutes?: number
+}
+
 /** Characters of each class a password must contain; 0 means no rule for that class. */
 export type CharacterClassMinimums = {
   /** @default 0 */
@@ -286,6 +300,8 @@ export type BackofficePluginOptions = {
   roles?: RolesOptions
   /** The sessions list users and administrators see, and how often "last seen" is written. */
   sessions?: SessionsOptions
+  /** "Sudo mode": how long a proof of the password lets a session make sensitive changes. */
+  sudo?: SudoOptions
   /**
    * Overrides for the plugin's own strings, per language, merged over the built-in English, German,
    * French and Dutch texts. Keys are those of `translations/en.ts`.
@@ -319,6 +335,7 @@ export type SanitizedBackofficeOptions = {
   passwordReset: Required<PasswordResetOptions>
   roles: Required<RolesOptions>
   sessions: Required<SessionsOptions>
+  sudo: Required<SudoOptions>
   translations: BackofficeTranslationOverrides
   trustProxy: boolean
   twoFactor: SanitizedTwoFactorOptions

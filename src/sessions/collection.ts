@@ -107,6 +107,9 @@ export const sessionsCollection = (
       ],
       required: true,
     },
+    // When this session last proved its owner: at sign-in, and again each time the password is
+    // confirmed. Sensitive changes need it recent ("sudo mode", src/sudo). Written alone, by sid.
+    readOnlyDate('provedAt', 'fieldSessionProvedAt'),
     readOnlyDate('revokedAt', 'fieldSessionRevokedAt', true),
     {
       name: 'revokedReason',
@@ -124,6 +127,7 @@ export const sessionsCollection = (
         { label: label('sessionRevokedReasonLockout'), value: 'lockout' },
         { label: label('sessionRevokedReasonTwoFactorChange'), value: 'twoFactorChange' },
         { label: label('sessionRevokedReasonTrustedDeviceReused'), value: 'trustedDeviceReused' },
+        { label: label('sessionRevokedReasonEmailChange'), value: 'emailChange' },
       ],
     },
     {

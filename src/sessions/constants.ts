@@ -13,6 +13,8 @@ export const sessionRevocationReasons = [
   'twoFactorChange',
   // A sign-in let through by a trusted-device token that a parallel sign-in had just used (and rotated).
   'trustedDeviceReused',
+  // The account's email address changed (its other sessions), or the change was undone (all of them).
+  'emailChange',
 ] as const
 export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
 
@@ -32,6 +34,7 @@ export type SessionDocument = {
   ipAddress?: null | string
   lastSeenAt?: null | string
   os?: null | string
+  provedAt?: null | string
   revokedAt?: null | string
   revokedBy?: unknown
   revokedReason?: null | SessionRevocationReason

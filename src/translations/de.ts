@@ -460,4 +460,33 @@ export const de: BackofficeTranslationTable = {
   resetReviewCommentLabel: 'Kommentar für die anfragende Person (optional)',
   resetReviewApprove: 'Genehmigen',
   resetReviewDeny: 'Ablehnen',
+  // — sudo —
+  sudoHeading: 'Bestätigen Sie, dass Sie es sind',
+  sudoDescription:
+    'Um Ihre E-Mail-Adresse, die Zwei-Faktor-Authentifizierung oder vertrauenswürdige Geräte zu ändern, muss Ihr Passwort in den letzten {{minutes}} Minuten bestätigt worden sein. Bestätigen Sie es hier, um fortzufahren.',
+  sudoPasswordLabel: 'Aktuelles Passwort',
+  sudoSubmit: 'Bestätigen',
+  sudoSubmitting: 'Wird bestätigt…',
+  sudoPromptInline: 'Bestätigen Sie für diese Änderung zuerst Ihr Passwort.',
+  sudoConfirmed:
+    'Bestätigt. In den nächsten {{minutes}} Minuten können Sie Ihre E-Mail-Adresse, die Zwei-Faktor-Authentifizierung und Geräte ändern, ohne Ihr Passwort erneut einzugeben.',
+  errorReauthenticationRequired:
+    'Bestätigen Sie zu Ihrer Sicherheit Ihr Passwort, bevor Sie diese Änderung vornehmen („Bestätigen Sie, dass Sie es sind“ auf Ihrer Kontoseite), und versuchen Sie es dann erneut.',
+  fieldSessionProvedAt: 'Passwort zuletzt bestätigt',
+  sessionRevokedReasonEmailChange: 'E-Mail-Adresse geändert',
+  auditEventEmailChanged: 'E-Mail-Adresse geändert',
+  auditEventEmailChangeUndone: 'Änderung der E-Mail-Adresse rückgängig gemacht',
+  auditEventPasswordConfirmed: 'Passwort bestätigt',
+  auditEventPasswordConfirmFailed: 'Passwortbestätigung fehlgeschlagen',
+  emailEmailChangedSubject: 'Die E-Mail-Adresse Ihres Kontos wurde geändert',
+  emailEmailChangedBody:
+    'Die E-Mail-Adresse Ihres Kontos wurde von {{previousEmail}} in {{newEmail}} geändert, und seine anderen Sitzungen wurden abgemeldet. Ab jetzt gehen seine E-Mails (auch zum Zurücksetzen des Passworts) an die neue Adresse. Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, machen Sie die Änderung innerhalb von 7 Tagen mit dem Link unten rückgängig: Ihre Adresse wird wiederhergestellt und jede Sitzung des Kontos beendet. Setzen Sie danach Ihr Passwort zurück und informieren Sie eine Administratorin oder einen Administrator.',
+  emailActionUndoEmailChange: 'Diese Änderung rückgängig machen',
+  undoEmailChangeHeading: 'Änderung Ihrer E-Mail-Adresse rückgängig machen',
+  undoEmailChangeExplanation:
+    'Damit erhält Ihr Konto wieder die Adresse {{previousEmail}} statt {{newEmail}}, und jede Sitzung des Kontos wird abgemeldet. Setzen Sie danach Ihr Passwort zurück.',
+  undoEmailChangeConfirm: 'Meine E-Mail-Adresse wiederherstellen',
+  undoEmailChangeDone:
+    'Erledigt. Ihre E-Mail-Adresse ist wiederhergestellt und jede Sitzung Ihres Kontos wurde abgemeldet. Setzen Sie jetzt Ihr Passwort zurück und informieren Sie eine Administratorin oder einen Administrator.',
+  undoEmailChangeInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
 }

@@ -450,4 +450,33 @@ export const en = {
   resetReviewCommentLabel: 'Comment for the requester (optional)',
   resetReviewApprove: 'Approve',
   resetReviewDeny: 'Deny',
+  // — sudo —
+  sudoHeading: 'Confirm it’s you',
+  sudoDescription:
+    'Changing your email, two-factor authentication or trusted devices needs your password from the last {{minutes}} minutes. Confirm it here to go on.',
+  sudoPasswordLabel: 'Current password',
+  sudoSubmit: 'Confirm',
+  sudoSubmitting: 'Confirming…',
+  sudoPromptInline: 'To make this change, confirm your password first.',
+  sudoConfirmed:
+    'Confirmed. For the next {{minutes}} minutes you can change your email, two-factor and devices without your password again.',
+  errorReauthenticationRequired:
+    'For your security, confirm your password before making this change (“Confirm it’s you” on your account page), then try again.',
+  fieldSessionProvedAt: 'Password last confirmed',
+  sessionRevokedReasonEmailChange: 'Email address changed',
+  auditEventEmailChanged: 'Email address changed',
+  auditEventEmailChangeUndone: 'Email address change undone',
+  auditEventPasswordConfirmed: 'Password confirmed',
+  auditEventPasswordConfirmFailed: 'Password confirmation failed',
+  emailEmailChangedSubject: 'The email address of your account was changed',
+  emailEmailChangedBody:
+    'The email address of your account was changed from {{previousEmail}} to {{newEmail}}, and its other sessions were signed out. From now on, its emails (password resets too) go to the new address. If this was you, there is nothing more to do. If it was not, undo the change with the link below within 7 days: your address is restored and every session of the account ends. Then reset your password and tell an administrator.',
+  emailActionUndoEmailChange: 'Undo this change',
+  undoEmailChangeHeading: 'Undo the change of your email address',
+  undoEmailChangeExplanation:
+    'This puts the address {{previousEmail}} back on your account in place of {{newEmail}} and signs every session of the account out. Afterwards, reset your password.',
+  undoEmailChangeConfirm: 'Restore my email address',
+  undoEmailChangeDone:
+    'Done. Your email address is restored and every session of your account was signed out. Reset your password now and tell an administrator.',
+  undoEmailChangeInvalid: 'This link is invalid, expired or was already used.',
 } as const

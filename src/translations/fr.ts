@@ -459,4 +459,33 @@ export const fr: BackofficeTranslationTable = {
   resetReviewCommentLabel: 'Commentaire pour le demandeur (facultatif)',
   resetReviewApprove: 'Approuver',
   resetReviewDeny: 'Refuser',
+  // — sudo —
+  sudoHeading: 'Confirmez que c’est bien vous',
+  sudoDescription:
+    'Pour modifier votre adresse e-mail, l’authentification à deux facteurs ou les appareils de confiance, votre mot de passe doit avoir été confirmé dans les {{minutes}} dernières minutes. Confirmez-le ici pour continuer.',
+  sudoPasswordLabel: 'Mot de passe actuel',
+  sudoSubmit: 'Confirmer',
+  sudoSubmitting: 'Confirmation…',
+  sudoPromptInline: 'Pour effectuer cette modification, confirmez d’abord votre mot de passe.',
+  sudoConfirmed:
+    'Confirmé. Pendant les {{minutes}} prochaines minutes, vous pouvez modifier votre e-mail, la double authentification et vos appareils sans saisir à nouveau votre mot de passe.',
+  errorReauthenticationRequired:
+    'Pour votre sécurité, confirmez votre mot de passe avant d’effectuer cette modification (« Confirmez que c’est bien vous » sur la page de votre compte), puis réessayez.',
+  fieldSessionProvedAt: 'Mot de passe confirmé pour la dernière fois',
+  sessionRevokedReasonEmailChange: 'Adresse e-mail modifiée',
+  auditEventEmailChanged: 'Adresse e-mail modifiée',
+  auditEventEmailChangeUndone: 'Modification de l’adresse e-mail annulée',
+  auditEventPasswordConfirmed: 'Mot de passe confirmé',
+  auditEventPasswordConfirmFailed: 'Échec de la confirmation du mot de passe',
+  emailEmailChangedSubject: 'L’adresse e-mail de votre compte a été modifiée',
+  emailEmailChangedBody:
+    'L’adresse e-mail de votre compte a été modifiée de {{previousEmail}} en {{newEmail}}, et ses autres sessions ont été déconnectées. Désormais, ses e-mails (y compris ceux de réinitialisation du mot de passe) vont à la nouvelle adresse. Si c’était vous, il n’y a rien d’autre à faire. Sinon, annulez la modification avec le lien ci-dessous dans les 7 jours : votre adresse est rétablie et toutes les sessions du compte prennent fin. Réinitialisez ensuite votre mot de passe et prévenez un administrateur.',
+  emailActionUndoEmailChange: 'Annuler cette modification',
+  undoEmailChangeHeading: 'Annuler la modification de votre adresse e-mail',
+  undoEmailChangeExplanation:
+    'Votre compte retrouvera l’adresse {{previousEmail}} à la place de {{newEmail}}, et toutes ses sessions seront déconnectées. Réinitialisez ensuite votre mot de passe.',
+  undoEmailChangeConfirm: 'Rétablir mon adresse e-mail',
+  undoEmailChangeDone:
+    'C’est fait. Votre adresse e-mail est rétablie et toutes les sessions de votre compte ont été déconnectées. Réinitialisez maintenant votre mot de passe et prévenez un administrateur.',
+  undoEmailChangeInvalid: 'Ce lien n’est pas valide, a expiré ou a déjà été utilisé.',
 }

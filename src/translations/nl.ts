@@ -451,4 +451,33 @@ export const nl: BackofficeTranslationTable = {
   resetReviewCommentLabel: 'Opmerking voor de aanvrager (optioneel)',
   resetReviewApprove: 'Goedkeuren',
   resetReviewDeny: 'Afwijzen',
+  // — sudo —
+  sudoHeading: 'Bevestig dat u het bent',
+  sudoDescription:
+    'Om uw e-mailadres, tweestapsverificatie of vertrouwde apparaten te wijzigen, moet uw wachtwoord in de afgelopen {{minutes}} minuten zijn bevestigd. Bevestig het hier om verder te gaan.',
+  sudoPasswordLabel: 'Huidig wachtwoord',
+  sudoSubmit: 'Bevestigen',
+  sudoSubmitting: 'Bezig met bevestigen…',
+  sudoPromptInline: 'Bevestig eerst uw wachtwoord om deze wijziging te maken.',
+  sudoConfirmed:
+    'Bevestigd. De komende {{minutes}} minuten kunt u uw e-mailadres, tweestapsverificatie en apparaten wijzigen zonder opnieuw uw wachtwoord in te voeren.',
+  errorReauthenticationRequired:
+    'Bevestig voor uw veiligheid eerst uw wachtwoord (“Bevestig dat u het bent” op uw accountpagina) en probeer het dan opnieuw.',
+  fieldSessionProvedAt: 'Wachtwoord laatst bevestigd',
+  sessionRevokedReasonEmailChange: 'E-mailadres gewijzigd',
+  auditEventEmailChanged: 'E-mailadres gewijzigd',
+  auditEventEmailChangeUndone: 'Wijziging van e-mailadres ongedaan gemaakt',
+  auditEventPasswordConfirmed: 'Wachtwoord bevestigd',
+  auditEventPasswordConfirmFailed: 'Wachtwoordbevestiging mislukt',
+  emailEmailChangedSubject: 'Het e-mailadres van uw account is gewijzigd',
+  emailEmailChangedBody:
+    'Het e-mailadres van uw account is gewijzigd van {{previousEmail}} in {{newEmail}}, en de andere sessies zijn afgemeld. Voortaan gaan de e-mails (ook om het wachtwoord opnieuw in te stellen) naar het nieuwe adres. Was u dit, dan hoeft u niets te doen. Zo niet, maak de wijziging dan binnen 7 dagen ongedaan met de link hieronder: uw adres wordt hersteld en elke sessie van het account wordt beëindigd. Stel daarna uw wachtwoord opnieuw in en licht een beheerder in.',
+  emailActionUndoEmailChange: 'Deze wijziging ongedaan maken',
+  undoEmailChangeHeading: 'De wijziging van uw e-mailadres ongedaan maken',
+  undoEmailChangeExplanation:
+    'Hiermee krijgt uw account weer het adres {{previousEmail}} in plaats van {{newEmail}}, en wordt elke sessie van het account afgemeld. Stel daarna uw wachtwoord opnieuw in.',
+  undoEmailChangeConfirm: 'Mijn e-mailadres herstellen',
+  undoEmailChangeDone:
+    'Klaar. Uw e-mailadres is hersteld en elke sessie van uw account is afgemeld. Stel nu uw wachtwoord opnieuw in en licht een beheerder in.',
+  undoEmailChangeInvalid: 'Deze link is ongeldig, verlopen of al gebruikt.',
 }

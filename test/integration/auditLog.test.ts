@@ -143,12 +143,15 @@ describe('user events', () => {
       collection: 'users',
       data: { email: 'colleague@example.com' } as never,
     })
-    expect((await admin.request('DELETE', `/users/${victim.id}`)).status).toBe(200)
+    // A new address ends the account's sessions (sudo mode): the administrator signs in again.
+    const renamed = await signedIn('colleague@example.com')
+    expect((await renamed.request('DELETE', `/users/${victim.id}`)).status).toBe(200)
     await app.payload.update({
       id: adminId,
       collection: 'users',
       data: { email: adminEmail } as never,
     })
+    admin = await signedIn(adminEmail)
 
     const entry = await latest('user.deleted', { targetObject: { equals: String(victim.id) } })
     expect(entry).toMatchObject({
@@ -668,6 +671,8 @@ describe('recordAuditEvent', () => {
       ),
     ).toEqual({
       'account.apiKeyDisabled': 'account',
+      'account.emailChangeUndone': 'account',
+      'account.emailChanged': 'account',
       'account.guessingDetected': 'account',
       'account.locked': 'account',
       'account.suspended': 'account',
@@ -685,6 +690,8 @@ describe('recordAuditEvent', () => {
       'login.succeeded': 'authentication',
       'password.changeFailed': 'authentication',
       'password.changed': 'authentication',
+      'password.confirmFailed': 'authentication',
+      'password.confirmed': 'authentication',
       'password.reset': 'authentication',
       'password.resetRequested': 'authentication',
       'session.revoked': 'session',

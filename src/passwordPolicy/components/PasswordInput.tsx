@@ -20,6 +20,11 @@ export type PasswordInputProps = {
   label: string
   name: string
   onChange: (value: string) => void
+  /**
+   * Enter in the input calls this instead of submitting the enclosing form: for an input that sits
+   * inside a form it does not belong to (the account's, say).
+   */
+  onEnter?: () => void
   required?: boolean
   value: string
 }
@@ -45,6 +50,7 @@ export const PasswordInput = ({
   label,
   name,
   onChange,
+  onEnter,
   required,
   value,
 }: PasswordInputProps) => {
@@ -71,6 +77,16 @@ export const PasswordInput = ({
           id={id}
           name={name}
           onChange={(event) => onChange(event.target.value)}
+          onKeyDown={
+            onEnter
+              ? (event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault()
+                    onEnter()
+                  }
+                }
+              : undefined
+          }
           required={required}
           spellCheck={false}
           type={shown ? 'text' : 'password'}

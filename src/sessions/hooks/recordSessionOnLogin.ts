@@ -133,6 +133,8 @@ export const recordSessionOnLogin =
         ipAddress: client.ipAddress,
         lastSeenAt: now.toISOString(),
         os: device.os,
+        // A completed sign-in is the freshest proof there is (password, and second factor when due).
+        provedAt: now.toISOString(),
         sid: claims.sid,
         user: user.id,
         userAgent: client.userAgent,

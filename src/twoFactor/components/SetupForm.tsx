@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { retryDelayMs } from './retryDelay.js'
@@ -31,6 +32,10 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   const [setup, setSetup] = useState<null | Setup>(null)
+  // The server asks a signed-in user for a fresh password first (sudo mode): the prompt shows, and
+  // the setup is asked for again once it is confirmed.
+  const [needsProof, setNeedsProof] = useState(false)
+  const [attemptNo, setAttemptNo] = useState(0)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const endpoint = (path: string) =>
     formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
@@ -52,12 +57,14 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
       timer.current = setTimeout(() => window.location.assign(adminRoute), retryDelayMs)
     }
     void callBackoffice(endpoint('setup'), { cache: 'no-store', language: i18n.language, t }).then(
-      ({ body, ok }) => {
+      ({ body, code, ok }) => {
         const setupBody = body as { abort?: boolean; qrCode?: string; secret?: string } | null
         if (cancelled) {
           return
         }
-        if (ok && setupBody?.abort) {
+        if (code === 'REAUTHENTICATION_REQUIRED') {
+          setNeedsProof(true)
+        } else if (ok && setupBody?.abort) {
           window.location.assign(adminRoute)
         } else if (ok && setupBody?.qrCode && setupBody.secret) {
           setSetup({ qrCode: setupBody.qrCode, secret: setupBody.secret })
@@ -70,10 +77,10 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
       cancelled = true
       clearTimeout(timer.current)
     }
-    // Once per visit: each request replaces the pending secret. (`useEffectEvent` would express this,
-    // but the React that Next 15.4 bundles does not have it.)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once, see above
-  }, [])
+    // Once per visit (and once more after a confirmed password): each request replaces the pending
+    // secret. (`useEffectEvent` would express this, but the React that Next 15.4 bundles does not have it.)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once per attempt, see above
+  }, [attemptNo])
 
   const change = (value: string) => {
     setCode(value)
@@ -121,6 +128,17 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
             {phase === 'sending' ? t('twoFactorActivating') : t('twoFactorActivate')}
           </Button>
         </>
+      ) : needsProof ? (
+        <ConfirmPasswordPrompt
+          apiRoute={apiRoute}
+          intro={t('sudoPromptInline')}
+          onConfirmed={() => {
+            setNeedsProof(false)
+            setAttemptNo((n) => n + 1)
+          }}
+          serverURL={serverURL}
+          usersCollection={usersCollection}
+        />
       ) : (
         <p aria-live="polite">{t('twoFactorSetupLoading')}</p>
       )}

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { BrowserIcon } from './BrowserIcon.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
@@ -29,6 +30,9 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
   const [devices, setDevices] = useState<Device[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [removing, setRemoving] = useState<null | number | string>(null)
+  // A removal refused for want of a fresh password (sudo mode): the prompt shows under the list, and
+  // the same removal is retried once the password is confirmed.
+  const [awaitingProof, setAwaitingProof] = useState<Device | null>(null)
   const url = useCallback(
     (path: string) =>
       formatAdminURL({
@@ -69,6 +73,8 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
     if (answer.ok) {
       toast.success(t('trustedDeviceRemovedToast'))
       await load()
+    } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
+      setAwaitingProof(device)
     } else {
       toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     }
@@ -132,6 +138,19 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
             )
           })}
         </ul>
+      )}
+      {awaitingProof && (
+        <ConfirmPasswordPrompt
+          apiRoute={apiRoute}
+          intro={t('sudoPromptInline')}
+          onConfirmed={() => {
+            const device = awaitingProof
+            setAwaitingProof(null)
+            void remove(device)
+          }}
+          serverURL={serverURL}
+          usersCollection={usersCollection}
+        />
       )}
     </div>
   )

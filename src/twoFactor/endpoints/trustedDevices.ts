@@ -9,6 +9,7 @@ import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
+import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
 import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
@@ -60,6 +61,8 @@ export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions)
         throw new BackofficeError('MALFORMED_REQUEST', { req })
       }
       await assertEmptyBody(req)
+      // Sudo mode: a stolen session must not be able to quietly rearrange which devices skip the code.
+      await requireFreshProof(req, options)
       const ownerId = await removeTrustedDevice(req.payload, {
         deviceId: id,
         ownerId: isAdmin(viewer, options) ? null : viewer.id,

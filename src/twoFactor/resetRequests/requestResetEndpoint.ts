@@ -11,6 +11,7 @@ import { getClientInfo } from '../../request/clientInfo.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
 import { requestUser } from '../../request/requestUser.js'
+import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
@@ -35,6 +36,12 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       const userId = await requesterId(req, options)
       if (userId === null) {
         throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
+      }
+      // From a session, asking to remove the second factor is a sensitive change (sudo mode): a stolen
+      // session must not start taking the account's 2FA away. Past the password with a challenge
+      // cookie, that password was the proof.
+      if (requestUser(req, options.usersCollection)) {
+        await requireFreshProof(req, options)
       }
       const body = await readBody(req)
       const read = readResetReason(body.reason)

@@ -13,6 +13,7 @@ import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
+import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { resetToPending } from '../accountState.js'
 import { removeAllTrustedDevices } from '../trustedDevices.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
@@ -57,6 +58,11 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      // Approving removes someone's second factor: with a fresh proof (sudo mode), so a stolen
+      // administrator session cannot strip another account's 2FA. Denying changes nothing.
+      if (decision === 'approved') {
+        await requireFreshProof(req, options)
       }
       const body = await readBody(req)
       const rawComment = body.comment

@@ -50,6 +50,7 @@ import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@pa
 import { SelectDiff as SelectDiff_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ChangePasswordField as ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { ConfirmPasswordField as ConfirmPasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { UnblockAccountField as UnblockAccountField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { TwoFactorField as TwoFactorField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
@@ -125,6 +126,7 @@ export const importMap = {
   "payload-backoffice/client#SelectDiff": SelectDiff_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FileSizeCell": FileSizeCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#ChangePasswordField": ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#ConfirmPasswordField": ConfirmPasswordField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#UnblockAccountField": UnblockAccountField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SessionsField": SessionsField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#TwoFactorField": TwoFactorField_8bcff942356df1c8599a2bb53f5cd241,

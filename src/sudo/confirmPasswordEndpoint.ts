@@ -1,0 +1,84 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { readAccount } from '../accounts/staffAccount.js'
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { requestText } from '../i18n/text.js'
+import { secondsUntil } from '../lib/backoff.js'
+import { attemptCredential } from '../lockout/attemptCredential.js'
+import { knownBrowserOf } from '../lockout/knownBrowsers.js'
+import { matchesStoredPassword } from '../passwords/matchesStoredPassword.js'
+import { credentialLimits } from '../request/credentialLimits.js'
+import { jsonResponse } from '../request/http.js'
+import { readBody } from '../request/readBody.js'
+import { requestUser } from '../request/requestUser.js'
+import { recordProof } from './sessionProof.js'
+
+const confirmPassword = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<Response> => {
+  const viewer = requestUser(req, options.usersCollection)
+  if (!viewer?._sid) {
+    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+  }
+  const data = await readBody(req)
+  const password = data.password
+  if (typeof password !== 'string' || password.length === 0) {
+    throw new BackofficeError('PASSWORD_REQUIRED', { req })
+  }
+  if (password.length > credentialLimits.password) {
+    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
+  }
+  const account = await readAccount(req, options, viewer.id)
+  if (!account) {
+    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+  }
+  // An account signed in elsewhere (SSO) has no password here to confirm: it proves itself by
+  // signing in again.
+  if (account.identityProvider && account.identityProvider !== 'local') {
+    throw new BackofficeError('WRONG_SIGN_IN_METHOD', { req })
+  }
+
+  const attempt = await attemptCredential(req, options, {
+    account,
+    audit: { actor: viewer, data: { factor: 'password' }, failedEvent: 'password.confirmFailed' },
+    knownBrowser: knownBrowserOf(req, account.id),
+    check: async () =>
+      (await matchesStoredPassword(account, password))
+        ? { correct: true, value: null }
+        : { correct: false, reason: 'wrongPassword' },
+  })
+  if (attempt.kind === 'locked' || attempt.kind === 'lockedMeanwhile') {
+    const lockedUntil = attempt.kind === 'locked' ? attempt.lockedUntil : null
+    throw new BackofficeError('LOGIN_TEMPORARILY_BLOCKED', {
+      req,
+      ...(lockedUntil ? { retryAfterSeconds: secondsUntil(lockedUntil, new Date()) } : {}),
+    })
+  }
+  if (attempt.kind === 'wrong') {
+    throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
+  }
+  await recordProof(req, options, viewer._sid)
+  await recordAuditEvent(req, { event: 'password.confirmed', user: account })
+  return jsonResponse(req, {
+    message: requestText(req, 'sudoConfirmed', { minutes: options.sudo.windowMinutes }),
+    windowMinutes: options.sudo.windowMinutes,
+  })
+}
+
+/**
+ * `POST /api/{users}/confirm-password` with `{ password }`: the signed-in user proves, again, that
+ * the session is theirs, and for `sudo.windowMinutes` may make the changes that need it (GitHub's
+ * "Sudo mode"). The password is one guess under the lockout, exactly like change password: a stolen
+ * session must not become an unthrottled password oracle (NIST SP 800-63B 5.2.2).
+ */
+export const confirmPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: (req) => confirmPassword(req, options),
+    method: 'post',
+    path: '/confirm-password',
+  })

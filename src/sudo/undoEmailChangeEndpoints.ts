@@ -1,0 +1,163 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { TextVariables } from '../i18n/text.js'
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { BackofficeLanguage, BackofficeTranslationKey } from '../translations/types.js'
+
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { inTransaction } from '../db/inTransaction.js'
+import { recipientLanguage } from '../email/recipientLanguage.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { backofficeText } from '../i18n/text.js'
+import { escapeHtml } from '../lib/escapeHtml.js'
+import { jsonResponse } from '../request/http.js'
+import { revokeSessions } from '../sessions/revokeSessions.js'
+import { undoingEmailChangeKey } from './emailChangeEffects.js'
+import { findUndoableChange, spendUndoLink, userIdOf } from './emailChangeStore.js'
+
+const path = '/undo-email-change'
+
+const pageText = (
+  req: PayloadRequest,
+  language: BackofficeLanguage,
+  key: BackofficeTranslationKey,
+  variables?: TextVariables,
+) => escapeHtml(backofficeText(req.payload.config, language, key, variables))
+
+/**
+ * A page of its own, with no script: the token is in its address, so it sends no referrer, is never
+ * cached, and posts only back to itself.
+ */
+const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
+  new Response(
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+      `<title>${pageText(req, language, 'undoEmailChangeHeading')}</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px;line-height:1.5">${body}</body></html>`,
+    {
+      headers: {
+        'cache-control': 'no-store',
+        'content-security-policy':
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        'content-type': 'text/html; charset=utf-8',
+        'referrer-policy': 'no-referrer',
+      },
+      status,
+    },
+  )
+
+const invalidLinkPage = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
+  const language = options.emails.defaultLanguage
+  return page(req, language, 400, `<p>${pageText(req, language, 'undoEmailChangeInvalid')}</p>`)
+}
+
+const accountOf = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  id: number | string,
+) =>
+  (await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
+    collection: options.usersCollection,
+    req,
+    where: { id: { equals: id } },
+  })) ?? null
+
+const wantsHtml = (req: PayloadRequest) => (req.headers.get('accept') ?? '').includes('text/html')
+
+/**
+ * `GET /api/{users}/undo-email-change?token=…`: the link in the email to the old address. It only
+ * shows a confirmation button: mail scanners open links, and opening one must not change anything.
+ */
+export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const token = req.searchParams.get('token')
+      const change = await findUndoableChange(req, token)
+      const account = change ? await accountOf(req, options, userIdOf(change)) : null
+      if (!change || !account) {
+        return invalidLinkPage(req, options)
+      }
+      const language = recipientLanguage(account, options)
+      const variables = { newEmail: change.newEmail, previousEmail: change.previousEmail }
+      return page(
+        req,
+        language,
+        200,
+        `<h1 style="font-size:22px">${pageText(req, language, 'undoEmailChangeHeading')}</h1>` +
+          `<p>${pageText(req, language, 'undoEmailChangeExplanation', variables)}</p>` +
+          `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
+          `${pageText(req, language, 'undoEmailChangeConfirm')}</button></form>`,
+      )
+    },
+    method: 'get',
+    path,
+  })
+
+/**
+ * `POST /api/{users}/undo-email-change?token=…`: spends the link, puts the old address back and ends
+ * every session of the account (whoever changed the address may hold one), all in one transaction:
+ * the link is spent only when the address is restored. Answers a page to a browser's form,
+ * `{ undone: true }` to anything else; a spent, expired or made-up link is refused.
+ */
+export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const html = wantsHtml(req)
+      const refuse = () => {
+        if (!html) {
+          throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
+        }
+        return invalidLinkPage(req, options)
+      }
+      const token = req.searchParams.get('token')
+      let account: Awaited<ReturnType<typeof accountOf>> = null
+      try {
+        account = await inTransaction(req, async () => {
+          const change = await spendUndoLink(req, token)
+          const found = change ? await accountOf(req, options, userIdOf(change)) : null
+          if (!change || !found) {
+            return null
+          }
+          // The link's own write, not a signed-in user's: no proof is asked and no new undo link made.
+          req.context[undoingEmailChangeKey] = true
+          try {
+            await req.payload.update({
+              id: found.id,
+              collection: options.usersCollection,
+              data: { email: change.previousEmail },
+              depth: 0,
+              overrideAccess: true,
+              req,
+            })
+          } finally {
+            delete req.context[undoingEmailChangeKey]
+          }
+          await revokeSessions(req, { reason: 'emailChange', revokedBy: null, userId: found.id })
+          await recordAuditEvent(req, {
+            actor: null,
+            data: { newEmail: change.newEmail, restoredEmail: change.previousEmail },
+            event: 'account.emailChangeUndone',
+            user: found,
+          })
+          return found
+        })
+      } catch (error) {
+        // The old address now belongs to another account: nothing was changed and the link stays.
+        if (error instanceof BackofficeError) {
+          throw error
+        }
+        req.payload.logger.warn({ err: error, msg: 'payload-backoffice: email change not undone' })
+        return refuse()
+      }
+      if (!account) {
+        return refuse()
+      }
+      if (!html) {
+        return jsonResponse(req, { undone: true })
+      }
+      const language = recipientLanguage(account, options)
+      return page(req, language, 200, `<p>${pageText(req, language, 'undoEmailChangeDone')}</p>`)
+    },
+    method: 'post',
+    path,
+  })
