@@ -5,15 +5,18 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { requestUser } from '../request/requestUser.js'
 import { isAdmin } from '../roles/isAdmin.js'
+import { requireFreshProof } from '../sudo/requireFreshProof.js'
 
 /**
  * The one check every enabling or setting of an API key passes, whoever asks and however: throws
  * when the change is not allowed. With the `apiKeys` option off, nobody may (API_KEYS_DISABLED);
  * with it on, a signed-in caller must be an administrator (INSUFFICIENT_PERMISSIONS), and server
- * code with no user (the Local API, a seed) is trusted as everywhere else in Payload. A further
- * condition, such as a fresh proof of identity before a new long-lived credential, goes here.
+ * code with no user (the Local API, a seed) is trusted as everywhere else in Payload; and the
+ * administrator's session must have proved its owner within `sudo.windowMinutes`
+ * (REAUTHENTICATION_REQUIRED): a key outlives every session, so a stolen session that mints one
+ * keeps the account after the session ends (GitHub asks for sudo mode before creating a token).
  */
-const guardApiKeyChange = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
+const guardApiKeyChange = async (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
   if (!options.apiKeys.enabled) {
     throw new BackofficeError('API_KEYS_DISABLED', { req })
   }
@@ -23,6 +26,7 @@ const guardApiKeyChange = (req: PayloadRequest, options: SanitizedBackofficeOpti
       variables: { role: options.roles.admin },
     })
   }
+  await requireFreshProof(req, options)
 }
 
 /** Whether this write turns a key on or sets a new one; turning one off or clearing it is always allowed. */
@@ -37,9 +41,9 @@ const enablesApiKey = (data: Record<string, unknown>, original: Record<string, u
  */
 export const refuseApiKeyChange =
   (options: SanitizedBackofficeOptions): CollectionBeforeChangeHook =>
-  ({ data, originalDoc, req }) => {
+  async ({ data, originalDoc, req }) => {
     if (data && enablesApiKey(data, (originalDoc ?? {}) as Record<string, unknown>)) {
-      guardApiKeyChange(req, options)
+      await guardApiKeyChange(req, options)
     }
     return data
   }

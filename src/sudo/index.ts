@@ -5,14 +5,13 @@ import { confirmPasswordEndpoint } from './confirmPasswordEndpoint.js'
 import { applyEmailChange, sendEmailChangedNotices } from './emailChangeEffects.js'
 import { emailChangesCollection } from './emailChangesCollection.js'
 import { confirmPasswordUiField } from './field.js'
-import { refuseUnprovedApiKey } from './refuseUnprovedApiKey.js'
 import { refuseUnprovedEmailChange } from './refuseUnprovedEmailChange.js'
 import { undoEmailChangeEndpoint, undoEmailChangePageEndpoint } from './undoEmailChangeEndpoints.js'
 
 /**
  * "Sudo mode" (GitHub's name; OWASP ASVS 5.0 V7.5): a session may change the account's email, its
- * two-factor authentication, its trusted devices or its API key only within minutes of proving its
- * owner, at sign-in or by confirming the password again. An email change ends the account's other
+ * two-factor authentication, its trusted devices or an API key (see apiKeys/guardApiKeyChange.ts)
+ * only within minutes of proving its owner, at sign-in or by confirming the password again. An email change ends the account's other
  * sessions and tells the old address, with a link that undoes it.
  */
 export const sudo: Capability = {
@@ -32,13 +31,8 @@ export const sudo: Capability = {
       emailChangesCollection(options),
     ),
   behaviour: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) => {
-      const auth = users.auth === true || !users.auth ? {} : users.auth
-      const beforeValidate = [refuseUnprovedEmailChange(options)]
-      if (auth.useAPIKey) {
-        beforeValidate.push(refuseUnprovedApiKey(options))
-      }
-      return appendHooks(
+    mapCollection(config, options.usersCollection, (users) =>
+      appendHooks(
         addEndpoints(users, [
           confirmPasswordEndpoint(options),
           undoEmailChangePageEndpoint(options),
@@ -47,8 +41,8 @@ export const sudo: Capability = {
         {
           afterChange: [applyEmailChange(options)],
           afterOperation: [sendEmailChangedNotices(options)],
-          beforeValidate,
+          beforeValidate: [refuseUnprovedEmailChange(options)],
         },
-      )
-    }),
+      ),
+    ),
 }

@@ -121,6 +121,31 @@ describe('who may give an account an API key', () => {
     expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
   })
 
+  it('asks an administrator whose sign-in is older than the sudo window to confirm the password first', async () => {
+    const editor = await createEditor()
+    const admin = await signIn(adminEmail)
+    const adminId = (await admin.get('/users/me')).body.user.id
+    // Only this sign-in's session (the newest) is old; the other tests' administrator stays fresh.
+    await sql(
+      "UPDATE sessions SET proved_at = now() - interval '11 minutes' WHERE id = (SELECT max(id) FROM sessions WHERE user_id = $1)",
+      [adminId],
+    )
+    const key = newKey()
+    const refused = await admin.request('PATCH', `/users/${editor.id}`, {
+      body: { apiKey: key, enableAPIKey: true },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.errors?.[0]?.data?.code).toBe('REAUTHENTICATION_REQUIRED')
+    expect(await keyColumns(editor.id)).toEqual({ enabled: false, index: null })
+
+    expect((await admin.post('/users/confirm-password', { password })).status).toBe(200)
+    const given = await admin.request('PATCH', `/users/${editor.id}`, {
+      body: { apiKey: key, enableAPIKey: true },
+    })
+    expect(given.status).toBe(200)
+    expect(await signedInByKey(key)).toBe(editor.email)
+  })
+
   it('does not sign in with a stored key whose account has keys turned off', async () => {
     const editor = await createEditor()
     const key = newKey()

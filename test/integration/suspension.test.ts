@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -16,11 +17,13 @@ let accounts = 0
 const status = async () =>
   (await sql('SELECT security_status AS status FROM users WHERE id = $1', [userId]))[0]
     .status as string
+/** The 20th wrong password in a row, from a browser the account knows: only such a browser suspends. */
 const suspendByFailures = async () => {
-  await sql('UPDATE users SET consecutive_failed_logins = 19 WHERE id = $1', [userId])
-  expect(
-    (await app.client().post('/users/login', { email, password: 'wrong-password' })).status,
-  ).toBe(401)
+  const browser = app.client()
+  await oneGuessFromSuspension(sql, browser, { email, password })
+  expect((await browser.post('/users/login', { email, password: 'wrong-password' })).status).toBe(
+    401,
+  )
   expect(await status()).toBe('suspended')
 }
 
