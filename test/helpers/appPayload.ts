@@ -19,3 +19,26 @@ export const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>):
     await closePayload(payload)
   }
 }
+
+/**
+ * One Payload on the app's database for a whole test file that looks at the database between its
+ * steps: opened on first use, closed by `close` (call it in `afterAll`). `withAppPayload` opens and
+ * closes one per call, and Payload hands a second call the instance whose pool the first closed.
+ */
+export const appPayloadOfFile = () => {
+  let opened: Promise<Payload> | undefined
+  return {
+    close: async () => {
+      if (opened) {
+        await closePayload(await opened)
+      }
+    },
+    payload: (): Promise<Payload> => {
+      Object.assign(process.env, inject('appEnv'))
+      opened ??= import('../../dev/payload.config.js').then(({ default: config }) =>
+        getPayload({ config }),
+      )
+      return opened
+    },
+  }
+}

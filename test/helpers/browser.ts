@@ -44,12 +44,17 @@ const chromiumFlags = [
   '--disable-dev-shm-usage',
 ]
 
-/** A fresh browser profile (no cookies), like a first visit. */
+/**
+ * A fresh browser profile (no cookies), like a first visit. `bypassCSP` lets axe-core's script into
+ * a page whose Content-Security-Policy allows no script at all (the plugin's own plain pages).
+ */
 export const launchBrowser = async ({
+  bypassCSP = false,
   locale = 'en-US',
-}: { locale?: string } = {}): Promise<BrowserContext> =>
+}: { bypassCSP?: boolean; locale?: string } = {}): Promise<BrowserContext> =>
   chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'backoffice-chromium-')), {
     args: chromiumFlags,
+    bypassCSP,
     executablePath: findChromium(),
     headless: true,
     locale,

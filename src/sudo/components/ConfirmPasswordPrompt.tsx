@@ -2,7 +2,7 @@
 
 import type { CSSProperties } from 'react'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, toast, useForm, useFormSubmitted, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useId, useState } from 'react'
 
@@ -45,6 +45,9 @@ export const ConfirmPasswordPrompt = ({
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
+  // The form around the prompt, when there is one (the account's); outside a form, both are empty.
+  const { setModified } = useForm()
+  const saveWasRefused = useFormSubmitted()
   const id = useId()
   const [password, setPassword] = useState('')
   const [pending, setPending] = useState(false)
@@ -65,6 +68,11 @@ export const ConfirmPasswordPrompt = ({
       setPassword('')
       const message = (answer.body as { message?: unknown } | null)?.message
       toast.success(typeof message === 'string' ? message : t('sudoSubmit'))
+      // Payload's form counts a refused save as saved and disables its Save button until a field
+      // changes: the refused change is still unsaved, so Save works again without retyping it.
+      if (saveWasRefused) {
+        setModified?.(true)
+      }
       onConfirmed?.()
       return
     }
