@@ -2,10 +2,10 @@ import type { PayloadRequest, Where } from 'payload'
 
 import type { PayloadSession } from './constants.js'
 
-import { disableApiKey } from '../apiKeys/disableApiKey.js'
 import { inTransaction } from '../db/inTransaction.js'
 import { getPluginOptions } from '../options/getPluginOptions.js'
 import { auditSessionsEnded } from './auditSessionsEnded.js'
+import { disableApiKey } from './disableApiKey.js'
 import { markSessionsRevoked, type Revocation } from './markSessionsRevoked.js'
 
 export type EndSessionsArgs = {
