@@ -1,11 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 
-type Account = { [field: string]: unknown; email?: unknown }
+type Account = Partial<StaffAccount>
 
 /** The admin route of the accept-invitation view; the token follows as a query parameter. */
 export const acceptInvitationPath = '/accept-invitation'

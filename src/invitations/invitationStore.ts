@@ -1,14 +1,10 @@
 import type { PayloadRequest, Where } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitationState } from './fields.js'
 
-export type InvitedAccount = {
-  [field: string]: unknown
-  email?: unknown
-  id: number | string
-  invitation?: InvitationState | null
-}
+export type InvitedAccount = { invitation?: InvitationState | null } & StaffAccount
 
 /** A link that still works: its hash, pending, not expired (the clock is the app's, as Payload's own). */
 const usable = (tokenHash: string): Where => ({

@@ -1,13 +1,11 @@
+import type { StaffAccount } from '../accounts/staffAccount.js'
 /** An account as the reset flow reads it from the database. */
 export type ResetAccount = {
-  email?: null | string
-  id: number | string
-  identityProvider?: null | string
   invitation?: { status?: null | string } | null
-  name?: unknown
-  preferredLanguage?: unknown
-  security?: { status?: null | string } | null
-}
+} & Pick<
+  StaffAccount,
+  'email' | 'id' | 'identityProvider' | 'name' | 'preferredLanguage' | 'security'
+>
 
 /**
  * Whether the account signs in with a password here. The sign-in method is exclusive (one per account): an

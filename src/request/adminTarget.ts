@@ -1,14 +1,14 @@
 import type { PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { readAccount } from '../accounts/staffAccount.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { isAdmin } from '../roles/isAdmin.js'
 import { assertEmptyBody, idTypeOf } from './http.js'
 import { parseDocumentId } from './parseDocumentId.js'
 import { requestUser, type SessionUser } from './requestUser.js'
-
-type Account = { [field: string]: unknown; id: number | string }
 
 /**
  * The first checks of every administrator action: signed in (AUTHENTICATION_REQUIRED), then an
@@ -39,18 +39,14 @@ export const resolveAdministrator = (
 export const resolveAdminTarget = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-): Promise<{ account: Account; viewer: SessionUser }> => {
+): Promise<{ account: StaffAccount; viewer: SessionUser }> => {
   const viewer = resolveAdministrator(req, options)
   const userId = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.usersCollection))
   if (userId === null) {
     throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
   await assertEmptyBody(req)
-  const account = await req.payload.db.findOne<Account>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: userId } },
-  })
+  const account = await readAccount(req, options, userId)
   if (!account) {
     throw new BackofficeError('USER_NOT_FOUND', { req })
   }

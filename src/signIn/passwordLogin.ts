@@ -14,11 +14,12 @@ import {
 } from 'payload'
 import { applyUserReadAccess } from 'payload/internal'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
+
 import { checkPasswordAtSignIn, currentFormatHash } from '../passwords/matchesStoredPassword.js'
 import { addSession, removeSession } from './mintSession.js'
 
 type LoginResult = Awaited<ReturnType<typeof loginOperation>>
-type Account = { id: number | string } & Record<string, unknown>
 
 /**
  * Payload's login operation (payload/dist/auth/operations/login.js, 3.90.1) for the login endpoint,
@@ -39,7 +40,7 @@ type Account = { id: number | string } & Record<string, unknown>
 export const passwordLogin = async (
   req: PayloadRequest,
   collection: Collection,
-  { account, email, password }: { account: Account; email: string; password: string },
+  { account, email, password }: { account: StaffAccount; email: string; password: string },
 ): Promise<LoginResult> => {
   const { payload } = req
   const collectionConfig = collection.config
@@ -83,7 +84,7 @@ export const passwordLogin = async (
   const shouldCommit = await initTransaction(req)
   let sid: string | undefined
   try {
-    sid = await addSession(req, collectionConfig, user as Account)
+    sid = await addSession(req, collectionConfig, user as StaffAccount)
     if (checked.legacy && typeof user.hash === 'string' && typeof user.salt === 'string') {
       // Payload's login upgrades a hash of the old format once the password is known; opportunistic,
       // retried at the next sign-in, so a failure must not refuse this one.
@@ -174,7 +175,7 @@ export const passwordLogin = async (
     // below removes it anyway, so that write is only needed without one.
     const inTransaction = Boolean(req.transactionID) && !(req.transactionID instanceof Promise)
     if (sid && !inTransaction) {
-      await removeSession(req, collectionConfig, user as Account, sid)
+      await removeSession(req, collectionConfig, user as StaffAccount, sid)
     }
     await killTransaction(req)
     throw error

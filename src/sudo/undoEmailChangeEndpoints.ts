@@ -4,6 +4,7 @@ import type { TextVariables } from '../i18n/text.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeLanguage, BackofficeTranslationKey } from '../translations/types.js'
 
+import { readAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { inTransaction } from '../db/inTransaction.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
@@ -51,17 +52,6 @@ const invalidLinkPage = (req: PayloadRequest, options: SanitizedBackofficeOption
   return page(req, language, 400, `<p>${pageText(req, language, 'undoEmailChangeInvalid')}</p>`)
 }
 
-const accountOf = async (
-  req: PayloadRequest,
-  options: SanitizedBackofficeOptions,
-  id: number | string,
-) =>
-  (await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: id } },
-  })) ?? null
-
 const wantsHtml = (req: PayloadRequest) => (req.headers.get('accept') ?? '').includes('text/html')
 
 /**
@@ -73,7 +63,7 @@ export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions)
     handler: async (req) => {
       const token = req.searchParams.get('token')
       const change = await findUndoableChange(req, token)
-      const account = change ? await accountOf(req, options, userIdOf(change)) : null
+      const account = change ? await readAccount(req, options, userIdOf(change)) : null
       if (!change || !account) {
         return invalidLinkPage(req, options)
       }
@@ -110,11 +100,11 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
         return invalidLinkPage(req, options)
       }
       const token = req.searchParams.get('token')
-      let account: Awaited<ReturnType<typeof accountOf>> = null
+      let account: Awaited<ReturnType<typeof readAccount>> = null
       try {
         account = await inTransaction(req, async () => {
           const change = await spendUndoLink(req, token)
-          const found = change ? await accountOf(req, options, userIdOf(change)) : null
+          const found = change ? await readAccount(req, options, userIdOf(change)) : null
           if (!change || !found) {
             return null
           }

@@ -1,5 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeLanguage } from '../translations/types.js'
 import type { SuspensionReason } from './fields.js'
@@ -9,7 +10,7 @@ import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 import { backofficeText } from '../i18n/text.js'
 
-type Account = { email?: unknown; id: number | string; preferredLanguage?: unknown }
+type Account = Pick<StaffAccount, 'email' | 'id' | 'preferredLanguage'>
 
 const reasonKeys = {
   administrator: 'suspensionReasonAdministrator',

@@ -2,12 +2,13 @@ import type { PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { sqlFor } from '../db/sql.js'
 
-type Account = { email?: null | string; id: number | string; preferredLanguage?: unknown }
+type Account = Pick<StaffAccount, 'email' | 'id' | 'preferredLanguage'>
 
 /**
  * A completed password reset lifts a suspension: whoever set the new password proved control of the

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { SuspensionReason } from './fields.js'
 
+import { readAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
 import { sendSuspensionEmails } from './emails.js'
@@ -53,11 +54,7 @@ export const suspendAccount = async (
     event: 'account.suspended',
     user: { id: userId },
   })
-  const account = await req.payload.db.findOne<{ email?: unknown; id: number | string }>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: userId } },
-  })
+  const account = await readAccount(req, options, userId)
   if (account) {
     // Automatic when no administrator decided it (excessive failures, a misuse report, an incident).
     await sendSuspensionEmails(req, options, account, { automatic: by == null, reason })

@@ -1,21 +1,17 @@
 import type { PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
-import type { TotpConfig } from './fields.js'
 
+import { readAccount } from '../accounts/staffAccount.js'
 import { requestUser } from '../request/requestUser.js'
 import { findChallenge, type OpenChallenge } from './challenges.js'
 import { secondFactorNeed } from './enforcement.js'
 
-type Account = { email?: string; id: number | string; totpConfig?: null | TotpConfig } & Record<
-  string,
-  unknown
->
-
 /** Who is setting up a second factor: a signed-in person, or one who must enrol before any session. */
 export type EnrollingAccount =
-  | { account: Account; challenge: OpenChallenge; via: 'challenge' }
-  | { account: Account; via: 'session' }
+  | { account: StaffAccount; challenge: OpenChallenge; via: 'challenge' }
+  | { account: StaffAccount; via: 'session' }
 
 /**
  * The account a setup or enrolment request acts on: the signed-in user's own, or, with no session,
@@ -32,10 +28,7 @@ export const enrollingAccount = async (
   if (userId === undefined) {
     return null
   }
-  const account = (await req.payload.db.findOne({
-    collection: options.usersCollection,
-    where: { id: { equals: userId } },
-  })) as Account | null
+  const account = await readAccount(req, options, userId)
   if (!account) {
     return null
   }

@@ -1,5 +1,6 @@
 import type { UIFieldServerProps } from 'payload'
 
+import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { getBackofficeTranslation } from '../../i18n/text.js'
@@ -7,7 +8,7 @@ import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { ChangePasswordDrawer } from './ChangePasswordDrawer.js'
 
-type Account = { email?: unknown; id: number | string; identityProvider?: unknown; name?: unknown }
+type Account = Pick<StaffAccount, 'email' | 'id' | 'identityProvider' | 'name'>
 
 /**
  * The change-password section, on the viewer's own account only (an administrator sets other

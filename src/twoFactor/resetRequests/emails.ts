@@ -1,14 +1,16 @@
 import type { PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { readAccount } from '../../accounts/staffAccount.js'
 import { alertAdministrators } from '../../email/administrators.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { backofficeText } from '../../i18n/text.js'
 import { resetRequestsSlug } from './constants.js'
 
-type EmailableAccount = { email: string; id: number | string } & Record<string, unknown>
+type EmailableAccount = { email: string } & StaffAccount
 
 /** The requester as stored now, when they have an address to write to. */
 const emailableAccount = async (
@@ -16,11 +18,7 @@ const emailableAccount = async (
   options: SanitizedBackofficeOptions,
   userId: number | string,
 ): Promise<EmailableAccount | null> => {
-  const account = await req.payload.db.findOne<{ id: number | string } & Record<string, unknown>>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: userId } },
-  })
+  const account = await readAccount(req, options, userId)
   return account && typeof account.email === 'string' ? (account as EmailableAccount) : null
 }
 

@@ -1,9 +1,11 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { TextVariables } from '../../i18n/text.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { BackofficeLanguage, BackofficeTranslationKey } from '../../translations/types.js'
 
+import { readAccount } from '../../accounts/staffAccount.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { inTransaction } from '../../db/inTransaction.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
@@ -55,7 +57,7 @@ const invalidLinkPage = (req: PayloadRequest, options: SanitizedBackofficeOption
 }
 
 type Found = {
-  account: { email?: unknown; id: number | string } & Record<string, unknown>
+  account: StaffAccount
   request: StoredResetRequest
 }
 
@@ -81,11 +83,7 @@ const openReport = async (
   if (refused) {
     return null
   }
-  const account = await req.payload.db.findOne<Found['account']>({
-    collection: options.usersCollection,
-    req,
-    where: { id: { equals: request.requestedBy } },
-  })
+  const account = await readAccount(req, options, request.requestedBy)
   return account ? { account, request } : null
 }
 
