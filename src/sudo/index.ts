@@ -2,6 +2,7 @@ import type { Capability } from '../capability.js'
 
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { confirmPasswordEndpoint } from './confirmPasswordEndpoint.js'
+import { deleteEmailChangesOfDeletedUser } from './deleteEmailChangesOfDeletedUser.js'
 import { applyEmailChange, sendEmailChangedNotices } from './emailChangeEffects.js'
 import { emailChangesCollection } from './emailChangesCollection.js'
 import { confirmPasswordUiField } from './field.js'
@@ -41,6 +42,7 @@ export const sudo: Capability = {
         {
           afterChange: [applyEmailChange(options)],
           afterOperation: [sendEmailChangedNotices(options)],
+          beforeDelete: [deleteEmailChangesOfDeletedUser],
           beforeValidate: [refuseUnprovedEmailChange(options)],
         },
       ),

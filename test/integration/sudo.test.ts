@@ -319,6 +319,21 @@ describe('an email change', () => {
     expect(JSON.stringify(rows)).not.toContain(token)
   })
 
+  it('does not keep the account from being deleted, and its undo link then finds nothing', async () => {
+    const { email, id } = await signedInAccount()
+    expect((await patchEmail(admin, id, `deleted-later-${id}@example.com`)).status).toBe(200)
+    const notice = await inbox.waitFor((mail) => mail.to.includes(email))
+    const link = new URL(linksIn(notice).find((url) => url.includes('token='))!)
+    const path = link.pathname.replace(/^\/api/, '') + link.search
+
+    expect((await admin.request('DELETE', `/users/${id}`)).status).toBe(200)
+    expect(await sql('SELECT id FROM users WHERE id = $1', [id])).toEqual([])
+    expect(await sql('SELECT id FROM email_changes WHERE user_id = $1', [id])).toEqual([])
+    const undo = await app.client().post(path)
+    expect(undo.status).toBe(400)
+    expect(codeOf(undo)).toBe('TOKEN_INVALID_OR_EXPIRED')
+  })
+
   it('is refused a made-up undo link', async () => {
     const response = await app.client().post(`/users/undo-email-change?token=${'a'.repeat(43)}`)
     expect(response.status).toBe(400)
