@@ -13,9 +13,14 @@ const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const email = `content-lists-admin-${stamp}@example.com`
-// Twelve posts whose titles share a word nothing else in the database has, so the list can be
-// narrowed to them whatever other test files created.
-const marker = `Quokka${stamp}`
+/**
+ * Twelve posts whose titles share a word nothing else in the database has, so the list can be
+ * narrowed to them whatever other test files created. Letters only: Payload's search matches each
+ * word of the query anywhere in the title, so with the stamp's digits in the marker the search for
+ * "post 07" matched all twelve titles whenever the stamp held a "07" (every stamp from
+ * 1795507000000 to 1795507999999, about 17 minutes, for one): the search test's flake.
+ */
+const marker = `Quokka${[...String(stamp)].map((digit) => 'abcdefghij'[Number(digit)]).join('')}`
 const titles = Array.from(
   { length: 12 },
   (_, index) => `${marker} post ${String(index + 1).padStart(2, '0')}`,
