@@ -7,11 +7,10 @@ import type {
   UpdateOneArgs,
 } from 'payload'
 
-import { sql } from '@payloadcms/db-postgres'
 import { isDeepStrictEqual } from 'node:util'
 
 import { inTransaction } from '../db/inTransaction.js'
-import { sqlFor } from '../db/sql.js'
+import { lockAccountRow } from './lockAccountRow.js'
 
 type Row = Record<string, unknown>
 type Session = { [key: string]: unknown; expiresAt?: unknown; id: string }
@@ -207,11 +206,7 @@ export const guardAccountWrites = (result: Config['db'], usersSlug: string): Con
         return updateOne.call(this, updateArgs)
       }
       return inTransaction(req, async () => {
-        const users = sqlFor(req.payload, usersSlug)
-        await users.execute(
-          sql`SELECT 1 FROM ${users.table} WHERE ${users.column('id')} = ${id} FOR UPDATE`,
-          req,
-        )
+        await lockAccountRow(req, usersSlug, id)
         const stored = (await findOne.call(this, {
           collection,
           req,

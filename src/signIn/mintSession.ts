@@ -1,6 +1,5 @@
 import type { Collection, CollectionSlug, PayloadRequest, SanitizedCollectionConfig } from 'payload'
 
-import { sql } from '@payloadcms/db-postgres'
 import {
   commitTransaction,
   getFieldsToSign,
@@ -12,7 +11,7 @@ import { addSessionToUser } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { sqlFor } from '../db/sql.js'
+import { lockAccountRow } from '../accounts/lockAccountRow.js'
 import { twoFactorContextKey } from '../request/context.js'
 
 export type MintedSession = { exp: number; token: string; user: Record<string, unknown> }
@@ -38,11 +37,7 @@ export const addSession = async (
     // committed, so two sign-ins of one account wrote their arrays one after the other. Writing the
     // array alone leaves the row untouched (the adapter only replaces the array's rows), and two
     // writers could then collide on the same session ids: the lock is taken explicitly instead.
-    const users = sqlFor(req.payload, collectionConfig.slug)
-    await users.execute(
-      sql`SELECT 1 FROM ${users.table} WHERE ${users.column('id')} = ${user.id} FOR UPDATE`,
-      req,
-    )
+    await lockAccountRow(req, collectionConfig.slug, user.id)
   }
   // `updatedAt: null`, which Payload sets, keeps the account's "updated" time, as in endSessions.
   const written: SessionsOf = { id: user.id, sessions: user.sessions }
