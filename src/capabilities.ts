@@ -15,6 +15,7 @@ import { passwords } from './passwords/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
 import { sessions } from './sessions/index.js'
 import { signIn } from './signIn/index.js'
+import { sso } from './sso/index.js'
 import { sudo } from './sudo/index.js'
 import { suspension } from './suspension/index.js'
 import { trashAndFolders } from './trashAndFolders/index.js'
@@ -44,6 +45,7 @@ export const capabilities: Capability[] = [
   invitations,
   changePassword,
   sudo,
+  sso,
   firstUser,
   passwordReset,
   auditLog,

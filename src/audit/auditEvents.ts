@@ -32,6 +32,9 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventLoginRefusalsSummarised',
   },
+  // A provider identity linked to its account at its first single sign-on: data.provider, issuer,
+  // subject (a hash), accountId.
+  'sso.linked': { category: 'authentication', translationKey: 'auditEventSsoLinked' },
   'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
   // A wrong current password given to change password: counted by the lockout like a failed sign-in.
   'password.changeFailed': {

@@ -28,6 +28,18 @@ export const errorCatalogue = {
   ACCOUNT_SUSPENDED: { status: 403, translationKey: 'errorAccountLocked' },
   WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
   USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },
+  // Single sign-on: each ends on the login page as `?errorMessage=CODE`, never with the provider's text.
+  SSO_PROVIDER_UNKNOWN: { status: 404, translationKey: 'errorSsoProviderUnknown' },
+  SSO_FLOW_INVALID: { status: 400, translationKey: 'errorSsoFlowInvalid' },
+  SSO_TRANSACTION_INVALID: { status: 400, translationKey: 'errorSsoTransactionInvalid' },
+  SSO_RESPONSE_INVALID: { status: 400, translationKey: 'errorSsoResponseInvalid' },
+  SSO_CANCELLED: { status: 401, translationKey: 'errorSsoCancelled' },
+  SSO_PROVIDER_ERROR: { status: 502, translationKey: 'errorSsoProviderError' },
+  SSO_UNAVAILABLE: { status: 503, translationKey: 'errorSsoUnavailable' },
+  SSO_EMAIL_NOT_VERIFIED: { status: 403, translationKey: 'errorSsoEmailNotVerified' },
+  SSO_NOT_ALLOWED: { status: 403, translationKey: 'errorSsoNotAllowed' },
+  SSO_ACCOUNT_NOT_FOUND: { status: 403, translationKey: 'errorSsoAccountNotFound' },
+  SSO_IDENTITY_MISMATCH: { status: 403, translationKey: 'errorSsoIdentityMismatch' },
   GRAPHQL_LOGIN_DISABLED: { status: 403, translationKey: 'errorGraphqlLoginDisabled' },
   GRAPHQL_PASSWORD_RESET_DISABLED: {
     status: 403,

@@ -92,6 +92,13 @@ export const defaults: SanitizedBackofficeOptions = {
     // timeout), at `absoluteLifetimeHours`, or when they are ended.
     touchIntervalSeconds: 300,
   },
+  sso: {
+    accountsSlug: 'accounts',
+    providers: [],
+    // OWASP ASVS 5.0 10.4.3 wants an authorization code used within 10 minutes (RFC 6749 §4.1.2 says
+    // at most 10); the whole round trip to the provider is held to the same bound.
+    transactionMinutes: 10,
+  },
   sudo: {
     // GitHub's "Sudo mode" (docs.github.com, "Sudo mode") asks for the password again before sensitive
     // account changes unless it was given in the last few minutes; OWASP ASVS 5.0 V7.5 asks for a

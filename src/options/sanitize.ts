@@ -6,6 +6,7 @@ import type {
 } from './types.js'
 
 import { defaults } from './defaults.js'
+import { sanitizeSso } from './sanitizeSso.js'
 
 const wholeNumber = (
   value: number,
@@ -91,6 +92,7 @@ export const sanitizeOptions = (
         'sessions.touchIntervalSeconds',
       ),
     },
+    sso: sanitizeSso(options.sso, defaults.sso),
     sudo: {
       windowMinutes: positiveInteger(
         options.sudo?.windowMinutes ?? defaults.sudo.windowMinutes,

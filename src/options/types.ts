@@ -257,6 +257,87 @@ export type ApiKeysOptions = {
   enabled?: boolean
 }
 
+/** The kinds of external provider the plugin knows the rules of. */
+export type SsoProviderKind = 'google' | 'msft-entra' | 'oidc'
+
+/** One single sign-on provider (OpenID Connect, authorization code flow with PKCE). */
+export type SsoProviderOptions = {
+  /** OAuth client id registered at the provider. */
+  clientId: string
+  /** OAuth client secret registered at the provider. */
+  clientSecret: string
+  /**
+   * Google only: the Google Workspace domains whose accounts may sign in, checked on the ID token's
+   * `hd` claim (the `hd` request parameter is only a hint).
+   * @default [] (any Google account, still only one given this sign-in method by an administrator)
+   */
+  hostedDomains?: string[]
+  /**
+   * URL of the button's icon (corporate providers). Google and Microsoft have their own.
+   * @default a key icon
+   */
+  icon?: string
+  /**
+   * The provider's id, stored on each account that uses it (`identityProvider`) and in its URLs:
+   * lower-case letters, digits and dashes. The sandbox and the README use `google`, `msft-entra`
+   * and `corporate`.
+   */
+  id: string
+  /**
+   * The issuer URL, whose `/.well-known/openid-configuration` is read once at start-up. Required for
+   * `oidc`; Google's is `https://accounts.google.com`; Entra's is derived from `tenantIds`.
+   * An `http://` issuer is accepted only on a loopback address and outside production.
+   */
+  issuer?: string
+  /** What kind of provider it is, which decides the rules applied to its ID tokens. */
+  kind: SsoProviderKind
+  /**
+   * The name on the button ("Sign in with {label}") and in messages.
+   * @default 'Google', 'Microsoft' or 'Single sign-on'
+   */
+  label?: string
+  /**
+   * Scopes asked for. `openid` is always included.
+   * @default ['openid', 'email', 'profile']
+   */
+  scopes?: string[]
+  /**
+   * Microsoft Entra ID only: the directory (tenant) ids whose accounts may sign in. One id makes the
+   * provider single-tenant (its own issuer); several use the `organizations` endpoint, and the ID
+   * token's `tid` must be one of them. `common` and `consumers` are refused: they admit personal
+   * Microsoft accounts.
+   */
+  tenantIds?: string[]
+  /**
+   * Corporate (`oidc`) providers only: treat every email this provider asserts as verified, even
+   * without `email_verified`. Only for a provider whose directory you run.
+   * @default false
+   */
+  trustEmail?: boolean
+  /**
+   * Corporate (`oidc`) providers only: skip the plugin's own second factor when the ID token proves
+   * the provider used multi-factor authentication, by one of these `amr` values or `acr` values.
+   * @default undefined (the plugin's second factor applies as after a password)
+   */
+  trustMfa?: { acr?: string[]; amr?: string[] }
+}
+
+/** Single sign-on: the providers staff may sign in with, and how long a sign-in may take. */
+export type SsoOptions = {
+  /**
+   * Slug of the collection of linked provider identities (the spec's `accounts`).
+   * @default 'accounts'
+   */
+  accountsSlug?: string
+  /** The providers, in the order of their buttons on the login page. @default [] */
+  providers?: SsoProviderOptions[]
+  /**
+   * Minutes between pressing a provider's button and coming back from it, at most 10.
+   * @default 10
+   */
+  transactionMinutes?: number
+}
+
 /** Which users are administrators: a roles field and the value that means "administrator". */
 export type RolesOptions = {
   /**
@@ -300,6 +381,8 @@ export type BackofficePluginOptions = {
   roles?: RolesOptions
   /** The sessions list users and administrators see, and how often "last seen" is written. */
   sessions?: SessionsOptions
+  /** Single sign-on with Google, Microsoft Entra ID or a corporate OpenID provider. */
+  sso?: SsoOptions
   /** "Sudo mode": how long a proof of the password lets a session make sensitive changes. */
   sudo?: SudoOptions
   /**
@@ -335,6 +418,7 @@ export type SanitizedBackofficeOptions = {
   passwordReset: Required<PasswordResetOptions>
   roles: Required<RolesOptions>
   sessions: Required<SessionsOptions>
+  sso: SanitizedSsoOptions
   sudo: Required<SudoOptions>
   translations: BackofficeTranslationOverrides
   trustProxy: boolean
@@ -362,4 +446,28 @@ export type SanitizedPasswordPolicy = {
   minCharacterClasses: number
   minLength: number
   minScore: 0 | 1 | 2 | 3 | 4
+}
+
+/** A provider with everything decided: its issuer, label, scopes and rules. */
+export type SanitizedSsoProvider = {
+  clientId: string
+  clientSecret: string
+  hostedDomains: string[]
+  icon: null | string
+  id: string
+  /** `http://` on loopback, outside production: discovery and token calls allow plain HTTP. */
+  insecure: boolean
+  issuer: string
+  kind: SsoProviderKind
+  label: string
+  scopes: string[]
+  tenantIds: string[]
+  trustEmail: boolean
+  trustMfa: null | { acr: string[]; amr: string[] }
+}
+
+export type SanitizedSsoOptions = {
+  accountsSlug: string
+  providers: SanitizedSsoProvider[]
+  transactionMinutes: number
 }

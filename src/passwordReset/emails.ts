@@ -4,10 +4,10 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeLanguage } from '../translations/types.js'
 import type { ResetAccount } from './accounts.js'
 
+import { providerLabel } from '../accounts/signInMethod.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 import { backofficeText } from '../i18n/text.js'
-import { providerName } from './accounts.js'
 
 /** "1 hour" / "3 hours" in the recipient's language. */
 const expiryText = (req: PayloadRequest, language: BackofficeLanguage, hours: number): string =>
@@ -62,5 +62,5 @@ export const sendForgotSignInMethodEmail = (
     language: recipientLanguage(account, options),
     subject: 'emailForgotSignInMethodSubject',
     to: account.email,
-    variables: { email: account.email, provider: providerName(account.identityProvider) },
+    variables: { email: account.email, provider: providerLabel(options, account.identityProvider) },
   })

@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { isLocalAccount } from '../accounts/signInMethod.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { hashToken } from '../lib/tokens.js'
@@ -9,7 +10,7 @@ import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.j
 import { readBody } from '../request/readBody.js'
 import { refuseCrossSite } from '../request/refuseCrossSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
-import { hasOpenInvitation, isLocalAccount } from './accounts.js'
+import { hasOpenInvitation } from './accounts.js'
 import { completePasswordReset } from './completePasswordReset.js'
 import { isResetToken } from './isResetToken.js'
 import { findAccountByResetToken } from './resetTokenStore.js'

@@ -2,9 +2,10 @@ import type { PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { isLocalAccount } from '../accounts/signInMethod.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { createToken } from '../lib/tokens.js'
-import { hasOpenInvitation, isLocalAccount } from './accounts.js'
+import { hasOpenInvitation } from './accounts.js'
 import { sendForgotPasswordEmail, sendForgotSignInMethodEmail } from './emails.js'
 import { findAccountByEmail, recordResetRequest } from './resetTokenStore.js'
 

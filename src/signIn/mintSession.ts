@@ -77,9 +77,9 @@ export const removeSession = async (
 }
 
 /**
- * Creates the Payload session of an account whose second factor was just verified, the way Payload's
- * own login does once a password is right (its `loginOperation` cannot be used: there is no password
- * here): a new session on the account, every `beforeLogin` hook (the suspension check runs again, so
+ * Creates the Payload session of an account whose second factor was just verified, or whose first
+ * factor was a single sign-on, the way Payload's own login does once a password is right (its
+ * `loginOperation` cannot be used: there is no password here): a new session on the account, every `beforeLogin` hook (the suspension check runs again, so
  * an account suspended while its code was being typed gets nothing), the token, every `afterLogin`
  * hook (the sessions list records it), in one transaction. The user in the answer is read through
  * the collection's access rules, as Payload's login answers it.
@@ -88,6 +88,15 @@ export const mintSession = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   userId: number | string,
+  {
+    secondFactorVerified = true,
+  }: {
+    /**
+     * `false` for a first factor other than a password (single sign-on): the two-factor hook then
+     * decides, as after a password, and throws `SecondFactorRequired` when a code is due.
+     */
+    secondFactorVerified?: boolean
+  } = {},
 ): Promise<{ collection: Collection; result: MintedSession }> => {
   const { payload } = req
   const collection = payload.collections[options.usersCollection as CollectionSlug]!
@@ -106,8 +115,10 @@ export const mintSession = async (
     delete user.salt
     user.collection = collectionConfig.slug
     user._strategy = 'local-jwt'
-    // Tells the two-factor `beforeLogin` hook that this account's second factor is done.
-    req.context[twoFactorContextKey] = { verifiedUserId: userId }
+    if (secondFactorVerified) {
+      // Tells the two-factor `beforeLogin` hook that this account's second factor is done.
+      req.context[twoFactorContextKey] = { verifiedUserId: userId }
+    }
 
     const sid = await addSession(req, collectionConfig, user as SessionsOf)
     const fieldsToSign = getFieldsToSign({

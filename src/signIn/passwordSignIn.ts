@@ -23,15 +23,16 @@ export const twoFactorViewPath = (
   `${req.payload.config.routes.admin}${need === 'enrol' ? twoFactorRoutes.enrolment : twoFactorRoutes.challenge}`
 
 /**
- * The answer to a correct password when a second factor is due: no session, only a challenge cookie
- * (httpOnly, SameSite, bound to this browser by being in it, and to the account server side), and
- * `redirectTo` the code prompt, or enrolment when the account must enrol first.
+ * A first factor passed and a second is due: no session, only a challenge (the token in an httpOnly,
+ * SameSite cookie, bound to this browser by being in it, and to the account server side). Answers
+ * the cookie and the admin page to go on to: the code prompt, or enrolment when the account must
+ * enrol first.
  */
-export const challengeResponse = async (
+export const openSecondFactorChallenge = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   { need, userId }: { need: Exclude<SecondFactorNeed, 'none'>; userId: number | string },
-): Promise<Response> => {
+): Promise<{ cookie: string; redirectTo: string }> => {
   const { token } = await openChallenge(req, options, userId)
   // Written on its own: the sign-in that asked for the challenge was rolled back on purpose.
   await recordAuditEvent(req, {
@@ -40,22 +41,30 @@ export const challengeResponse = async (
     event: 'twoFactor.challengeStarted',
     user: { id: userId },
   })
-  const headers = new Headers()
-  headers.append(
-    'Set-Cookie',
-    twoFactorCookie(req, options, 'challenge', {
+  return {
+    cookie: twoFactorCookie(req, options, 'challenge', {
       maxAgeSeconds: options.twoFactor.challengeMinutes * 60,
       token,
     }),
-  )
+    redirectTo: twoFactorViewPath(req, need),
+  }
+}
+
+/** The answer to a correct password when a second factor is due (see openSecondFactorChallenge). */
+export const challengeResponse = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  challenge: { need: Exclude<SecondFactorNeed, 'none'>; userId: number | string },
+): Promise<Response> => {
+  const { cookie, redirectTo } = await openSecondFactorChallenge(req, options, challenge)
   return jsonResponse(
     req,
     {
       message: requestText(req, 'errorMfaRequired'),
-      redirectTo: twoFactorViewPath(req, need),
-      secondFactor: need === 'enrol' ? 'enrolmentRequired' : 'codeRequired',
+      redirectTo,
+      secondFactor: challenge.need === 'enrol' ? 'enrolmentRequired' : 'codeRequired',
     },
-    headers,
+    new Headers({ 'Set-Cookie': cookie }),
   )
 }
 

@@ -489,4 +489,44 @@ export const de: BackofficeTranslationTable = {
   undoEmailChangeDone:
     'Erledigt. Ihre E-Mail-Adresse ist wiederhergestellt und jede Sitzung Ihres Kontos wurde abgemeldet. Setzen Sie jetzt Ihr Passwort zurück und informieren Sie eine Administratorin oder einen Administrator.',
   undoEmailChangeInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  auditEventSsoLinked: 'Single-Sign-on-Identität verknüpft',
+  ssoAccountsSingular: 'Identitätsanbieter-Konto',
+  ssoAccountsPlural: 'Identitätsanbieter-Konten',
+  ssoFieldName: 'Name',
+  ssoFieldPicture: 'Bild',
+  ssoFieldUser: 'Benutzer',
+  ssoFieldIssuerName: 'Anbieter',
+  ssoFieldScope: 'Scope',
+  ssoFieldSub: 'Subjekt (sub)',
+  ssoFieldIssuer: 'Aussteller (Issuer)',
+  ssoFieldProviderId: 'Anbieter-ID',
+  ssoFieldTenant: 'Mandant (Tenant)',
+  ssoFieldEmail: 'E-Mail beim Anbieter',
+  ssoFieldEmailVerified: 'E-Mail vom Anbieter bestätigt',
+  ssoFieldLastSignInAt: 'Letzte Anmeldung',
+  loginOr: 'oder',
+  loginWithProvider: 'Mit {{provider}} anmelden',
+  loginWithProviderStarting: '{{provider}} wird geöffnet …',
+  loginSsoFootnote:
+    'Jedes Konto meldet sich nur auf eine Weise an: auf die, die eine Administratorin oder ein Administrator dafür gewählt hat.',
+  signInMethodPassword: 'E-Mail und Passwort',
+  errorSsoProviderUnknown: 'Diese Anmeldemethode ist nicht verfügbar.',
+  errorSsoFlowInvalid:
+    'Diese Anmeldeanfrage ist ungültig. Beginnen Sie erneut auf der Anmeldeseite.',
+  errorSsoTransactionInvalid:
+    'Die Anmeldung hat zu lange gedauert oder wurde bereits abgeschlossen. Bitte versuchen Sie es erneut.',
+  errorSsoResponseInvalid:
+    'Die Antwort des Anmeldeanbieters konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
+  errorSsoCancelled: 'Die Anmeldung wurde beim Anbieter abgebrochen.',
+  errorSsoProviderError:
+    'Der Anmeldeanbieter hat die Anfrage abgelehnt. Versuchen Sie es später erneut oder wenden Sie sich an eine Administratorin oder einen Administrator.',
+  errorSsoUnavailable:
+    'Der Anmeldeanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  errorSsoEmailNotVerified:
+    'Ihr Anmeldeanbieter hat nicht bestätigt, dass Ihre E-Mail-Adresse Ihnen gehört; damit ist hier keine Anmeldung möglich.',
+  errorSsoNotAllowed: 'Konten Ihrer Organisation dürfen sich hier nicht anmelden.',
+  errorSsoAccountNotFound:
+    'Mit dieser Identität darf sich kein Mitarbeiterkonto anmelden. Bitten Sie eine Administratorin oder einen Administrator, Ihr Konto dafür einzurichten.',
+  errorSsoIdentityMismatch:
+    'Ihr Konto ist mit einer anderen Identität bei diesem Anbieter verknüpft. Wenden Sie sich an eine Administratorin oder einen Administrator.',
 }

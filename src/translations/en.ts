@@ -479,4 +479,42 @@ export const en = {
   undoEmailChangeDone:
     'Done. Your email address is restored and every session of your account was signed out. Reset your password now and tell an administrator.',
   undoEmailChangeInvalid: 'This link is invalid, expired or was already used.',
+  auditEventSsoLinked: 'Single sign-on identity linked',
+  ssoAccountsSingular: 'Identity provider account',
+  ssoAccountsPlural: 'Identity provider accounts',
+  ssoFieldName: 'Name',
+  ssoFieldPicture: 'Picture',
+  ssoFieldUser: 'User',
+  ssoFieldIssuerName: 'Provider',
+  ssoFieldScope: 'Scope',
+  ssoFieldSub: 'Subject (sub)',
+  ssoFieldIssuer: 'Issuer',
+  ssoFieldProviderId: 'Provider id',
+  ssoFieldTenant: 'Tenant',
+  ssoFieldEmail: 'Email at the provider',
+  ssoFieldEmailVerified: 'Email verified by the provider',
+  ssoFieldLastSignInAt: 'Last sign-in',
+  loginOr: 'or',
+  loginWithProvider: 'Sign in with {{provider}}',
+  loginWithProviderStarting: 'Opening {{provider}}…',
+  loginSsoFootnote:
+    'Each account signs in with one method only: the one an administrator chose for it.',
+  signInMethodPassword: 'email and password',
+  errorSsoProviderUnknown: 'This sign-in method is not available.',
+  errorSsoFlowInvalid: 'This sign-in request is not valid. Start again from the sign-in page.',
+  errorSsoTransactionInvalid:
+    'The sign-in took too long or was already completed. Please try again.',
+  errorSsoResponseInvalid:
+    'The answer of the sign-in provider could not be verified. Please try again.',
+  errorSsoCancelled: 'The sign-in was cancelled at the provider.',
+  errorSsoProviderError:
+    'The sign-in provider refused the request. Try again later, or ask an administrator.',
+  errorSsoUnavailable: 'The sign-in provider cannot be reached right now. Please try again later.',
+  errorSsoEmailNotVerified:
+    'Your sign-in provider has not confirmed that your email address is yours, so it cannot be used to sign in here.',
+  errorSsoNotAllowed: 'Accounts of your organisation may not sign in here.',
+  errorSsoAccountNotFound:
+    'No staff account may sign in with this identity. Ask an administrator to set up your account for it.',
+  errorSsoIdentityMismatch:
+    'Your account is linked to another identity at this provider. Ask an administrator.',
 } as const

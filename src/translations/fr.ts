@@ -488,4 +488,44 @@ export const fr: BackofficeTranslationTable = {
   undoEmailChangeDone:
     'C’est fait. Votre adresse e-mail est rétablie et toutes les sessions de votre compte ont été déconnectées. Réinitialisez maintenant votre mot de passe et prévenez un administrateur.',
   undoEmailChangeInvalid: 'Ce lien n’est pas valide, a expiré ou a déjà été utilisé.',
+  auditEventSsoLinked: 'Identité d’authentification unique liée',
+  ssoAccountsSingular: 'Compte de fournisseur d’identité',
+  ssoAccountsPlural: 'Comptes de fournisseur d’identité',
+  ssoFieldName: 'Nom',
+  ssoFieldPicture: 'Photo',
+  ssoFieldUser: 'Utilisateur',
+  ssoFieldIssuerName: 'Fournisseur',
+  ssoFieldScope: 'Portée (scope)',
+  ssoFieldSub: 'Sujet (sub)',
+  ssoFieldIssuer: 'Émetteur (issuer)',
+  ssoFieldProviderId: 'Identifiant du fournisseur',
+  ssoFieldTenant: 'Locataire (tenant)',
+  ssoFieldEmail: 'E-mail chez le fournisseur',
+  ssoFieldEmailVerified: 'E-mail vérifié par le fournisseur',
+  ssoFieldLastSignInAt: 'Dernière connexion',
+  loginOr: 'ou',
+  loginWithProvider: 'Se connecter avec {{provider}}',
+  loginWithProviderStarting: 'Ouverture de {{provider}}…',
+  loginSsoFootnote:
+    'Chaque compte se connecte d’une seule manière : celle qu’un administrateur a choisie pour lui.',
+  signInMethodPassword: 'e-mail et mot de passe',
+  errorSsoProviderUnknown: 'Cette méthode de connexion n’est pas disponible.',
+  errorSsoFlowInvalid:
+    'Cette demande de connexion n’est pas valide. Recommencez depuis la page de connexion.',
+  errorSsoTransactionInvalid:
+    'La connexion a pris trop de temps ou a déjà été effectuée. Veuillez réessayer.',
+  errorSsoResponseInvalid:
+    'La réponse du fournisseur de connexion n’a pas pu être vérifiée. Veuillez réessayer.',
+  errorSsoCancelled: 'La connexion a été annulée chez le fournisseur.',
+  errorSsoProviderError:
+    'Le fournisseur de connexion a refusé la demande. Réessayez plus tard ou adressez-vous à un administrateur.',
+  errorSsoUnavailable:
+    'Le fournisseur de connexion est injoignable pour le moment. Veuillez réessayer plus tard.',
+  errorSsoEmailNotVerified:
+    'Votre fournisseur de connexion n’a pas confirmé que votre adresse e-mail vous appartient : elle ne permet pas de vous connecter ici.',
+  errorSsoNotAllowed: 'Les comptes de votre organisation ne peuvent pas se connecter ici.',
+  errorSsoAccountNotFound:
+    'Aucun compte du personnel ne peut se connecter avec cette identité. Demandez à un administrateur de configurer votre compte.',
+  errorSsoIdentityMismatch:
+    'Votre compte est lié à une autre identité chez ce fournisseur. Adressez-vous à un administrateur.',
 }

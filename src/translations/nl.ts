@@ -480,4 +480,42 @@ export const nl: BackofficeTranslationTable = {
   undoEmailChangeDone:
     'Klaar. Uw e-mailadres is hersteld en elke sessie van uw account is afgemeld. Stel nu uw wachtwoord opnieuw in en licht een beheerder in.',
   undoEmailChangeInvalid: 'Deze link is ongeldig, verlopen of al gebruikt.',
+  auditEventSsoLinked: 'Single sign-on-identiteit gekoppeld',
+  ssoAccountsSingular: 'Account bij identiteitsprovider',
+  ssoAccountsPlural: 'Accounts bij identiteitsproviders',
+  ssoFieldName: 'Naam',
+  ssoFieldPicture: 'Afbeelding',
+  ssoFieldUser: 'Gebruiker',
+  ssoFieldIssuerName: 'Provider',
+  ssoFieldScope: 'Scope',
+  ssoFieldSub: 'Subject (sub)',
+  ssoFieldIssuer: 'Uitgever (issuer)',
+  ssoFieldProviderId: 'Provider-id',
+  ssoFieldTenant: 'Tenant',
+  ssoFieldEmail: 'E-mail bij de provider',
+  ssoFieldEmailVerified: 'E-mail geverifieerd door de provider',
+  ssoFieldLastSignInAt: 'Laatste aanmelding',
+  loginOr: 'of',
+  loginWithProvider: 'Aanmelden met {{provider}}',
+  loginWithProviderStarting: '{{provider}} wordt geopend…',
+  loginSsoFootnote:
+    'Elk account meldt zich op één manier aan: de manier die een beheerder ervoor heeft gekozen.',
+  signInMethodPassword: 'e-mail en wachtwoord',
+  errorSsoProviderUnknown: 'Deze aanmeldmethode is niet beschikbaar.',
+  errorSsoFlowInvalid: 'Dit aanmeldverzoek is ongeldig. Begin opnieuw op de aanmeldpagina.',
+  errorSsoTransactionInvalid:
+    'Het aanmelden duurde te lang of is al voltooid. Probeer het opnieuw.',
+  errorSsoResponseInvalid:
+    'Het antwoord van de aanmeldprovider kon niet worden gecontroleerd. Probeer het opnieuw.',
+  errorSsoCancelled: 'Het aanmelden is bij de provider geannuleerd.',
+  errorSsoProviderError:
+    'De aanmeldprovider heeft het verzoek geweigerd. Probeer het later opnieuw of vraag het een beheerder.',
+  errorSsoUnavailable: 'De aanmeldprovider is nu niet bereikbaar. Probeer het later opnieuw.',
+  errorSsoEmailNotVerified:
+    'Uw aanmeldprovider heeft niet bevestigd dat uw e-mailadres van u is, dus daarmee kunt u zich hier niet aanmelden.',
+  errorSsoNotAllowed: 'Accounts van uw organisatie mogen zich hier niet aanmelden.',
+  errorSsoAccountNotFound:
+    'Met deze identiteit mag geen medewerkersaccount zich aanmelden. Vraag een beheerder uw account ervoor in te stellen.',
+  errorSsoIdentityMismatch:
+    'Uw account is gekoppeld aan een andere identiteit bij deze provider. Vraag het een beheerder.',
 }

@@ -77,13 +77,17 @@ describe('the login view', () => {
     await screenshot(page, 'login-view')
   })
 
-  it('shows an errorMessage parameter as a toast and removes it from the address', async () => {
-    await page.goto(
-      `${appUrl}/admin/login?errorMessage=${encodeURIComponent('Sign-in with the provider failed')}&redirect=%2Fadmin`,
-    )
-    await page.getByText('Sign-in with the provider failed').waitFor()
+  it('shows a catalogue code in errorMessage as its text, never free text, and removes it from the address', async () => {
+    await page.goto(`${appUrl}/admin/login?errorMessage=SSO_CANCELLED&redirect=%2Fadmin`)
+    await page.getByText('The sign-in was cancelled at the provider.').waitFor()
     await expect.poll(() => new URL(page.url()).searchParams.has('errorMessage')).toBe(false)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin')
+
+    // A link cannot make the page say what its author wants (content spoofing).
+    const planted = 'Call +1 555 0100 to unlock your account'
+    await page.goto(`${appUrl}/admin/login?errorMessage=${encodeURIComponent(planted)}`)
+    await expect.poll(() => new URL(page.url()).searchParams.has('errorMessage')).toBe(false)
+    expect(await page.getByText(planted).count()).toBe(0)
   })
 
   it('shows the lockout after five wrong passwords', async () => {

@@ -11,12 +11,16 @@ import { EmailAddressField } from '../../components/client/EmailAddressField.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { type SsoButton, SsoButtons } from './SsoButtons.js'
 
 type Props = {
   adminRoute: string
   apiRoute: string
   forgotRoute: string
+  /** A refusal to show once, already translated (a single sign-on that failed). */
+  initialError: null | string
   serverURL: string
+  ssoButtons: SsoButton[]
   usersCollection: string
 }
 
@@ -42,14 +46,16 @@ const styles = {
 /**
  * The sign-in form: an email field (type email, example placeholder), a password field
  * with a show/hide toggle, a link to the forgot-password page and a submit button; everything is
- * disabled while the request runs. An `errorMessage` query parameter (from single sign-on) shows as
- * an error toast and is removed from the address.
+ * disabled while the request runs; then the single sign-on buttons. A refusal from single sign-on
+ * (`initialError`) shows as an error toast once, and its query parameters leave the address.
  */
 export const LoginForm = ({
   adminRoute,
   apiRoute,
   forgotRoute,
+  initialError,
   serverURL,
+  ssoButtons,
   usersCollection,
 }: Props) => {
   const { i18n, t: payloadT } = useTranslation()
@@ -63,14 +69,18 @@ export const LoginForm = ({
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    const errorMessage = searchParams.get('errorMessage')
-    if (errorMessage) {
-      toast.error(errorMessage)
-      const rest = new URLSearchParams(searchParams.toString())
-      rest.delete('errorMessage')
-      router.replace(rest.size ? `${pathname}?${rest}` : pathname)
+    if (!searchParams.has('errorMessage')) {
+      return
     }
-  }, [pathname, router, searchParams])
+    if (initialError) {
+      toast.error(initialError)
+    }
+    const rest = new URLSearchParams(searchParams.toString())
+    for (const name of ['errorMessage', 'provider', 'expected']) {
+      rest.delete(name)
+    }
+    router.replace(rest.size ? `${pathname}?${rest}` : pathname)
+  }, [initialError, pathname, router, searchParams])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -136,6 +146,7 @@ export const LoginForm = ({
       <Button disabled={busy} size="large" type="submit">
         {busy ? t('loginSubmitting') : payloadT('authentication:login')}
       </Button>
+      <SsoButtons providers={ssoButtons} />
     </form>
   )
 }

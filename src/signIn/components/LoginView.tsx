@@ -3,11 +3,22 @@ import type { AdminViewServerProps } from 'payload'
 import { redirect } from 'next/navigation.js'
 import { getSafeRedirect } from 'payload/shared'
 
+import type { SsoButton } from './SsoButtons.js'
+
+import { errorCatalogue } from '../../errors/catalogue.js'
+import { getBackofficeTranslation } from '../../i18n/text.js'
+import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { LoginForm } from './LoginForm.js'
+
+const isCatalogueCode = (value: unknown): value is keyof typeof errorCatalogue =>
+  typeof value === 'string' && Object.hasOwn(errorCatalogue, value)
 
 /**
  * The admin's sign-in page, in place of Payload's: a signed-in visitor goes straight on to where they
- * were headed. The form posts to the plugin's login endpoint, which applies the lockout.
+ * were headed. The form posts to the plugin's login endpoint, which applies the lockout; below it,
+ * one button per single sign-on provider. A sign-in that failed at a provider comes back with
+ * `?errorMessage=CODE`: only a code of the plugin's catalogue is shown (translated here), anything
+ * else is ignored, so a link cannot make the page say what its author wants.
  */
 export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps) => {
   const { req } = initPageResult
@@ -17,12 +28,38 @@ export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps
   if (req.user) {
     redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam ?? '' }))
   }
+  const t = getBackofficeTranslation(req.i18n)
+  const { providers } = getPluginOptions(req.payload).sso
+  const labelOf = (id: unknown) =>
+    id === 'local'
+      ? t('signInMethodPassword')
+      : providers.find((provider) => provider.id === id)?.label
+  const code = searchParams?.errorMessage
+  let initialError: null | string = null
+  if (isCatalogueCode(code)) {
+    const used = labelOf(searchParams?.provider)
+    const expected = labelOf(searchParams?.expected)
+    initialError =
+      code === 'WRONG_SIGN_IN_METHOD' && !(used && expected)
+        ? null
+        : t(errorCatalogue[code].translationKey, { expected: expected ?? '', used: used ?? '' })
+  }
+  const redirectQuery = redirectParam ? `&redirect=${encodeURIComponent(redirectParam)}` : ''
+  const ssoButtons: SsoButton[] = providers.map((provider) => ({
+    href: `${config.serverURL}${config.routes.api}/admin/oauth/authorization/${provider.id}?flow=default${redirectQuery}`,
+    icon: provider.icon,
+    id: provider.id,
+    kind: provider.kind,
+    label: provider.label,
+  }))
   return (
     <LoginForm
       adminRoute={config.routes.admin}
       apiRoute={config.routes.api}
       forgotRoute={config.admin.routes.forgot}
+      initialError={initialError}
       serverURL={config.serverURL}
+      ssoButtons={ssoButtons}
       usersCollection={config.admin.user}
     />
   )

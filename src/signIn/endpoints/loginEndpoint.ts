@@ -6,6 +6,7 @@ import { AuthenticationError, type loginOperation } from 'payload'
 import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { isLocalAccount } from '../../accounts/signInMethod.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
@@ -113,15 +114,21 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         where: { email: { equals: email } },
       })
 
-      if (!user) {
+      // An account of a single sign-on provider has no password here: it is answered exactly as an
+      // unknown address, on the same throttle, so the form never tells which addresses use single
+      // sign-on (OWASP ASVS 5.0 6.3.8), and guesses never lock the account, whose sign-in is at its
+      // provider (Keycloak's brokered accounts can be locked out so, keycloak/keycloak#38874).
+      if (!user || !isLocalAccount(user)) {
         const key = throttleKey(req, email)
         const claim = await claimKeyedAttempt(payload, options, key)
-        // The address someone tried is kept (encoded) for investigations; it names no account.
+        // The address someone tried is kept (encoded) for investigations.
+        const reason = claim.locked ? 'throttled' : user ? 'notLocalAccount' : 'unknownAccount'
         const entry = {
           actor: null,
-          data: { factor: 'password', reason: claim.locked ? 'throttled' : 'unknownAccount' },
+          data: { factor: 'password', reason },
           details: email,
           event: 'login.failed',
+          ...(user ? { user } : {}),
         } as const
         if (!claim.locked) {
           await recordAuditEvent(req, entry)

@@ -1,0 +1,94 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import * as client from 'openid-client'
+import { getSafeRedirect } from 'payload/shared'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { refuseCrossSite } from '../../request/refuseCrossSite.js'
+import { loginPageRedirect, seeOther } from '../loginPageRedirect.js'
+import { providerConfiguration } from '../providerConfiguration.js'
+import { redirectUri } from '../redirectUri.js'
+import { ssoTransactionCookie } from '../ssoCookie.js'
+import { openSsoTransaction } from '../transactions.js'
+
+/** The flows a sign-in may start. */
+const flows = ['default'] as const
+
+/**
+ * `GET /api/admin/oauth/authorization/{providerId}?flow=default`: the provider's button. Starts an
+ * authorization code flow with PKCE (S256), `state` and `nonce`, all three fresh for this sign-in
+ * and stored server side with the provider and its issuer, bound to this browser by a cookie holding
+ * only a random key (OWASP ASVS 5.0 10.1.2, 10.2.1; RFC 9700 §2.1.1), then sends the browser to the
+ * provider. Every refusal goes back to the login page with a catalogue code.
+ */
+export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req: PayloadRequest) => {
+    const providerId = String(req.routeParams?.providerId ?? '')
+    const provider = options.sso.providers.find((candidate) => candidate.id === providerId)
+    if (!provider) {
+      return loginPageRedirect(req, { code: 'SSO_PROVIDER_UNKNOWN' })
+    }
+    try {
+      // Only a click on the app's own login page starts a sign-in (ASVS 5.0 7.6.2: no session
+      // without the user's explicit action); another site cannot send a browser through it.
+      refuseCrossSite(req)
+    } catch (error) {
+      if (error instanceof BackofficeError) {
+        return loginPageRedirect(req, { code: error.code })
+      }
+      throw error
+    }
+    const flow = req.searchParams.get('flow') ?? 'default'
+    if (!(flows as readonly string[]).includes(flow)) {
+      return loginPageRedirect(req, { code: 'SSO_FLOW_INVALID', provider: provider.id })
+    }
+    let configuration: client.Configuration
+    try {
+      configuration = await providerConfiguration(req.payload, provider)
+    } catch (error) {
+      req.payload.logger.warn({
+        err: error,
+        msg: `payload-backoffice: the single sign-on provider "${provider.id}" could not be discovered`,
+      })
+      return loginPageRedirect(req, { code: 'SSO_UNAVAILABLE', provider: provider.id })
+    }
+    const { admin } = req.payload.config.routes
+    const redirectParam = req.searchParams.get('redirect') ?? ''
+    const returnTo = getSafeRedirect({ fallbackTo: admin, redirectTo: redirectParam }) || admin
+    const codeVerifier = client.randomPKCECodeVerifier()
+    const state = client.randomState()
+    const nonce = client.randomNonce()
+    const key = await openSsoTransaction(
+      req,
+      {
+        codeVerifier,
+        flow,
+        issuer: provider.issuer,
+        nonce,
+        providerId: provider.id,
+        returnTo,
+        state,
+      },
+      options.sso.transactionMinutes,
+    )
+    const parameters: Record<string, string> = {
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      nonce,
+      redirect_uri: redirectUri(req, provider),
+      scope: provider.scopes.join(' '),
+      state,
+    }
+    if (provider.kind === 'google' && provider.hostedDomains.length === 1) {
+      // A hint for Google's account chooser only; the token's `hd` is what is checked.
+      parameters.hd = provider.hostedDomains[0]!
+    }
+    return seeOther(req, client.buildAuthorizationUrl(configuration, parameters).href, [
+      ssoTransactionCookie(req, { key, maxAgeSeconds: options.sso.transactionMinutes * 60 }),
+    ])
+  },
+  method: 'get',
+  path: '/admin/oauth/authorization/:providerId',
+})

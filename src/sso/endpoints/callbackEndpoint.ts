@@ -1,0 +1,184 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import * as client from 'openid-client'
+import { AuthenticationError } from 'payload'
+import { generatePayloadCookie } from 'payload/shared'
+
+import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../../options/types.js'
+import type { ProvedIdentity } from '../provedIdentity.js'
+
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { mintSession } from '../../signIn/mintSession.js'
+import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
+import { SecondFactorRequired } from '../../signIn/SecondFactorRequired.js'
+import { linkedUser } from '../linkedUser.js'
+import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
+import { provedIdentity } from '../provedIdentity.js'
+import { providerConfiguration } from '../providerConfiguration.js'
+import { redirectUri } from '../redirectUri.js'
+import { readSsoTransactionCookie, ssoTransactionCookie } from '../ssoCookie.js'
+import { SsoRefusal } from '../ssoRefusal.js'
+import { type SsoTransaction, takeSsoTransaction } from '../transactions.js'
+
+/**
+ * The provider's answer, checked by openid-client against this very transaction: `state`, the PKCE
+ * verifier (the code is redeemed with it), the RFC 9207 `iss` parameter when the provider sends it,
+ * and the ID token's signature, issuer, audience, expiry and `nonce`. The userinfo answer adds
+ * claims, for the same subject only. No access or refresh token is kept (OWASP ASVS 5.0 10.1.1).
+ */
+const verifiedIdentity = async (
+  req: PayloadRequest,
+  provider: SanitizedSsoProvider,
+  transaction: SsoTransaction,
+): Promise<ProvedIdentity> => {
+  let configuration: client.Configuration
+  try {
+    configuration = await providerConfiguration(req.payload, provider)
+  } catch {
+    throw new SsoRefusal('SSO_UNAVAILABLE', 'discoveryFailed')
+  }
+  // The URL the provider sent the browser to, rebuilt from the registered redirect URI and this
+  // request's query: the Host header plays no part.
+  const currentUrl = new URL(redirectUri(req, provider))
+  currentUrl.search = new URL(req.url ?? '', 'http://x').search
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>
+  try {
+    tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      expectedNonce: transaction.nonce,
+      expectedState: transaction.state,
+      idTokenExpected: true,
+      pkceCodeVerifier: transaction.codeVerifier,
+    })
+  } catch (error) {
+    if (error instanceof client.AuthorizationResponseError) {
+      throw error.error === 'access_denied'
+        ? new SsoRefusal('SSO_CANCELLED', 'accessDenied')
+        : new SsoRefusal('SSO_PROVIDER_ERROR', `provider:${error.error.slice(0, 40)}`)
+    }
+    const code = (error as { code?: unknown }).code
+    throw new SsoRefusal(
+      'SSO_RESPONSE_INVALID',
+      typeof code === 'string' ? code.slice(0, 60) : 'tokenExchangeFailed',
+    )
+  }
+  const token = tokens.claims()
+  if (!token) {
+    throw new SsoRefusal('SSO_RESPONSE_INVALID', 'noIdToken')
+  }
+  let userInfo: client.UserInfoResponse | undefined
+  if (configuration.serverMetadata().userinfo_endpoint) {
+    try {
+      userInfo = await client.fetchUserInfo(configuration, tokens.access_token, token.sub)
+    } catch {
+      throw new SsoRefusal('SSO_PROVIDER_ERROR', 'userInfoFailed')
+    }
+  }
+  return provedIdentity(provider, token, userInfo)
+}
+
+/**
+ * `GET /api/admin/oauth/callback/{providerId}`: where the provider sends the browser back. The
+ * transaction is taken (once) by the browser's cookie and names the provider: a response arriving at
+ * another provider's path is refused, never checked against that provider (mix-up defence, RFC 9700
+ * §4.4; OWASP ASVS 5.0 10.2.2). The identity is then linked or refused (see linkedUser.ts) and the
+ * sign-in goes on exactly as after a right password: a suspended account gets nothing, a second
+ * factor is asked for when due (unless the provider proved one it is trusted for), and the session
+ * carries the browser's address and user agent. Every outcome is audited; every refusal ends on the
+ * login page with a catalogue code.
+ */
+export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
+  handler: async (req: PayloadRequest) => {
+    const pathProvider = String(req.routeParams?.providerId ?? '').slice(0, 40)
+    const clearTransaction = ssoTransactionCookie(req, null)
+    const key = readSsoTransactionCookie(req)
+    const transaction = key ? await takeSsoTransaction(req, key) : null
+    const provider = options.sso.providers.find(
+      (candidate) => candidate.id === transaction?.providerId,
+    )
+    let identity: null | ProvedIdentity = null
+    let userId: null | number | string = null
+    try {
+      if (!transaction || !provider || provider.issuer !== transaction.issuer) {
+        throw new SsoRefusal('SSO_TRANSACTION_INVALID', key ? 'transactionUnknown' : 'noCookie')
+      }
+      if (pathProvider !== provider.id) {
+        throw new SsoRefusal('SSO_RESPONSE_INVALID', 'providerMismatch')
+      }
+      identity = await verifiedIdentity(req, provider, transaction)
+      const user = await linkedUser(req, options, provider, identity)
+      userId = user.id
+      const auditData = {
+        factor: 'sso',
+        issuer: identity.issuer,
+        provider: provider.id,
+        subject: identity.subjectHash,
+      }
+      try {
+        const { collection, result } = await mintSession(req, options, user.id, {
+          secondFactorVerified: identity.multiFactor,
+        })
+        await recordAuditEvent(req, {
+          actor: { email: user.email ?? null, id: user.id },
+          data: identity.multiFactor ? { ...auditData, providerMultiFactor: true } : auditData,
+          event: 'login.succeeded',
+          user: { email: user.email ?? null, id: user.id },
+        })
+        const sessionCookie = generatePayloadCookie({
+          collectionAuthConfig: collection.config.auth,
+          cookiePrefix: req.payload.config.cookiePrefix,
+          token: result.token,
+        })
+        return seeOther(req, appURL(req, transaction.returnTo ?? req.payload.config.routes.admin), [
+          clearTransaction,
+          sessionCookie,
+        ])
+      } catch (error) {
+        if (error instanceof SecondFactorRequired) {
+          const challenge = await openSecondFactorChallenge(req, options, {
+            need: error.need,
+            userId: user.id,
+          })
+          return seeOther(req, appURL(req, challenge.redirectTo), [
+            clearTransaction,
+            challenge.cookie,
+          ])
+        }
+        if (error instanceof BackofficeError && error.code === 'ACCOUNT_SUSPENDED') {
+          throw new SsoRefusal('ACCOUNT_SUSPENDED', 'suspended')
+        }
+        if (error instanceof AuthenticationError) {
+          // An invitation that is open or revoked (see invitations/refuseUnacceptedInvitation.ts).
+          throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'invitationNotAccepted')
+        }
+        throw error
+      }
+    } catch (error) {
+      if (!(error instanceof SsoRefusal)) {
+        throw error
+      }
+      await recordAuditEvent(req, {
+        actor: null,
+        data: {
+          factor: 'sso',
+          provider: transaction?.providerId ?? null,
+          reason: error.reason,
+          ...(identity ? { issuer: identity.issuer, subject: identity.subjectHash } : {}),
+          ...(pathProvider && pathProvider !== transaction?.providerId
+            ? { callbackPath: pathProvider }
+            : {}),
+        },
+        event: 'login.failed',
+        ...(userId !== null ? { user: { id: userId } } : {}),
+      })
+      return loginPageRedirect(req, {
+        code: error.code,
+        cookies: [clearTransaction],
+        expected: error.expected,
+        provider: provider?.id,
+      })
+    }
+  },
+  method: 'get',
+  path: '/admin/oauth/callback/:providerId',
+})

@@ -1,0 +1,43 @@
+import type { Capability } from '../capability.js'
+
+import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
+import { accountsCollection } from './accountsCollection.js'
+import { authorizationEndpoint } from './endpoints/authorizationEndpoint.js'
+import { callbackEndpoint } from './endpoints/callbackEndpoint.js'
+import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
+import { ssoTransactionsCollection } from './transactionsCollection.js'
+
+/**
+ * Single sign-on with OpenID Connect providers (Google, Microsoft Entra ID, a corporate provider):
+ * the linked identities, the transactions of sign-ins under way, and the two endpoints a sign-in
+ * passes through. After the provider, a sign-in continues in `signIn/` exactly as after a password.
+ */
+export const sso: Capability = {
+  behaviour: (config, options) => {
+    if (options.sso.providers.length === 0) {
+      return config
+    }
+    if (!config.serverURL) {
+      throw new Error(
+        'payload-backoffice: single sign-on needs `serverURL` in the Payload config: the redirect URI registered at each provider is built from it.',
+      )
+    }
+    return {
+      ...config,
+      endpoints: [
+        ...(config.endpoints ?? []),
+        authorizationEndpoint(options),
+        callbackEndpoint(options),
+      ],
+    }
+  },
+  name: 'sso',
+  schema: (config, options) =>
+    [accountsCollection(config, options), ssoTransactionsCollection].reduce(
+      addCollection,
+      // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
+      mapCollection(config, options.usersCollection, (users) =>
+        appendHooks(users, { beforeDelete: [deleteLinkedAccountsOfDeletedUser(options)] }),
+      ),
+    ),
+}

@@ -1,0 +1,124 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../options/types.js'
+import type { ProvedIdentity } from './provedIdentity.js'
+
+import { signInMethodOf } from '../accounts/signInMethod.js'
+import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
+import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { SsoRefusal } from './ssoRefusal.js'
+
+type LinkedAccountRow = { id: number | string; user: number | string | { id: number | string } }
+
+const idOf = (value: LinkedAccountRow['user']) =>
+  typeof value === 'object' && value !== null ? value.id : value
+
+/**
+ * The staff account this provider identity signs in to, linking it on its first sign-in.
+ *
+ * An identity already linked signs in to its account as long as that account still uses this
+ * provider. An identity not linked yet is linked only when an administrator gave an account this
+ * provider as its sign-in method, that account has no other identity at this provider, and the
+ * provider proved that the person owns the account's email address. Nothing else links: not an
+ * unverified email, not an account of another sign-in method (it is told which one to use), and no
+ * account is ever created (Auth.js and Directus link no identity by email by default; Keycloak calls
+ * automatic linking "a potential security hole").
+ */
+export const linkedUser = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  provider: SanitizedSsoProvider,
+  identity: ProvedIdentity,
+): Promise<StaffAccount> => {
+  const { payload } = req
+  const accounts = options.sso.accountsSlug as CollectionSlug
+  const snapshot = {
+    email: identity.email,
+    emailVerified: identity.emailVerified,
+    lastSignInAt: new Date().toISOString(),
+    name: identity.name ?? identity.email ?? identity.sub,
+    picture: identity.picture,
+    tenant: identity.tenant,
+  }
+
+  const linked = await payload.db.findOne<LinkedAccountRow>({
+    collection: accounts,
+    req,
+    where: { and: [{ issuer: { equals: identity.issuer } }, { sub: { equals: identity.sub } }] },
+  })
+  if (linked) {
+    const user = await readAccount(req, options, idOf(linked.user))
+    if (!user) {
+      throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'accountGone')
+    }
+    if (signInMethodOf(user) !== provider.id) {
+      throw new SsoRefusal('WRONG_SIGN_IN_METHOD', 'otherSignInMethod', {
+        expected: signInMethodOf(user),
+      })
+    }
+    await payload.db.updateOne({
+      id: linked.id,
+      collection: accounts,
+      data: snapshot,
+      req,
+      returning: false,
+    })
+    return user
+  }
+
+  if (!identity.email || !identity.emailVerified) {
+    throw new SsoRefusal('SSO_EMAIL_NOT_VERIFIED', 'emailNotVerified')
+  }
+  const user = await payload.db.findOne<StaffAccount>({
+    collection: options.usersCollection,
+    joins: false as never,
+    req,
+    where: { email: { equals: identity.email } },
+  })
+  if (!user) {
+    throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'noAccount')
+  }
+  if (signInMethodOf(user) !== provider.id) {
+    // The provider proved the address is theirs, so telling them how this account signs in gives
+    // away nothing they could not learn from the account's own emails.
+    throw new SsoRefusal('WRONG_SIGN_IN_METHOD', 'otherSignInMethod', {
+      expected: signInMethodOf(user),
+    })
+  }
+  const other = await payload.db.findOne<LinkedAccountRow>({
+    collection: accounts,
+    req,
+    where: { and: [{ user: { equals: user.id } }, { providerId: { equals: provider.id } }] },
+  })
+  if (other) {
+    // The account is already linked to another identity at this provider (a second person with the
+    // same address, or the same person under a new subject): only an administrator can change that.
+    throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'linkedToAnotherIdentity')
+  }
+  const row = await payload.create({
+    collection: accounts,
+    data: {
+      ...snapshot,
+      issuer: identity.issuer,
+      issuerName: provider.label,
+      providerId: provider.id,
+      scope: provider.scopes.join(' '),
+      sub: identity.sub,
+      user: user.id,
+    } as never,
+    overrideAccess: true,
+    req,
+  })
+  await recordAuditEvent(req, {
+    actor: null,
+    data: {
+      accountId: row.id,
+      issuer: identity.issuer,
+      provider: provider.id,
+      subject: identity.subjectHash,
+    },
+    event: 'sso.linked',
+    user,
+  })
+  return user
+}

@@ -1,0 +1,548 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { RestClient, RestResponse } from '../helpers/restClient.js'
+
+import {
+  type DemoIdentity,
+  type DemoOidcProvider,
+  startDemoOidcProvider,
+} from '../../dev/sso/demoOidcProvider.js'
+import { sqlOn } from '../helpers/sql.js'
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+
+const appOrigin = 'http://localhost:3000'
+const tenant = '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
+const otherTenant = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee'
+const password = 'a-long-and-unusual-passphrase-42'
+
+let app: TestPayload
+let corporate: DemoOidcProvider
+let google: DemoOidcProvider
+let entra: DemoOidcProvider
+const sql = sqlOn(() => app.payload)
+let accounts = 0
+
+const client = (providerId: string) => ({
+  clientId: `backoffice-${providerId}`,
+  clientSecret: randomBytes(16).toString('hex'),
+  redirectUris: [`${appOrigin}/api/admin/oauth/callback/${providerId}`],
+})
+
+/** A staff account an administrator gave this sign-in method. */
+const staffAccount = async (
+  identityProvider: string,
+  { roles = ['editor'] }: { roles?: string[] } = {},
+) => {
+  const email = `staff-${++accounts}-${identityProvider}@example.com`
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, identityProvider, password, roles } as never,
+  })
+  return { email, id: user.id }
+}
+
+/** Presses the provider's button: the redirect to the provider, with the transaction cookie set. */
+const start = async (browser: RestClient, providerId: string) => {
+  const answer = await browser.get(`/admin/oauth/authorization/${providerId}?flow=default`)
+  expect(answer.status).toBe(303)
+  return answer.headers.get('location')!
+}
+
+/** Follows the browser back from the provider to the app's callback. */
+const callback = (browser: RestClient, callbackUrl: string) => {
+  const url = new URL(callbackUrl)
+  expect(url.origin).toBe(appOrigin)
+  return browser.get(`${url.pathname.replace(/^\/api/, '')}${url.search}`)
+}
+
+/** The whole round trip as `identity`, at `provider`, through the button of `providerId`. */
+const signInVia = async (
+  browser: RestClient,
+  providerId: string,
+  provider: DemoOidcProvider,
+  identity: DemoIdentity,
+) => {
+  provider.signInNext(identity)
+  return callback(browser, await provider.authorize(await start(browser, providerId)))
+}
+
+const loginPageCode = (answer: RestResponse) => {
+  expect(answer.status).toBe(303)
+  const location = new URL(answer.headers.get('location')!)
+  expect(location.pathname).toBe('/admin/login')
+  return location.searchParams.get('errorMessage')
+}
+
+const me = async (browser: RestClient) =>
+  ((await browser.get('/users/me')).body as { user: null | { email: string } }).user
+
+const sessionCookieOf = (answer: RestResponse) =>
+  answer.headers.getSetCookie().find((cookie) => cookie.startsWith('payload-token='))
+
+const lastAuditEntry = async (event: string) =>
+  (
+    await sql(
+      'SELECT event, data, user_id FROM "audit_log" WHERE event = $1 ORDER BY id DESC LIMIT 1',
+      [event],
+    )
+  )[0] as { data: Record<string, unknown>; event: string; user_id: null | string }
+
+const linkedRows = async (userId: number | string) =>
+  sql('SELECT * FROM accounts WHERE user_id = $1', [userId]) as Promise<Record<string, unknown>[]>
+
+beforeAll(async () => {
+  const clients = {
+    corporate: client('corporate'),
+    google: client('google'),
+    'msft-entra': client('msft-entra'),
+  }
+  corporate = await startDemoOidcProvider({ clients: [clients.corporate] })
+  google = await startDemoOidcProvider({ clients: [clients.google] })
+  entra = await startDemoOidcProvider({
+    clients: [clients['msft-entra']],
+    issuerPath: `/${tenant}/v2.0`,
+  })
+  app = await startTestPayload({
+    backofficeOptions: {
+      sso: {
+        providers: [
+          {
+            ...clients.corporate,
+            id: 'corporate',
+            issuer: corporate.issuer,
+            kind: 'oidc',
+            label: 'Corporate SSO',
+            trustMfa: { amr: ['mfa'] },
+          },
+          {
+            ...clients.google,
+            hostedDomains: ['example.com'],
+            id: 'google',
+            issuer: google.issuer,
+            kind: 'google',
+          },
+          {
+            ...clients['msft-entra'],
+            id: 'msft-entra',
+            issuer: entra.issuer,
+            kind: 'msft-entra',
+            tenantIds: [tenant],
+          },
+        ],
+      },
+      twoFactor: { enforcement: { roles: ['admin'] } },
+    },
+  })
+  await app.client().post('/users/first-register', {
+    email: 'first-admin@example.com',
+    password,
+  })
+})
+afterAll(async () => {
+  await app?.close()
+  await Promise.all([corporate?.close(), google?.close(), entra?.close()])
+})
+
+describe('single sign-on with a corporate OpenID provider', () => {
+  it('signs a staff member in, links the identity by (issuer, sub) and keeps no provider token', async () => {
+    const staff = await staffAccount('corporate')
+    const browser = app.client()
+    const answer = await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      name: 'Casey Corporate',
+      sub: 'corp-subject-1',
+    })
+
+    expect(answer.status).toBe(303)
+    expect(answer.headers.get('location')).toBe(`${appOrigin}/admin`)
+    expect(sessionCookieOf(answer)).toMatch(/HttpOnly/)
+    expect((await me(browser))?.email).toBe(staff.email)
+
+    const [row, ...more] = await linkedRows(staff.id)
+    expect(more).toHaveLength(0)
+    expect(row).toMatchObject({
+      email: staff.email,
+      email_verified: true,
+      issuer: corporate.issuer,
+      issuer_name: 'Corporate SSO',
+      name: 'Casey Corporate',
+      provider_id: 'corporate',
+      sub: 'corp-subject-1',
+    })
+    // Nothing of the provider's tokens is stored anywhere in the row.
+    expect(JSON.stringify(row)).not.toMatch(/eyJ|access|refresh/i)
+
+    const linked = await lastAuditEntry('sso.linked')
+    expect(String(linked.user_id)).toBe(String(staff.id))
+    const succeeded = await lastAuditEntry('login.succeeded')
+    expect(succeeded.data).toMatchObject({
+      factor: 'sso',
+      issuer: corporate.issuer,
+      provider: 'corporate',
+      subject: createHash('sha256').update(`${corporate.issuer}\ncorp-subject-1`).digest('hex'),
+    })
+    expect(JSON.stringify(succeeded.data)).not.toContain('corp-subject-1')
+    const sessions = await sql('SELECT id FROM sessions WHERE user_id = $1', [staff.id])
+    expect(sessions).toHaveLength(1)
+  })
+
+  it('finds a linked identity by its subject, whatever email the provider now reports', async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: 'corp-subject-2' }
+    expect(
+      sessionCookieOf(await signInVia(app.client(), 'corporate', corporate, identity)),
+    ).toBeTruthy()
+
+    const browser = app.client()
+    const again = await signInVia(browser, 'corporate', corporate, {
+      ...identity,
+      email: 'renamed-at-the-provider@example.com',
+      email_verified: false,
+    })
+    expect(sessionCookieOf(again)).toBeTruthy()
+    expect((await me(browser))?.email).toBe(staff.email)
+    expect(await linkedRows(staff.id)).toHaveLength(1)
+  })
+
+  it('never links by an email the provider did not verify', async () => {
+    const staff = await staffAccount('corporate')
+    const browser = app.client()
+    const answer = await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: false,
+      sub: 'corp-unverified',
+    })
+    expect(loginPageCode(answer)).toBe('SSO_EMAIL_NOT_VERIFIED')
+    expect(sessionCookieOf(answer)).toBeUndefined()
+    expect(await me(browser)).toBeNull()
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({
+      factor: 'sso',
+      provider: 'corporate',
+      reason: 'emailNotVerified',
+    })
+  })
+
+  it('tells a password account to use its password, and an unknown address that it has no account', async () => {
+    const local = await staffAccount('local')
+    const wrongMethod = await signInVia(app.client(), 'corporate', corporate, {
+      email: local.email,
+      email_verified: true,
+      sub: 'corp-local-owner',
+    })
+    expect(loginPageCode(wrongMethod)).toBe('WRONG_SIGN_IN_METHOD')
+    const location = new URL(wrongMethod.headers.get('location')!)
+    expect(location.searchParams.get('provider')).toBe('corporate')
+    expect(location.searchParams.get('expected')).toBe('local')
+    expect(await linkedRows(local.id)).toHaveLength(0)
+
+    const nobody = await signInVia(app.client(), 'corporate', corporate, {
+      email: 'nobody-here@example.com',
+      email_verified: true,
+      sub: 'corp-nobody',
+    })
+    expect(loginPageCode(nobody)).toBe('SSO_ACCOUNT_NOT_FOUND')
+    expect(await sql('SELECT id FROM users WHERE email = $1', ['nobody-here@example.com'])).toEqual(
+      [],
+    )
+  })
+
+  it('comes back to the login page when the person cancels at the provider', async () => {
+    const browser = app.client()
+    corporate.denyNext()
+    const answer = await callback(
+      browser,
+      await corporate.authorize(await start(browser, 'corporate')),
+    )
+    expect(loginPageCode(answer)).toBe('SSO_CANCELLED')
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({ reason: 'accessDenied' })
+  })
+})
+
+describe('what an attacker tries against the callback', () => {
+  const attacked = async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-${staff.id}` }
+    return { identity, staff }
+  }
+
+  it('refuses a callback without the browser that started it (login CSRF, a stolen code)', async () => {
+    const { identity, staff } = await attacked()
+    const victim = app.client()
+    corporate.signInNext(identity)
+    const callbackUrl = await corporate.authorize(await start(app.client(), 'corporate'))
+    const answer = await callback(victim, callbackUrl)
+    expect(loginPageCode(answer)).toBe('SSO_TRANSACTION_INVALID')
+    expect(await me(victim)).toBeNull()
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+
+  it('uses a transaction once: a replayed callback gets nothing, and neither does an old code in a new transaction', async () => {
+    const { identity } = await attacked()
+    const browser = app.client()
+    corporate.signInNext(identity)
+    const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
+    expect(sessionCookieOf(await callback(browser, callbackUrl))).toBeTruthy()
+
+    const replayer = app.client()
+    replayer.cookies.set(
+      'payload-sso-transaction',
+      browser.cookies.get('payload-sso-transaction') ?? 'gone',
+    )
+    expect(loginPageCode(await callback(replayer, callbackUrl))).toBe('SSO_TRANSACTION_INVALID')
+
+    const fresh = app.client()
+    await start(fresh, 'corporate')
+    const replayed = await callback(fresh, callbackUrl)
+    expect(loginPageCode(replayed)).toBe('SSO_RESPONSE_INVALID')
+    expect(await me(fresh)).toBeNull()
+  })
+
+  it('lets exactly one of two parallel callbacks with the same transaction through', async () => {
+    const { identity } = await attacked()
+    const browser = app.client()
+    corporate.signInNext(identity)
+    const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
+    const twin = app.client()
+    for (const [name, value] of browser.cookies) {
+      twin.cookies.set(name, value)
+    }
+    const answers = await Promise.all([callback(browser, callbackUrl), callback(twin, callbackUrl)])
+    expect(answers.filter((answer) => sessionCookieOf(answer))).toHaveLength(1)
+    const refused = answers.find((answer) => !sessionCookieOf(answer))!
+    expect(loginPageCode(refused)).toBe('SSO_TRANSACTION_INVALID')
+  })
+
+  it('refuses a changed or missing state, and a forged issuer parameter', async () => {
+    const { identity, staff } = await attacked()
+    const tamper = async (change: (url: URL) => void) => {
+      const browser = app.client()
+      corporate.signInNext(identity)
+      const url = new URL(await corporate.authorize(await start(browser, 'corporate')))
+      change(url)
+      const answer = await callback(browser, url.href)
+      expect(await me(browser)).toBeNull()
+      return loginPageCode(answer)
+    }
+    expect(await tamper((url) => url.searchParams.set('state', 'attacker-state'))).toBe(
+      'SSO_RESPONSE_INVALID',
+    )
+    expect(await tamper((url) => url.searchParams.delete('state'))).toBe('SSO_RESPONSE_INVALID')
+    expect(await tamper((url) => url.searchParams.set('iss', google.issuer))).toBe(
+      'SSO_RESPONSE_INVALID',
+    )
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+
+  it("refuses a response delivered to another provider's callback (mix-up)", async () => {
+    const { identity, staff } = await attacked()
+    const browser = app.client()
+    corporate.signInNext(identity)
+    const url = new URL(await corporate.authorize(await start(browser, 'corporate')))
+    url.pathname = '/api/admin/oauth/callback/google'
+    const answer = await callback(browser, url.href)
+    expect(loginPageCode(answer)).toBe('SSO_RESPONSE_INVALID')
+    expect(await me(browser)).toBeNull()
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({
+      callbackPath: 'google',
+      provider: 'corporate',
+      reason: 'providerMismatch',
+    })
+  })
+
+  it('refuses a start from another site and an unknown provider or flow', async () => {
+    const crossSite = await app
+      .client()
+      .get('/admin/oauth/authorization/corporate', { 'sec-fetch-site': 'cross-site' })
+    expect(loginPageCode(crossSite)).toBe('CROSS_SITE_REQUEST')
+    expect(crossSite.headers.getSetCookie()).toEqual([])
+    expect(loginPageCode(await app.client().get('/admin/oauth/authorization/github'))).toBe(
+      'SSO_PROVIDER_UNKNOWN',
+    )
+    expect(
+      loginPageCode(await app.client().get('/admin/oauth/authorization/corporate?flow=<script>')),
+    ).toBe('SSO_FLOW_INVALID')
+  })
+
+  it('sends PKCE S256, state and nonce, and binds the transaction with an httpOnly, Lax cookie', async () => {
+    const browser = app.client()
+    const answer = await browser.get('/admin/oauth/authorization/corporate')
+    const location = new URL(answer.headers.get('location')!)
+    expect(location.origin).toBe(new URL(corporate.issuer).origin)
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(location.searchParams.get('state')).toMatch(/^[\w-]{43}$/)
+    expect(location.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/)
+    expect(location.searchParams.get('redirect_uri')).toBe(
+      `${appOrigin}/api/admin/oauth/callback/corporate`,
+    )
+    const [cookie] = answer.headers.getSetCookie()
+    expect(cookie).toMatch(/^payload-sso-transaction=[\w-]{43};/)
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Lax/)
+    expect(cookie).toMatch(/Path=\/api\/admin\/oauth\/callback/)
+    const [stored] = await sql('SELECT key_hash FROM sso_transactions ORDER BY id DESC LIMIT 1')
+    expect((stored as { key_hash: string }).key_hash).not.toBe(cookie!.split(/[=;]/)[1])
+  })
+})
+
+describe('Google and Microsoft Entra ID rules', () => {
+  it('admits a Google account only from a listed hosted domain, checked in the token', async () => {
+    const staff = await staffAccount('google')
+    const identity = { email: staff.email, email_verified: true, sub: `g-${staff.id}` }
+    const outsider = await signInVia(app.client(), 'google', google, {
+      ...identity,
+      hd: 'example.org',
+    })
+    expect(loginPageCode(outsider)).toBe('SSO_NOT_ALLOWED')
+    const noDomain = await signInVia(app.client(), 'google', google, identity)
+    expect(loginPageCode(noDomain)).toBe('SSO_NOT_ALLOWED')
+    const browser = app.client()
+    const member = await signInVia(browser, 'google', google, { ...identity, hd: 'example.com' })
+    expect(sessionCookieOf(member)).toBeTruthy()
+    expect((await me(browser))?.email).toBe(staff.email)
+  })
+
+  it('admits Entra accounts of the configured tenant only, and proves the email by xms_edov alone', async () => {
+    const staff = await staffAccount('msft-entra')
+    const identity = {
+      email: staff.email,
+      email_verified: true,
+      sub: `e-${staff.id}`,
+      tid: tenant,
+    }
+    const foreign = await signInVia(app.client(), 'msft-entra', entra, {
+      ...identity,
+      tid: otherTenant,
+      xms_edov: true,
+    })
+    expect(loginPageCode(foreign)).toBe('SSO_NOT_ALLOWED')
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({ reason: 'tenant' })
+    // nOAuth: an email Entra's domain owner never verified links nothing, `email_verified` or not.
+    const unproved = await signInVia(app.client(), 'msft-entra', entra, identity)
+    expect(loginPageCode(unproved)).toBe('SSO_EMAIL_NOT_VERIFIED')
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+    const browser = app.client()
+    const proved = await signInVia(browser, 'msft-entra', entra, { ...identity, xms_edov: true })
+    expect(sessionCookieOf(proved)).toBeTruthy()
+    expect((await linkedRows(staff.id))[0]).toMatchObject({ tenant })
+  })
+
+  it('keeps one sign-in method: the same address or subject at another provider signs in nowhere', async () => {
+    const staff = await staffAccount('google')
+    const identity = {
+      email: staff.email,
+      email_verified: true,
+      hd: 'example.com',
+      sub: 'shared-subject',
+    }
+    expect(sessionCookieOf(await signInVia(app.client(), 'google', google, identity))).toBeTruthy()
+
+    const elsewhere = await signInVia(app.client(), 'corporate', corporate, identity)
+    expect(loginPageCode(elsewhere)).toBe('WRONG_SIGN_IN_METHOD')
+    expect(new URL(elsewhere.headers.get('location')!).searchParams.get('expected')).toBe('google')
+    const entraTwin = await signInVia(app.client(), 'msft-entra', entra, {
+      ...identity,
+      tid: tenant,
+      xms_edov: true,
+    })
+    expect(loginPageCode(entraTwin)).toBe('WRONG_SIGN_IN_METHOD')
+    expect(await linkedRows(staff.id)).toHaveLength(1)
+  })
+})
+
+describe('the same pipeline as a password', () => {
+  it('gives a suspended account nothing', async () => {
+    const staff = await staffAccount('corporate')
+    await sql(`UPDATE users SET security_status = 'suspended' WHERE id = $1`, [staff.id])
+    const browser = app.client()
+    const answer = await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-suspended-${staff.id}`,
+    })
+    expect(loginPageCode(answer)).toBe('ACCOUNT_SUSPENDED')
+    expect(sessionCookieOf(answer)).toBeUndefined()
+    expect(await me(browser)).toBeNull()
+    expect(await sql('SELECT id FROM sessions WHERE user_id = $1', [staff.id])).toEqual([])
+  })
+
+  it('answers password guesses at a single sign-on account as at an unknown address, and they never lock its sign-in', async () => {
+    const staff = await staffAccount('corporate')
+    const guesses = []
+    for (let guess = 0; guess < 3; guess++) {
+      guesses.push(await app.client().post('/users/login', { email: staff.email, password }))
+    }
+    const unknown = await app
+      .client()
+      .post('/users/login', { email: `unknown-${staff.id}@example.com`, password })
+    expect(guesses.map((answer) => answer.status)).toEqual([401, 401, 401])
+    expect(guesses[0]!.body).toEqual(unknown.body)
+    const [row] = await sql(
+      'SELECT consecutive_failed_logins AS failures, lockout_until FROM users WHERE id = $1',
+      [staff.id],
+    )
+    expect({ ...row, failures: Number(row!.failures) }).toEqual({
+      failures: 0,
+      lockout_until: null,
+    })
+
+    const browser = app.client()
+    const signedIn = await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-guessed-${staff.id}`,
+    })
+    expect(sessionCookieOf(signedIn)).toBeTruthy()
+  })
+
+  it('asks for the second factor after single sign-on where the policy requires one', async () => {
+    const staff = await staffAccount('corporate', { roles: ['admin'] })
+    const browser = app.client()
+    const answer = await signInVia(browser, 'corporate', corporate, {
+      amr: ['pwd'],
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-admin-${staff.id}`,
+    })
+    expect(answer.status).toBe(303)
+    expect(answer.headers.get('location')).toBe(`${appOrigin}/admin/two-factor/setup`)
+    expect(sessionCookieOf(answer)).toBeUndefined()
+    expect(
+      answer.headers
+        .getSetCookie()
+        .some((cookie) => /mfa-challenge=.+SameSite=Strict/i.test(cookie)),
+    ).toBe(true)
+    expect(await me(browser)).toBeNull()
+  })
+
+  it("skips it only when a provider trusted for it proves multi-factor sign-in in the token's amr", async () => {
+    const staff = await staffAccount('corporate', { roles: ['admin'] })
+    const browser = app.client()
+    const answer = await signInVia(browser, 'corporate', corporate, {
+      amr: ['pwd', 'mfa'],
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-mfa-${staff.id}`,
+    })
+    expect(sessionCookieOf(answer)).toBeTruthy()
+    expect((await me(browser))?.email).toBe(staff.email)
+    expect((await lastAuditEntry('login.succeeded')).data).toMatchObject({
+      providerMultiFactor: true,
+    })
+  })
+
+  it('deletes the linked identities with their account', async () => {
+    const staff = await staffAccount('corporate')
+    await signInVia(app.client(), 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-deleted-${staff.id}`,
+    })
+    expect(await linkedRows(staff.id)).toHaveLength(1)
+    await app.payload.delete({ id: staff.id, collection: 'users' })
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+})
