@@ -77,6 +77,8 @@ export interface Config {
     'trusted-devices': TrustedDevice;
     'two-factor-reset-requests': TwoFactorResetRequest;
     'email-changes': EmailChange;
+    accounts: Account;
+    'sso-transactions': SsoTransaction;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -104,6 +106,8 @@ export interface Config {
     'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
     'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
+    accounts: AccountsSelect<false> | AccountsSelect<true>;
+    'sso-transactions': SsoTransactionsSelect<false> | SsoTransactionsSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -532,6 +536,45 @@ export interface EmailChange {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "accounts".
+ */
+export interface Account {
+  id: number;
+  name?: string | null;
+  picture?: string | null;
+  user: number | User;
+  issuerName?: string | null;
+  scope?: string | null;
+  sub: string;
+  issuer: string;
+  providerId?: string | null;
+  tenant?: string | null;
+  email?: string | null;
+  emailVerified?: boolean | null;
+  lastSignInAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sso-transactions".
+ */
+export interface SsoTransaction {
+  id: number;
+  keyHash: string;
+  providerId: string;
+  issuer: string;
+  flow: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo?: string | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "audit-log".
  */
 export interface AuditLog {
@@ -541,6 +584,7 @@ export interface AuditLog {
     | 'login.succeeded'
     | 'login.failed'
     | 'login.refusalsSummarised'
+    | 'sso.linked'
     | 'password.changed'
     | 'password.changeFailed'
     | 'password.confirmed'
@@ -767,6 +811,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'email-changes';
         value: number | EmailChange;
+      } | null)
+    | ({
+        relationTo: 'accounts';
+        value: number | Account;
+      } | null)
+    | ({
+        relationTo: 'sso-transactions';
+        value: number | SsoTransaction;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -1120,6 +1172,43 @@ export interface EmailChangesSelect<T extends boolean = true> {
   tokenHash?: T;
   expiresAt?: T;
   undoneAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "accounts_select".
+ */
+export interface AccountsSelect<T extends boolean = true> {
+  name?: T;
+  picture?: T;
+  user?: T;
+  issuerName?: T;
+  scope?: T;
+  sub?: T;
+  issuer?: T;
+  providerId?: T;
+  tenant?: T;
+  email?: T;
+  emailVerified?: T;
+  lastSignInAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sso-transactions_select".
+ */
+export interface SsoTransactionsSelect<T extends boolean = true> {
+  keyHash?: T;
+  providerId?: T;
+  issuer?: T;
+  flow?: T;
+  state?: T;
+  nonce?: T;
+  codeVerifier?: T;
+  returnTo?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
