@@ -41,6 +41,7 @@ const LOGIN_BLOCK = 10
  */
 const eventWeights: Record<AuditEventName, number> = {
   'account.apiKeyDisabled': 0.0005,
+  'account.signInMethodChanged': 0.0001,
   'sso.linked': 0.0005,
   'account.emailChangeUndone': 0.00001,
   'account.emailChanged': 0.0005,

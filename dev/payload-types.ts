@@ -333,7 +333,6 @@ export interface User {
   name?: string | null;
   roles: ('admin' | 'editor' | 'reviewer')[];
   preferredLanguage?: ('de' | 'en' | 'fr' | 'nl') | null;
-  identityProvider?: string | null;
   consecutiveFailedLogins?: number | null;
   lockoutUntil?: string | null;
   lastFailedLoginAt?: string | null;
@@ -366,6 +365,7 @@ export interface User {
     acceptedAt?: string | null;
     deliveryFailed?: boolean | null;
   };
+  identityProvider?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -480,6 +480,7 @@ export interface Session {
         | 'twoFactorChange'
         | 'trustedDeviceReused'
         | 'emailChange'
+        | 'signInMethodChange'
       )
     | null;
   revokedBy?: (number | null) | User;
@@ -610,6 +611,7 @@ export interface AuditLog {
     | 'account.unblocked'
     | 'account.apiKeyDisabled'
     | 'account.emailChanged'
+    | 'account.signInMethodChanged'
     | 'account.emailChangeUndone'
     | 'session.revoked'
     | 'user.created'
@@ -1029,7 +1031,6 @@ export interface UsersSelect<T extends boolean = true> {
   name?: T;
   roles?: T;
   preferredLanguage?: T;
-  identityProvider?: T;
   consecutiveFailedLogins?: T;
   lockoutUntil?: T;
   lastFailedLoginAt?: T;
@@ -1063,6 +1064,7 @@ export interface UsersSelect<T extends boolean = true> {
         acceptedAt?: T;
         deliveryFailed?: T;
       };
+  identityProvider?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

@@ -10,8 +10,12 @@ export const signInMethodOf = (account: Pick<StaffAccount, 'identityProvider'>):
 export const isLocalAccount = (account: Pick<StaffAccount, 'identityProvider'>): boolean =>
   signInMethodOf(account) === 'local'
 
-/** A sign-in method's name for people: the provider's label, or its id when it is not configured. */
+// Names of the provider kinds' usual ids, for accounts of a provider no longer configured.
+const wellKnownNames: Record<string, string> = { google: 'Google', 'msft-entra': 'Microsoft' }
+
+/** A sign-in method's name for people: the provider's label, else a known name, else its id. */
 export const providerLabel = (
   options: { sso: { providers: { id: string; label: string }[] } },
   id: string,
-): string => options.sso.providers.find((provider) => provider.id === id)?.label ?? id
+): string =>
+  options.sso.providers.find((provider) => provider.id === id)?.label ?? wellKnownNames[id] ?? id

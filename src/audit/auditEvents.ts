@@ -138,6 +138,11 @@ export const auditEvents = {
   'account.apiKeyDisabled': { category: 'account', translationKey: 'auditEventApiKeyDisabled' },
   // data.previousEmail, data.newEmail; the old address was sent an undo link.
   'account.emailChanged': { category: 'account', translationKey: 'auditEventEmailChanged' },
+  // An administrator changed the account's sign-in method: data.from, data.to (local or a provider id).
+  'account.signInMethodChanged': {
+    category: 'account',
+    translationKey: 'auditEventSignInMethodChanged',
+  },
   // The old address's undo link was used: data.restoredEmail, data.newEmail; every session ended.
   'account.emailChangeUndone': {
     category: 'account',

@@ -40,6 +40,8 @@ export const errorCatalogue = {
   SSO_NOT_ALLOWED: { status: 403, translationKey: 'errorSsoNotAllowed' },
   SSO_ACCOUNT_NOT_FOUND: { status: 403, translationKey: 'errorSsoAccountNotFound' },
   SSO_IDENTITY_MISMATCH: { status: 403, translationKey: 'errorSsoIdentityMismatch' },
+  // An administrator chose a sign-in method that is neither `local` nor a configured provider.
+  SIGN_IN_METHOD_UNKNOWN: { status: 400, translationKey: 'errorSignInMethodUnknown' },
   GRAPHQL_LOGIN_DISABLED: { status: 403, translationKey: 'errorGraphqlLoginDisabled' },
   GRAPHQL_PASSWORD_RESET_DISABLED: {
     status: 403,

@@ -20,16 +20,6 @@ export const signInStateFields = (options: SanitizedBackofficeOptions): Field =>
   },
   fields: [
     {
-      name: 'identityProvider',
-      type: 'text',
-      access: systemControlledFieldAccess(options),
-      admin: { description: label('fieldIdentityProviderDescription'), readOnly: true },
-      // One sign-in method per account: 'local' (email and password) or one external provider's id.
-      defaultValue: 'local',
-      index: true,
-      label: label('fieldIdentityProvider'),
-    },
-    {
       name: 'consecutiveFailedLogins',
       type: 'number',
       access: systemControlledFieldAccess(options),

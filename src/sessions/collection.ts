@@ -128,6 +128,7 @@ export const sessionsCollection = (
         { label: label('sessionRevokedReasonTwoFactorChange'), value: 'twoFactorChange' },
         { label: label('sessionRevokedReasonTrustedDeviceReused'), value: 'trustedDeviceReused' },
         { label: label('sessionRevokedReasonEmailChange'), value: 'emailChange' },
+        { label: label('sessionRevokedReasonSignInMethodChange'), value: 'signInMethodChange' },
       ],
     },
     {

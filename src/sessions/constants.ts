@@ -15,6 +15,8 @@ export const sessionRevocationReasons = [
   'trustedDeviceReused',
   // The account's email address changed (its other sessions), or the change was undone (all of them).
   'emailChange',
+  // An administrator gave the account another sign-in method (a password, or a provider).
+  'signInMethodChange',
 ] as const
 export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
 

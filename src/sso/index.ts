@@ -4,7 +4,10 @@ import { addCollection, appendHooks, mapCollection } from '../config/collections
 import { accountsCollection } from './accountsCollection.js'
 import { authorizationEndpoint } from './endpoints/authorizationEndpoint.js'
 import { callbackEndpoint } from './endpoints/callbackEndpoint.js'
+import { afterSignInMethodChange } from './hooks/afterSignInMethodChange.js'
+import { checkSignInMethod } from './hooks/checkSignInMethod.js'
 import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
+import { signInMethodField } from './signInMethodField.js'
 import { ssoTransactionsCollection } from './transactionsCollection.js'
 
 /**
@@ -13,7 +16,14 @@ import { ssoTransactionsCollection } from './transactionsCollection.js'
  * passes through. After the provider, a sign-in continues in `signIn/` exactly as after a password.
  */
 export const sso: Capability = {
-  behaviour: (config, options) => {
+  behaviour: (incoming, options) => {
+    // Administrators choose each account's sign-in method, with single sign-on configured or not.
+    const config = mapCollection(incoming, options.usersCollection, (users) =>
+      appendHooks(users, {
+        afterChange: [afterSignInMethodChange(options)],
+        beforeChange: [checkSignInMethod(options)],
+      }),
+    )
     if (options.sso.providers.length === 0) {
       return config
     }
@@ -37,7 +47,10 @@ export const sso: Capability = {
       addCollection,
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       mapCollection(config, options.usersCollection, (users) =>
-        appendHooks(users, { beforeDelete: [deleteLinkedAccountsOfDeletedUser(options)] }),
+        appendHooks(
+          { ...users, fields: [...users.fields, signInMethodField(config, options)] },
+          { beforeDelete: [deleteLinkedAccountsOfDeletedUser(options)] },
+        ),
       ),
     ),
 }

@@ -529,4 +529,11 @@ export const de: BackofficeTranslationTable = {
     'Mit dieser Identität darf sich kein Mitarbeiterkonto anmelden. Bitten Sie eine Administratorin oder einen Administrator, Ihr Konto dafür einzurichten.',
   errorSsoIdentityMismatch:
     'Ihr Konto ist mit einer anderen Identität bei diesem Anbieter verknüpft. Wenden Sie sich an eine Administratorin oder einen Administrator.',
+  sessionRevokedReasonSignInMethodChange: 'Anmeldemethode geändert',
+  auditEventSignInMethodChanged: 'Anmeldemethode geändert',
+  errorSignInMethodUnknown:
+    'Diese Anmeldemethode gibt es nicht. Wählen Sie E-Mail und Passwort oder einen der eingerichteten Anbieter.',
+  emailSignInMethodChangedSubject: 'Ihre Anmeldemethode wurde geändert',
+  emailSignInMethodChangedBody:
+    'Eine Administratorin oder ein Administrator hat geändert, wie sich Ihr Konto {{email}} anmeldet: Verwenden Sie ab jetzt {{method}}. Jede Sitzung Ihres Kontos wurde abgemeldet. Wenn Sie das nicht erwartet haben, informieren Sie sofort eine Administratorin oder einen Administrator.',
 }

@@ -517,4 +517,11 @@ export const en = {
     'No staff account may sign in with this identity. Ask an administrator to set up your account for it.',
   errorSsoIdentityMismatch:
     'Your account is linked to another identity at this provider. Ask an administrator.',
+  sessionRevokedReasonSignInMethodChange: 'Sign-in method changed',
+  auditEventSignInMethodChanged: 'Sign-in method changed',
+  errorSignInMethodUnknown:
+    'This sign-in method does not exist. Choose email and password, or one of the configured providers.',
+  emailSignInMethodChangedSubject: 'Your sign-in method has changed',
+  emailSignInMethodChangedBody:
+    'An administrator changed how your account {{email}} signs in: from now on, use {{method}}. Every session of your account was signed out. If you did not expect this, tell an administrator at once.',
 } as const

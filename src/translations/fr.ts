@@ -528,4 +528,11 @@ export const fr: BackofficeTranslationTable = {
     'Aucun compte du personnel ne peut se connecter avec cette identité. Demandez à un administrateur de configurer votre compte.',
   errorSsoIdentityMismatch:
     'Votre compte est lié à une autre identité chez ce fournisseur. Adressez-vous à un administrateur.',
+  sessionRevokedReasonSignInMethodChange: 'Méthode de connexion modifiée',
+  auditEventSignInMethodChanged: 'Méthode de connexion modifiée',
+  errorSignInMethodUnknown:
+    'Cette méthode de connexion n’existe pas. Choisissez e-mail et mot de passe, ou l’un des fournisseurs configurés.',
+  emailSignInMethodChangedSubject: 'Votre méthode de connexion a changé',
+  emailSignInMethodChangedBody:
+    'Un administrateur a changé la façon dont votre compte {{email}} se connecte : utilisez désormais {{method}}. Toutes les sessions de votre compte ont été déconnectées. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.',
 }

@@ -518,4 +518,11 @@ export const nl: BackofficeTranslationTable = {
     'Met deze identiteit mag geen medewerkersaccount zich aanmelden. Vraag een beheerder uw account ervoor in te stellen.',
   errorSsoIdentityMismatch:
     'Uw account is gekoppeld aan een andere identiteit bij deze provider. Vraag het een beheerder.',
+  sessionRevokedReasonSignInMethodChange: 'Aanmeldmethode gewijzigd',
+  auditEventSignInMethodChanged: 'Aanmeldmethode gewijzigd',
+  errorSignInMethodUnknown:
+    'Deze aanmeldmethode bestaat niet. Kies e-mail en wachtwoord of een van de ingestelde providers.',
+  emailSignInMethodChangedSubject: 'Uw aanmeldmethode is gewijzigd',
+  emailSignInMethodChangedBody:
+    'Een beheerder heeft gewijzigd hoe uw account {{email}} zich aanmeldt: gebruik vanaf nu {{method}}. Elke sessie van uw account is afgemeld. Had u dit niet verwacht, licht dan meteen een beheerder in.',
 }

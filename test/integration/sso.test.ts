@@ -8,6 +8,7 @@ import {
   type DemoOidcProvider,
   startDemoOidcProvider,
 } from '../../dev/sso/demoOidcProvider.js'
+import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -17,6 +18,7 @@ const otherTenant = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee'
 const password = 'a-long-and-unusual-passphrase-42'
 
 let app: TestPayload
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let corporate: DemoOidcProvider
 let google: DemoOidcProvider
 let entra: DemoOidcProvider
@@ -103,7 +105,9 @@ beforeAll(async () => {
     clients: [clients['msft-entra']],
     issuerPath: `/${tenant}/v2.0`,
   })
+  inbox = await startSmtpInbox()
   app = await startTestPayload({
+    smtpUrl: inbox.url,
     backofficeOptions: {
       sso: {
         providers: [
@@ -141,6 +145,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app?.close()
+  await inbox?.close()
   await Promise.all([corporate?.close(), google?.close(), entra?.close()])
 })
 
@@ -544,5 +549,65 @@ describe('the same pipeline as a password', () => {
     expect(await linkedRows(staff.id)).toHaveLength(1)
     await app.payload.delete({ id: staff.id, collection: 'users' })
     expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+})
+
+describe('an administrator changes the sign-in method', () => {
+  const administrator = async () => {
+    const { id } = await staffAccount('local', { roles: ['admin'] })
+    return (await app.payload.findByID({ id, collection: 'users' })) as never
+  }
+  const asUser = (user: never, data: Record<string, unknown>, id: number | string) =>
+    app.payload.update({ id, collection: 'users', data, overrideAccess: false, user })
+
+  it('ends every session, unlinks the old identity, audits and emails the account', async () => {
+    const admin = await administrator()
+    const staff = await staffAccount('corporate')
+    const browser = app.client()
+    const identity = { email: staff.email, email_verified: true, sub: `corp-moved-${staff.id}` }
+    expect(sessionCookieOf(await signInVia(browser, 'corporate', corporate, identity))).toBeTruthy()
+
+    await asUser(admin, { identityProvider: 'google' }, staff.id)
+
+    expect(await me(browser)).toBeNull()
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+    const [row] = await sql('SELECT identity_provider FROM users WHERE id = $1', [staff.id])
+    expect(row).toEqual({ identity_provider: 'google' })
+    expect((await lastAuditEntry('account.signInMethodChanged')).data).toEqual({
+      from: 'corporate',
+      to: 'google',
+    })
+    const notice = await inbox.waitFor(
+      (mail) => mail.to.includes(staff.email) && mail.subject === 'Your sign-in method has changed',
+    )
+    expect(notice.text).toContain('from now on, use Google')
+    // The old provider's identity signs in nowhere now.
+    const old = await signInVia(app.client(), 'corporate', corporate, identity)
+    expect(loginPageCode(old)).toBe('WRONG_SIGN_IN_METHOD')
+  })
+
+  it('sends a set-password link when the account goes back to a password, never restoring the old one', async () => {
+    const admin = await administrator()
+    const staff = await staffAccount('corporate')
+    await asUser(admin, { identityProvider: 'local' }, staff.id)
+    const reset = await inbox.waitFor(
+      (mail) => mail.to.includes(staff.email) && mail.subject === 'Reset your password',
+    )
+    expect(linksIn(reset).some((link) => link.startsWith(`${appOrigin}/admin/reset`))).toBe(true)
+    // Until the person sets one, the password the account was created with does not sign in.
+    const answer = await app.client().post('/users/login', { email: staff.email, password })
+    expect(answer.status).toBe(401)
+  })
+
+  it('refuses a method that does not exist, and lets no one but an administrator choose one', async () => {
+    const admin = await administrator()
+    const staff = await staffAccount('corporate')
+    await expect(asUser(admin, { identityProvider: 'github' }, staff.id)).rejects.toMatchObject({
+      data: { code: 'SIGN_IN_METHOD_UNKNOWN' },
+    })
+    const editor = (await app.payload.findByID({ id: staff.id, collection: 'users' })) as never
+    await asUser(editor, { identityProvider: 'local', name: 'Still corporate' }, staff.id)
+    const [row] = await sql('SELECT identity_provider FROM users WHERE id = $1', [staff.id])
+    expect(row).toEqual({ identity_provider: 'corporate' })
   })
 })

@@ -1,0 +1,86 @@
+import type { CollectionAfterChangeHook, CollectionSlug } from 'payload'
+
+import type { StaffAccount } from '../../accounts/staffAccount.js'
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { providerLabel, signInMethodOf } from '../../accounts/signInMethod.js'
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { recipientLanguage } from '../../email/recipientLanguage.js'
+import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
+import { backofficeText } from '../../i18n/text.js'
+import { sendResetInstructions } from '../../passwordReset/sendResetInstructions.js'
+import { endSessions } from '../../sessions/endSessions.js'
+
+/**
+ * An account given another sign-in method (the spec: exclusive, the user notified): its provider
+ * identities go (a later sign-in with the new provider links afresh, with the same proofs as a
+ * first one), every session ends (OWASP ASVS 5.0 7.4.3: sessions end when an authentication factor
+ * changes), the change is audited, and the account's address is told which method to use now.
+ * Leaving `local` voids the password; back to `local`, a reset link is sent, so the person chooses a
+ * new one.
+ */
+export const afterSignInMethodChange =
+  (options: SanitizedBackofficeOptions): CollectionAfterChangeHook =>
+  async ({ doc, operation, previousDoc, req }) => {
+    const account = doc as StaffAccount
+    const to = signInMethodOf(account)
+    const from = operation === 'update' ? signInMethodOf(previousDoc as StaffAccount) : 'local'
+    if (from === to) {
+      return doc
+    }
+    if (to !== 'local') {
+      // An account of a provider has no password here (the login answers it as an unknown
+      // address anyway); voiding the hash keeps an old password from returning with `local`.
+      await req.payload.db.updateOne({
+        id: account.id,
+        collection: options.usersCollection,
+        data: { hash: null, salt: null, updatedAt: null },
+        req,
+        returning: false,
+      })
+    }
+    if (operation !== 'update') {
+      return doc
+    }
+    await req.payload.db.deleteMany({
+      collection: options.sso.accountsSlug as CollectionSlug,
+      req,
+      where: { user: { equals: account.id } },
+    })
+    const actorId = req.user?.collection === options.usersCollection ? req.user.id : undefined
+    await endSessions(req, {
+      reason: 'signInMethodChange',
+      ...(actorId === undefined ? {} : { revokedBy: actorId }),
+      userId: account.id,
+    })
+    await recordAuditEvent(req, {
+      data: { from, to },
+      event: 'account.signInMethodChanged',
+      user: account,
+    })
+    if (typeof account.email !== 'string') {
+      return doc
+    }
+    const language = recipientLanguage(account, options)
+    await sendSecurityEmail(req, {
+      action: {
+        label: 'emailActionSignIn',
+        url: adminURL(req, req.payload.config.admin.routes.login),
+      },
+      body: 'emailSignInMethodChangedBody',
+      language,
+      subject: 'emailSignInMethodChangedSubject',
+      to: account.email,
+      variables: {
+        email: account.email,
+        method:
+          to === 'local'
+            ? backofficeText(req.payload.config, language, 'signInMethodPassword')
+            : providerLabel(options, to),
+      },
+    })
+    if (to === 'local') {
+      await sendResetInstructions(req, options, account.email)
+    }
+    return doc
+  }

@@ -1,0 +1,42 @@
+import type { Config, Field, FieldAccess } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { label } from '../i18n/label.js'
+import { translatedGroup } from '../i18n/translatedGroup.js'
+import { isAdmin } from '../roles/isAdmin.js'
+
+/**
+ * Each account's one sign-in method: `local` (email and password) or a provider's id. Only
+ * administrators read and set it (REST and GraphQL included, on create, as when inviting, and on
+ * update); the admin shows it as a choice of the configured methods.
+ */
+export const signInMethodField = (config: Config, options: SanitizedBackofficeOptions): Field => {
+  const administratorsOnly: FieldAccess = ({ req }) => isAdmin(req.user, options)
+  return {
+    name: 'identityProvider',
+    type: 'text',
+    access: { create: administratorsOnly, read: administratorsOnly, update: administratorsOnly },
+    admin: {
+      components: {
+        Field: {
+          clientProps: {
+            methods: [
+              { label: translatedGroup(config, 'signInMethodPassword'), value: 'local' },
+              ...options.sso.providers.map((provider) => ({
+                label: provider.label,
+                value: provider.id,
+              })),
+            ],
+          },
+          path: 'payload-backoffice/client#SignInMethodField',
+        },
+      },
+      description: label('fieldIdentityProviderDescription'),
+      position: 'sidebar',
+    },
+    defaultValue: 'local',
+    index: true,
+    label: label('fieldIdentityProvider'),
+  }
+}
