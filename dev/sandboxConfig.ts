@@ -6,6 +6,7 @@ import { de } from '@payloadcms/translations/languages/de'
 import { en } from '@payloadcms/translations/languages/en'
 import { fr } from '@payloadcms/translations/languages/fr'
 import { nl } from '@payloadcms/translations/languages/nl'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import nodemailer from 'nodemailer'
@@ -25,6 +26,7 @@ import { Users } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
 import { SiteSettings } from './globals/SiteSettings.js'
 import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
+import { demoStaff, sandboxProviders } from './sso/sandboxProviders.js'
 import { translationOverrides } from './translationOverrides.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -143,12 +145,38 @@ export const sandboxConfig = ({
               // Staff API keys stay off here (Users has no `auth.useAPIKey`); with it, administrators
               // could give accounts keys once this is set:
               // apiKeys: { enabled: true },
+              // Single sign-on from the environment, or the demo provider of `npm run dev`.
+              sso: { providers: sandboxProviders() },
               usersCollection: 'users',
               ...backofficeOptions,
             }),
           ]
         : []),
     ],
+    // The demo provider's staff member exists from the start, so its button signs someone in.
+    ...(withBackoffice && process.env.SSO_DEMO_ISSUER && !process.env.SSO_CORPORATE_ISSUER
+      ? {
+          onInit: async (payload) => {
+            const { totalDocs } = await payload.count({
+              collection: 'users',
+              where: { email: { equals: demoStaff.email } },
+            })
+            if (totalDocs === 0) {
+              await payload.create({
+                collection: 'users',
+                data: {
+                  email: demoStaff.email,
+                  identityProvider: 'corporate',
+                  name: demoStaff.name,
+                  // Never used: the account signs in at its provider (the plugin voids it).
+                  password: randomBytes(32).toString('base64url'),
+                  roles: ['admin'],
+                },
+              })
+            }
+          },
+        }
+      : {}),
     secret: required(
       'PAYLOAD_SECRET',
       'Start the sandbox with `npm run dev`, or set PAYLOAD_SECRET.',

@@ -8,7 +8,12 @@ export { BackofficeError } from './errors/BackofficeError.js'
 export { type BackofficeErrorCode, errorCatalogue } from './errors/catalogue.js'
 export { backofficeEndpoint, errorResponse } from './errors/errorResponse.js'
 export { getPluginOptions } from './options/getPluginOptions.js'
-export type { BackofficePluginOptions, SanitizedBackofficeOptions } from './options/types.js'
+export type {
+  BackofficePluginOptions,
+  SanitizedBackofficeOptions,
+  SsoOptions,
+  SsoProviderOptions,
+} from './options/types.js'
 export { backofficePlugin } from './plugin.js'
 export { safeURL, type SlateHtmlOptions, slateToHtml } from './richtext/slateToHtml.js'
 export { slateToPlainText } from './richtext/slateToPlainText.js'
