@@ -154,7 +154,8 @@ export const sandboxConfig = ({
         : []),
     ],
     // The demo provider's staff member exists from the start, so its button signs someone in.
-    ...(withBackoffice && process.env.SSO_DEMO_ISSUER && !process.env.SSO_CORPORATE_ISSUER
+    // (`npm run dev` asks for it with SSO_DEMO_STAFF=1; tests bring accounts of their own.)
+    ...(withBackoffice && process.env.SSO_DEMO_STAFF === '1' && !process.env.SSO_CORPORATE_ISSUER
       ? {
           onInit: async (payload) => {
             const { totalDocs } = await payload.count({

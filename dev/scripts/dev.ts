@@ -59,6 +59,7 @@ if (!process.env.SSO_CORPORATE_ISSUER) {
   )
   process.env.SSO_DEMO_ISSUER = demoProvider.issuer
   process.env.SSO_DEMO_CLIENT_SECRET = clientSecret
+  process.env.SSO_DEMO_STAFF = '1'
 }
 
 console.log(`✔ Admin: ${process.env.SERVER_URL}/admin`)
