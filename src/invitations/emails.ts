@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { isLocalAccount, providerLabel, signInMethodOf } from '../accounts/signInMethod.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 
@@ -31,6 +32,26 @@ export const sendInvitationEmail = async (
 ): Promise<boolean> => {
   if (typeof account.email !== 'string') {
     return false
+  }
+  if (!isLocalAccount(account)) {
+    // No password to choose: the invitation is accepted by the first sign-in at the provider.
+    const { sent } = await sendSecurityEmail(req, {
+      action: {
+        label: 'emailActionSignIn',
+        url: adminURL(req, req.payload.config.admin.routes.login),
+      },
+      body: 'emailInvitationSsoBody',
+      language: recipientLanguage(account, options),
+      subject: 'emailInvitationSubject',
+      to: account.email,
+      variables: {
+        days: String(options.invitations.expiryDays),
+        email: account.email,
+        inviter: personName(inviter),
+        provider: providerLabel(options, signInMethodOf(account)),
+      },
+    })
+    return sent
   }
   const { sent } = await sendSecurityEmail(req, {
     action: {

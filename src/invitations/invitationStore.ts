@@ -4,6 +4,8 @@ import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitationState } from './fields.js'
 
+import { isLocalAccount } from '../accounts/signInMethod.js'
+
 export type InvitedAccount = { invitation?: InvitationState | null } & StaffAccount
 
 /** A link that still works: its hash, pending, not expired (the clock is the app's, as Payload's own). */
@@ -39,13 +41,34 @@ export const invitationStore = (req: PayloadRequest, options: SanitizedBackoffic
   })
 
   return {
-    /** The account a working link belongs to; reading it uses nothing up. */
-    findUsable: async (tokenHash: string) =>
-      (await req.payload.db.findOne<InvitedAccount>({
+    /**
+     * The account a working link belongs to; reading it uses nothing up. An account of a single
+     * sign-on provider has no link to use: its invitation is accepted by signing in there.
+     */
+    findUsable: async (tokenHash: string) => {
+      const account = await req.payload.db.findOne<InvitedAccount>({
         collection,
         req,
         where: usable(tokenHash),
-      })) ?? null,
+      })
+      return account && isLocalAccount(account) ? account : null
+    },
+
+    /**
+     * Accepts a pending, unexpired invitation at the invitee's first single sign-on, whose provider
+     * proved the invited address. Null when there was none to accept (expired, revoked, accepted).
+     */
+    acceptAtSignIn: (id: number | string) =>
+      update(
+        {
+          and: [
+            { id: { equals: id } },
+            { 'invitation.status': { equals: 'pending' } },
+            { 'invitation.expiresAt': { greater_than: new Date().toISOString() } },
+          ],
+        },
+        { acceptedAt: new Date().toISOString(), status: 'accepted', tokenHash: null },
+      ),
 
     /** Uses the link up, if it still works: the one request that gets the account back may go on. */
     consume: (tokenHash: string) =>

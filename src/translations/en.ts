@@ -524,4 +524,6 @@ export const en = {
   emailSignInMethodChangedSubject: 'Your sign-in method has changed',
   emailSignInMethodChangedBody:
     'An administrator changed how your account {{email}} signs in: from now on, use {{method}}. Every session of your account was signed out. If you did not expect this, tell an administrator at once.',
+  emailInvitationSsoBody:
+    '{{inviter}} has invited you to the back-office ({{email}}). Your account signs in with {{provider}}: on the sign-in page, choose "Sign in with {{provider}}" and use the account of this address. The invitation is valid for {{days}} days. If you did not expect it, you can ignore this email.',
 } as const

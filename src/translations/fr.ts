@@ -535,4 +535,6 @@ export const fr: BackofficeTranslationTable = {
   emailSignInMethodChangedSubject: 'Votre méthode de connexion a changé',
   emailSignInMethodChangedBody:
     'Un administrateur a changé la façon dont votre compte {{email}} se connecte : utilisez désormais {{method}}. Toutes les sessions de votre compte ont été déconnectées. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.',
+  emailInvitationSsoBody:
+    '{{inviter}} vous a invité dans le back-office ({{email}}). Votre compte se connecte avec {{provider}} : sur la page de connexion, choisissez « Se connecter avec {{provider}} » et utilisez le compte de cette adresse. L’invitation est valable {{days}} jours. Si vous ne l’attendiez pas, vous pouvez ignorer cet e-mail.',
 }

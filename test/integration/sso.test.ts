@@ -552,11 +552,12 @@ describe('the same pipeline as a password', () => {
   })
 })
 
+const administrator = async () => {
+  const { id } = await staffAccount('local', { roles: ['admin'] })
+  return (await app.payload.findByID({ id, collection: 'users' })) as never
+}
+
 describe('an administrator changes the sign-in method', () => {
-  const administrator = async () => {
-    const { id } = await staffAccount('local', { roles: ['admin'] })
-    return (await app.payload.findByID({ id, collection: 'users' })) as never
-  }
   const asUser = (user: never, data: Record<string, unknown>, id: number | string) =>
     app.payload.update({ id, collection: 'users', data, overrideAccess: false, user })
 
@@ -609,5 +610,75 @@ describe('an administrator changes the sign-in method', () => {
     await asUser(editor, { identityProvider: 'local', name: 'Still corporate' }, staff.id)
     const [row] = await sql('SELECT identity_provider FROM users WHERE id = $1', [staff.id])
     expect(row).toEqual({ identity_provider: 'corporate' })
+  })
+})
+
+describe('invitations through single sign-on', () => {
+  const invite = async () => {
+    const email = `invitee-${++accounts}@example.com`
+    const invitee = await app.payload.create({
+      collection: 'users',
+      data: { email, identityProvider: 'corporate', roles: ['editor'] } as never,
+      overrideAccess: false,
+      user: await administrator(),
+    })
+    return { email, id: invitee.id }
+  }
+  const invitationStatus = async (id: number | string) =>
+    (await sql('SELECT invitation_status AS status FROM users WHERE id = $1', [id]))[0]!.status
+
+  it('invites to sign in at the provider, and the first proved sign-in there accepts the invitation', async () => {
+    const invitee = await invite()
+    const mail = await inbox.waitFor(
+      (message) =>
+        message.to.includes(invitee.email) && message.subject.endsWith('has invited you'),
+    )
+    expect(mail.text).toContain('"Sign in with Corporate SSO"')
+    expect(linksIn(mail)).toContain(`${appOrigin}/admin/login`)
+    expect(linksIn(mail).some((link) => link.includes('accept-invitation'))).toBe(false)
+
+    const identity = { email: invitee.email, sub: `corp-invitee-${invitee.id}` }
+    const unproved = await signInVia(app.client(), 'corporate', corporate, {
+      ...identity,
+      email_verified: false,
+    })
+    expect(loginPageCode(unproved)).toBe('SSO_EMAIL_NOT_VERIFIED')
+    expect(await invitationStatus(invitee.id)).toBe('pending')
+
+    const browser = app.client()
+    const proved = await signInVia(browser, 'corporate', corporate, {
+      ...identity,
+      email_verified: true,
+    })
+    expect(sessionCookieOf(proved)).toBeTruthy()
+    expect((await me(browser))?.email).toBe(invitee.email)
+    expect(await invitationStatus(invitee.id)).toBe('accepted')
+    expect((await lastAuditEntry('invitation.accepted')).data).toEqual({ factor: 'sso' })
+  })
+
+  it('keeps out an invitee whose invitation was revoked or has expired', async () => {
+    const revoked = await invite()
+    await sql(`UPDATE users SET invitation_status = 'revoked' WHERE id = $1`, [revoked.id])
+    const browser = app.client()
+    const refused = await signInVia(browser, 'corporate', corporate, {
+      email: revoked.email,
+      email_verified: true,
+      sub: `corp-revoked-${revoked.id}`,
+    })
+    expect(loginPageCode(refused)).toBe('SSO_ACCOUNT_NOT_FOUND')
+    expect(await me(browser)).toBeNull()
+
+    const expired = await invite()
+    await sql(
+      `UPDATE users SET invitation_expires_at = now() - interval '1 minute' WHERE id = $1`,
+      [expired.id],
+    )
+    const late = await signInVia(app.client(), 'corporate', corporate, {
+      email: expired.email,
+      email_verified: true,
+      sub: `corp-expired-${expired.id}`,
+    })
+    expect(loginPageCode(late)).toBe('INVITATION_INVALID_OR_EXPIRED')
+    expect(await invitationStatus(expired.id)).toBe('pending')
   })
 })

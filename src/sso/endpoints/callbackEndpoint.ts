@@ -12,6 +12,7 @@ import { BackofficeError } from '../../errors/BackofficeError.js'
 import { mintSession } from '../../signIn/mintSession.js'
 import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
 import { SecondFactorRequired } from '../../signIn/SecondFactorRequired.js'
+import { acceptInvitationAtSignIn } from '../acceptInvitationAtSignIn.js'
 import { linkedUser } from '../linkedUser.js'
 import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
 import { provedIdentity } from '../provedIdentity.js'
@@ -108,6 +109,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
       identity = await verifiedIdentity(req, provider, transaction)
       const user = await linkedUser(req, options, provider, identity)
       userId = user.id
+      await acceptInvitationAtSignIn(req, options, user)
       const auditData = {
         factor: 'sso',
         issuer: identity.issuer,
@@ -148,7 +150,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
           throw new SsoRefusal('ACCOUNT_SUSPENDED', 'suspended')
         }
         if (error instanceof AuthenticationError) {
-          // An invitation that is open or revoked (see invitations/refuseUnacceptedInvitation.ts).
+          // An invitation accepted neither here nor by its link (invitations/refuseUnacceptedInvitation.ts).
           throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'invitationNotAccepted')
         }
         throw error
