@@ -79,6 +79,7 @@ export interface Config {
     'email-changes': EmailChange;
     accounts: Account;
     'sso-transactions': SsoTransaction;
+    'sso-logout-tokens': SsoLogoutToken;
     'audit-log': AuditLog;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -108,6 +109,7 @@ export interface Config {
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     accounts: AccountsSelect<false> | AccountsSelect<true>;
     'sso-transactions': SsoTransactionsSelect<false> | SsoTransactionsSelect<true>;
+    'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -466,6 +468,9 @@ export interface Session {
   deviceType?: string | null;
   authenticationLevel: 'password' | 'mfa';
   provedAt?: string | null;
+  signInProvider?: string | null;
+  providerSessionId?: string | null;
+  providerSubject?: string | null;
   revokedAt?: string | null;
   revokedReason?:
     | (
@@ -481,6 +486,7 @@ export interface Session {
         | 'trustedDeviceReused'
         | 'emailChange'
         | 'signInMethodChange'
+        | 'providerLogout'
       )
     | null;
   revokedBy?: (number | null) | User;
@@ -497,6 +503,15 @@ export interface TwoFactorChallenge {
   user: number | User;
   expiresAt: string;
   failedAttempts?: number | null;
+  singleSignOn?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -570,6 +585,17 @@ export interface SsoTransaction {
   nonce: string;
   codeVerifier: string;
   returnTo?: string | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sso-logout-tokens".
+ */
+export interface SsoLogoutToken {
+  id: number;
+  tokenHash: string;
   expiresAt: string;
   updatedAt: string;
   createdAt: string;
@@ -821,6 +847,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sso-transactions';
         value: number | SsoTransaction;
+      } | null)
+    | ({
+        relationTo: 'sso-logout-tokens';
+        value: number | SsoLogoutToken;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -1112,6 +1142,9 @@ export interface SessionsSelect<T extends boolean = true> {
   deviceType?: T;
   authenticationLevel?: T;
   provedAt?: T;
+  signInProvider?: T;
+  providerSessionId?: T;
+  providerSubject?: T;
   revokedAt?: T;
   revokedReason?: T;
   revokedBy?: T;
@@ -1127,6 +1160,7 @@ export interface TwoFactorChallengesSelect<T extends boolean = true> {
   user?: T;
   expiresAt?: T;
   failedAttempts?: T;
+  singleSignOn?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1210,6 +1244,16 @@ export interface SsoTransactionsSelect<T extends boolean = true> {
   nonce?: T;
   codeVerifier?: T;
   returnTo?: T;
+  expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sso-logout-tokens_select".
+ */
+export interface SsoLogoutTokensSelect<T extends boolean = true> {
+  tokenHash?: T;
   expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -41,6 +41,8 @@ export const errorCatalogue = {
   SSO_ACCOUNT_NOT_FOUND: { status: 403, translationKey: 'errorSsoAccountNotFound' },
   SSO_IDENTITY_MISMATCH: { status: 403, translationKey: 'errorSsoIdentityMismatch' },
   // An administrator chose a sign-in method that is neither `local` nor a configured provider.
+  // OpenID Connect Back-Channel Logout 1.0 §2.8: an invalid logout token is answered 400.
+  SSO_LOGOUT_TOKEN_INVALID: { status: 400, translationKey: 'errorSsoLogoutTokenInvalid' },
   SIGN_IN_METHOD_UNKNOWN: { status: 400, translationKey: 'errorSignInMethodUnknown' },
   GRAPHQL_LOGIN_DISABLED: { status: 403, translationKey: 'errorGraphqlLoginDisabled' },
   GRAPHQL_PASSWORD_RESET_DISABLED: {

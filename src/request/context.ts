@@ -19,6 +19,25 @@ export const readTwoFactorContext = (context: Record<string, unknown>): TwoFacto
   (context[twoFactorContextKey] as TwoFactorContext | undefined) ?? {}
 
 /**
+ * The single sign-on a sign-in comes from: which provider, its session id (the ID token's `sid`)
+ * and a hash of the subject. Set by the single sign-on callback; kept on a second-factor challenge
+ * until the code is given; recorded on the session document, where the provider's back-channel
+ * logout finds it.
+ */
+export const singleSignOnContextKey = 'backofficeSingleSignOn'
+
+export type SingleSignOnContext = {
+  provider: string
+  providerSessionId: null | string
+  subjectHash: string
+}
+
+export const readSingleSignOnContext = (
+  context: Record<string, unknown>,
+): null | SingleSignOnContext =>
+  (context[singleSignOnContextKey] as SingleSignOnContext | undefined) ?? null
+
+/**
  * Marks the `payload.update` that saves the password of a completed reset, so the passwords
  * capability records it as a reset (`password.reset`, sessions ended with reason `passwordReset`)
  * rather than as a change.

@@ -110,6 +110,11 @@ export const sessionsCollection = (
     // When this session last proved its owner: at sign-in, and again each time the password is
     // confirmed. Sensitive changes need it recent ("sudo mode", src/sudo). Written alone, by sid.
     readOnlyDate('provedAt', 'fieldSessionProvedAt'),
+    // Signed in through a single sign-on provider: which one, and the provider's own session id
+    // and (hashed) subject, by which its back-channel logout finds this session.
+    readOnlyText('signInProvider', 'fieldSessionSignInProvider'),
+    { ...readOnlyText('providerSessionId', 'fieldSessionProviderSessionId'), index: true } as Field,
+    { ...readOnlyText('providerSubject', 'fieldSessionProviderSubject'), index: true } as Field,
     readOnlyDate('revokedAt', 'fieldSessionRevokedAt', true),
     {
       name: 'revokedReason',
@@ -129,6 +134,7 @@ export const sessionsCollection = (
         { label: label('sessionRevokedReasonTrustedDeviceReused'), value: 'trustedDeviceReused' },
         { label: label('sessionRevokedReasonEmailChange'), value: 'emailChange' },
         { label: label('sessionRevokedReasonSignInMethodChange'), value: 'signInMethodChange' },
+        { label: label('sessionRevokedReasonProviderLogout'), value: 'providerLogout' },
       ],
     },
     {

@@ -17,6 +17,8 @@ export const sessionRevocationReasons = [
   'emailChange',
   // An administrator gave the account another sign-in method (a password, or a provider).
   'signInMethodChange',
+  // The single sign-on provider ended the session it signed in with (back-channel logout).
+  'providerLogout',
 ] as const
 export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
 

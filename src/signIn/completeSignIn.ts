@@ -6,6 +6,7 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { getClientInfo } from '../request/clientInfo.js'
+import { type SingleSignOnContext, singleSignOnContextKey } from '../request/context.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { trustDevice } from '../twoFactor/trustedDevices.js'
 import { mintSession } from './mintSession.js'
@@ -22,16 +23,22 @@ export const completeSignIn = async (
   {
     factor,
     message,
+    singleSignOn,
     trustThisDevice,
     userId,
   }: {
     factor: 'totp' | 'totpEnrolment'
     message?: string
+    /** The challenge's first factor was this single sign-on (see request/context.ts). */
+    singleSignOn: null | SingleSignOnContext
     trustThisDevice: boolean
     userId: number | string
   },
 ): Promise<Response> => {
   const clearChallenge = twoFactorCookie(req, options, 'challenge', null)
+  if (singleSignOn) {
+    req.context[singleSignOnContextKey] = singleSignOn
+  }
   let minted: Awaited<ReturnType<typeof mintSession>>
   try {
     minted = await mintSession(req, options, userId)
@@ -44,7 +51,12 @@ export const completeSignIn = async (
   }
   const { collection, result } = minted
   const user = result.user as { id: number | string }
-  await recordAuditEvent(req, { actor: user, data: { factor }, event: 'login.succeeded', user })
+  await recordAuditEvent(req, {
+    actor: user,
+    data: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
+    event: 'login.succeeded',
+    user,
+  })
 
   const response = sessionResponse(req, collection, result as never, {
     ...(message ? { message } : {}),

@@ -6,7 +6,7 @@ import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestText } from '../i18n/text.js'
 import { sessionIdOf } from '../lib/sessionToken.js'
-import { readTwoFactorContext } from '../request/context.js'
+import { readSingleSignOnContext, readTwoFactorContext } from '../request/context.js'
 import { jsonResponse } from '../request/http.js'
 import { endSessions } from '../sessions/endSessions.js'
 import { openChallenge } from '../twoFactor/challenges.js'
@@ -33,7 +33,7 @@ export const openSecondFactorChallenge = async (
   options: SanitizedBackofficeOptions,
   { need, userId }: { need: Exclude<SecondFactorNeed, 'none'>; userId: number | string },
 ): Promise<{ cookie: string; redirectTo: string }> => {
-  const { token } = await openChallenge(req, options, userId)
+  const { token } = await openChallenge(req, options, userId, readSingleSignOnContext(req.context))
   // Written on its own: the sign-in that asked for the challenge was rolled back on purpose.
   await recordAuditEvent(req, {
     actor: null,

@@ -3,10 +3,12 @@ import type { Capability } from '../capability.js'
 import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
 import { accountsCollection } from './accountsCollection.js'
 import { authorizationEndpoint } from './endpoints/authorizationEndpoint.js'
+import { backChannelLogoutEndpoint } from './endpoints/backChannelLogoutEndpoint.js'
 import { callbackEndpoint } from './endpoints/callbackEndpoint.js'
 import { afterSignInMethodChange } from './hooks/afterSignInMethodChange.js'
 import { checkSignInMethod } from './hooks/checkSignInMethod.js'
 import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
+import { ssoLogoutTokensCollection } from './logoutTokensCollection.js'
 import { signInMethodField } from './signInMethodField.js'
 import { ssoTransactionsCollection } from './transactionsCollection.js'
 
@@ -38,12 +40,17 @@ export const sso: Capability = {
         ...(config.endpoints ?? []),
         authorizationEndpoint(options),
         callbackEndpoint(options),
+        backChannelLogoutEndpoint(options),
       ],
     }
   },
   name: 'sso',
   schema: (config, options) =>
-    [accountsCollection(config, options), ssoTransactionsCollection].reduce(
+    [
+      accountsCollection(config, options),
+      ssoTransactionsCollection,
+      ssoLogoutTokensCollection,
+    ].reduce(
       addCollection,
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       mapCollection(config, options.usersCollection, (users) =>

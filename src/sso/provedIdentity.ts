@@ -16,6 +16,8 @@ export type ProvedIdentity = {
   multiFactor: boolean
   name: null | string
   picture: null | string
+  /** The provider's session id (the ID token's `sid`), for its back-channel logout. */
+  providerSessionId: null | string
   sub: string
   /** SHA-256 of issuer and subject, for the audit log, which never holds the subject itself. */
   subjectHash: string
@@ -83,6 +85,7 @@ export const provedIdentity = (
     multiFactor,
     name: text(claims.name) ?? text(claims.preferred_username),
     picture: text(claims.picture),
+    providerSessionId: text(token.sid),
     sub: token.sub,
     subjectHash: createHash('sha256').update(`${token.iss}\n${token.sub}`).digest('hex'),
     tenant,

@@ -538,4 +538,9 @@ export const de: BackofficeTranslationTable = {
     'Eine Administratorin oder ein Administrator hat geändert, wie sich Ihr Konto {{email}} anmeldet: Verwenden Sie ab jetzt {{method}}. Jede Sitzung Ihres Kontos wurde abgemeldet. Wenn Sie das nicht erwartet haben, informieren Sie sofort eine Administratorin oder einen Administrator.',
   emailInvitationSsoBody:
     '{{inviter}} hat Sie in das Backoffice eingeladen ({{email}}). Ihr Konto meldet sich mit {{provider}} an: Wählen Sie auf der Anmeldeseite „Mit {{provider}} anmelden“ und verwenden Sie das Konto dieser Adresse. Die Einladung ist {{days}} Tage gültig. Wenn Sie sie nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+  fieldSessionSignInProvider: 'Angemeldet mit',
+  fieldSessionProviderSessionId: 'Sitzung beim Anbieter',
+  fieldSessionProviderSubject: 'Identität beim Anbieter (Hash)',
+  sessionRevokedReasonProviderLogout: 'Beim Anmeldeanbieter abgemeldet',
+  errorSsoLogoutTokenInvalid: 'Das Abmelde-Token ist ungültig.',
 }

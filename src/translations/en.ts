@@ -526,4 +526,9 @@ export const en = {
     'An administrator changed how your account {{email}} signs in: from now on, use {{method}}. Every session of your account was signed out. If you did not expect this, tell an administrator at once.',
   emailInvitationSsoBody:
     '{{inviter}} has invited you to the back-office ({{email}}). Your account signs in with {{provider}}: on the sign-in page, choose "Sign in with {{provider}}" and use the account of this address. The invitation is valid for {{days}} days. If you did not expect it, you can ignore this email.',
+  fieldSessionSignInProvider: 'Signed in with',
+  fieldSessionProviderSessionId: 'Session at the provider',
+  fieldSessionProviderSubject: 'Identity at the provider (hash)',
+  sessionRevokedReasonProviderLogout: 'Signed out at the sign-in provider',
+  errorSsoLogoutTokenInvalid: 'The logout token is not valid.',
 } as const

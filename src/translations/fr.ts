@@ -537,4 +537,9 @@ export const fr: BackofficeTranslationTable = {
     'Un administrateur a changé la façon dont votre compte {{email}} se connecte : utilisez désormais {{method}}. Toutes les sessions de votre compte ont été déconnectées. Si vous ne vous y attendiez pas, prévenez immédiatement un administrateur.',
   emailInvitationSsoBody:
     '{{inviter}} vous a invité dans le back-office ({{email}}). Votre compte se connecte avec {{provider}} : sur la page de connexion, choisissez « Se connecter avec {{provider}} » et utilisez le compte de cette adresse. L’invitation est valable {{days}} jours. Si vous ne l’attendiez pas, vous pouvez ignorer cet e-mail.',
+  fieldSessionSignInProvider: 'Connecté avec',
+  fieldSessionProviderSessionId: 'Session chez le fournisseur',
+  fieldSessionProviderSubject: 'Identité chez le fournisseur (hachage)',
+  sessionRevokedReasonProviderLogout: 'Déconnecté chez le fournisseur de connexion',
+  errorSsoLogoutTokenInvalid: 'Le jeton de déconnexion n’est pas valide.',
 }

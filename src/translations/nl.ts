@@ -527,4 +527,9 @@ export const nl: BackofficeTranslationTable = {
     'Een beheerder heeft gewijzigd hoe uw account {{email}} zich aanmeldt: gebruik vanaf nu {{method}}. Elke sessie van uw account is afgemeld. Had u dit niet verwacht, licht dan meteen een beheerder in.',
   emailInvitationSsoBody:
     '{{inviter}} heeft u uitgenodigd voor de back-office ({{email}}). Uw account meldt zich aan met {{provider}}: kies op de aanmeldpagina "Aanmelden met {{provider}}" en gebruik het account van dit adres. De uitnodiging is {{days}} dagen geldig. Had u haar niet verwacht, dan kunt u deze e-mail negeren.',
+  fieldSessionSignInProvider: 'Aangemeld met',
+  fieldSessionProviderSessionId: 'Sessie bij de provider',
+  fieldSessionProviderSubject: 'Identiteit bij de provider (hash)',
+  sessionRevokedReasonProviderLogout: 'Afgemeld bij de aanmeldprovider',
+  errorSsoLogoutTokenInvalid: 'Het afmeldtoken is ongeldig.',
 }

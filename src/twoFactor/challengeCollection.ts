@@ -27,6 +27,8 @@ export const twoFactorChallengesCollection = (
     },
     { name: 'expiresAt', type: 'date', index: true, required: true },
     { name: 'failedAttempts', type: 'number', defaultValue: 0 },
+    // The single sign-on the first factor was (see request/context.ts), for the session to come.
+    { name: 'singleSignOn', type: 'json' },
   ],
   graphQL: false,
 })

@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SingleSignOnContext } from '../request/context.js'
 
 import { sqlFor } from '../db/sql.js'
 import { createToken, hashToken } from '../lib/tokens.js'
@@ -13,6 +14,7 @@ export type OpenChallenge = {
   expiresAt: Date
   failedAttempts: number
   id: number | string
+  singleSignOn: null | SingleSignOnContext
   userId: number | string
 }
 
@@ -23,6 +25,7 @@ const columns = (req: Pick<PayloadRequest, 'payload'>) => {
     expiresAt: challenges.column('expiresAt'),
     failedAttempts: challenges.column('failedAttempts'),
     id: challenges.column('id'),
+    singleSignOn: challenges.column('singleSignOn'),
     tokenHash: challenges.column('tokenHash'),
     user: challenges.column('user'),
   }
@@ -37,6 +40,7 @@ export const openChallenge = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   userId: number | string,
+  singleSignOn: null | SingleSignOnContext = null,
 ): Promise<{ expiresAt: Date; token: string }> => {
   const c = columns(req)
   await c.challenges.execute(sql`DELETE FROM ${c.challenges.table} WHERE ${c.expiresAt} <= now()`)
@@ -44,8 +48,8 @@ export const openChallenge = async (
   // The database's clock, like every check of it. Outside the request's transaction: the login that
   // asked for the challenge is rolled back on purpose.
   const [row] = await c.challenges.execute<{ expires_at: string }>(
-    sql`INSERT INTO ${c.challenges.table} (${c.tokenHash}, ${c.user}, ${c.expiresAt}, ${c.failedAttempts}, ${c.challenges.column('updatedAt')}, ${c.challenges.column('createdAt')})
-     VALUES (${hash}, ${userId}, now() + make_interval(mins => ${options.twoFactor.challengeMinutes}), 0, now(), now()) RETURNING ${c.expiresAt} AS expires_at`,
+    sql`INSERT INTO ${c.challenges.table} (${c.tokenHash}, ${c.user}, ${c.expiresAt}, ${c.failedAttempts}, ${c.singleSignOn}, ${c.challenges.column('updatedAt')}, ${c.challenges.column('createdAt')})
+     VALUES (${hash}, ${userId}, now() + make_interval(mins => ${options.twoFactor.challengeMinutes}), 0, ${singleSignOn ? JSON.stringify(singleSignOn) : null}::jsonb, now(), now()) RETURNING ${c.expiresAt} AS expires_at`,
   )
   return { expiresAt: new Date(row!.expires_at), token }
 }
@@ -61,9 +65,10 @@ export const findChallenge = async (req: PayloadRequest): Promise<null | OpenCha
     expires_at: string
     failed: number | string
     id: number | string
+    single_sign_on: null | SingleSignOnContext
     user_id: number | string
   }>(
-    sql`SELECT ${c.id} AS id, ${c.user} AS user_id, ${c.expiresAt} AS expires_at, ${c.failedAttempts} AS failed
+    sql`SELECT ${c.id} AS id, ${c.user} AS user_id, ${c.expiresAt} AS expires_at, ${c.failedAttempts} AS failed, ${c.singleSignOn} AS single_sign_on
      FROM ${c.challenges.table} WHERE ${c.tokenHash} = ${hashToken(token)} AND ${c.expiresAt} > now()`,
   )
   return row
@@ -71,6 +76,7 @@ export const findChallenge = async (req: PayloadRequest): Promise<null | OpenCha
         expiresAt: new Date(row.expires_at),
         failedAttempts: Number(row.failed ?? 0),
         id: row.id,
+        singleSignOn: row.single_sign_on ?? null,
         userId: row.user_id,
       }
     : null

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import { type AddressInfo } from 'node:net'
+import { generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
@@ -10,6 +13,7 @@ import {
 } from '../../dev/sso/demoOidcProvider.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
+import { enrol } from '../helpers/twoFactor.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 const appOrigin = 'http://localhost:3000'
@@ -18,6 +22,9 @@ const otherTenant = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee'
 const password = 'a-long-and-unusual-passphrase-42'
 
 let app: TestPayload
+/** The app's back-channel logout endpoint on a loopback port, where the provider can POST to it. */
+let logoutReceiver: Server
+const logoutBodies: string[] = []
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let corporate: DemoOidcProvider
 let google: DemoOidcProvider
@@ -99,7 +106,31 @@ beforeAll(async () => {
     google: client('google'),
     'msft-entra': client('msft-entra'),
   }
-  corporate = await startDemoOidcProvider({ clients: [clients.corporate] })
+  logoutReceiver = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = []
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      logoutBodies.push(body)
+      void app
+        .client()
+        .request('POST', incoming.url!.replace(/^\/api/, ''), {
+          body,
+          headers: { 'content-type': incoming.headers['content-type'] ?? '' },
+        })
+        .then((answer) => outgoing.writeHead(answer.status).end(JSON.stringify(answer.body)))
+    })
+  })
+  await new Promise<void>((resolve) => logoutReceiver.listen(0, '127.0.0.1', resolve))
+  const receiverOrigin = `http://127.0.0.1:${(logoutReceiver.address() as AddressInfo).port}`
+  corporate = await startDemoOidcProvider({
+    clients: [
+      {
+        ...clients.corporate,
+        backchannelLogoutUri: `${receiverOrigin}/api/admin/oauth/backchannel-logout/corporate`,
+      },
+    ],
+  })
   google = await startDemoOidcProvider({ clients: [clients.google] })
   entra = await startDemoOidcProvider({
     clients: [clients['msft-entra']],
@@ -147,6 +178,7 @@ afterAll(async () => {
   await app?.close()
   await inbox?.close()
   await Promise.all([corporate?.close(), google?.close(), entra?.close()])
+  logoutReceiver?.close()
 })
 
 describe('single sign-on with a corporate OpenID provider', () => {
@@ -521,6 +553,19 @@ describe('the same pipeline as a password', () => {
         .some((cookie) => /mfa-challenge=.+SameSite=Strict/i.test(cookie)),
     ).toBe(true)
     expect(await me(browser)).toBeNull()
+
+    // Enrolling finishes the sign-in; the session still knows the provider it came through.
+    await enrol(browser)
+    expect((await me(browser))?.email).toBe(staff.email)
+    const [session] = await sql(
+      'SELECT sign_in_provider, authentication_level FROM sessions WHERE user_id = $1',
+      [staff.id],
+    )
+    expect(session).toEqual({ authentication_level: 'mfa', sign_in_provider: 'corporate' })
+    expect((await lastAuditEntry('login.succeeded')).data).toEqual({
+      factor: 'totpEnrolment',
+      provider: 'corporate',
+    })
   })
 
   it("skips it only when a provider trusted for it proves multi-factor sign-in in the token's amr", async () => {
@@ -680,5 +725,96 @@ describe('invitations through single sign-on', () => {
     })
     expect(loginPageCode(late)).toBe('INVITATION_INVALID_OR_EXPIRED')
     expect(await invitationStatus(expired.id)).toBe('pending')
+  })
+})
+
+describe('back-channel logout from the corporate provider', () => {
+  const postLogout = (body: string, contentType = 'application/x-www-form-urlencoded') =>
+    app.client().request('POST', '/admin/oauth/backchannel-logout/corporate', {
+      body,
+      headers: { 'content-type': contentType },
+    })
+  const errorCode = (answer: RestResponse) =>
+    (answer.body as { errors: { data: { code: string } }[] }).errors[0]!.data.code
+
+  it("ends the sessions of the provider's ended sessions, and no one else's", async () => {
+    const leaving = await staffAccount('corporate')
+    const staying = await staffAccount('corporate')
+    const identity = (staff: { email: string; id: number | string }) => ({
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-logout-${staff.id}`,
+    })
+    const laptop = app.client()
+    const phone = app.client()
+    const colleague = app.client()
+    await signInVia(laptop, 'corporate', corporate, identity(leaving))
+    await signInVia(phone, 'corporate', corporate, identity(leaving))
+    await signInVia(colleague, 'corporate', corporate, identity(staying))
+    const [row] = await sql(
+      'SELECT sign_in_provider, provider_session_id, provider_subject FROM sessions WHERE user_id = $1 LIMIT 1',
+      [leaving.id],
+    )
+    expect(row).toMatchObject({
+      provider_subject: createHash('sha256')
+        .update(`${corporate.issuer}\n${identity(leaving).sub}`)
+        .digest('hex'),
+      sign_in_provider: 'corporate',
+    })
+    expect((row as { provider_session_id: string }).provider_session_id).toBeTruthy()
+
+    expect(await corporate.backchannelLogout(identity(leaving).sub)).toEqual([200, 200])
+    expect(await me(laptop)).toBeNull()
+    expect(await me(phone)).toBeNull()
+    expect((await me(colleague))?.email).toBe(staying.email)
+    const ended = await sql('SELECT revoked_reason FROM sessions WHERE user_id = $1', [leaving.id])
+    expect(ended).toEqual([
+      { revoked_reason: 'providerLogout' },
+      { revoked_reason: 'providerLogout' },
+    ])
+
+    // The same logout token a second time is a replay.
+    const replay = await postLogout(logoutBodies.at(-1)!)
+    expect(replay.status).toBe(400)
+    expect(errorCode(replay)).toBe('SSO_LOGOUT_TOKEN_INVALID')
+  })
+
+  it('refuses a token it cannot verify, and malformed requests, ending nothing', async () => {
+    const staff = await staffAccount('corporate')
+    const browser = app.client()
+    const sub = `corp-forged-${staff.id}`
+    await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub,
+    })
+    const { privateKey } = await generateKeyPair('RS256')
+    const forged = await new SignJWT({
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      jti: randomBytes(8).toString('hex'),
+      sub,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'logout+jwt' })
+      .setIssuer(corporate.issuer)
+      .setAudience('backoffice-corporate')
+      .setIssuedAt()
+      .sign(privateKey)
+    const refused = await postLogout(`logout_token=${forged}`)
+    expect(refused.status).toBe(400)
+    expect(errorCode(refused)).toBe('SSO_LOGOUT_TOKEN_INVALID')
+    expect(errorCode(await postLogout('logout_token=not-a-jwt'))).toBe('SSO_LOGOUT_TOKEN_INVALID')
+    expect(errorCode(await postLogout(`logout_token=${forged}`, 'application/json'))).toBe(
+      'MALFORMED_REQUEST',
+    )
+    expect(errorCode(await postLogout('token=x'))).toBe('MALFORMED_REQUEST')
+    expect(errorCode(await postLogout(`logout_token=${'a'.repeat(20_000)}`))).toBe(
+      'PAYLOAD_TOO_LARGE',
+    )
+    const unknown = await app.client().request('POST', '/admin/oauth/backchannel-logout/github', {
+      body: `logout_token=${forged}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(unknown.status).toBe(404)
+    expect((await me(browser))?.email).toBe(staff.email)
   })
 })

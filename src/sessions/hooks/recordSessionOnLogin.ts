@@ -6,7 +6,11 @@ import type { PayloadSession, SessionDocument } from '../constants.js'
 import { describeUserAgent } from '../../lib/describeUserAgent.js'
 import { readSessionToken } from '../../lib/sessionToken.js'
 import { getClientInfo } from '../../request/clientInfo.js'
-import { readTwoFactorContext, sessionOperationContextKey } from '../../request/context.js'
+import {
+  readSingleSignOnContext,
+  readTwoFactorContext,
+  sessionOperationContextKey,
+} from '../../request/context.js'
 import { auditSessionsEnded } from '../auditSessionsEnded.js'
 import { markSessionsRevoked } from '../markSessionsRevoked.js'
 
@@ -120,6 +124,7 @@ export const recordSessionOnLogin =
     const session = sessions.find(({ id }) => id === claims.sid)
     const client = getClientInfo(req, options)
     const device = describeUserAgent(client.userAgent)
+    const singleSignOn = readSingleSignOnContext(req.context)
 
     await req.payload.create({
       collection: options.sessions.slug as never,
@@ -136,6 +141,13 @@ export const recordSessionOnLogin =
         // A completed sign-in is the freshest proof there is (password, and second factor when due).
         provedAt: now.toISOString(),
         sid: claims.sid,
+        ...(singleSignOn
+          ? {
+              providerSessionId: singleSignOn.providerSessionId,
+              providerSubject: singleSignOn.subjectHash,
+              signInProvider: singleSignOn.provider,
+            }
+          : {}),
         user: user.id,
         userAgent: client.userAgent,
       } as never,

@@ -189,6 +189,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
       })
       return completeSignIn(req, options, {
         factor: 'totp',
+        singleSignOn: challenge.singleSignOn,
         trustThisDevice: body.trustThisDevice,
         userId: account.id,
       })

@@ -116,6 +116,7 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
       return completeSignIn(req, options, {
         factor: 'totpEnrolment',
         message,
+        singleSignOn: enrolling.via === 'challenge' ? enrolling.challenge.singleSignOn : null,
         trustThisDevice: false,
         userId: account.id,
       })

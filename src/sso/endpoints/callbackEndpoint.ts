@@ -9,6 +9,7 @@ import type { ProvedIdentity } from '../provedIdentity.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
+import { type SingleSignOnContext, singleSignOnContextKey } from '../../request/context.js'
 import { mintSession } from '../../signIn/mintSession.js'
 import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
 import { SecondFactorRequired } from '../../signIn/SecondFactorRequired.js'
@@ -116,6 +117,11 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         provider: provider.id,
         subject: identity.subjectHash,
       }
+      req.context[singleSignOnContextKey] = {
+        provider: provider.id,
+        providerSessionId: identity.providerSessionId,
+        subjectHash: identity.subjectHash,
+      } satisfies SingleSignOnContext
       try {
         const { collection, result } = await mintSession(req, options, user.id, {
           secondFactorVerified: identity.multiFactor,

@@ -1,0 +1,84 @@
+import type { Endpoint, PayloadRequest, Where } from 'payload'
+
+import { createHash } from 'node:crypto'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { readCappedBytes } from '../../request/http.js'
+import { endSessions } from '../../sessions/endSessions.js'
+import { claimLogoutToken, verifiedLogoutToken } from '../logoutTokens.js'
+
+/** A logout token is a few hundred bytes; a provider sends nothing else in the body. */
+const maxBodyBytes = 16 * 1024
+
+const logoutTokenOf = async (req: PayloadRequest): Promise<string> => {
+  const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
+  }
+  const body = await readCappedBytes(req, maxBodyBytes)
+  if (!body) {
+    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
+  }
+  const token = new URLSearchParams(body.toString('utf8')).get('logout_token')
+  if (!token) {
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
+  }
+  return token
+}
+
+/**
+ * `POST /api/admin/oauth/backchannel-logout/{providerId}` (OpenID Connect Back-Channel Logout 1.0):
+ * the provider says one of its sessions ended, and the sessions it signed in here end too: exactly
+ * those with its session id (`sid`), or with no `sid`, every session of that identity from this
+ * provider. A token that fails any check, or comes a second time, is answered 400 and ends nothing.
+ * Register `{serverURL}/api/admin/oauth/backchannel-logout/{id}` as the client's
+ * `backchannel_logout_uri`, with `backchannel_logout_session_required`.
+ */
+export const backChannelLogoutEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const providerId = String(req.routeParams?.providerId ?? '')
+      const provider = options.sso.providers.find((candidate) => candidate.id === providerId)
+      if (!provider) {
+        throw new BackofficeError('NOT_FOUND', { req })
+      }
+      const token = await verifiedLogoutToken(req.payload, provider, await logoutTokenOf(req))
+      if (!token || !(await claimLogoutToken(req, token))) {
+        throw new BackofficeError('SSO_LOGOUT_TOKEN_INVALID', { req })
+      }
+      const conditions: Where[] = [
+        { signInProvider: { equals: provider.id } },
+        { revokedAt: { exists: false } },
+      ]
+      if (token.sid) {
+        conditions.push({ providerSessionId: { equals: token.sid } })
+      }
+      if (token.sub) {
+        const subject = createHash('sha256').update(`${token.iss}\n${token.sub}`).digest('hex')
+        conditions.push({ providerSubject: { equals: subject } })
+      }
+      const { docs } = await req.payload.find({
+        collection: options.sessions.slug as never,
+        depth: 0,
+        limit: 100,
+        overrideAccess: true,
+        req,
+        where: { and: conditions },
+      })
+      let ended = 0
+      for (const session of docs as unknown as { sid: string; user: number | string }[]) {
+        const sids = await endSessions(req, {
+          onlySid: session.sid,
+          reason: 'providerLogout',
+          userId: session.user,
+        })
+        ended += sids.size
+      }
+      return Response.json({ ended }, { headers: { 'Cache-Control': 'no-store' }, status: 200 })
+    },
+    method: 'post',
+    path: '/admin/oauth/backchannel-logout/:providerId',
+  })
