@@ -6,7 +6,8 @@ import { fieldAffectsData, flattenTopLevelFields } from 'payload/shared'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 /** Set from the request's own fields by the endpoint, never taken from the rest of the body. */
-const setSeparately = new Set(['email', 'password'])
+// The first user signs up with a password, so its sign-in method is `local` whatever the body says.
+const setSeparately = new Set(['email', 'identityProvider', 'password'])
 
 /** A request signed in as an administrator (a stand-in, not an account), for asking field access. */
 const asAdministrator = (
