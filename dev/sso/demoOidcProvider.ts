@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair } from 'jose'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { createServer } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 // @ts-expect-error -- oidc-provider 9 ships JavaScript without type declarations (and there is no
 // @types package for it): the few members used here are typed by `OidcProvider` below.
 import Provider from 'oidc-provider'
@@ -56,7 +57,7 @@ export type DemoOidcProvider = {
   close(): Promise<void>
   /** The next interaction ends with error=access_denied back to the client. */
   denyNext(): void
-  /** e.g. http://127.0.0.1:41234, without a trailing slash. */
+  /** e.g. http://127.0.0.1:41234 or https://localhost:41234, without a trailing slash. */
   issuer: string
   /** The next interaction signs in as this identity without showing a form (a FIFO queue). */
   signInNext(identity: DemoIdentity): void
@@ -169,16 +170,41 @@ const claimsOf = ({ acr: _acr, amr: _amr, ...claims }: DemoIdentity) =>
 
 const cancelled = { error: 'access_denied', error_description: 'The user cancelled' }
 
+/** Listens on loopback `host`; resolves with the error instead when the address cannot be had. */
+const listenOn = (server: Server, port: number, host: string) =>
+  new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    server.once('error', resolve)
+    server.listen(port, host, () => {
+      server.off('error', resolve)
+      resolve(null)
+    })
+  })
+
 /**
- * A real OpenID provider (panva's oidc-provider, OpenID-certified) on 127.0.0.1, for integration
- * tests and the sandbox's demo single sign-on. Its state lives in memory and dies with `close()`.
+ * A real OpenID provider (panva's oidc-provider, OpenID-certified) on loopback, for the
+ * integration and browser tests and the sandbox's demo single sign-on. Its state lives in memory
+ * and dies with `close()`.
  */
 export const startDemoOidcProvider = async (options: {
   clients: DemoClient[]
+  /**
+   * The host in the issuer. `localhost` puts the provider on another site than an app on
+   * 127.0.0.1, as a real provider is (a port does not make a site): the browser then treats the
+   * round trip as cross-site, SameSite rules included. The provider then listens on [::1] too,
+   * the address Chromium tries first for localhost.
+   * @default '127.0.0.1'
+   */
+  issuerHost?: '127.0.0.1' | 'localhost'
   /** Path of the issuer, e.g. '/tenant-guid/v2.0' to look like Entra. @default '' */
   issuerPath?: string
   /** @default 0, any free port */
   port?: number
+  /**
+   * A certificate for the issuer host and its key, in PEM: the issuer is then https. An app in
+   * production accepts only an https issuer; its Node trusts the certificate through
+   * NODE_EXTRA_CA_CERTS. @default none, plain http
+   */
+  tls?: { cert: string; key: string }
 }): Promise<DemoOidcProvider> => {
   const issuerPath = (options.issuerPath ?? '').replace(/\/+$/, '')
   if (issuerPath && !/^(\/[\w.~-]+)+$/.test(issuerPath)) {
@@ -192,16 +218,33 @@ export const startDemoOidcProvider = async (options: {
   // Carries the status a back-channel logout receiver answered out of oidc-provider, which keeps it.
   const answeredStatuses = new AsyncLocalStorage<number[]>()
 
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     handleRequest(request, response).catch((error: { message?: string; statusCode?: number }) => {
       if (!response.headersSent) {
         response.writeHead(error.statusCode ?? 500, { 'content-type': 'text/plain' })
       }
       response.end(error.message ?? String(error))
     })
-  })
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+  const newServer = (): Server =>
+    options.tls ? createTlsServer(options.tls, listener) : createServer(listener)
+  const servers = [newServer()]
+  const failed = await listenOn(servers[0]!, options.port ?? 0, '127.0.0.1')
+  if (failed) throw failed
+  const port = (servers[0]!.address() as AddressInfo).port
+  const host = options.issuerHost ?? '127.0.0.1'
+  if (host === 'localhost') {
+    // Otherwise another program on [::1] at this port would get the browser's requests.
+    const ipv6 = newServer()
+    const refused = await listenOn(ipv6, port, '::1')
+    if (!refused) {
+      servers.push(ipv6)
+    } else if (refused.code !== 'EADDRNOTAVAIL' && refused.code !== 'EAFNOSUPPORT') {
+      await new Promise((resolve) => servers[0]!.close(resolve))
+      throw refused
+    }
+  }
+  const origin = `${options.tls ? 'https' : 'http'}://${host}:${port}`
   const issuer = `${origin}${issuerPath}`
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
@@ -469,9 +512,13 @@ export const startDemoOidcProvider = async (options: {
     authorize,
     backchannelLogout,
     close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections()
-      await closed
+      await Promise.all(
+        servers.map((server) => {
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+          server.closeAllConnections()
+          return closed
+        }),
+      )
     },
     denyNext: () => {
       queue.push('deny')
