@@ -19,6 +19,9 @@ const config: KnipConfig = {
     'scripts/*.{mjs,ts}',
   ],
   ignore: ['dev/payload-types.ts'],
+  // A system tool, not a package: the browser tests' setup makes the demo OpenID provider's
+  // certificate with it (test/setup/browserApp.ts).
+  ignoreBinaries: ['openssl'],
   // A type exported beside the function or constant that uses it names part of that export's
   // signature: callers may need to spell it, and declaration files need it exported.
   ignoreExportsUsedInFile: { interface: true, type: true },

@@ -47,16 +47,24 @@ const chromiumFlags = [
 /**
  * A fresh browser profile (no cookies), like a first visit. `bypassCSP` lets axe-core's script into
  * a page whose Content-Security-Policy allows no script at all (the plugin's own plain pages).
+ * `ignoreHTTPSErrors` accepts the demo OpenID provider's certificate, self-signed for the run (see
+ * test/setup/browserApp.ts): the only https origin the browser tests visit.
  */
 export const launchBrowser = async ({
   bypassCSP = false,
+  ignoreHTTPSErrors = false,
   locale = 'en-US',
-}: { bypassCSP?: boolean; locale?: string } = {}): Promise<BrowserContext> =>
+}: {
+  bypassCSP?: boolean
+  ignoreHTTPSErrors?: boolean
+  locale?: string
+} = {}): Promise<BrowserContext> =>
   chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'backoffice-chromium-')), {
     args: chromiumFlags,
     bypassCSP,
     executablePath: findChromium(),
     headless: true,
+    ignoreHTTPSErrors,
     locale,
     viewport: { height: 900, width: 1440 },
   })
