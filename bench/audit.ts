@@ -43,6 +43,7 @@ const eventWeights: Record<AuditEventName, number> = {
   'account.apiKeyDisabled': 0.0005,
   'account.signInMethodChanged': 0.0001,
   'sso.linked': 0.0005,
+  'sso.reauthenticated': 0.0005,
   'account.emailChangeUndone': 0.00001,
   'account.emailChanged': 0.0005,
   'account.locked': 0.005,

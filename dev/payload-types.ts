@@ -585,6 +585,7 @@ export interface SsoTransaction {
   nonce: string;
   codeVerifier: string;
   returnTo?: string | null;
+  userId?: string | null;
   expiresAt: string;
   updatedAt: string;
   createdAt: string;
@@ -612,6 +613,7 @@ export interface AuditLog {
     | 'login.failed'
     | 'login.refusalsSummarised'
     | 'sso.linked'
+    | 'sso.reauthenticated'
     | 'password.changed'
     | 'password.changeFailed'
     | 'password.confirmed'
@@ -1244,6 +1246,7 @@ export interface SsoTransactionsSelect<T extends boolean = true> {
   nonce?: T;
   codeVerifier?: T;
   returnTo?: T;
+  userId?: T;
   expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -50,6 +50,9 @@ export const readAccount = (
 ): Promise<null | StaffAccount> =>
   req.payload.db.findOne<StaffAccount>({
     collection: options.usersCollection,
+    // The row alone: join fields (the account's trusted devices) are queries of their own, and no
+    // reader of a StaffAccount uses them. Payload types `joins` from the app's generated map.
+    joins: false as never,
     req,
     where: { id: { equals: id } },
   })

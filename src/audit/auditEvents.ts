@@ -35,6 +35,11 @@ export const auditEvents = {
   // A provider identity linked to its account at its first single sign-on: data.provider, issuer,
   // subject (a hash), accountId.
   'sso.linked': { category: 'authentication', translationKey: 'auditEventSsoLinked' },
+  // An account of a provider confirmed itself there for sudo mode: data.provider, issuer, subject.
+  'sso.reauthenticated': {
+    category: 'authentication',
+    translationKey: 'auditEventSsoReauthenticated',
+  },
   'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
   // A wrong current password given to change password: counted by the lockout like a failed sign-in.
   'password.changeFailed': {

@@ -7,8 +7,10 @@ import {
   jwtSign,
   killTransaction,
 } from 'payload'
+import { applyUserReadAccess } from 'payload/internal'
 import { addSessionToUser } from 'payload/shared'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { lockAccountRow } from '../accounts/lockAccountRow.js'
@@ -89,8 +91,14 @@ export const mintSession = async (
   options: SanitizedBackofficeOptions,
   userId: number | string,
   {
+    account,
     secondFactorVerified = true,
   }: {
+    /**
+     * The account's row as the caller just read it (the single sign-on callback does): not read
+     * again. Without it, the row is read here.
+     */
+    account?: StaffAccount
     /**
      * `false` for a first factor other than a password (single sign-on): the two-factor hook then
      * decides, as after a password, and throws `SecondFactorRequired` when a code is due.
@@ -103,11 +111,16 @@ export const mintSession = async (
   const collectionConfig = collection.config
   const shouldCommit = await initTransaction(req)
   try {
-    let user = (await payload.db.findOne({
-      collection: collectionConfig.slug,
-      req,
-      where: { id: { equals: userId } },
-    })) as null | Record<string, unknown>
+    let user = (
+      account
+        ? { ...account }
+        : await payload.db.findOne({
+            collection: collectionConfig.slug,
+            joins: false as never,
+            req,
+            where: { id: { equals: userId } },
+          })
+    ) as null | Record<string, unknown>
     if (!user) {
       throw new Error('payload-backoffice: the account of a verified challenge no longer exists.')
     }
@@ -146,11 +159,13 @@ export const mintSession = async (
         user,
       })) ?? user) as Record<string, unknown>
     }
-    const readable = (await payload.findByID({
-      id: userId,
-      collection: collectionConfig.slug,
+    // Read access applied to the account in hand, as Payload's login answers (no second read).
+    const readable = (await applyUserReadAccess({
+      collection: collectionConfig,
       overrideAccess: false,
       req,
+      showHiddenFields: false,
+      user: user as never,
     })) as unknown as Record<string, unknown>
     if (shouldCommit) {
       await commitTransaction(req)

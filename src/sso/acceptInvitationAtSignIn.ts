@@ -12,21 +12,23 @@ type InvitedAccount = { invitation?: { status?: null | string } | null } & Staff
 /**
  * An invited account of a provider is accepted by its first sign-in there, the provider having just
  * proved that the person owns the invited address (see linkedUser.ts). A revoked invitation keeps
- * the person out, and an expired one needs the administrator to resend it, as with a link.
+ * the person out, and an expired one needs the administrator to resend it, as with a link. Answers
+ * the account as it now is.
  */
 export const acceptInvitationAtSignIn = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   account: InvitedAccount,
-): Promise<void> => {
+): Promise<InvitedAccount> => {
   const status = account.invitation?.status
   if (status === 'revoked') {
     throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'invitationRevoked')
   }
   if (status !== 'pending') {
-    return
+    return account
   }
-  if (!(await invitationStore(req, options).acceptAtSignIn(account.id))) {
+  const accepted = await invitationStore(req, options).acceptAtSignIn(account.id)
+  if (!accepted) {
     throw new SsoRefusal('INVITATION_INVALID_OR_EXPIRED', 'invitationExpired')
   }
   const invitee = { email: account.email ?? null, id: account.id }
@@ -36,4 +38,5 @@ export const acceptInvitationAtSignIn = async (
     event: 'invitation.accepted',
     user: invitee,
   })
+  return { ...account, invitation: accepted.invitation ?? null }
 }

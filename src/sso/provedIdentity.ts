@@ -8,6 +8,8 @@ import { SsoRefusal } from './ssoRefusal.js'
 
 /** Who the provider says signed in, after the provider kind's rules were applied. */
 export type ProvedIdentity = {
+  /** When the person authenticated at the provider (the ID token's `auth_time`), in seconds. */
+  authTime: null | number
   /** Lower-cased; only set when present. Whether it may be trusted is `emailVerified`. */
   email: null | string
   emailVerified: boolean
@@ -79,6 +81,7 @@ export const provedIdentity = (
     )
   }
   return {
+    authTime: typeof token.auth_time === 'number' ? token.auth_time : null,
     email,
     emailVerified: Boolean(email) && emailVerified,
     issuer: token.iss,

@@ -15,6 +15,8 @@ export type SsoTransaction = {
   providerId: string
   returnTo: null | string
   state: string
+  /** The signed-in account a `reauth` flow confirms; null otherwise. */
+  userId: null | string
 }
 
 const columns = (req: Pick<PayloadRequest, 'payload'>) => {
@@ -39,8 +41,8 @@ export const openSsoTransaction = async (
   )
   const { hash, token } = createToken()
   await transactions.execute(
-    sql`INSERT INTO ${transactions.table} (${column('keyHash')}, ${column('providerId')}, ${column('issuer')}, ${column('flow')}, ${column('state')}, ${column('nonce')}, ${column('codeVerifier')}, ${column('returnTo')}, ${column('expiresAt')}, ${column('updatedAt')}, ${column('createdAt')})
-     VALUES (${hash}, ${transaction.providerId}, ${transaction.issuer}, ${transaction.flow}, ${transaction.state}, ${transaction.nonce}, ${transaction.codeVerifier}, ${transaction.returnTo}, now() + make_interval(mins => ${minutes}), now(), now())`,
+    sql`INSERT INTO ${transactions.table} (${column('keyHash')}, ${column('providerId')}, ${column('issuer')}, ${column('flow')}, ${column('state')}, ${column('nonce')}, ${column('codeVerifier')}, ${column('returnTo')}, ${column('userId')}, ${column('expiresAt')}, ${column('updatedAt')}, ${column('createdAt')})
+     VALUES (${hash}, ${transaction.providerId}, ${transaction.issuer}, ${transaction.flow}, ${transaction.state}, ${transaction.nonce}, ${transaction.codeVerifier}, ${transaction.returnTo}, ${transaction.userId}, now() + make_interval(mins => ${minutes}), now(), now())`,
   )
   return token
 }
@@ -64,11 +66,12 @@ export const takeSsoTransaction = async (
     provider_id: string
     return_to: null | string
     state: string
+    user_id: null | string
   }>(
     sql`DELETE FROM ${transactions.table} WHERE ${column('keyHash')} = ${hashToken(key)}
      RETURNING ${column('providerId')} AS provider_id, ${column('issuer')} AS issuer, ${column('flow')} AS flow,
        ${column('state')} AS state, ${column('nonce')} AS nonce, ${column('codeVerifier')} AS code_verifier,
-       ${column('returnTo')} AS return_to, ${column('expiresAt')} <= now() AS expired`,
+       ${column('returnTo')} AS return_to, ${column('userId')} AS user_id, ${column('expiresAt')} <= now() AS expired`,
   )
   if (!row || row.expired) {
     return null
@@ -81,5 +84,6 @@ export const takeSsoTransaction = async (
     providerId: row.provider_id,
     returnTo: row.return_to,
     state: row.state,
+    userId: row.user_id,
   }
 }

@@ -22,6 +22,8 @@ export const ssoTransactionsCollection: CollectionConfig = {
     { name: 'nonce', type: 'text', required: true },
     { name: 'codeVerifier', type: 'text', required: true },
     { name: 'returnTo', type: 'text' },
+    // `reauth`: the signed-in account confirming itself (sudo mode), whose session must come back.
+    { name: 'userId', type: 'text' },
     { name: 'expiresAt', type: 'date', index: true, required: true },
   ],
   graphQL: false,

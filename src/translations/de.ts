@@ -543,4 +543,8 @@ export const de: BackofficeTranslationTable = {
   fieldSessionProviderSubject: 'Identität beim Anbieter (Hash)',
   sessionRevokedReasonProviderLogout: 'Beim Anmeldeanbieter abgemeldet',
   errorSsoLogoutTokenInvalid: 'Das Abmelde-Token ist ungültig.',
+  auditEventSsoReauthenticated: 'Identität beim Anmeldeanbieter bestätigt',
+  sudoProviderDescription:
+    'Um Ihre E-Mail-Adresse, die Zwei-Faktor-Authentifizierung oder vertrauenswürdige Geräte zu ändern, brauchen Sie eine Anmeldung bei {{provider}} aus den letzten {{minutes}} Minuten. Melden Sie sich dort erneut an, um fortzufahren.',
+  sudoProviderSubmit: 'Mit {{provider}} bestätigen',
 }

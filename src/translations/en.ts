@@ -531,4 +531,8 @@ export const en = {
   fieldSessionProviderSubject: 'Identity at the provider (hash)',
   sessionRevokedReasonProviderLogout: 'Signed out at the sign-in provider',
   errorSsoLogoutTokenInvalid: 'The logout token is not valid.',
+  auditEventSsoReauthenticated: 'Identity confirmed at the sign-in provider',
+  sudoProviderDescription:
+    'Changing your email, two-factor authentication or trusted devices needs a sign-in at {{provider}} from the last {{minutes}} minutes. Sign in there again to go on.',
+  sudoProviderSubmit: 'Confirm with {{provider}}',
 } as const

@@ -542,4 +542,8 @@ export const fr: BackofficeTranslationTable = {
   fieldSessionProviderSubject: 'Identité chez le fournisseur (hachage)',
   sessionRevokedReasonProviderLogout: 'Déconnecté chez le fournisseur de connexion',
   errorSsoLogoutTokenInvalid: 'Le jeton de déconnexion n’est pas valide.',
+  auditEventSsoReauthenticated: 'Identité confirmée chez le fournisseur de connexion',
+  sudoProviderDescription:
+    'Pour modifier votre e-mail, l’authentification à deux facteurs ou vos appareils de confiance, il faut une connexion chez {{provider}} datant de moins de {{minutes}} minutes. Reconnectez-vous là-bas pour continuer.',
+  sudoProviderSubmit: 'Confirmer avec {{provider}}',
 }

@@ -532,4 +532,8 @@ export const nl: BackofficeTranslationTable = {
   fieldSessionProviderSubject: 'Identiteit bij de provider (hash)',
   sessionRevokedReasonProviderLogout: 'Afgemeld bij de aanmeldprovider',
   errorSsoLogoutTokenInvalid: 'Het afmeldtoken is ongeldig.',
+  auditEventSsoReauthenticated: 'Identiteit bevestigd bij de aanmeldprovider',
+  sudoProviderDescription:
+    'Om uw e-mailadres, tweestapsverificatie of vertrouwde apparaten te wijzigen, is een aanmelding bij {{provider}} van de laatste {{minutes}} minuten nodig. Meld u daar opnieuw aan om verder te gaan.',
+  sudoProviderSubmit: 'Bevestigen met {{provider}}',
 }

@@ -697,6 +697,7 @@ describe('recordAuditEvent', () => {
       'password.resetRequested': 'authentication',
       'session.revoked': 'session',
       'sso.linked': 'authentication',
+      'sso.reauthenticated': 'authentication',
       'twoFactor.challengeFailed': 'authentication',
       'twoFactor.challengeStarted': 'authentication',
       'twoFactor.challengeSucceeded': 'authentication',

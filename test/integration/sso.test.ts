@@ -1,7 +1,7 @@
+import { generateKeyPair, SignJWT } from 'jose'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
-import { generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
@@ -13,8 +13,8 @@ import {
 } from '../../dev/sso/demoOidcProvider.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
-import { enrol } from '../helpers/twoFactor.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { enrol } from '../helpers/twoFactor.js'
 
 const appOrigin = 'http://localhost:3000'
 const tenant = '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -816,5 +816,58 @@ describe('back-channel logout from the corporate provider', () => {
     })
     expect(unknown.status).toBe(404)
     expect((await me(browser))?.email).toBe(staff.email)
+  })
+})
+
+describe('sudo mode for an account of a provider: confirming at the provider', () => {
+  const reauth = async (browser: RestClient, identity: DemoIdentity) => {
+    const started = await browser.get(
+      '/admin/oauth/authorization/corporate?flow=reauth&redirect=%2Fadmin%2Faccount',
+    )
+    expect(started.status).toBe(303)
+    const location = new URL(started.headers.get('location')!)
+    expect(location.searchParams.get('prompt')).toBe('login')
+    expect(location.searchParams.get('max_age')).toBe('0')
+    corporate.signInNext(identity)
+    return callback(browser, await corporate.authorize(location.href))
+  }
+
+  it('proves the session again after a fresh sign-in at its provider, for its own identity only', async () => {
+    const staff = await staffAccount('corporate')
+    const other = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-sudo-${staff.id}` }
+    const otherIdentity = { email: other.email, email_verified: true, sub: `corp-sudo-${other.id}` }
+    const browser = app.client()
+    await signInVia(browser, 'corporate', corporate, identity)
+    await signInVia(app.client(), 'corporate', corporate, otherIdentity)
+    const longAgo = `now() - interval '1 hour'`
+    await sql(`UPDATE sessions SET proved_at = ${longAgo} WHERE user_id = $1`, [staff.id])
+    const refused = await browser.get('/users/mfa/totp/setup')
+    expect(refused.status).toBe(403)
+
+    // Someone else's identity at the provider proves nothing for this session.
+    const wrong = await reauth(browser, otherIdentity)
+    expect(wrong.status).toBe(303)
+    const back = new URL(wrong.headers.get('location')!)
+    expect(back.pathname).toBe('/admin/account')
+    expect(back.searchParams.get('errorMessage')).toBe('SSO_IDENTITY_MISMATCH')
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(403)
+
+    const confirmed = await reauth(browser, identity)
+    expect(confirmed.headers.get('location')).toBe(`${appOrigin}/admin/account`)
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(200)
+    expect((await lastAuditEntry('sso.reauthenticated')).data).toMatchObject({
+      provider: 'corporate',
+    })
+  })
+
+  it('is only for a signed-in account of that provider', async () => {
+    const anonymous = await app.client().get('/admin/oauth/authorization/corporate?flow=reauth')
+    expect(loginPageCode(anonymous)).toBe('AUTHENTICATION_REQUIRED')
+    const local = await staffAccount('local')
+    const browser = app.client()
+    expect((await browser.post('/users/login', { email: local.email, password })).status).toBe(200)
+    const passwordAccount = await browser.get('/admin/oauth/authorization/corporate?flow=reauth')
+    expect(loginPageCode(passwordAccount)).toBe('SSO_FLOW_INVALID')
   })
 })

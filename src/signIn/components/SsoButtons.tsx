@@ -27,11 +27,11 @@ const styles = {
   },
   divider: {
     alignItems: 'center',
-    color: 'var(--theme-elevation-500)',
+    color: 'var(--theme-elevation-600)',
     display: 'flex',
     gap: 'calc(var(--base) / 2)',
   },
-  footnote: { color: 'var(--theme-elevation-500)', margin: 0 },
+  footnote: { color: 'var(--theme-elevation-600)', margin: 0 },
   icon: { blockSize: '1.25rem', flexShrink: 0, inlineSize: '1.25rem' },
   line: { borderBlockStart: '1px solid var(--theme-elevation-150)', flexGrow: 1 },
   list: { display: 'grid', gap: 'calc(var(--base) / 2)', listStyle: 'none', margin: 0, padding: 0 },

@@ -3,8 +3,10 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import * as client from 'openid-client'
 import { getSafeRedirect } from 'payload/shared'
 
+import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { signInMethodOf } from '../../accounts/signInMethod.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { refuseCrossSite } from '../../request/refuseCrossSite.js'
 import { loginPageRedirect, seeOther } from '../loginPageRedirect.js'
@@ -13,8 +15,11 @@ import { redirectUri } from '../redirectUri.js'
 import { ssoTransactionCookie } from '../ssoCookie.js'
 import { openSsoTransaction } from '../transactions.js'
 
-/** The flows a sign-in may start. */
-const flows = ['default'] as const
+/**
+ * The flows a sign-in may start: `default`, a sign-in; `reauth`, the signed-in account confirming
+ * itself at its provider for sudo mode (`prompt=login`, `max_age=0`: a fresh authentication).
+ */
+const flows = ['default', 'reauth'] as const
 
 /**
  * `GET /api/admin/oauth/authorization/{providerId}?flow=default`: the provider's button. Starts an
@@ -44,6 +49,17 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
     if (!(flows as readonly string[]).includes(flow)) {
       return loginPageRedirect(req, { code: 'SSO_FLOW_INVALID', provider: provider.id })
     }
+    let userId: null | string = null
+    if (flow === 'reauth') {
+      const viewer = req.user?.collection === options.usersCollection ? req.user : null
+      if (!viewer) {
+        return loginPageRedirect(req, { code: 'AUTHENTICATION_REQUIRED', provider: provider.id })
+      }
+      if (signInMethodOf(viewer as unknown as StaffAccount) !== provider.id) {
+        return loginPageRedirect(req, { code: 'SSO_FLOW_INVALID', provider: provider.id })
+      }
+      userId = String(viewer.id)
+    }
     let configuration: client.Configuration
     try {
       configuration = await providerConfiguration(req.payload, provider)
@@ -70,6 +86,7 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
         providerId: provider.id,
         returnTo,
         state,
+        userId,
       },
       options.sso.transactionMinutes,
     )
@@ -80,6 +97,11 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
       redirect_uri: redirectUri(req, provider),
       scope: provider.scopes.join(' '),
       state,
+    }
+    if (flow === 'reauth') {
+      // A fresh authentication at the provider, not its existing session (OIDC Core 1.0 §3.1.2.1).
+      parameters.prompt = 'login'
+      parameters.max_age = '0'
     }
     if (provider.kind === 'google' && provider.hostedDomains.length === 1) {
       // A hint for Google's account chooser only; the token's `hd` is what is checked.

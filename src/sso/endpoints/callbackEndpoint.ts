@@ -18,6 +18,7 @@ import { linkedUser } from '../linkedUser.js'
 import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
 import { provedIdentity } from '../provedIdentity.js'
 import { providerConfiguration } from '../providerConfiguration.js'
+import { reauthenticate } from '../reauthenticate.js'
 import { redirectUri } from '../redirectUri.js'
 import { readSsoTransactionCookie, ssoTransactionCookie } from '../ssoCookie.js'
 import { SsoRefusal } from '../ssoRefusal.js'
@@ -108,9 +109,15 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         throw new SsoRefusal('SSO_RESPONSE_INVALID', 'providerMismatch')
       }
       identity = await verifiedIdentity(req, provider, transaction)
-      const user = await linkedUser(req, options, provider, identity)
-      userId = user.id
-      await acceptInvitationAtSignIn(req, options, user)
+      if (transaction.flow === 'reauth') {
+        await reauthenticate(req, options, { identity, provider, transaction })
+        return seeOther(req, appURL(req, transaction.returnTo ?? req.payload.config.routes.admin), [
+          clearTransaction,
+        ])
+      }
+      const linked = await linkedUser(req, options, provider, identity)
+      userId = linked.id
+      const user = await acceptInvitationAtSignIn(req, options, linked)
       const auditData = {
         factor: 'sso',
         issuer: identity.issuer,
@@ -124,6 +131,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
       } satisfies SingleSignOnContext
       try {
         const { collection, result } = await mintSession(req, options, user.id, {
+          account: user,
           secondFactorVerified: identity.multiFactor,
         })
         await recordAuditEvent(req, {
@@ -179,6 +187,12 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         event: 'login.failed',
         ...(userId !== null ? { user: { id: userId } } : {}),
       })
+      if (transaction?.flow === 'reauth' && transaction.returnTo) {
+        // Back to the page that asked for the confirmation, which shows what went wrong.
+        const back = new URL(appURL(req, transaction.returnTo))
+        back.searchParams.set('errorMessage', error.code)
+        return seeOther(req, back.href, [clearTransaction])
+      }
       return loginPageRedirect(req, {
         code: error.code,
         cookies: [clearTransaction],
