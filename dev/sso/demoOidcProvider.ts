@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { exportJWK, generateKeyPair } from 'jose'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type RequestListener, type Server } from 'node:http'
@@ -59,6 +59,11 @@ export type DemoOidcProvider = {
   denyNext(): void
   /** e.g. http://127.0.0.1:41234 or https://localhost:41234, without a trailing slash. */
   issuer: string
+  /**
+   * Signs any claims with the provider's own key (RS256, its `kid`), under the header `typ` given:
+   * for tests of what a relying party must refuse even when the signature is right.
+   */
+  sign(claims: Record<string, unknown>, typ: string): Promise<string>
   /** The next interaction signs in as this identity without showing a form (a FIFO queue). */
   signInNext(identity: DemoIdentity): void
 }
@@ -511,6 +516,10 @@ export const startDemoOidcProvider = async (options: {
     },
     authorize,
     backchannelLogout,
+    sign: (claims, typ) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid, typ })
+        .sign(privateKey),
     close: async () => {
       await Promise.all(
         servers.map((server) => {

@@ -130,6 +130,22 @@ const sanitizeProvider = (given: SsoProviderOptions): SanitizedSsoProvider => {
   if (trustMfa && trustMfa.acr.length === 0 && trustMfa.amr.length === 0) {
     fail(`\`sso.providers\` "${id}": \`trustMfa\` needs at least one \`amr\` or \`acr\` value.`)
   }
+  const provisioning = given.provisioning
+    ? {
+        emailDomains: stringList(
+          given.provisioning.emailDomains,
+          `sso.providers "${id}".provisioning.emailDomains`,
+        ).map((domain) => domain.toLowerCase()),
+        roles: stringList(given.provisioning.roles, `sso.providers "${id}".provisioning.roles`),
+      }
+    : null
+  if (provisioning && (provisioning.emailDomains.length === 0 || provisioning.roles.length === 0)) {
+    // Creating an account for any verified email at all would let anyone with an account at the
+    // provider in (Google: anyone); the domains say whose, the roles what they may do.
+    fail(
+      `\`sso.providers\` "${id}": \`provisioning\` needs \`emailDomains\` and \`roles\` (at least one each).`,
+    )
+  }
   const label = typeof given.label === 'string' && given.label.trim() ? given.label.trim() : null
   return {
     clientId: given.clientId,
@@ -140,6 +156,7 @@ const sanitizeProvider = (given: SsoProviderOptions): SanitizedSsoProvider => {
     ...checkedIssuer(id, issuer),
     kind: given.kind,
     label: label ?? defaultLabels[given.kind],
+    provisioning,
     scopes: [...new Set(['openid', ...(scopes.length > 0 ? scopes : ['email', 'profile'])])],
     tenantIds,
     trustEmail: given.trustEmail === true,

@@ -292,6 +292,14 @@ export type SsoProviderOptions = {
   /** What kind of provider it is, which decides the rules applied to its ID tokens. */
   kind: SsoProviderKind
   /**
+   * Creates an account at the first sign-in of someone who has none, instead of refusing: only for
+   * an email the provider verified, in one of `emailDomains`, with the roles in `roles` (values of
+   * the roles field), and the "account created" email. Without it, only accounts an administrator
+   * made (or invited) can sign in.
+   * @default undefined (no accounts are created)
+   */
+  provisioning?: { emailDomains: string[]; roles: string[] }
+  /**
    * The name on the button ("Sign in with {label}") and in messages.
    * @default 'Google', 'Microsoft' or 'Single sign-on'
    */
@@ -460,6 +468,7 @@ export type SanitizedSsoProvider = {
   issuer: string
   kind: SsoProviderKind
   label: string
+  provisioning: null | { emailDomains: string[]; roles: string[] }
   scopes: string[]
   tenantIds: string[]
   trustEmail: boolean

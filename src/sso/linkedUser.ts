@@ -6,6 +6,7 @@ import type { ProvedIdentity } from './provedIdentity.js'
 import { signInMethodOf } from '../accounts/signInMethod.js'
 import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { provisionAccount } from './provisionAccount.js'
 import { SsoRefusal } from './ssoRefusal.js'
 
 type LinkedAccountRow = { id: number | string; user: number | string | { id: number | string } }
@@ -20,9 +21,9 @@ const idOf = (value: LinkedAccountRow['user']) =>
  * provider. An identity not linked yet is linked only when an administrator gave an account this
  * provider as its sign-in method, that account has no other identity at this provider, and the
  * provider proved that the person owns the account's email address. Nothing else links: not an
- * unverified email, not an account of another sign-in method (it is told which one to use), and no
- * account is ever created (Auth.js and Directus link no identity by email by default; Keycloak calls
- * automatic linking "a potential security hole").
+ * unverified email, not an account of another sign-in method (it is told which one to use) (Auth.js
+ * and Directus link no identity by email by default; Keycloak calls automatic linking "a potential
+ * security hole"). No account is created unless the provider's `provisioning` allows it.
  */
 export const linkedUser = async (
   req: PayloadRequest,
@@ -69,12 +70,13 @@ export const linkedUser = async (
   if (!identity.email || !identity.emailVerified) {
     throw new SsoRefusal('SSO_EMAIL_NOT_VERIFIED', 'emailNotVerified')
   }
-  const user = await payload.db.findOne<StaffAccount>({
-    collection: options.usersCollection,
-    joins: false as never,
-    req,
-    where: { email: { equals: identity.email } },
-  })
+  const user =
+    (await payload.db.findOne<StaffAccount>({
+      collection: options.usersCollection,
+      joins: false as never,
+      req,
+      where: { email: { equals: identity.email } },
+    })) ?? (await provisionAccount(req, options, provider, { ...identity, email: identity.email }))
   if (!user) {
     throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'noAccount')
   }

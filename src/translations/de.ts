@@ -547,4 +547,6 @@ export const de: BackofficeTranslationTable = {
   sudoProviderDescription:
     'Um Ihre E-Mail-Adresse, die Zwei-Faktor-Authentifizierung oder vertrauenswürdige Geräte zu ändern, brauchen Sie eine Anmeldung bei {{provider}} aus den letzten {{minutes}} Minuten. Melden Sie sich dort erneut an, um fortzufahren.',
   sudoProviderSubmit: 'Mit {{provider}} bestätigen',
+  emailAccountProvisionedBody:
+    'Für Sie wurde ein Konto angelegt ({{email}}), als Sie sich zum ersten Mal mit {{provider}} angemeldet haben. Melden Sie sich künftig über den Link unten an und wählen Sie „Mit {{provider}} anmelden“. Wenn Sie das nicht waren, informieren Sie sofort eine Administratorin oder einen Administrator.',
 }

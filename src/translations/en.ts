@@ -535,4 +535,6 @@ export const en = {
   sudoProviderDescription:
     'Changing your email, two-factor authentication or trusted devices needs a sign-in at {{provider}} from the last {{minutes}} minutes. Sign in there again to go on.',
   sudoProviderSubmit: 'Confirm with {{provider}}',
+  emailAccountProvisionedBody:
+    'An account was created for you ({{email}}) when you first signed in with {{provider}}. From now on, sign in with the link below and choose "Sign in with {{provider}}". If this was not you, tell an administrator at once.',
 } as const

@@ -546,4 +546,6 @@ export const fr: BackofficeTranslationTable = {
   sudoProviderDescription:
     'Pour modifier votre e-mail, l’authentification à deux facteurs ou vos appareils de confiance, il faut une connexion chez {{provider}} datant de moins de {{minutes}} minutes. Reconnectez-vous là-bas pour continuer.',
   sudoProviderSubmit: 'Confirmer avec {{provider}}',
+  emailAccountProvisionedBody:
+    'Un compte a été créé pour vous ({{email}}) lors de votre première connexion avec {{provider}}. Désormais, connectez-vous avec le lien ci-dessous et choisissez « Se connecter avec {{provider}} ». Si ce n’était pas vous, prévenez immédiatement un administrateur.',
 }

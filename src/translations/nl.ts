@@ -536,4 +536,6 @@ export const nl: BackofficeTranslationTable = {
   sudoProviderDescription:
     'Om uw e-mailadres, tweestapsverificatie of vertrouwde apparaten te wijzigen, is een aanmelding bij {{provider}} van de laatste {{minutes}} minuten nodig. Meld u daar opnieuw aan om verder te gaan.',
   sudoProviderSubmit: 'Bevestigen met {{provider}}',
+  emailAccountProvisionedBody:
+    'Er is een account voor u aangemaakt ({{email}}) toen u zich voor het eerst aanmeldde met {{provider}}. Meld u voortaan aan via de link hieronder en kies "Aanmelden met {{provider}}". Was u dit niet, licht dan meteen een beheerder in.',
 }

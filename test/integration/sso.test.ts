@@ -156,6 +156,7 @@ beforeAll(async () => {
             id: 'google',
             issuer: google.issuer,
             kind: 'google',
+            provisioning: { emailDomains: ['example.com'], roles: ['editor'] },
           },
           {
             ...clients['msft-entra'],
@@ -779,6 +780,54 @@ describe('back-channel logout from the corporate provider', () => {
     expect(errorCode(replay)).toBe('SSO_LOGOUT_TOKEN_INVALID')
   })
 
+  it("refuses tokens signed with the provider's own key that are not logout tokens for this client", async () => {
+    const staff = await staffAccount('corporate')
+    const browser = app.client()
+    const sub = `corp-signed-${staff.id}`
+    await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub,
+    })
+    const now = Math.floor(Date.now() / 1000)
+    const valid = () => ({
+      aud: 'backoffice-corporate',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      iat: now,
+      iss: corporate.issuer,
+      jti: randomBytes(8).toString('hex'),
+      sub,
+    })
+    const without = (claim: string) => {
+      const claims: Record<string, unknown> = valid()
+      delete claims[claim]
+      return claims
+    }
+    const refusedTokens: [string, Record<string, unknown>, string][] = [
+      ['an ID token', valid(), 'JWT'],
+      ['with a nonce', { ...valid(), nonce: 'n-0S6_WzA2Mj' }, 'logout+jwt'],
+      ['ten minutes old', { ...valid(), iat: now - 600 }, 'logout+jwt'],
+      ['for another client', { ...valid(), aud: 'someone-else' }, 'logout+jwt'],
+      ['from another issuer', { ...valid(), iss: google.issuer }, 'logout+jwt'],
+      ['without the logout event', { ...valid(), events: {} }, 'logout+jwt'],
+      ['without sub or sid', without('sub'), 'logout+jwt'],
+      ['without jti', without('jti'), 'logout+jwt'],
+    ]
+    for (const [what, claims, typ] of refusedTokens) {
+      const answer = await postLogout(`logout_token=${await corporate.sign(claims, typ)}`)
+      expect([what, answer.status, errorCode(answer)]).toEqual([
+        what,
+        400,
+        'SSO_LOGOUT_TOKEN_INVALID',
+      ])
+    }
+    expect((await me(browser))?.email).toBe(staff.email)
+    // The same claims done right end the session: each refusal above was for its one defect.
+    const accepted = await postLogout(`logout_token=${await corporate.sign(valid(), 'logout+jwt')}`)
+    expect(accepted.status).toBe(200)
+    expect(await me(browser)).toBeNull()
+  })
+
   it('refuses a token it cannot verify, and malformed requests, ending nothing', async () => {
     const staff = await staffAccount('corporate')
     const browser = app.client()
@@ -869,5 +918,56 @@ describe('sudo mode for an account of a provider: confirming at the provider', (
     expect((await browser.post('/users/login', { email: local.email, password })).status).toBe(200)
     const passwordAccount = await browser.get('/admin/oauth/authorization/corporate?flow=reauth')
     expect(loginPageCode(passwordAccount)).toBe('SSO_FLOW_INVALID')
+  })
+})
+
+describe('accounts created at the first sign-in (provisioning)', () => {
+  it('creates an account for a verified email of a listed domain, with the listed roles and no password', async () => {
+    const email = `newcomer-${++accounts}@example.com`
+    const browser = app.client()
+    const answer = await signInVia(browser, 'google', google, {
+      email,
+      email_verified: true,
+      hd: 'example.com',
+      sub: `g-newcomer-${accounts}`,
+    })
+    expect(sessionCookieOf(answer)).toBeTruthy()
+    expect((await me(browser))?.email).toBe(email)
+    const [row] = await sql('SELECT id, identity_provider, hash FROM users WHERE email = $1', [
+      email,
+    ])
+    expect(row).toMatchObject({ hash: null, identity_provider: 'google' })
+    const created = await app.payload.findByID({
+      id: (row as { id: number }).id,
+      collection: 'users',
+    })
+    expect((created as unknown as { roles: string[] }).roles).toEqual(['editor'])
+    const mail = await inbox.waitFor(
+      (message) =>
+        message.to.includes(email) && message.subject === 'Your account has been created',
+    )
+    expect(mail.text).toContain('when you first signed in with Google')
+  })
+
+  it('creates nothing for another domain, or for an email the provider did not verify', async () => {
+    const outsider = `outsider-${++accounts}@elsewhere.example`
+    const refused = await signInVia(app.client(), 'google', google, {
+      email: outsider,
+      email_verified: true,
+      hd: 'example.com',
+      sub: `g-outsider-${accounts}`,
+    })
+    expect(loginPageCode(refused)).toBe('SSO_ACCOUNT_NOT_FOUND')
+    const unverified = `unverified-${++accounts}@example.com`
+    const unproved = await signInVia(app.client(), 'google', google, {
+      email: unverified,
+      email_verified: false,
+      hd: 'example.com',
+      sub: `g-unverified-${accounts}`,
+    })
+    expect(loginPageCode(unproved)).toBe('SSO_EMAIL_NOT_VERIFIED')
+    expect(
+      await sql('SELECT id FROM users WHERE email = ANY($1)', [[outsider, unverified]]),
+    ).toEqual([])
   })
 })
