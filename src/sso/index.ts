@@ -1,5 +1,6 @@
 import type { Capability } from '../capability.js'
 
+import { replaceAdminViews } from '../config/admin.js'
 import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
 import { accountsCollection } from './accountsCollection.js'
 import { authorizationEndpoint } from './endpoints/authorizationEndpoint.js'
@@ -19,8 +20,16 @@ import { ssoTransactionsCollection } from './transactionsCollection.js'
  */
 export const sso: Capability = {
   behaviour: (incoming, options) => {
-    // Administrators choose each account's sign-in method, with single sign-on configured or not.
-    const config = mapCollection(incoming, options.usersCollection, (users) =>
+    // Administrators choose each account's sign-in method, with single sign-on configured or not;
+    // the sign-out page is the plugin's either way, so the admin's import map does not depend on
+    // which providers the environment configures.
+    const withSignOut = replaceAdminViews(incoming, {
+      logout: {
+        Component: 'payload-backoffice/rsc#SignOutView',
+        path: (incoming.admin?.routes?.logout ?? '/logout') as `/${string}`,
+      },
+    })
+    const config = mapCollection(withSignOut, options.usersCollection, (users) =>
       appendHooks(users, {
         afterChange: [afterSignInMethodChange(options)],
         beforeChange: [checkSignInMethod(options)],

@@ -1,10 +1,14 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { parseCookies } from 'payload'
+
 import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../options/types.js'
 import type { ProvedIdentity } from './provedIdentity.js'
 import type { SsoTransaction } from './transactions.js'
 
+import { readAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { readSessionToken } from '../lib/sessionToken.js'
 import { requestUser } from '../request/requestUser.js'
 import { recordProof } from '../sudo/sessionProof.js'
 import { SsoRefusal } from './ssoRefusal.js'
@@ -12,6 +16,39 @@ import { SsoRefusal } from './ssoRefusal.js'
 // How long ago the authentication at the provider may have been: `max_age=0` asked for a new one,
 // and a provider that ignores it is caught here (OIDC Core 1.0 §3.1.2.1, `auth_time`).
 const freshSeconds = 300
+
+/**
+ * The signed-in session the request belongs to: Payload's own, or, when Payload ignored the cookie,
+ * the session of the request's token that is still open on its account. The navigation back from
+ * the provider is cross-site, and Payload's cookie check (payload/dist/auth/extractJWT.js, 3.90.1)
+ * ignores the cookie on a `Sec-Fetch-Site: cross-site` request, as CSRF protection. Reading it here
+ * opens nothing to another site: only the browser holding this transaction's own cookie gets this
+ * far, and only for the session that started the transaction (its `userId`).
+ */
+const sessionOf = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<null | { id: number | string; sid: string }> => {
+  const viewer = requestUser(req, options.usersCollection)
+  if (viewer?._sid) {
+    return { id: viewer.id, sid: viewer._sid }
+  }
+  const token = parseCookies(req.headers).get(`${req.payload.config.cookiePrefix}-token`)
+  const claims = token
+    ? await readSessionToken(token, req.payload.secret, Math.floor(Date.now() / 1000))
+    : null
+  if (!claims || claims.collection !== options.usersCollection) {
+    return null
+  }
+  const account = await readAccount(req, options, claims.id)
+  const sessions = Array.isArray(account?.sessions)
+    ? (account.sessions as { expiresAt?: string; id: string }[])
+    : []
+  const open = sessions.some(
+    ({ expiresAt, id }) => id === claims.sid && (!expiresAt || new Date(expiresAt) > new Date()),
+  )
+  return open ? { id: claims.id, sid: claims.sid } : null
+}
 
 /**
  * Sudo mode for an account of a provider (it has no password to confirm): the signed-in session that
@@ -28,8 +65,8 @@ export const reauthenticate = async (
     transaction,
   }: { identity: ProvedIdentity; provider: SanitizedSsoProvider; transaction: SsoTransaction },
 ): Promise<void> => {
-  const viewer = requestUser(req, options.usersCollection)
-  if (!viewer?._sid || String(viewer.id) !== transaction.userId) {
+  const session = await sessionOf(req, options)
+  if (!session || String(session.id) !== transaction.userId) {
     throw new SsoRefusal('SSO_TRANSACTION_INVALID', 'reauthOtherSession')
   }
   if (identity.authTime !== null && Date.now() / 1000 - identity.authTime > freshSeconds) {
@@ -44,13 +81,14 @@ export const reauthenticate = async (
     where: { and: [{ issuer: { equals: identity.issuer } }, { sub: { equals: identity.sub } }] },
   })
   const linkedUserId = typeof linked?.user === 'object' ? linked.user.id : linked?.user
-  if (linkedUserId === undefined || String(linkedUserId) !== String(viewer.id)) {
+  if (linkedUserId === undefined || String(linkedUserId) !== String(session.id)) {
     throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'reauthOtherIdentity')
   }
-  await recordProof(req, options, viewer._sid)
+  await recordProof(req, options, session.sid)
   await recordAuditEvent(req, {
+    actor: { id: session.id },
     data: { issuer: identity.issuer, provider: provider.id, subject: identity.subjectHash },
     event: 'sso.reauthenticated',
-    user: viewer,
+    user: { id: session.id },
   })
 }

@@ -1,11 +1,12 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 
 import { randomBytes } from 'node:crypto'
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { sqlOn } from '../helpers/sql.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
 /**
@@ -30,24 +31,33 @@ const freshPage = async (): Promise<Page> => {
   return browser.newPage()
 }
 
+const app = appPayloadOfFile()
+/** Runs SQL on the running app's database. */
+const sql = async (text: string, values: unknown[] = []) => {
+  const payload = await app.payload()
+  return sqlOn(() => payload)(text, values)
+}
+
 beforeAll(async () => {
-  await withAppPayload(async (payload) => {
-    const account = (email: string, identityProvider: string, roles: string[]) =>
-      payload.create({
-        collection: 'users',
-        data: {
-          email,
-          identityProvider,
-          // Never typed here: these people sign in at the provider.
-          password: randomBytes(24).toString('base64url'),
-          roles,
-        } as never,
-      })
-    // The administrator first: the sandbox makes the first account of an empty database one.
-    await account(people.admin.email, 'corporate', ['admin'])
-    await account(people.editor.email, 'corporate', ['editor'])
-    await account(people.passwordUser.email, 'local', ['editor'])
-  })
+  const payload = await app.payload()
+  const account = (email: string, identityProvider: string, roles: string[]) =>
+    payload.create({
+      collection: 'users',
+      data: {
+        email,
+        identityProvider,
+        // Never typed here: these people sign in at the provider.
+        password: randomBytes(24).toString('base64url'),
+        roles,
+      } as never,
+    })
+  // The administrator first: the sandbox makes the first account of an empty database one.
+  await account(people.admin.email, 'corporate', ['admin'])
+  await account(people.editor.email, 'corporate', ['editor'])
+  await account(people.passwordUser.email, 'local', ['editor'])
+})
+afterAll(async () => {
+  await app.close()
 })
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((browser) => browser.close()))
@@ -213,5 +223,79 @@ describe('the second factor after single sign-on', () => {
     expect((await (await verifying).allHeaders()).cookie).toMatch(/payload-mfa-challenge=/)
     await expectDashboard(page)
     expect((await signedInUser(page))?.email).toBe(people.admin.email)
+  })
+})
+
+describe('sudo mode for an account of the provider', () => {
+  it('confirms at the provider from the account page, and comes back able to make the change', async () => {
+    const page = await freshPage()
+    await signInAtProvider(page, people.editor)
+    await expectDashboard(page)
+    // The sign-in proved the session; an hour later it no longer counts.
+    await sql(
+      `UPDATE sessions SET proved_at = now() - interval '1 hour'
+       WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [people.editor.email],
+    )
+    const setupStatus = () =>
+      page.evaluate(
+        async () => (await fetch('/api/users/mfa/totp/setup', { credentials: 'include' })).status,
+      )
+    expect(await setupStatus()).toBe(403)
+    await page.goto(`${appUrl}/admin/account`)
+    await page.waitForLoadState('networkidle')
+    const confirm = page.getByRole('link', { name: 'Confirm with Corporate SSO' })
+    await confirm.waitFor()
+    // No password field: this account has none here.
+    expect(await page.locator('.backoffice-confirm-password input[type="password"]').count()).toBe(
+      0,
+    )
+    await expectNoSeriousViolations(
+      page,
+      ['.backoffice-confirm-password'],
+      'confirm at the provider',
+    )
+    await screenshot(page, 'sso-sudo-section')
+
+    await confirm.click()
+    await page.waitForURL((url) => url.origin === providerOrigin)
+    // max_age=0 and prompt=login: the provider asks again, whatever session it has.
+    await page.getByLabel('Email').fill(people.editor.email)
+    await page.getByLabel('Password').fill(people.editor.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/admin/account')
+    const [session] = await sql(
+      `SELECT proved_at > now() - interval '1 minute' AS fresh FROM sessions
+       WHERE user_id = (SELECT id FROM users WHERE email = $1) ORDER BY id DESC LIMIT 1`,
+      [people.editor.email],
+    )
+    expect(session).toEqual({ fresh: true })
+    const [audited] = await sql(
+      `SELECT count(*)::int AS n FROM audit_log WHERE event = 'sso.reauthenticated'
+       AND user_id = (SELECT id::text FROM users WHERE email = $1)`,
+      [people.editor.email],
+    )
+    expect(audited).toEqual({ n: 1 })
+    expect((await signedInUser(page))?.email).toBe(people.editor.email)
+    // What sudo mode refused before now goes through: starting two-factor enrolment.
+    expect(await setupStatus()).toBe(200)
+  })
+})
+
+describe('signing out of an account of the provider', () => {
+  it('signs out at the provider too, so the next sign-in asks for the person again', async () => {
+    const page = await freshPage()
+    await signInAtProvider(page, people.editor)
+    await expectDashboard(page)
+    await page.goto(`${appUrl}/admin/logout`)
+    // On to the provider's end-session endpoint, which asks the person to confirm.
+    await page.waitForURL((url) => url.origin === providerOrigin)
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/admin/login')
+    expect(await signedInUser(page)).toBeNull()
+    // The provider's session ended as well: its sign-in form comes up again.
+    await page.getByRole('link', { name: buttonName }).click()
+    await page.waitForURL((url) => url.origin === providerOrigin)
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
   })
 })

@@ -181,6 +181,7 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
       {
         clientId: demoClientId,
         clientSecret,
+        postLogoutRedirectUris: [`${appUrl}/admin/login`],
         redirectUris: [`${appUrl}/api/admin/oauth/callback/corporate`],
       },
     ],

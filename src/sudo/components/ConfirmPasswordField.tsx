@@ -1,23 +1,10 @@
 import type { UIFieldServerProps } from 'payload'
 
-import type { StaffAccount } from '../../accounts/staffAccount.js'
-
-import { signInMethodOf } from '../../accounts/signInMethod.js'
-import { errorCatalogue } from '../../errors/catalogue.js'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { providerConfirmationFor } from '../providerConfirmation.js'
 import { ConfirmPasswordPrompt } from './ConfirmPasswordPrompt.js'
 import { ConfirmWithProviderPrompt } from './ConfirmWithProviderPrompt.js'
-
-/** What a confirmation at the provider can come back with. */
-const providerRefusals = [
-  'SSO_CANCELLED',
-  'SSO_IDENTITY_MISMATCH',
-  'SSO_PROVIDER_ERROR',
-  'SSO_RESPONSE_INVALID',
-  'SSO_TRANSACTION_INVALID',
-  'SSO_UNAVAILABLE',
-] as const
 
 /**
  * The "Confirm it's you" section, on the viewer's own account only: the password for accounts that
@@ -36,27 +23,23 @@ export const ConfirmPasswordField = ({ id, payload, req }: UIFieldServerProps) =
     return null
   }
   const t = getBackofficeTranslation(req.i18n)
-  const method = signInMethodOf(viewer as unknown as StaffAccount)
-  if (method !== 'local') {
-    const provider = options.sso.providers.find((candidate) => candidate.id === method)
-    if (!provider) {
-      return null
-    }
-    const { api } = payload.config.routes
+  const confirmation = providerConfirmationFor(req, options)
+  if (confirmation) {
     return (
       <ConfirmWithProviderPrompt
-        href={`${payload.config.serverURL}${api}/admin/oauth/authorization/${provider.id}?flow=reauth`}
+        confirmation={confirmation}
         intro={t('sudoProviderDescription', {
           minutes: options.sudo.windowMinutes,
-          provider: provider.label,
+          provider: confirmation.providerLabel,
         })}
-        label={t('sudoProviderSubmit', { provider: provider.label })}
-        refusals={Object.fromEntries(
-          providerRefusals.map((code) => [code, t(errorCatalogue[code].translationKey)]),
-        )}
         title={t('sudoHeading')}
       />
     )
+  }
+  const provider = typeof viewer.identityProvider === 'string' ? viewer.identityProvider : 'local'
+  if (provider !== 'local' && provider !== '') {
+    // A provider that is no longer configured: nothing here can confirm it.
+    return null
   }
   return (
     <ConfirmPasswordPrompt

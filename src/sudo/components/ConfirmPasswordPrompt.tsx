@@ -6,12 +6,20 @@ import { Button, toast, useForm, useFormSubmitted, useTranslation } from '@paylo
 import { formatAdminURL } from 'payload/shared'
 import { useId, useState } from 'react'
 
+import type { ProviderConfirmation } from '../providerConfirmation.js'
+
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
+import { ConfirmWithProviderPrompt } from './ConfirmWithProviderPrompt.js'
 
 type Props = {
   apiRoute: string
+  /**
+   * For an account of a single sign-on provider (no password here): a fresh sign-in there instead,
+   * coming back to this page (see providerConfirmation.ts).
+   */
+  confirmation?: null | ProviderConfirmation
   /** What the prompt is for, shown above the password. */
   intro: string
   /** Called once the password is confirmed: the caller retries what was refused. */
@@ -35,14 +43,25 @@ const styles = {
  * account; Enter in the input confirms instead. While the request runs the input and button are
  * disabled; success says so and calls `onConfirmed`, a refusal shows the server's message.
  */
-export const ConfirmPasswordPrompt = ({
+export const ConfirmPasswordPrompt = ({ confirmation, ...props }: Props) =>
+  confirmation ? (
+    <ConfirmWithProviderPrompt
+      confirmation={confirmation}
+      intro={props.intro}
+      title={props.title}
+    />
+  ) : (
+    <ConfirmPassword {...props} />
+  )
+
+const ConfirmPassword = ({
   apiRoute,
   intro,
   onConfirmed,
   serverURL,
   title,
   usersCollection,
-}: Props) => {
+}: Omit<Props, 'confirmation'>) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   // The form around the prompt, when there is one (the account's); outside a form, both are empty.

@@ -6,14 +6,13 @@ import { toast } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
+import type { ProviderConfirmation } from '../providerConfirmation.js'
+
 type Props = {
-  /** The provider's `reauth` start, without `redirect` (added here: back to this very page). */
-  href: string
+  confirmation: ProviderConfirmation
   intro: string
-  label: string
-  /** The texts of the refusals that can come back from the provider, by catalogue code. */
-  refusals: Record<string, string>
-  title: string
+  /** A heading of its own (the account page's section) or none (inline, under a refused action). */
+  title?: string
 }
 
 const styles = {
@@ -22,14 +21,16 @@ const styles = {
 
 /**
  * "Confirm it's you" for an account of a single sign-on provider: it has no password here, so it
- * signs in at its provider again (a fresh authentication), and comes back to this page with its
- * session proved for sudo mode. A refusal comes back as `?errorMessage=CODE`, shown as a toast.
+ * signs in at its provider again (a fresh authentication) and comes back to this page with its
+ * session proved for sudo mode; the action refused before can then be done again. A refusal comes
+ * back as `?errorMessage=CODE`, shown as a toast and taken out of the address.
  */
-export const ConfirmWithProviderPrompt = ({ href, intro, label, refusals, title }: Props) => {
+export const ConfirmWithProviderPrompt = ({ confirmation, intro, title }: Props) => {
   const pathname = usePathname()
   const router = useRouter()
   const searchParams = useSearchParams()
   const [opening, setOpening] = useState(false)
+  const { refusals } = confirmation
 
   useEffect(() => {
     const code = searchParams.get('errorMessage')
@@ -46,16 +47,20 @@ export const ConfirmWithProviderPrompt = ({ href, intro, label, refusals, title 
   }, [pathname, refusals, router, searchParams])
 
   return (
-    <section aria-labelledby="confirm-with-provider" style={styles.section}>
-      <h2 id="confirm-with-provider">{title}</h2>
+    <section
+      aria-label={title ? undefined : confirmation.label}
+      className="backoffice-confirm-password"
+      style={styles.section}
+    >
+      {title && <h2>{title}</h2>}
       <p>{intro}</p>
       <a
         aria-busy={opening}
         className="btn btn--style-secondary btn--size-medium"
-        href={`${href}&redirect=${encodeURIComponent(pathname)}`}
+        href={`${confirmation.href}&redirect=${encodeURIComponent(pathname)}`}
         onClick={() => setOpening(true)}
       >
-        {label}
+        {confirmation.label}
       </a>
     </section>
   )

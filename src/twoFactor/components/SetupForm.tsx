@@ -4,6 +4,8 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
+import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
+
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
@@ -16,6 +18,8 @@ import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 type Props = {
   adminRoute: string
   apiRoute: string
+  /** How an account of a single sign-on provider confirms itself for sudo mode. */
+  confirmation: null | ProviderConfirmation
   serverURL: string
   usersCollection: string
 }
@@ -28,7 +32,13 @@ type Setup = { qrCode: string; secret: string }
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
  * wrong code allows the next try after 3 s; success goes on like a completed sign-in.
  */
-export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: Props) => {
+export const SetupForm = ({
+  adminRoute,
+  apiRoute,
+  confirmation,
+  serverURL,
+  usersCollection,
+}: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   const [setup, setSetup] = useState<null | Setup>(null)
@@ -131,6 +141,7 @@ export const SetupForm = ({ adminRoute, apiRoute, serverURL, usersCollection }: 
       ) : needsProof ? (
         <ConfirmPasswordPrompt
           apiRoute={apiRoute}
+          confirmation={confirmation}
           intro={t('sudoPromptInline')}
           onConfirmed={() => {
             setNeedsProof(false)

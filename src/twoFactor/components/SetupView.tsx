@@ -3,6 +3,7 @@ import type { AdminViewServerProps } from 'payload'
 import { MinimalTemplate } from '@payloadcms/next/templates'
 
 import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
 import { SetupForm } from './SetupForm.js'
 
 /**
@@ -19,6 +20,7 @@ export const SetupView = ({ initPageResult }: AdminViewServerProps) => {
       <SetupForm
         adminRoute={config.routes.admin}
         apiRoute={config.routes.api}
+        confirmation={providerConfirmationFor(initPageResult.req, options)}
         serverURL={config.serverURL}
         usersCollection={options.usersCollection}
       />

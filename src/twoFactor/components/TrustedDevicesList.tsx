@@ -4,6 +4,8 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useCallback, useEffect, useState } from 'react'
 
+import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
+
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
@@ -18,13 +20,24 @@ type Device = {
   os: null | string
 }
 
-type Props = { apiRoute: string; serverURL: string; usersCollection: string }
+type Props = {
+  apiRoute: string
+  /** How an account of a single sign-on provider confirms itself for sudo mode. */
+  confirmation: null | ProviderConfirmation
+  serverURL: string
+  usersCollection: string
+}
 
 /**
  * The viewer's trusted devices (browser and system, last use) with a Remove button each; a removed
  * device is asked for a code at its next sign-in.
  */
-export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Props) => {
+export const TrustedDevicesList = ({
+  apiRoute,
+  confirmation,
+  serverURL,
+  usersCollection,
+}: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   const [devices, setDevices] = useState<Device[] | null>(null)
@@ -142,6 +155,7 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
       {awaitingProof && (
         <ConfirmPasswordPrompt
           apiRoute={apiRoute}
+          confirmation={confirmation}
           intro={t('sudoPromptInline')}
           onConfirmed={() => {
             const device = awaitingProof

@@ -4,6 +4,7 @@ import { formatAdminURL } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'
 import { TrustedDevicesList } from './TrustedDevicesList.js'
@@ -66,6 +67,7 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
       )}
       <TrustedDevicesList
         apiRoute={payload.config.routes.api}
+        confirmation={providerConfirmationFor(req, options)}
         serverURL={payload.config.serverURL}
         usersCollection={options.usersCollection}
       />

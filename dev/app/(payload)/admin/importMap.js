@@ -68,6 +68,7 @@ import { AcceptInvitationView as AcceptInvitationView_8bcff942356df1c8599a2bb53f
 import { ChallengeView as ChallengeView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { SetupView as SetupView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { LoginView as LoginView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { SignOutView as SignOutView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { FirstUserView as FirstUserView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { ForgotView as ForgotView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { ResetView as ResetView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
@@ -145,6 +146,7 @@ export const importMap = {
   "payload-backoffice/rsc#ChallengeView": ChallengeView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#SetupView": SetupView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#LoginView": LoginView_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/rsc#SignOutView": SignOutView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#FirstUserView": FirstUserView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#ForgotView": ForgotView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#ResetView": ResetView_8bcff942356df1c8599a2bb53f5cd241,

@@ -1,0 +1,21 @@
+import type { AdminViewServerProps } from 'payload'
+
+import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { endSessionUrlFor } from '../endSessionUrl.js'
+import { SignOut } from './SignOut.js'
+
+/**
+ * The admin's sign-out page (`/admin/logout`), in place of Payload's: it ends the session here as
+ * Payload's does, then, for an account of a provider that offers it, sends the browser on to sign
+ * out at the provider as well, so the next "Sign in with …" asks for the person again.
+ */
+export const SignOutView = async ({ initPageResult }: AdminViewServerProps) => {
+  const { req } = initPageResult
+  const { config } = req.payload
+  return (
+    <SignOut
+      endSessionUrl={await endSessionUrlFor(req, getPluginOptions(req.payload))}
+      loginRoute={`${config.routes.admin === '/' ? '' : config.routes.admin}${config.admin.routes.login}`}
+    />
+  )
+}
