@@ -374,6 +374,38 @@ describe('what an attacker tries against the callback', () => {
     expect(await linkedRows(staff.id)).toHaveLength(0)
   })
 
+  it('refuses a code redeemed with another verifier or answered with another nonce, and an expired transaction', async () => {
+    const { identity, staff } = await attacked()
+    /** A sign-in whose stored transaction is changed between the provider and the callback. */
+    const withTransaction = async (change: string, reason: string) => {
+      const browser = app.client()
+      corporate.signInNext(identity)
+      const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
+      await sql(
+        `UPDATE sso_transactions SET ${change} WHERE id = (SELECT max(id) FROM sso_transactions)`,
+      )
+      const answer = await callback(browser, callbackUrl)
+      expect(await me(browser)).toBeNull()
+      expect((await lastAuditEntry('login.failed')).data).toMatchObject({ reason })
+      return loginPageCode(answer)
+    }
+    // The provider refuses the code: PKCE binds it to the verifier of the browser that asked.
+    expect(
+      await withTransaction(`code_verifier = '${'v'.repeat(43)}'`, 'OAUTH_RESPONSE_BODY_ERROR'),
+    ).toBe('SSO_RESPONSE_INVALID')
+    // The ID token carries the nonce this transaction sent, not the one now expected.
+    expect(
+      await withTransaction(
+        `nonce = 'another-nonce-entirely'`,
+        'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
+      ),
+    ).toBe('SSO_RESPONSE_INVALID')
+    expect(
+      await withTransaction(`expires_at = now() - interval '1 second'`, 'transactionUnknown'),
+    ).toBe('SSO_TRANSACTION_INVALID')
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+
   it("refuses a response delivered to another provider's callback (mix-up)", async () => {
     const { identity, staff } = await attacked()
     const browser = app.client()
@@ -534,6 +566,24 @@ describe('the same pipeline as a password', () => {
       sub: `corp-guessed-${staff.id}`,
     })
     expect(sessionCookieOf(signedIn)).toBeTruthy()
+  })
+
+  it("is not blocked by a password lockout: the account's sign-in is at its provider", async () => {
+    const staff = await staffAccount('corporate')
+    // As if locked out while it still had a password (before an administrator moved it to SSO).
+    await sql(
+      `UPDATE users SET consecutive_failed_logins = 12, lockout_until = now() + interval '1 hour'
+       WHERE id = $1`,
+      [staff.id],
+    )
+    const browser = app.client()
+    const answer = await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-locked-${staff.id}`,
+    })
+    expect(sessionCookieOf(answer)).toBeTruthy()
+    expect((await me(browser))?.email).toBe(staff.email)
   })
 
   it('asks for the second factor after single sign-on where the policy requires one', async () => {
