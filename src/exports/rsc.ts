@@ -6,6 +6,7 @@ export { AcceptInvitationView } from '../invitations/components/AcceptInvitation
 export { LoginView } from '../signIn/components/LoginView.js'
 export { ForgotView } from '../passwordReset/ForgotView.js'
 export { ResetView } from '../passwordReset/ResetView.js'
+export { SignInMethodSwitch } from '../sso/components/SignInMethodSwitch.js'
 export { SignOutView } from '../sso/components/SignOutView.js'
 export { ConfirmPasswordField } from '../sudo/components/ConfirmPasswordField.js'
 export { ChallengeView } from '../twoFactor/components/ChallengeView.js'

@@ -10,7 +10,7 @@ import { afterSignInMethodChange } from './hooks/afterSignInMethodChange.js'
 import { checkSignInMethod } from './hooks/checkSignInMethod.js'
 import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
 import { ssoLogoutTokensCollection } from './logoutTokensCollection.js'
-import { signInMethodField } from './signInMethodField.js'
+import { signInMethodField, signInMethodSwitchField } from './signInMethodField.js'
 import { ssoTransactionsCollection } from './transactionsCollection.js'
 
 /**
@@ -64,7 +64,10 @@ export const sso: Capability = {
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       mapCollection(config, options.usersCollection, (users) =>
         appendHooks(
-          { ...users, fields: [...users.fields, signInMethodField(config, options)] },
+          {
+            ...users,
+            fields: [...users.fields, signInMethodField(config, options), signInMethodSwitchField],
+          },
           { beforeDelete: [deleteLinkedAccountsOfDeletedUser(options)] },
         ),
       ),

@@ -97,15 +97,32 @@ export const linkedUser = async (
     // same address, or the same person under a new subject): only an administrator can change that.
     throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'linkedToAnotherIdentity')
   }
-  const row = await payload.create({
-    collection: accounts,
+  await linkIdentity(req, options, provider, identity, user)
+  return user
+}
+
+/** Stores the (issuer, subject) of a proved identity as this account's, and audits it. */
+export const linkIdentity = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  provider: SanitizedSsoProvider,
+  identity: ProvedIdentity,
+  user: Pick<StaffAccount, 'email' | 'id'>,
+): Promise<void> => {
+  const row = await req.payload.create({
+    collection: options.sso.accountsSlug as CollectionSlug,
     data: {
-      ...snapshot,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
       issuer: identity.issuer,
       issuerName: provider.label,
+      lastSignInAt: new Date().toISOString(),
+      name: identity.name ?? identity.email ?? identity.sub,
+      picture: identity.picture,
       providerId: provider.id,
       scope: provider.scopes.join(' '),
       sub: identity.sub,
+      tenant: identity.tenant,
       user: user.id,
     } as never,
     overrideAccess: true,
@@ -122,5 +139,4 @@ export const linkedUser = async (
     event: 'sso.linked',
     user,
   })
-  return user
 }

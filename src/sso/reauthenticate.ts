@@ -15,7 +15,7 @@ import { SsoRefusal } from './ssoRefusal.js'
 
 // How long ago the authentication at the provider may have been: `max_age=0` asked for a new one,
 // and a provider that ignores it is caught here (OIDC Core 1.0 §3.1.2.1, `auth_time`).
-const freshSeconds = 300
+export const freshSeconds = 300
 
 /**
  * The signed-in session the request belongs to: Payload's own, or, when Payload ignored the cookie,
@@ -25,7 +25,7 @@ const freshSeconds = 300
  * opens nothing to another site: only the browser holding this transaction's own cookie gets this
  * far, and only for the session that started the transaction (its `userId`).
  */
-const sessionOf = async (
+export const signedInSessionOf = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
 ): Promise<null | { id: number | string; sid: string }> => {
@@ -65,7 +65,7 @@ export const reauthenticate = async (
     transaction,
   }: { identity: ProvedIdentity; provider: SanitizedSsoProvider; transaction: SsoTransaction },
 ): Promise<void> => {
-  const session = await sessionOf(req, options)
+  const session = await signedInSessionOf(req, options)
   if (!session || String(session.id) !== transaction.userId) {
     throw new SsoRefusal('SSO_TRANSACTION_INVALID', 'reauthOtherSession')
   }

@@ -19,8 +19,12 @@ export type ProviderConfirmation = {
   refusals: Record<string, string>
 }
 
+// Those of the `reauth` flow, and of the `link` flow started from the same page.
 const providerRefusals = [
+  'REAUTHENTICATION_REQUIRED',
   'SSO_CANCELLED',
+  'SSO_EMAIL_NOT_VERIFIED',
+  'SSO_FLOW_INVALID',
   'SSO_IDENTITY_MISMATCH',
   'SSO_PROVIDER_ERROR',
   'SSO_RESPONSE_INVALID',

@@ -549,4 +549,8 @@ export const de: BackofficeTranslationTable = {
   sudoProviderSubmit: 'Mit {{provider}} bestätigen',
   emailAccountProvisionedBody:
     'Für Sie wurde ein Konto angelegt ({{email}}), als Sie sich zum ersten Mal mit {{provider}} angemeldet haben. Melden Sie sich künftig über den Link unten an und wählen Sie „Mit {{provider}} anmelden“. Wenn Sie das nicht waren, informieren Sie sofort eine Administratorin oder einen Administrator.',
+  signInMethodSwitchCurrent: 'Sie melden sich mit {{method}} an.',
+  signInMethodSwitchIntro:
+    'Um sich stattdessen mit einem anderen Anbieter anzumelden, melden Sie sich dort mit dem Konto Ihrer E-Mail-Adresse an. Ihr bisheriger Zugang funktioniert dann nicht mehr, und Ihre anderen Sitzungen werden beendet.',
+  signInMethodSwitchButton: 'Ab jetzt mit {{provider}} anmelden',
 }

@@ -537,4 +537,8 @@ export const en = {
   sudoProviderSubmit: 'Confirm with {{provider}}',
   emailAccountProvisionedBody:
     'An account was created for you ({{email}}) when you first signed in with {{provider}}. From now on, sign in with the link below and choose "Sign in with {{provider}}". If this was not you, tell an administrator at once.',
+  signInMethodSwitchCurrent: 'You sign in with {{method}}.',
+  signInMethodSwitchIntro:
+    'To sign in with another provider instead, sign in there with the account of your email address. Your current way in then stops working, and your other sessions end.',
+  signInMethodSwitchButton: 'Sign in with {{provider}} from now on',
 } as const

@@ -548,4 +548,8 @@ export const fr: BackofficeTranslationTable = {
   sudoProviderSubmit: 'Confirmer avec {{provider}}',
   emailAccountProvisionedBody:
     'Un compte a été créé pour vous ({{email}}) lors de votre première connexion avec {{provider}}. Désormais, connectez-vous avec le lien ci-dessous et choisissez « Se connecter avec {{provider}} ». Si ce n’était pas vous, prévenez immédiatement un administrateur.',
+  signInMethodSwitchCurrent: 'Vous vous connectez avec {{method}}.',
+  signInMethodSwitchIntro:
+    'Pour vous connecter plutôt avec un autre fournisseur, connectez-vous chez lui avec le compte de votre adresse e-mail. Votre accès actuel cesse alors de fonctionner et vos autres sessions sont fermées.',
+  signInMethodSwitchButton: 'Se connecter désormais avec {{provider}}',
 }

@@ -538,4 +538,8 @@ export const nl: BackofficeTranslationTable = {
   sudoProviderSubmit: 'Bevestigen met {{provider}}',
   emailAccountProvisionedBody:
     'Er is een account voor u aangemaakt ({{email}}) toen u zich voor het eerst aanmeldde met {{provider}}. Meld u voortaan aan via de link hieronder en kies "Aanmelden met {{provider}}". Was u dit niet, licht dan meteen een beheerder in.',
+  signInMethodSwitchCurrent: 'U meldt zich aan met {{method}}.',
+  signInMethodSwitchIntro:
+    'Om u voortaan met een andere provider aan te melden, meldt u zich daar aan met het account van uw e-mailadres. Uw huidige toegang werkt dan niet meer en uw andere sessies worden beëindigd.',
+  signInMethodSwitchButton: 'Voortaan aanmelden met {{provider}}',
 }

@@ -299,3 +299,39 @@ describe('signing out of an account of the provider', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
   })
 })
+
+describe("moving one's own account to the provider", () => {
+  it('offers the provider on the account page and moves the account after signing in there', async () => {
+    const password = 'a-long-and-unusual-passphrase-42'
+    const payload = await app.payload()
+    await payload.update({
+      collection: 'users',
+      data: { password },
+      where: { email: { equals: people.passwordUser.email } },
+    })
+    const page = await freshPage()
+    await openLoginPage(page)
+    await fillField(page, '#field-email', people.passwordUser.email)
+    await fillField(page, '#field-password', password)
+    await page.locator('button[type="submit"]').click()
+    await expectDashboard(page)
+
+    await page.goto(`${appUrl}/admin/account`)
+    await page.waitForLoadState('networkidle')
+    const section = page.locator('.backoffice-sign-in-method')
+    await section.getByText('You sign in with email and password.').waitFor()
+    await expectNoSeriousViolations(page, ['.backoffice-sign-in-method'], 'sign-in method section')
+    await screenshot(page, 'sso-switch-section')
+    await section.getByRole('link', { name: 'Sign in with Corporate SSO from now on' }).click()
+    await page.waitForURL((url) => url.origin === providerOrigin)
+    await page.getByLabel('Email').fill(people.passwordUser.email)
+    await page.getByLabel('Password').fill(people.passwordUser.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/admin/account')
+    expect((await signedInUser(page))?.email).toBe(people.passwordUser.email)
+    const [row] = await sql('SELECT identity_provider FROM users WHERE email = $1', [
+      people.passwordUser.email,
+    ])
+    expect(row).toEqual({ identity_provider: 'corporate' })
+  })
+})

@@ -1021,3 +1021,95 @@ describe('accounts created at the first sign-in (provisioning)', () => {
     ).toEqual([])
   })
 })
+
+describe("moving one's own account to a provider (the link flow)", () => {
+  const passwordAccount = async () => {
+    const local = await staffAccount('local')
+    const browser = app.client()
+    expect((await browser.post('/users/login', { email: local.email, password })).status).toBe(200)
+    return { ...local, browser }
+  }
+  const link = async (browser: RestClient, identity: DemoIdentity) => {
+    const started = await browser.get(
+      '/admin/oauth/authorization/corporate?flow=link&redirect=%2Fadmin%2Faccount',
+    )
+    expect(started.status).toBe(303)
+    const location = new URL(started.headers.get('location')!)
+    if (location.origin === appOrigin) {
+      return started
+    }
+    expect(location.searchParams.get('prompt')).toBe('login')
+    corporate.signInNext(identity)
+    return callback(browser, await corporate.authorize(location.href))
+  }
+  const backWith = (answer: RestResponse) => {
+    const back = new URL(answer.headers.get('location')!)
+    expect(back.pathname).toBe('/admin/account')
+    return back.searchParams.get('errorMessage')
+  }
+  const method = async (id: number | string) =>
+    (await sql('SELECT identity_provider FROM users WHERE id = $1', [id]))[0]!.identity_provider
+
+  it('moves the account after a fresh sign-in that proves its own address, keeping this session only', async () => {
+    const staff = await passwordAccount()
+    const elsewhere = app.client()
+    await elsewhere.post('/users/login', { email: staff.email, password })
+    const identity = { email: staff.email, email_verified: true, sub: `corp-link-${staff.id}` }
+
+    const answer = await link(staff.browser, identity)
+    expect(answer.headers.get('location')).toBe(`${appOrigin}/admin/account`)
+    expect(await method(staff.id)).toBe('corporate')
+    expect(await linkedRows(staff.id)).toHaveLength(1)
+    expect((await me(staff.browser))?.email).toBe(staff.email)
+    expect(await me(elsewhere)).toBeNull()
+    // The password is gone; the provider signs the person in from now on.
+    expect((await app.client().post('/users/login', { email: staff.email, password })).status).toBe(
+      401,
+    )
+    expect(
+      sessionCookieOf(await signInVia(app.client(), 'corporate', corporate, identity)),
+    ).toBeTruthy()
+    expect((await lastAuditEntry('account.signInMethodChanged')).data).toEqual({
+      from: 'local',
+      to: 'corporate',
+    })
+    await inbox.waitFor(
+      (mail) => mail.to.includes(staff.email) && mail.subject === 'Your sign-in method has changed',
+    )
+  })
+
+  it('refuses without a recent proof, with an unproved address, or with an identity someone else has', async () => {
+    const stale = await passwordAccount()
+    await sql(`UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1`, [
+      stale.id,
+    ])
+    expect(backWith(await link(stale.browser, { sub: 'unused' }))).toBe('REAUTHENTICATION_REQUIRED')
+    expect(await method(stale.id)).toBe('local')
+
+    const staff = await passwordAccount()
+    const wrongAddress = await link(staff.browser, {
+      email: `someone-else-${staff.id}@example.com`,
+      email_verified: true,
+      sub: `corp-wrong-address-${staff.id}`,
+    })
+    expect(backWith(wrongAddress)).toBe('SSO_EMAIL_NOT_VERIFIED')
+    const unverified = await link(staff.browser, {
+      email: staff.email,
+      email_verified: false,
+      sub: `corp-unverified-link-${staff.id}`,
+    })
+    expect(backWith(unverified)).toBe('SSO_EMAIL_NOT_VERIFIED')
+
+    const owner = await staffAccount('corporate')
+    const ownersIdentity = {
+      email: owner.email,
+      email_verified: true,
+      sub: `corp-owner-${owner.id}`,
+    }
+    await signInVia(app.client(), 'corporate', corporate, ownersIdentity)
+    const taken = await link(staff.browser, { ...ownersIdentity, email: staff.email })
+    expect(backWith(taken)).toBe('SSO_IDENTITY_MISMATCH')
+    expect(await method(staff.id)).toBe('local')
+    expect((await me(staff.browser))?.email).toBe(staff.email)
+  })
+})

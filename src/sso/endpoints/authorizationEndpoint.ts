@@ -9,7 +9,8 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { signInMethodOf } from '../../accounts/signInMethod.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { refuseCrossSite } from '../../request/refuseCrossSite.js'
-import { loginPageRedirect, seeOther } from '../loginPageRedirect.js'
+import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
 import { providerConfiguration } from '../providerConfiguration.js'
 import { redirectUri } from '../redirectUri.js'
 import { ssoTransactionCookie } from '../ssoCookie.js'
@@ -17,9 +18,10 @@ import { openSsoTransaction } from '../transactions.js'
 
 /**
  * The flows a sign-in may start: `default`, a sign-in; `reauth`, the signed-in account confirming
- * itself at its provider for sudo mode (`prompt=login`, `max_age=0`: a fresh authentication).
+ * itself at its provider for sudo mode; `link`, the signed-in account (in sudo mode) moving to this
+ * provider. Both ask for a fresh authentication (`prompt=login`, `max_age=0`).
  */
-const flows = ['default', 'reauth'] as const
+const flows = ['default', 'link', 'reauth'] as const
 
 /**
  * `GET /api/admin/oauth/authorization/{providerId}?flow=default`: the provider's button. Starts an
@@ -49,14 +51,31 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
     if (!(flows as readonly string[]).includes(flow)) {
       return loginPageRedirect(req, { code: 'SSO_FLOW_INVALID', provider: provider.id })
     }
+    const { admin } = req.payload.config.routes
+    const redirectParam = req.searchParams.get('redirect') ?? ''
+    const returnTo = getSafeRedirect({ fallbackTo: admin, redirectTo: redirectParam }) || admin
     let userId: null | string = null
-    if (flow === 'reauth') {
+    if (flow !== 'default') {
       const viewer = req.user?.collection === options.usersCollection ? req.user : null
       if (!viewer) {
         return loginPageRedirect(req, { code: 'AUTHENTICATION_REQUIRED', provider: provider.id })
       }
-      if (signInMethodOf(viewer as unknown as StaffAccount) !== provider.id) {
+      const method = signInMethodOf(viewer as unknown as StaffAccount)
+      if ((flow === 'reauth') !== (method === provider.id)) {
         return loginPageRedirect(req, { code: 'SSO_FLOW_INVALID', provider: provider.id })
+      }
+      if (flow === 'link') {
+        try {
+          // Moving the account to another way in is as sensitive as changing its email.
+          await requireFreshProof(req, options)
+        } catch (error) {
+          if (error instanceof BackofficeError) {
+            const back = new URL(appURL(req, returnTo))
+            back.searchParams.set('errorMessage', error.code)
+            return seeOther(req, back.href)
+          }
+          throw error
+        }
       }
       userId = String(viewer.id)
     }
@@ -70,9 +89,6 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
       })
       return loginPageRedirect(req, { code: 'SSO_UNAVAILABLE', provider: provider.id })
     }
-    const { admin } = req.payload.config.routes
-    const redirectParam = req.searchParams.get('redirect') ?? ''
-    const returnTo = getSafeRedirect({ fallbackTo: admin, redirectTo: redirectParam }) || admin
     const codeVerifier = client.randomPKCECodeVerifier()
     const state = client.randomState()
     const nonce = client.randomNonce()
@@ -98,7 +114,7 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
       scope: provider.scopes.join(' '),
       state,
     }
-    if (flow === 'reauth') {
+    if (flow !== 'default') {
       // A fresh authentication at the provider, not its existing session (OIDC Core 1.0 §3.1.2.1).
       parameters.prompt = 'login'
       parameters.max_age = '0'

@@ -22,6 +22,7 @@ import { reauthenticate } from '../reauthenticate.js'
 import { redirectUri } from '../redirectUri.js'
 import { readSsoTransactionCookie, ssoTransactionCookie } from '../ssoCookie.js'
 import { SsoRefusal } from '../ssoRefusal.js'
+import { switchSignInMethod } from '../switchSignInMethod.js'
 import { type SsoTransaction, takeSsoTransaction } from '../transactions.js'
 
 /**
@@ -109,8 +110,12 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         throw new SsoRefusal('SSO_RESPONSE_INVALID', 'providerMismatch')
       }
       identity = await verifiedIdentity(req, provider, transaction)
-      if (transaction.flow === 'reauth') {
-        await reauthenticate(req, options, { identity, provider, transaction })
+      if (transaction.flow === 'reauth' || transaction.flow === 'link') {
+        await (transaction.flow === 'reauth' ? reauthenticate : switchSignInMethod)(req, options, {
+          identity,
+          provider,
+          transaction,
+        })
         return seeOther(req, appURL(req, transaction.returnTo ?? req.payload.config.routes.admin), [
           clearTransaction,
         ])
@@ -187,7 +192,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         event: 'login.failed',
         ...(userId !== null ? { user: { id: userId } } : {}),
       })
-      if (transaction?.flow === 'reauth' && transaction.returnTo) {
+      if (transaction && transaction.flow !== 'default' && transaction.returnTo) {
         // Back to the page that asked for the confirmation, which shows what went wrong.
         const back = new URL(appURL(req, transaction.returnTo))
         back.searchParams.set('errorMessage', error.code)

@@ -12,6 +12,12 @@ import { sendResetInstructions } from '../../passwordReset/sendResetInstructions
 import { endSessions } from '../../sessions/endSessions.js'
 
 /**
+ * Set by a person's own switch to a provider (the `link` flow): that session, which just proved the
+ * new provider, is the one that stays signed in.
+ */
+export const keepSessionContextKey = 'backofficeKeepSession'
+
+/**
  * An account given another sign-in method (the spec: exclusive, the user notified): its provider
  * identities go (a later sign-in with the new provider links afresh, with the same proofs as a
  * first one), every session ends (OWASP ASVS 5.0 7.4.3: sessions end when an authentication factor
@@ -48,7 +54,9 @@ export const afterSignInMethodChange =
       where: { user: { equals: account.id } },
     })
     const actorId = req.user?.collection === options.usersCollection ? req.user.id : undefined
+    const keep = req.context[keepSessionContextKey]
     await endSessions(req, {
+      ...(typeof keep === 'string' ? { exceptSid: keep } : {}),
       reason: 'signInMethodChange',
       ...(actorId === undefined ? {} : { revokedBy: actorId }),
       userId: account.id,

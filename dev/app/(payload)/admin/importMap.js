@@ -56,6 +56,7 @@ import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 
 import { TwoFactorField as TwoFactorField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationField as InvitationField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SignInMethodField as SignInMethodField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { SignInMethodSwitch as SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ReviewResetRequestField as ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -134,6 +135,7 @@ export const importMap = {
   "payload-backoffice/rsc#TwoFactorField": TwoFactorField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationField": InvitationField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SignInMethodField": SignInMethodField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#SignInMethodSwitch": SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#ReviewResetRequestField": ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede,

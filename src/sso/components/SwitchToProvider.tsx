@@ -1,0 +1,78 @@
+'use client'
+
+import type { CSSProperties } from 'react'
+
+import { toast } from '@payloadcms/ui'
+import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
+import { useEffect, useState } from 'react'
+
+type Props = {
+  heading: string
+  intro: string
+  providers: { href: string; id: string; label: string }[]
+  /** Texts of the refusals to show when coming back, by code; null when another section does. */
+  refusals: null | Record<string, string>
+  status: string
+}
+
+const styles = {
+  list: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 'calc(var(--base) / 2)',
+    listStyle: 'none',
+    padding: 0,
+  },
+  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
+} satisfies Record<string, CSSProperties>
+
+/**
+ * The buttons that move the account to another provider: each a navigation to that provider and
+ * back to this page. While one is opening, it says so.
+ */
+export const SwitchToProvider = ({ heading, intro, providers, refusals, status }: Props) => {
+  const pathname = usePathname()
+  const router = useRouter()
+  const searchParams = useSearchParams()
+  const [opening, setOpening] = useState<null | string>(null)
+
+  useEffect(() => {
+    const code = searchParams.get('errorMessage')
+    if (!refusals || !code) {
+      return
+    }
+    const text = Object.hasOwn(refusals, code) ? refusals[code] : undefined
+    if (text) {
+      toast.error(text)
+    }
+    const rest = new URLSearchParams(searchParams.toString())
+    rest.delete('errorMessage')
+    router.replace(rest.size ? `${pathname}?${rest}` : pathname)
+  }, [pathname, refusals, router, searchParams])
+
+  return (
+    <section
+      aria-labelledby="backoffice-sign-in-method"
+      className="backoffice-sign-in-method"
+      style={styles.section}
+    >
+      <h3 id="backoffice-sign-in-method">{heading}</h3>
+      <p>{status}</p>
+      <p>{intro}</p>
+      <ul style={styles.list}>
+        {providers.map((provider) => (
+          <li key={provider.id}>
+            <a
+              aria-busy={opening === provider.id}
+              className="btn btn--style-secondary btn--size-medium"
+              href={`${provider.href}&redirect=${encodeURIComponent(pathname)}`}
+              onClick={() => setOpening(provider.id)}
+            >
+              {provider.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
