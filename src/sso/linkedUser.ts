@@ -11,8 +11,21 @@ import { SsoRefusal } from './ssoRefusal.js'
 
 type LinkedAccountRow = { id: number | string; user: number | string | { id: number | string } }
 
-const idOf = (value: LinkedAccountRow['user']) =>
-  typeof value === 'object' && value !== null ? value.id : value
+/** The account a linked identity belongs to. */
+export const userIdOf = ({ user }: LinkedAccountRow): number | string =>
+  typeof user === 'object' && user !== null ? user.id : user
+
+/** The linked row of this (issuer, subject), or null: the one key an identity is found by. */
+export const findLinkedIdentity = (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  identity: Pick<ProvedIdentity, 'issuer' | 'sub'>,
+): Promise<LinkedAccountRow | null> =>
+  req.payload.db.findOne<LinkedAccountRow>({
+    collection: options.sso.accountsSlug as CollectionSlug,
+    req,
+    where: { and: [{ issuer: { equals: identity.issuer } }, { sub: { equals: identity.sub } }] },
+  })
 
 /**
  * The staff account this provider identity signs in to, linking it on its first sign-in.
@@ -42,13 +55,9 @@ export const linkedUser = async (
     tenant: identity.tenant,
   }
 
-  const linked = await payload.db.findOne<LinkedAccountRow>({
-    collection: accounts,
-    req,
-    where: { and: [{ issuer: { equals: identity.issuer } }, { sub: { equals: identity.sub } }] },
-  })
+  const linked = await findLinkedIdentity(req, options, identity)
   if (linked) {
-    const user = await readAccount(req, options, idOf(linked.user))
+    const user = await readAccount(req, options, userIdOf(linked))
     if (!user) {
       throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'accountGone')
     }

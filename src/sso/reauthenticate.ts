@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { parseCookies } from 'payload'
 
@@ -11,11 +11,12 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { readSessionToken } from '../lib/sessionToken.js'
 import { requestUser } from '../request/requestUser.js'
 import { recordProof } from '../sudo/sessionProof.js'
+import { findLinkedIdentity, userIdOf } from './linkedUser.js'
 import { SsoRefusal } from './ssoRefusal.js'
 
 // How long ago the authentication at the provider may have been: `max_age=0` asked for a new one,
 // and a provider that ignores it is caught here (OIDC Core 1.0 §3.1.2.1, `auth_time`).
-export const freshSeconds = 300
+const freshSeconds = 300
 
 /**
  * The signed-in session the request belongs to: Payload's own, or, when Payload ignored the cookie,
@@ -25,7 +26,7 @@ export const freshSeconds = 300
  * opens nothing to another site: only the browser holding this transaction's own cookie gets this
  * far, and only for the session that started the transaction (its `userId`).
  */
-export const signedInSessionOf = async (
+const signedInSessionOf = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
 ): Promise<null | { id: number | string; sid: string }> => {
@@ -51,6 +52,26 @@ export const signedInSessionOf = async (
 }
 
 /**
+ * The signed-in session that started this `reauth` or `link` transaction, coming back with a fresh
+ * authentication at its provider; anything else is refused (`reason` names the flow for the audit).
+ */
+export const startingSession = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  identity: ProvedIdentity,
+  transaction: SsoTransaction,
+): Promise<{ id: number | string; sid: string }> => {
+  const session = await signedInSessionOf(req, options)
+  if (!session || String(session.id) !== transaction.userId) {
+    throw new SsoRefusal('SSO_TRANSACTION_INVALID', `${transaction.flow}OtherSession`)
+  }
+  if (identity.authTime !== null && Date.now() / 1000 - identity.authTime > freshSeconds) {
+    throw new SsoRefusal('SSO_RESPONSE_INVALID', 'authenticationNotFresh')
+  }
+  return session
+}
+
+/**
  * Sudo mode for an account of a provider (it has no password to confirm): the signed-in session that
  * started the `reauth` flow, coming back with a fresh authentication of its own identity at its
  * provider, is recorded as proved just now, as a confirmed password would be (OWASP ASVS 5.0 V7.5).
@@ -65,22 +86,9 @@ export const reauthenticate = async (
     transaction,
   }: { identity: ProvedIdentity; provider: SanitizedSsoProvider; transaction: SsoTransaction },
 ): Promise<void> => {
-  const session = await signedInSessionOf(req, options)
-  if (!session || String(session.id) !== transaction.userId) {
-    throw new SsoRefusal('SSO_TRANSACTION_INVALID', 'reauthOtherSession')
-  }
-  if (identity.authTime !== null && Date.now() / 1000 - identity.authTime > freshSeconds) {
-    throw new SsoRefusal('SSO_RESPONSE_INVALID', 'authenticationNotFresh')
-  }
-  const linked = await req.payload.db.findOne<{
-    id: number | string
-    user: number | string | { id: number | string }
-  }>({
-    collection: options.sso.accountsSlug as CollectionSlug,
-    req,
-    where: { and: [{ issuer: { equals: identity.issuer } }, { sub: { equals: identity.sub } }] },
-  })
-  const linkedUserId = typeof linked?.user === 'object' ? linked.user.id : linked?.user
+  const session = await startingSession(req, options, identity, transaction)
+  const linked = await findLinkedIdentity(req, options, identity)
+  const linkedUserId = linked ? userIdOf(linked) : undefined
   if (linkedUserId === undefined || String(linkedUserId) !== String(session.id)) {
     throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'reauthOtherIdentity')
   }

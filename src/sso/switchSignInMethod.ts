@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../options/types.js'
 import type { ProvedIdentity } from './provedIdentity.js'
@@ -8,8 +8,8 @@ import { signInMethodOf } from '../accounts/signInMethod.js'
 import { readAccount } from '../accounts/staffAccount.js'
 import { inTransaction } from '../db/inTransaction.js'
 import { keepSessionContextKey } from './hooks/afterSignInMethodChange.js'
-import { linkIdentity } from './linkedUser.js'
-import { freshSeconds, signedInSessionOf } from './reauthenticate.js'
+import { findLinkedIdentity, linkIdentity } from './linkedUser.js'
+import { startingSession } from './reauthenticate.js'
 import { SsoRefusal } from './ssoRefusal.js'
 
 /**
@@ -28,13 +28,7 @@ export const switchSignInMethod = async (
     transaction,
   }: { identity: ProvedIdentity; provider: SanitizedSsoProvider; transaction: SsoTransaction },
 ): Promise<void> => {
-  const session = await signedInSessionOf(req, options)
-  if (!session || String(session.id) !== transaction.userId) {
-    throw new SsoRefusal('SSO_TRANSACTION_INVALID', 'linkOtherSession')
-  }
-  if (identity.authTime !== null && Date.now() / 1000 - identity.authTime > freshSeconds) {
-    throw new SsoRefusal('SSO_RESPONSE_INVALID', 'authenticationNotFresh')
-  }
+  const session = await startingSession(req, options, identity, transaction)
   const account = await readAccount(req, options, session.id)
   if (!account || typeof account.email !== 'string') {
     throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'accountGone')
@@ -45,12 +39,7 @@ export const switchSignInMethod = async (
   if (!identity.emailVerified || identity.email !== account.email.toLowerCase()) {
     throw new SsoRefusal('SSO_EMAIL_NOT_VERIFIED', 'emailNotProved')
   }
-  const taken = await req.payload.db.findOne({
-    collection: options.sso.accountsSlug as CollectionSlug,
-    req,
-    where: { and: [{ issuer: { equals: identity.issuer } }, { sub: { equals: identity.sub } }] },
-  })
-  if (taken) {
+  if (await findLinkedIdentity(req, options, identity)) {
     throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'identityLinkedElsewhere')
   }
   await inTransaction(req, async () => {

@@ -2,9 +2,10 @@
 
 import type { CSSProperties } from 'react'
 
-import { toast } from '@payloadcms/ui'
-import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
-import { useEffect, useState } from 'react'
+import { usePathname } from 'next/navigation.js'
+import { useState } from 'react'
+
+import { useRefusalFromAddress } from '../../components/client/useRefusalFromAddress.js'
 
 type Props = {
   heading: string
@@ -32,23 +33,9 @@ const styles = {
  */
 export const SwitchToProvider = ({ heading, intro, providers, refusals, status }: Props) => {
   const pathname = usePathname()
-  const router = useRouter()
-  const searchParams = useSearchParams()
   const [opening, setOpening] = useState<null | string>(null)
 
-  useEffect(() => {
-    const code = searchParams.get('errorMessage')
-    if (!refusals || !code) {
-      return
-    }
-    const text = Object.hasOwn(refusals, code) ? refusals[code] : undefined
-    if (text) {
-      toast.error(text)
-    }
-    const rest = new URLSearchParams(searchParams.toString())
-    rest.delete('errorMessage')
-    router.replace(rest.size ? `${pathname}?${rest}` : pathname)
-  }, [pathname, refusals, router, searchParams])
+  useRefusalFromAddress(refusals)
 
   return (
     <section

@@ -2,11 +2,12 @@
 
 import type { CSSProperties } from 'react'
 
-import { toast } from '@payloadcms/ui'
-import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
-import { useEffect, useState } from 'react'
+import { usePathname } from 'next/navigation.js'
+import { useState } from 'react'
 
 import type { ProviderConfirmation } from '../providerConfirmation.js'
+
+import { useRefusalFromAddress } from '../../components/client/useRefusalFromAddress.js'
 
 type Props = {
   confirmation: ProviderConfirmation
@@ -27,24 +28,10 @@ const styles = {
  */
 export const ConfirmWithProviderPrompt = ({ confirmation, intro, title }: Props) => {
   const pathname = usePathname()
-  const router = useRouter()
-  const searchParams = useSearchParams()
   const [opening, setOpening] = useState(false)
   const { refusals } = confirmation
 
-  useEffect(() => {
-    const code = searchParams.get('errorMessage')
-    if (!code) {
-      return
-    }
-    const text = Object.hasOwn(refusals, code) ? refusals[code] : undefined
-    if (text) {
-      toast.error(text)
-    }
-    const rest = new URLSearchParams(searchParams.toString())
-    rest.delete('errorMessage')
-    router.replace(rest.size ? `${pathname}?${rest}` : pathname)
-  }, [pathname, refusals, router, searchParams])
+  useRefusalFromAddress(refusals)
 
   return (
     <section
