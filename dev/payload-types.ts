@@ -75,6 +75,7 @@ export interface Config {
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
     'trusted-devices': TrustedDevice;
+    'recovery-codes': RecoveryCode;
     'two-factor-reset-requests': TwoFactorResetRequest;
     'email-changes': EmailChange;
     accounts: Account;
@@ -105,6 +106,7 @@ export interface Config {
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
     'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
+    'recovery-codes': RecoveryCodesSelect<false> | RecoveryCodesSelect<true>;
     'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     accounts: AccountsSelect<false> | AccountsSelect<true>;
@@ -517,6 +519,18 @@ export interface TwoFactorChallenge {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recovery-codes".
+ */
+export interface RecoveryCode {
+  id: number;
+  user: number | User;
+  codeHash: string;
+  usedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "two-factor-reset-requests".
  */
 export interface TwoFactorResetRequest {
@@ -628,6 +642,8 @@ export interface AuditLog {
     | 'twoFactor.rateLimited'
     | 'twoFactor.deviceTrusted'
     | 'twoFactor.deviceRemoved'
+    | 'twoFactor.recoveryCodesGenerated'
+    | 'twoFactor.recoveryCodeUsed'
     | 'twoFactor.resetRequested'
     | 'twoFactor.resetApproved'
     | 'twoFactor.resetDenied'
@@ -833,6 +849,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'trusted-devices';
         value: number | TrustedDevice;
+      } | null)
+    | ({
+        relationTo: 'recovery-codes';
+        value: number | RecoveryCode;
       } | null)
     | ({
         relationTo: 'two-factor-reset-requests';
@@ -1177,6 +1197,17 @@ export interface TrustedDevicesSelect<T extends boolean = true> {
   lastUsedAt?: T;
   expirationDate?: T;
   tokenHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recovery-codes_select".
+ */
+export interface RecoveryCodesSelect<T extends boolean = true> {
+  user?: T;
+  codeHash?: T;
+  usedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -102,6 +102,16 @@ export const auditEvents = {
     category: 'authentication',
     translationKey: 'auditEventTrustedDeviceRemoved',
   },
+  // A new set of recovery codes (the earlier ones voided): data.count, data.previousRemaining.
+  'twoFactor.recoveryCodesGenerated': {
+    category: 'authentication',
+    translationKey: 'auditEventRecoveryCodesGenerated',
+  },
+  // A recovery code stood in for the second factor at sign-in: data.remaining.
+  'twoFactor.recoveryCodeUsed': {
+    category: 'authentication',
+    translationKey: 'auditEventRecoveryCodeUsed',
+  },
   'twoFactor.resetRequested': {
     category: 'authentication',
     translationKey: 'auditEventTwoFactorResetRequested',

@@ -83,6 +83,9 @@ export const errorCatalogue = {
   TOTP_ALREADY_ENABLED: { status: 409, translationKey: 'errorTotpAlreadyEnabled' },
   TOTP_NOT_ENABLED: { status: 400, translationKey: 'errorTotpNotEnabled' },
   TOTP_SETUP_FAILED: { status: 400, translationKey: 'errorTotpSetupFailed' },
+  RECOVERY_CODE_INVALID: { status: 400, translationKey: 'errorRecoveryCodeInvalid' },
+  // Every code of the account is used (or it never had any): said only to whoever gave the password.
+  RECOVERY_CODES_UNAVAILABLE: { status: 409, translationKey: 'errorRecoveryCodesUnavailable' },
   RESET_REQUEST_PENDING_EXISTS: { status: 409, translationKey: 'errorResetRequestPendingExists' },
   RESET_REQUEST_EXPIRED: { status: 410, translationKey: 'errorResetRequestExpired' },
   RESET_REQUEST_PROCESSED: { status: 409, translationKey: 'errorResetRequestProcessed' },

@@ -129,6 +129,12 @@ export const defaults: SanitizedBackofficeOptions = {
     // lockout above, shared with passwords as in Keycloak, so NIST SP 800-63B §5.2.2's cap of 100
     // consecutive failures per account holds across challenges.
     maxAttemptsPerChallenge: 5,
+    recoveryCodes: {
+      // Better Auth's backup codes default to 10 (`backupCodeOptions.amount`), Keycloak's recovery
+      // authentication codes come as 12, GitHub gives 16. Ten covers years of lost phones; a new set
+      // is one click (with a fresh proof) once they run low.
+      count: 10,
+    },
     // Better Auth's `trustDeviceMaxAge` default is 30 days. The token is random (256 bits), stored
     // only as a hash, rotated on every use and listed so it can be removed (ASVS 5.0 6.4.1, 7.5.2).
     trustedDeviceDays: 30,

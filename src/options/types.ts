@@ -226,11 +226,22 @@ export type TwoFactorOptions = {
    * @default 5
    */
   maxAttemptsPerChallenge?: number
+  /** Recovery codes: single-use codes that stand in for the authenticator app at sign-in. */
+  recoveryCodes?: RecoveryCodesOptions
   /**
    * Days a device marked "trust this device" signs in without a code.
    * @default 30
    */
   trustedDeviceDays?: number
+}
+
+/** Recovery codes, each usable once as the second factor when the authenticator app is lost. */
+export type RecoveryCodesOptions = {
+  /**
+   * How many codes each generation gives (the earlier ones stop working).
+   * @default 10
+   */
+  count?: number
 }
 
 /** Emails the plugin sends to staff. */
@@ -443,6 +454,7 @@ export type SanitizedTwoFactorOptions = {
   /** `null`: the admin's title suffix, else 'Payload'. */
   issuer: null | string
   maxAttemptsPerChallenge: number
+  recoveryCodes: Required<RecoveryCodesOptions>
   trustedDeviceDays: number
 }
 

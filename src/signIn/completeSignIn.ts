@@ -13,7 +13,7 @@ import { mintSession } from './mintSession.js'
 import { sessionResponse } from './sessionResponse.js'
 
 /**
- * The end of a sign-in whose second factor (a code, or a finished enrolment) has just passed: the
+ * The end of a sign-in whose second factor (a code, a recovery code, or a finished enrolment) has just passed: the
  * session through the same path as every other sign-in, the challenge cookie cleared, and, when asked
  * for, this device trusted with a fresh token in its own cookie.
  */
@@ -27,7 +27,7 @@ export const completeSignIn = async (
     trustThisDevice,
     userId,
   }: {
-    factor: 'totp' | 'totpEnrolment'
+    factor: 'recoveryCode' | 'totp' | 'totpEnrolment'
     message?: string
     /** The challenge's first factor was this single sign-on (see request/context.ts). */
     singleSignOn: null | SingleSignOnContext

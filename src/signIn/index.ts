@@ -3,6 +3,7 @@ import type { Capability } from '../capability.js'
 import { replaceAdminViews } from '../config/admin.js'
 import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { authenticateEndpoint } from './endpoints/authenticate.js'
+import { authenticateRecoveryCodeEndpoint } from './endpoints/authenticateRecoveryCode.js'
 import { finishEnrolmentEndpoint } from './endpoints/finishEnrollment.js'
 import { loginEndpoint } from './endpoints/loginEndpoint.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
@@ -31,6 +32,7 @@ export const signIn: Capability = {
           addEndpoints(addEndpoints(users, [loginEndpoint(options)], { first: true }), [
             finishEnrolmentEndpoint(options),
             authenticateEndpoint(options),
+            authenticateRecoveryCodeEndpoint(options),
           ]),
           {
             // After suspension's check (its capability comes first): a suspended account is told so,

@@ -553,4 +553,48 @@ export const de: BackofficeTranslationTable = {
   signInMethodSwitchIntro:
     'Um sich stattdessen mit einem anderen Anbieter anzumelden, melden Sie sich dort mit dem Konto Ihrer E-Mail-Adresse an. Ihr bisheriger Zugang funktioniert dann nicht mehr, und Ihre anderen Sitzungen werden beendet.',
   signInMethodSwitchButton: 'Ab jetzt mit {{provider}} anmelden',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Ungültiger Wiederherstellungscode.',
+  errorRecoveryCodesUnavailable:
+    'Dieses Konto hat keine unbenutzten Wiederherstellungscodes. Verwenden Sie den Code aus Ihrer Authenticator-App oder lassen Sie Ihre Zwei-Faktor-Authentifizierung zurücksetzen.',
+  auditEventRecoveryCodesGenerated: 'Neue Wiederherstellungscodes erzeugt',
+  auditEventRecoveryCodeUsed: 'Mit einem Wiederherstellungscode angemeldet',
+  emailRecoveryCodesGeneratedSubject: 'Neue Wiederherstellungscodes für Ihr Konto',
+  emailRecoveryCodesGeneratedBody:
+    'Für Ihr Konto {{email}} wurden am {{time}} neue Wiederherstellungscodes ({{count}}) erzeugt; die bisherigen funktionieren nicht mehr. Wenn Sie das waren, bewahren Sie die neuen Codes sicher auf. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes ist möglicherweise in Ihrem Konto angemeldet.',
+  emailRecoveryCodeUsedSubject: 'Anmeldung mit einem Wiederherstellungscode',
+  emailRecoveryCodeUsedBody:
+    'Am {{time}} wurde ein Wiederherstellungscode verwendet, um sich bei Ihrem Konto {{email}} anzumelden. Dieser Code kann nicht erneut verwendet werden; verbleibende unbenutzte Wiederherstellungscodes: {{remaining}}. Wenn Sie das waren, erzeugen Sie auf Ihrer Kontoseite neue Codes, wenn sie knapp werden. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes kennt Ihr Passwort und einen Ihrer Wiederherstellungscodes.',
+  recoveryCodeSignedIn:
+    'Mit einem Wiederherstellungscode angemeldet. Verbleibende unbenutzte Wiederherstellungscodes: {{remaining}}.',
+  recoveryCodeUseInstead: 'Wiederherstellungscode verwenden',
+  recoveryCodeUseAuthenticator: 'Code aus der Authenticator-App verwenden',
+  recoveryCodeInstructions:
+    'Geben Sie einen Ihrer gespeicherten Wiederherstellungscodes ein. Jeder Code funktioniert nur einmal.',
+  recoveryCodeLabel: 'Wiederherstellungscode',
+  recoveryCodesHeading: 'Wiederherstellungscodes',
+  recoveryCodesRemaining: 'Unbenutzte Wiederherstellungscodes: {{remaining}} von {{total}}.',
+  recoveryCodesNone:
+    'Sie haben keine unbenutzten Wiederherstellungscodes. Erzeugen Sie welche, damit Sie sich auch ohne Ihre Authenticator-App anmelden können.',
+  recoveryCodesGenerate: 'Neue Wiederherstellungscodes erzeugen',
+  recoveryCodesReplaceWarning:
+    'Neue Codes ersetzen Ihre bisherigen: Die alten Codes funktionieren sofort nicht mehr.',
+  recoveryCodesOfferAfterSetup:
+    'Die Zwei-Faktor-Authentifizierung ist aktiv. Erzeugen Sie jetzt Wiederherstellungscodes: Jeder meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren.',
+  recoveryCodesConfirm: 'Codes erzeugen',
+  recoveryCodesGenerating: 'Wird erzeugt…',
+  recoveryCodesCancel: 'Abbrechen',
+  recoveryCodesShownOnce:
+    'Speichern Sie diese Codes jetzt an einem sicheren Ort (einem Passwort-Manager oder auf Papier): Sie werden nur dieses eine Mal angezeigt. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
+  recoveryCodesListLabel: 'Ihre neuen Wiederherstellungscodes',
+  recoveryCodesCopy: 'Kopieren',
+  recoveryCodesCopied: 'Die Wiederherstellungscodes wurden kopiert.',
+  recoveryCodesCopyFailed:
+    'Die Codes konnten nicht kopiert werden. Markieren und kopieren Sie sie von Hand.',
+  recoveryCodesDownload: 'Herunterladen (.txt)',
+  recoveryCodesSaved: 'Ich habe diese Codes gespeichert',
+  recoveryCodesGeneratedToast:
+    'Neue Wiederherstellungscodes erzeugt. Die alten funktionieren nicht mehr.',
+  recoveryCodesFileIntro:
+    'Wiederherstellungscodes für {{account}}, erzeugt am {{date}}. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
 }

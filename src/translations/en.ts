@@ -541,4 +541,45 @@ export const en = {
   signInMethodSwitchIntro:
     'To sign in with another provider instead, sign in there with the account of your email address. Your current way in then stops working, and your other sessions end.',
   signInMethodSwitchButton: 'Sign in with {{provider}} from now on',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Invalid recovery code.',
+  errorRecoveryCodesUnavailable:
+    'This account has no unused recovery codes. Use the code from your authenticator app, or ask for your two-factor authentication to be reset.',
+  auditEventRecoveryCodesGenerated: 'New recovery codes generated',
+  auditEventRecoveryCodeUsed: 'Signed in with a recovery code',
+  emailRecoveryCodesGeneratedSubject: 'New recovery codes for your account',
+  emailRecoveryCodesGeneratedBody:
+    'New recovery codes ({{count}}) were generated for your account {{email}} on {{time}}, and the earlier ones no longer work. If this was you, keep the new codes somewhere safe. If it was not, reset your password at once with the link below and tell an administrator: someone else may be signed in to your account.',
+  emailRecoveryCodeUsedSubject: 'A recovery code was used to sign in',
+  emailRecoveryCodeUsedBody:
+    'A recovery code was used to sign in to your account {{email}} on {{time}}. That code cannot be used again; unused recovery codes left: {{remaining}}. If this was you, generate new codes on your account page when you run low. If it was not, reset your password at once with the link below and tell an administrator: someone else knows your password and one of your recovery codes.',
+  recoveryCodeSignedIn:
+    'Signed in with a recovery code. Unused recovery codes left: {{remaining}}.',
+  recoveryCodeUseInstead: 'Use a recovery code',
+  recoveryCodeUseAuthenticator: 'Use the code from your authenticator app',
+  recoveryCodeInstructions: 'Enter one of the recovery codes you saved. Each code works once.',
+  recoveryCodeLabel: 'Recovery code',
+  recoveryCodesHeading: 'Recovery codes',
+  recoveryCodesRemaining: 'Unused recovery codes: {{remaining}} of {{total}}.',
+  recoveryCodesNone:
+    'You have no unused recovery codes. Create some, so that you can still sign in if you lose your authenticator app.',
+  recoveryCodesGenerate: 'Generate new recovery codes',
+  recoveryCodesReplaceWarning:
+    'New codes replace your current ones: the old codes stop working at once.',
+  recoveryCodesOfferAfterSetup:
+    'Two-factor authentication is on. Create recovery codes now: each one signs you in once if you lose your authenticator app.',
+  recoveryCodesConfirm: 'Generate codes',
+  recoveryCodesGenerating: 'Generating…',
+  recoveryCodesCancel: 'Cancel',
+  recoveryCodesShownOnce:
+    'Save these codes now, somewhere safe (a password manager, or on paper): they are shown only this once. Each code signs you in once in place of your authenticator app.',
+  recoveryCodesListLabel: 'Your new recovery codes',
+  recoveryCodesCopy: 'Copy',
+  recoveryCodesCopied: 'The recovery codes were copied.',
+  recoveryCodesCopyFailed: 'The codes could not be copied. Select them and copy them by hand.',
+  recoveryCodesDownload: 'Download (.txt)',
+  recoveryCodesSaved: 'I have saved these codes',
+  recoveryCodesGeneratedToast: 'New recovery codes generated. The old ones no longer work.',
+  recoveryCodesFileIntro:
+    'Recovery codes for {{account}}, generated on {{date}}. Each code signs you in once in place of your authenticator app.',
 } as const

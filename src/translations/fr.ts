@@ -552,4 +552,48 @@ export const fr: BackofficeTranslationTable = {
   signInMethodSwitchIntro:
     'Pour vous connecter plutôt avec un autre fournisseur, connectez-vous chez lui avec le compte de votre adresse e-mail. Votre accès actuel cesse alors de fonctionner et vos autres sessions sont fermées.',
   signInMethodSwitchButton: 'Se connecter désormais avec {{provider}}',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Code de récupération invalide.',
+  errorRecoveryCodesUnavailable:
+    'Ce compte n’a plus de code de récupération inutilisé. Utilisez le code de votre application d’authentification, ou demandez la réinitialisation de votre authentification à deux facteurs.',
+  auditEventRecoveryCodesGenerated: 'Nouveaux codes de récupération générés',
+  auditEventRecoveryCodeUsed: 'Connexion avec un code de récupération',
+  emailRecoveryCodesGeneratedSubject: 'Nouveaux codes de récupération pour votre compte',
+  emailRecoveryCodesGeneratedBody:
+    'De nouveaux codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}, et les précédents ne fonctionnent plus. Si c’était vous, conservez les nouveaux codes en lieu sûr. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre est peut-être connecté à votre compte.',
+  emailRecoveryCodeUsedSubject: 'Un code de récupération a servi à se connecter',
+  emailRecoveryCodeUsedBody:
+    'Un code de récupération a servi à se connecter à votre compte {{email}} le {{time}}. Ce code ne peut plus être utilisé ; codes de récupération inutilisés restants : {{remaining}}. Si c’était vous, générez de nouveaux codes sur la page de votre compte lorsqu’il en reste peu. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre connaît votre mot de passe et l’un de vos codes de récupération.',
+  recoveryCodeSignedIn:
+    'Connecté avec un code de récupération. Codes de récupération inutilisés restants : {{remaining}}.',
+  recoveryCodeUseInstead: 'Utiliser un code de récupération',
+  recoveryCodeUseAuthenticator: 'Utiliser le code de l’application d’authentification',
+  recoveryCodeInstructions:
+    'Saisissez l’un des codes de récupération que vous avez conservés. Chaque code ne sert qu’une fois.',
+  recoveryCodeLabel: 'Code de récupération',
+  recoveryCodesHeading: 'Codes de récupération',
+  recoveryCodesRemaining: 'Codes de récupération inutilisés : {{remaining}} sur {{total}}.',
+  recoveryCodesNone:
+    'Vous n’avez aucun code de récupération inutilisé. Créez-en pour pouvoir vous connecter même si vous perdez votre application d’authentification.',
+  recoveryCodesGenerate: 'Générer de nouveaux codes de récupération',
+  recoveryCodesReplaceWarning:
+    'Les nouveaux codes remplacent les actuels : les anciens cessent de fonctionner immédiatement.',
+  recoveryCodesOfferAfterSetup:
+    'L’authentification à deux facteurs est activée. Créez maintenant des codes de récupération : chacun vous connecte une fois si vous perdez votre application d’authentification.',
+  recoveryCodesConfirm: 'Générer les codes',
+  recoveryCodesGenerating: 'Génération…',
+  recoveryCodesCancel: 'Annuler',
+  recoveryCodesShownOnce:
+    'Enregistrez ces codes maintenant en lieu sûr (un gestionnaire de mots de passe, ou sur papier) : ils ne s’affichent que cette fois. Chaque code vous connecte une fois à la place de votre application d’authentification.',
+  recoveryCodesListLabel: 'Vos nouveaux codes de récupération',
+  recoveryCodesCopy: 'Copier',
+  recoveryCodesCopied: 'Les codes de récupération ont été copiés.',
+  recoveryCodesCopyFailed:
+    'Les codes n’ont pas pu être copiés. Sélectionnez-les et copiez-les à la main.',
+  recoveryCodesDownload: 'Télécharger (.txt)',
+  recoveryCodesSaved: 'J’ai enregistré ces codes',
+  recoveryCodesGeneratedToast:
+    'Nouveaux codes de récupération générés. Les anciens ne fonctionnent plus.',
+  recoveryCodesFileIntro:
+    'Codes de récupération pour {{account}}, générés le {{date}}. Chaque code vous connecte une fois à la place de votre application d’authentification.',
 }

@@ -542,4 +542,47 @@ export const nl: BackofficeTranslationTable = {
   signInMethodSwitchIntro:
     'Om u voortaan met een andere provider aan te melden, meldt u zich daar aan met het account van uw e-mailadres. Uw huidige toegang werkt dan niet meer en uw andere sessies worden beëindigd.',
   signInMethodSwitchButton: 'Voortaan aanmelden met {{provider}}',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Ongeldige herstelcode.',
+  errorRecoveryCodesUnavailable:
+    'Dit account heeft geen ongebruikte herstelcodes. Gebruik de code uit uw authenticator-app, of vraag om uw tweestapsverificatie opnieuw in te stellen.',
+  auditEventRecoveryCodesGenerated: 'Nieuwe herstelcodes aangemaakt',
+  auditEventRecoveryCodeUsed: 'Aangemeld met een herstelcode',
+  emailRecoveryCodesGeneratedSubject: 'Nieuwe herstelcodes voor uw account',
+  emailRecoveryCodesGeneratedBody:
+    'Voor uw account {{email}} zijn op {{time}} nieuwe herstelcodes ({{count}}) aangemaakt; de vorige werken niet meer. Was u dit, bewaar de nieuwe codes dan op een veilige plek. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders is mogelijk aangemeld op uw account.',
+  emailRecoveryCodeUsedSubject: 'Er is aangemeld met een herstelcode',
+  emailRecoveryCodeUsedBody:
+    'Op {{time}} is met een herstelcode aangemeld op uw account {{email}}. Die code kan niet opnieuw worden gebruikt; resterende ongebruikte herstelcodes: {{remaining}}. Was u dit, maak dan nieuwe codes aan op uw accountpagina wanneer ze opraken. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders kent uw wachtwoord en een van uw herstelcodes.',
+  recoveryCodeSignedIn:
+    'Aangemeld met een herstelcode. Resterende ongebruikte herstelcodes: {{remaining}}.',
+  recoveryCodeUseInstead: 'Een herstelcode gebruiken',
+  recoveryCodeUseAuthenticator: 'De code uit de authenticator-app gebruiken',
+  recoveryCodeInstructions:
+    'Voer een van de herstelcodes in die u hebt bewaard. Elke code werkt één keer.',
+  recoveryCodeLabel: 'Herstelcode',
+  recoveryCodesHeading: 'Herstelcodes',
+  recoveryCodesRemaining: 'Ongebruikte herstelcodes: {{remaining}} van {{total}}.',
+  recoveryCodesNone:
+    'U hebt geen ongebruikte herstelcodes. Maak ze aan, zodat u zich ook kunt aanmelden als u uw authenticator-app kwijtraakt.',
+  recoveryCodesGenerate: 'Nieuwe herstelcodes aanmaken',
+  recoveryCodesReplaceWarning:
+    'Nieuwe codes vervangen uw huidige: de oude codes werken meteen niet meer.',
+  recoveryCodesOfferAfterSetup:
+    'Tweestapsverificatie staat aan. Maak nu herstelcodes aan: met elke code meldt u zich één keer aan als u uw authenticator-app kwijtraakt.',
+  recoveryCodesConfirm: 'Codes aanmaken',
+  recoveryCodesGenerating: 'Bezig met aanmaken…',
+  recoveryCodesCancel: 'Annuleren',
+  recoveryCodesShownOnce:
+    'Bewaar deze codes nu op een veilige plek (een wachtwoordbeheerder, of op papier): ze worden alleen deze ene keer getoond. Met elke code meldt u zich één keer aan in plaats van met uw authenticator-app.',
+  recoveryCodesListLabel: 'Uw nieuwe herstelcodes',
+  recoveryCodesCopy: 'Kopiëren',
+  recoveryCodesCopied: 'De herstelcodes zijn gekopieerd.',
+  recoveryCodesCopyFailed:
+    'De codes konden niet worden gekopieerd. Selecteer ze en kopieer ze met de hand.',
+  recoveryCodesDownload: 'Downloaden (.txt)',
+  recoveryCodesSaved: 'Ik heb deze codes bewaard',
+  recoveryCodesGeneratedToast: 'Nieuwe herstelcodes aangemaakt. De oude werken niet meer.',
+  recoveryCodesFileIntro:
+    'Herstelcodes voor {{account}}, aangemaakt op {{date}}. Met elke code meldt u zich één keer aan in plaats van met uw authenticator-app.',
 }

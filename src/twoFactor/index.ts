@@ -3,6 +3,10 @@ import type { Capability } from '../capability.js'
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
+import {
+  generateRecoveryCodesEndpoint,
+  recoveryCodesStatusEndpoint,
+} from './endpoints/recoveryCodes.js'
 import { setupEndpoint } from './endpoints/setup.js'
 import {
   listTrustedDevicesEndpoint,
@@ -10,6 +14,7 @@ import {
 } from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
+import { recoveryCodesCollection } from './recoveryCodes/collection.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
 import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
@@ -27,7 +32,8 @@ import { withTwoFactorViews } from './views.js'
 
 /**
  * Two-factor authentication with an authenticator app (TOTP): its state on the account, enrolment,
- * the challenge store, trusted devices, enforcement by role and reviewed reset requests. The sign-in
+ * the challenge store, trusted devices, recovery codes, enforcement by role and reviewed reset
+ * requests. The sign-in
  * steps that ask for and check the second factor live in `signIn/`.
  */
 export const twoFactor: Capability = {
@@ -43,6 +49,7 @@ export const twoFactor: Capability = {
     const withCollections = [
       twoFactorChallengesCollection(options),
       trustedDevicesCollection(options),
+      recoveryCodesCollection(options),
       resetRequestsCollection(config, options),
     ].reduce(addCollection, withFields)
     // The expiry task in the schema step, like the audit retention task: tasks shape the jobs schema.
@@ -66,6 +73,8 @@ export const twoFactor: Capability = {
         setupEndpoint(options),
         listTrustedDevicesEndpoint(options),
         removeTrustedDeviceEndpoint(options),
+        recoveryCodesStatusEndpoint(options),
+        generateRecoveryCodesEndpoint(options),
         requestResetEndpoint(options),
         misuseReportPageEndpoint(options),
         misuseReportEndpoint(options),

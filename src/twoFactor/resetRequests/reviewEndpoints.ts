@@ -15,6 +15,7 @@ import { readBody } from '../../request/readBody.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { resetToPending } from '../accountState.js'
+import { deleteRecoveryCodes } from '../recoveryCodes/store.js'
 import { removeAllTrustedDevices } from '../trustedDevices.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetAnsweredEmail } from './emails.js'
@@ -25,7 +26,8 @@ type Decision = 'approved' | 'denied'
 
 /**
  * The approval's effects on the account: the lost authenticator stops working (2FA back to pending,
- * set up again at the next sign-in), no device skips the new second factor, every session opened
+ * set up again at the next sign-in), and so do its recovery codes (an account without a second
+ * factor has none), no device skips the new second factor, every session opened
  * under the old one ends (ASVS 5.0 7.4.3: sessions end when an authentication factor changes), and
  * wrong codes guessed at the old secret no longer count against the account.
  */
@@ -36,13 +38,14 @@ const resetSecondFactor = async (
 ) => {
   const wasEnabled = await resetToPending(req, options, userId)
   const devicesRemoved = await removeAllTrustedDevices(req, userId)
+  const recoveryCodesRemoved = await deleteRecoveryCodes(req, userId)
   await clearSecondFactorGuesses(req, options, userId)
   const sessionsEnded = await revokeSessions(req, {
     reason: 'twoFactorChange',
     revokedBy: reviewerId,
     userId,
   })
-  return { devicesRemoved, sessionsEnded, wasEnabled }
+  return { devicesRemoved, recoveryCodesRemoved, sessionsEnded, wasEnabled }
 }
 
 /**
