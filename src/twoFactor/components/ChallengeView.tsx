@@ -7,7 +7,7 @@ import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
-import { ChallengeForm } from './ChallengeForm.js'
+import { ChallengeMethods } from './ChallengeMethods.js'
 
 /**
  * The code prompt (`{admin}/two-factor/verify`) the sign-in answer sends people to after a correct
@@ -24,7 +24,7 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
   }
   return (
     <MinimalTemplate className="backoffice-two-factor-verify">
-      <ChallengeForm
+      <ChallengeMethods
         adminRoute={config.routes.admin}
         apiRoute={config.routes.api}
         serverURL={config.serverURL}

@@ -7,12 +7,15 @@ import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'
+import { recoveryCodesStatus } from '../recoveryCodes/store.js'
+import { RecoveryCodesPanel } from './RecoveryCodesPanel.js'
 import { TrustedDevicesList } from './TrustedDevicesList.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
 /**
  * The two-factor section of the account page, on the viewer's own account only: whether two-factor
- * is on, a way to set it up when it is not, and the devices trusted to skip the code. The state is
+ * is on, a way to set it up when it is not, its recovery codes when it is, and the devices trusted
+ * to skip the code. The state is
  * read from the database here, since the account form never carries it.
  */
 export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) => {
@@ -40,6 +43,7 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
   const [beforeStatus, afterStatus = ''] = t('twoFactorStatusLine', { status: '\u0000' }).split(
     '\u0000',
   )
+  const recovery = status === 'enabled' ? await recoveryCodesStatus(payload, viewer.id) : null
   const setupURL = formatAdminURL({
     adminRoute: payload.config.routes.admin,
     path: twoFactorRoutes.enrolment,
@@ -64,6 +68,17 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
             {t('twoFactorSetUpLink')}
           </a>
         </p>
+      )}
+      {recovery && (
+        <RecoveryCodesPanel
+          accountName={typeof viewer.email === 'string' ? viewer.email : String(viewer.id)}
+          apiRoute={payload.config.routes.api}
+          confirmation={providerConfirmationFor(req, options)}
+          remaining={recovery.remaining}
+          serverURL={payload.config.serverURL}
+          total={recovery.total}
+          usersCollection={options.usersCollection}
+        />
       )}
       <TrustedDevicesList
         apiRoute={payload.config.routes.api}

@@ -1,0 +1,47 @@
+'use client'
+
+import { useState } from 'react'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { ChallengeForm } from './ChallengeForm.js'
+import { RecoveryCodeForm } from './RecoveryCodeForm.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  serverURL: string
+  trustedDeviceDays: number
+  usersCollection: string
+}
+
+/** The ways the second step can be taken, in the order they are offered. */
+type Method = 'recoveryCode' | 'totp'
+
+/**
+ * The second step's choice of factor: the authenticator app's code first, and a switch to one of the
+ * saved recovery codes (and back). Each form is a component of its own; another factor is one more
+ * entry here. The form that appears takes the focus, so keyboard and screen-reader users land in it.
+ */
+export const ChallengeMethods = (props: Props) => {
+  const t = useBackofficeTranslation()
+  const [method, setMethod] = useState<Method>('totp')
+  const other: Method = method === 'totp' ? 'recoveryCode' : 'totp'
+  return (
+    <>
+      {method === 'totp' ? <ChallengeForm {...props} /> : <RecoveryCodeForm {...props} />}
+      <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
+        <button
+          className="btn--style-none"
+          id="backoffice-second-factor-switch"
+          onClick={() => setMethod(other)}
+          style={{ textDecoration: 'underline' }}
+          type="button"
+        >
+          {other === 'recoveryCode'
+            ? t('recoveryCodeUseInstead')
+            : t('recoveryCodeUseAuthenticator')}
+        </button>
+      </p>
+    </>
+  )
+}
