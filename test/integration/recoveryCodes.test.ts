@@ -167,6 +167,22 @@ describe('generating recovery codes', () => {
     expect(new Set(rows.map((row) => row.code_hash.split('$')[4])).size).toBe(10)
   })
 
+  it('are out of reach of every API, administrators included', async () => {
+    const { browser, id } = await editorWithCodes()
+    for (const client of [admin, browser]) {
+      expect((await client.get('/recovery-codes')).status).toBe(403)
+      expect((await client.post('/recovery-codes', { codeHash: 'x', user: id })).status).toBe(403)
+      const graphQL = await client.post('/graphql', { query: '{ RecoveryCodes { docs { id } } }' })
+      expect(JSON.stringify(graphQL.body)).toMatch(/Cannot query field/)
+    }
+    for (const path of ['/users/me', `/users/${id}`]) {
+      const text = JSON.stringify((await browser.get(path)).body)
+      expect(text).not.toContain('scrypt$')
+      expect(text).not.toContain('codeHash')
+    }
+    expect(await storedCodes(id)).toHaveLength(10)
+  })
+
   it('voids the old codes and tells the owner', async () => {
     const { browser, codes: old, email, id } = await editorWithCodes()
     await inbox.waitFor(
