@@ -272,6 +272,21 @@ describe('signing in with a recovery code', () => {
     expect(await auditEntries(id, 'twoFactor.recoveryCodeUsed')).toHaveLength(1)
   })
 
+  it('raced by the app’s code on one challenge, signs in once, and is kept when it lost', async () => {
+    const { codes, email, id, secret } = await editorWithCodes()
+    const browser = await atChallenge(email)
+    const sessionsBefore = await payloadSessions(id)
+    const [byApp, byCode] = await Promise.all([
+      browser.post('/users/mfa/totp/authenticate', { code: await authenticatorCode(secret) }),
+      useCode(browser, codes[0]),
+    ])
+    expect([byApp.status, byCode.status].filter((status) => status === 200)).toHaveLength(1)
+    expect(await payloadSessions(id)).toBe(sessionsBefore + 1)
+    const used = (await storedCodes(id)).filter((row) => row.used_at !== null)
+    // The code is spent only by the request that signed in with it.
+    expect(used).toHaveLength(byCode.status === 200 ? 1 : 0)
+  })
+
   it('counts wrong codes toward the challenge cap and the shared lockout', async () => {
     const { codes, email, id } = await editorWithCodes()
     const browser = await atChallenge(email)
