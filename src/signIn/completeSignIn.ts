@@ -27,7 +27,7 @@ export const completeSignIn = async (
     trustThisDevice,
     userId,
   }: {
-    factor: 'totp' | 'totpEnrolment'
+    factor: 'passkey' | 'totp' | 'totpEnrolment'
     message?: string
     /** The challenge's first factor was this single sign-on (see request/context.ts). */
     singleSignOn: null | SingleSignOnContext

@@ -5,6 +5,11 @@ import { addEndpoints, appendHooks, mapCollection } from '../config/collections.
 import { authenticateEndpoint } from './endpoints/authenticate.js'
 import { finishEnrolmentEndpoint } from './endpoints/finishEnrollment.js'
 import { loginEndpoint } from './endpoints/loginEndpoint.js'
+import {
+  passkeyAuthenticateEndpoint,
+  passkeyChallengeOptionsEndpoint,
+} from './endpoints/passkeySecondFactor.js'
+import { passkeySignInEndpoint, passkeySignInOptionsEndpoint } from './endpoints/passkeySignIn.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
 
@@ -31,6 +36,10 @@ export const signIn: Capability = {
           addEndpoints(addEndpoints(users, [loginEndpoint(options)], { first: true }), [
             finishEnrolmentEndpoint(options),
             authenticateEndpoint(options),
+            passkeyChallengeOptionsEndpoint(options),
+            passkeyAuthenticateEndpoint(options),
+            passkeySignInOptionsEndpoint(options),
+            passkeySignInEndpoint(options),
           ]),
           {
             // After suspension's check (its capability comes first): a suspended account is told so,
