@@ -12,6 +12,7 @@ import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
+import { refuseCrossSite } from '../../request/refuseCrossSite.js'
 import {
   authenticationOptions,
   discardResponseChallenge,
@@ -62,6 +63,8 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
   backofficeEndpoint({
     handler: async (req) => {
       requirePasswordless(req, options)
+      // It sets a session cookie: another site's page must not sign a browser into an account.
+      refuseCrossSite(req)
       const body = await readBody(req)
       const response = readCredentialJSON<AuthenticationResponseJSON>(req, body.response)
       const passkey = await findPasskey(req.payload, response.id)

@@ -60,7 +60,8 @@ export const registrationOptions = async (
       residentKey: 'required',
       userVerification: 'required',
     },
-    challenge,
+    // Bytes: a string would be taken as UTF-8 text and encoded again.
+    challenge: new Uint8Array(Buffer.from(challenge, 'base64url')),
     // The authenticator refuses to register a second credential for this account (WebAuthn §5.4).
     excludeCredentials: existing.map((passkey) => ({
       id: passkey.credentialId,
@@ -99,7 +100,8 @@ export const authenticationOptions = async (
       id: passkey.credentialId,
       ...(passkey.transports ? { transports: passkey.transports } : {}),
     })) as never,
-    challenge,
+    // Bytes: a string would be taken as UTF-8 text and encoded again.
+    challenge: new Uint8Array(Buffer.from(challenge, 'base64url')),
     rpID: party.rpId,
     timeout: timeoutMs(options),
     userVerification: 'required',

@@ -227,12 +227,3 @@ export const removePasskey = async (
   )
   return row ? { name: row.name, userId: row.user_id } : null
 }
-
-/** Deletes every passkey of an account (the account is being deleted, in the same transaction). */
-export const deletePasskeysOf = async (
-  req: PayloadRequest,
-  userId: number | string,
-): Promise<void> => {
-  const t = table(req.payload)
-  await t.passkeys.execute(sql`DELETE FROM ${t.passkeys.table} WHERE ${t.user} = ${userId}`, req)
-}
