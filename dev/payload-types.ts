@@ -470,7 +470,7 @@ export interface Session {
   browser?: string | null;
   os?: string | null;
   deviceType?: string | null;
-  authenticationLevel: 'password' | 'mfa';
+  authenticationLevel: 'password' | 'mfa' | 'passkey';
   provedAt?: string | null;
   signInProvider?: string | null;
   providerSessionId?: string | null;

@@ -199,6 +199,7 @@ export const de: BackofficeTranslationTable = {
   fieldSessionAuthenticationLevel: 'Authentifizierungsstufe',
   authenticationLevelPassword: 'Passwort',
   authenticationLevelMfa: 'Passwort und zweiter Faktor',
+  authenticationLevelPasskey: 'Passkey',
   fieldSessionRevokedAt: 'Beendet',
   fieldSessionRevokedReason: 'Grund für das Ende',
   fieldSessionRevokedBy: 'Beendet von',

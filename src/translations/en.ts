@@ -192,6 +192,7 @@ export const en = {
   fieldSessionAuthenticationLevel: 'Authentication level',
   authenticationLevelPassword: 'Password',
   authenticationLevelMfa: 'Password and second factor',
+  authenticationLevelPasskey: 'Passkey',
   fieldSessionRevokedAt: 'Ended',
   fieldSessionRevokedReason: 'Why it ended',
   fieldSessionRevokedBy: 'Ended by',

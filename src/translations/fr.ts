@@ -197,6 +197,7 @@ export const fr: BackofficeTranslationTable = {
   fieldSessionAuthenticationLevel: "Niveau d'authentification",
   authenticationLevelPassword: 'Mot de passe',
   authenticationLevelMfa: 'Mot de passe et second facteur',
+  authenticationLevelPasskey: 'Clé d’accès',
   fieldSessionRevokedAt: 'Terminée le',
   fieldSessionRevokedReason: 'Motif de fin',
   fieldSessionRevokedBy: 'Terminée par',

@@ -191,6 +191,7 @@ export const nl: BackofficeTranslationTable = {
   fieldSessionAuthenticationLevel: 'Authenticatieniveau',
   authenticationLevelPassword: 'Wachtwoord',
   authenticationLevelMfa: 'Wachtwoord en tweede factor',
+  authenticationLevelPasskey: 'Passkey',
   fieldSessionRevokedAt: 'Beëindigd',
   fieldSessionRevokedReason: 'Reden van beëindiging',
   fieldSessionRevokedBy: 'Beëindigd door',

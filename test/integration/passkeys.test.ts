@@ -403,7 +403,12 @@ describe('a password-less sign-in', () => {
       `SELECT data FROM audit_log WHERE target_object = $1 AND event = 'login.succeeded' ORDER BY id DESC LIMIT 1`,
       [String(person.id)],
     )
-    expect(row!.data).toMatchObject({ factor: 'passkey' })
+    expect(row!.data).toMatchObject({ factor: 'passkeySignIn' })
+    const [session] = await sql(
+      'SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [person.id],
+    )
+    expect(session!.authentication_level).toBe('passkey')
   })
 
   it('refuses a wrong user handle, a replayed response and a removed passkey', async () => {

@@ -117,7 +117,7 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
         throw new BackofficeError('PASSKEY_INVALID', { req })
       }
       return completeSignIn(req, options, {
-        factor: 'passkey',
+        factor: 'passkeySignIn',
         singleSignOn: null,
         trustThisDevice: false,
         userId: account.id,
