@@ -73,6 +73,8 @@ const eventWeights: Record<AuditEventName, number> = {
   'twoFactor.challengeSucceeded': 0.045,
   'twoFactor.deviceRemoved': 0.0005,
   'twoFactor.deviceTrusted': 0.002,
+  'twoFactor.passkeyAdded': 0.0005,
+  'twoFactor.passkeyRemoved': 0.0002,
   'twoFactor.recoveryCodesGenerated': 0.0005,
   'twoFactor.recoveryCodeUsed': 0.0002,
   'twoFactor.enrolled': 0.001,

@@ -112,6 +112,16 @@ export const auditEvents = {
     category: 'authentication',
     translationKey: 'auditEventRecoveryCodeUsed',
   },
+  // data.passkeyId, name, browser, os, backedUp (a synced passkey).
+  'twoFactor.passkeyAdded': {
+    category: 'authentication',
+    translationKey: 'auditEventPasskeyAdded',
+  },
+  // data.passkeyId, name; the actor is the owner or an administrator.
+  'twoFactor.passkeyRemoved': {
+    category: 'authentication',
+    translationKey: 'auditEventPasskeyRemoved',
+  },
   'twoFactor.resetRequested': {
     category: 'authentication',
     translationKey: 'auditEventTwoFactorResetRequested',

@@ -6,6 +6,7 @@ import type {
 } from './types.js'
 
 import { defaults } from './defaults.js'
+import { sanitizePasskeys } from './sanitizePasskeys.js'
 import { sanitizeSso } from './sanitizeSso.js'
 
 const wholeNumber = (
@@ -81,6 +82,7 @@ export const sanitizeOptions = (
       ),
     },
     roles: { ...defaults.roles, ...options.roles },
+    passkeys: sanitizePasskeys(options.passkeys, defaults.passkeys),
     sessions: {
       absoluteLifetimeHours: positiveInteger(
         options.sessions?.absoluteLifetimeHours ?? defaults.sessions.absoluteLifetimeHours,

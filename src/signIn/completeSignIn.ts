@@ -27,7 +27,8 @@ export const completeSignIn = async (
     trustThisDevice,
     userId,
   }: {
-    factor: 'recoveryCode' | 'totp' | 'totpEnrolment'
+    /** `passkeySignIn`: a passkey alone, with no password before it. */
+    factor: 'passkey' | 'passkeySignIn' | 'recoveryCode' | 'totp' | 'totpEnrolment'
     message?: string
     /** The challenge's first factor was this single sign-on (see request/context.ts). */
     singleSignOn: null | SingleSignOnContext
@@ -41,7 +42,9 @@ export const completeSignIn = async (
   }
   let minted: Awaited<ReturnType<typeof mintSession>>
   try {
-    minted = await mintSession(req, options, userId)
+    minted = await mintSession(req, options, userId, {
+      passwordless: factor === 'passkeySignIn',
+    })
   } catch (error) {
     // Suspended while the code was being typed: the beforeLogin hooks refuse, as they would a password.
     if (error instanceof BackofficeError && error.code === 'ACCOUNT_SUSPENDED') {

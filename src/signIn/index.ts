@@ -6,6 +6,11 @@ import { authenticateEndpoint } from './endpoints/authenticate.js'
 import { authenticateRecoveryCodeEndpoint } from './endpoints/authenticateRecoveryCode.js'
 import { finishEnrolmentEndpoint } from './endpoints/finishEnrollment.js'
 import { loginEndpoint } from './endpoints/loginEndpoint.js'
+import {
+  passkeyAuthenticateEndpoint,
+  passkeyChallengeOptionsEndpoint,
+} from './endpoints/passkeySecondFactor.js'
+import { passkeySignInEndpoint, passkeySignInOptionsEndpoint } from './endpoints/passkeySignIn.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
 
@@ -33,6 +38,10 @@ export const signIn: Capability = {
             finishEnrolmentEndpoint(options),
             authenticateEndpoint(options),
             authenticateRecoveryCodeEndpoint(options),
+            passkeyChallengeOptionsEndpoint(options),
+            passkeyAuthenticateEndpoint(options),
+            passkeySignInOptionsEndpoint(options),
+            passkeySignInEndpoint(options),
           ]),
           {
             // After suspension's check (its capability comes first): a suspended account is told so,

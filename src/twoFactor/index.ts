@@ -14,6 +14,14 @@ import {
 } from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
+import {
+  addPasskeyEndpoint,
+  listPasskeysEndpoint,
+  registrationOptionsEndpoint,
+  removePasskeyEndpoint,
+  renamePasskeyEndpoint,
+} from './passkeys/accountEndpoints.js'
+import { passkeyChallengesCollection, passkeysCollection } from './passkeys/collections.js'
 import { recoveryCodesCollection } from './recoveryCodes/collection.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
@@ -31,9 +39,9 @@ import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 import { withTwoFactorViews } from './views.js'
 
 /**
- * Two-factor authentication with an authenticator app (TOTP): its state on the account, enrolment,
- * the challenge store, trusted devices, recovery codes, enforcement by role and reviewed reset
- * requests. The sign-in
+ * Two-factor authentication with an authenticator app (TOTP) or a passkey (WebAuthn): their state
+ * on the account, enrolment, the challenge store, trusted devices, recovery codes, enforcement by
+ * role and reviewed reset requests. The sign-in
  * steps that ask for and check the second factor live in `signIn/`.
  */
 export const twoFactor: Capability = {
@@ -50,6 +58,8 @@ export const twoFactor: Capability = {
       twoFactorChallengesCollection(options),
       trustedDevicesCollection(options),
       recoveryCodesCollection(options),
+      passkeysCollection(options),
+      passkeyChallengesCollection(options),
       resetRequestsCollection(config, options),
     ].reduce(addCollection, withFields)
     // The expiry task in the schema step, like the audit retention task: tasks shape the jobs schema.
@@ -75,6 +85,11 @@ export const twoFactor: Capability = {
         removeTrustedDeviceEndpoint(options),
         recoveryCodesStatusEndpoint(options),
         generateRecoveryCodesEndpoint(options),
+        listPasskeysEndpoint(options),
+        registrationOptionsEndpoint(options),
+        addPasskeyEndpoint(options),
+        renamePasskeyEndpoint(options),
+        removePasskeyEndpoint(options),
         requestResetEndpoint(options),
         misuseReportPageEndpoint(options),
         misuseReportEndpoint(options),

@@ -20,6 +20,8 @@ import {
 } from '../../twoFactor/challenges.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { secondFactorNeed } from '../../twoFactor/enforcement.js'
+import { hasPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
+import { passkeyRequiredFor } from '../../twoFactor/passkeys/requirement.js'
 import { sendRecoveryCodesEmail } from '../../twoFactor/recoveryCodes/emails.js'
 import {
   readRecoveryCodeRequest,
@@ -90,9 +92,14 @@ export const authenticateRecoveryCodeEndpoint = (options: SanitizedBackofficeOpt
       if (!account || !state) {
         throw expired()
       }
+      const withPasskey = await hasPasskey(req.payload, account.id)
       if (state.status !== 'enabled') {
-        // No second factor, so no codes (an approved reset deleted them): enrolment is next.
-        throw secondFactorNeed(account, account.totpConfig, options) === 'enrol'
+        // Recovery codes come with the authenticator app: a passkey-only account has none, and one
+        // whose factor an approved reset removed has none left (enrolment is next).
+        if (withPasskey) {
+          throw new BackofficeError('TOTP_NOT_ENABLED', { req })
+        }
+        throw secondFactorNeed(account, account.totpConfig, options, withPasskey) === 'enrol'
           ? new BackofficeError('TOTP_ENROLMENT_PENDING', {
               redirectTo: twoFactorViewPath(req, 'enrol'),
               req,
@@ -101,6 +108,11 @@ export const authenticateRecoveryCodeEndpoint = (options: SanitizedBackofficeOpt
       }
       if (body instanceof BackofficeError) {
         throw body
+      }
+      if (withPasskey && passkeyRequiredFor(account, options)) {
+        // A role that must use a phishing-resistant factor: a recovery code can be phished like a
+        // code from the app, so it is refused as that code is (see authenticate.ts).
+        throw new BackofficeError('PASSKEY_REQUIRED', { req })
       }
       // Nothing to guess at: told only to whoever holds the password, and not counted.
       if ((await recoveryCodesStatus(req.payload, account.id)).remaining === 0) {

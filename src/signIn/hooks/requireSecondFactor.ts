@@ -6,6 +6,7 @@ import type { TotpConfig } from '../../twoFactor/fields.js'
 import { readTwoFactorContext, twoFactorContextKey } from '../../request/context.js'
 import { readTwoFactorCookie } from '../../twoFactor/cookies.js'
 import { secondFactorNeed } from '../../twoFactor/enforcement.js'
+import { hasPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
 import { findTrustedDevice } from '../../twoFactor/trustedDevices.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
@@ -32,7 +33,13 @@ export const requireSecondFactor =
     ) {
       return user
     }
-    const need = secondFactorNeed(account, account.totpConfig, options)
+    // Read as committed, outside the login's transaction, like the trusted device below.
+    const need = secondFactorNeed(
+      account,
+      account.totpConfig,
+      options,
+      await hasPasskey(req.payload, account.id),
+    )
     if (need === 'none') {
       return user
     }

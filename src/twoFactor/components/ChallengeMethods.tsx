@@ -9,6 +9,8 @@ import { RecoveryCodeForm } from './RecoveryCodeForm.js'
 type Props = {
   adminRoute: string
   apiRoute: string
+  /** Whether to offer a recovery code: the account has one left (or the prompt cannot tell). */
+  recoveryCodes: boolean
   serverURL: string
   trustedDeviceDays: number
   usersCollection: string
@@ -18,21 +20,25 @@ type Props = {
 type Method = 'recoveryCode' | 'totp'
 
 /**
- * The second step's choice of factor: the authenticator app's code first, and a switch to one of the
- * saved recovery codes (and back). Each form is a component of its own; another factor is one more
- * entry here. The form that appears takes the focus, so keyboard and screen-reader users land in it.
+ * The code side of the second step (see `SecondFactorChoice` for the passkey): the authenticator
+ * app's code first, and a switch to one of the saved recovery codes (and back). Each form is a
+ * component of its own. The form that appears takes the focus, so keyboard and screen-reader users
+ * land in it.
  */
-export const ChallengeMethods = (props: Props) => {
+export const ChallengeMethods = ({ recoveryCodes, ...props }: Props) => {
   const t = useBackofficeTranslation()
   const [method, setMethod] = useState<Method>('totp')
   const other: Method = method === 'totp' ? 'recoveryCode' : 'totp'
+  if (!recoveryCodes) {
+    return <ChallengeForm {...props} />
+  }
   return (
     <>
       {method === 'totp' ? <ChallengeForm {...props} /> : <RecoveryCodeForm {...props} />}
       <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
         <button
           className="btn--style-none"
-          id="backoffice-second-factor-switch"
+          id="backoffice-recovery-code-switch"
           onClick={() => setMethod(other)}
           style={{ textDecoration: 'underline' }}
           type="button"
