@@ -1,9 +1,12 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server'
+
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
+import { softAuthenticator } from '../helpers/softAuthenticator.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
@@ -20,7 +23,10 @@ beforeAll(async () => {
   inbox = await startSmtpInbox()
   // A lockout threshold above the per-challenge cap, so both limits can be seen on their own.
   app = await startTestPayload({
-    backofficeOptions: { lockout: { suspendAfter: 20, threshold: 8 } },
+    backofficeOptions: {
+      lockout: { suspendAfter: 20, threshold: 8 },
+      passkeys: { requiredForRoles: ['admin'] },
+    },
     smtpUrl: inbox.url,
   })
   admin = app.client()
@@ -39,21 +45,21 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** A new editor, signed in just now on a browser of its own. */
-const signedInEditor = async () => {
+/** A new editor (or `role`), signed in just now on a browser of its own. */
+const signedInEditor = async (role = 'editor') => {
   const email = `recovery-${++accounts}@example.com`
   const user = await app.payload.create({
     collection: 'users',
-    data: { email, password, roles: ['editor'] },
+    data: { email, password, roles: [role] },
   })
   const browser = app.client()
   expect((await browser.post('/users/login', { email, password })).status).toBe(200)
   return { browser, email, id: user.id as number }
 }
 
-/** An editor with a second factor and a fresh set of recovery codes (as shown to them once). */
-const editorWithCodes = async () => {
-  const editor = await signedInEditor()
+/** An editor (or `role`) with an authenticator app and a fresh set of recovery codes, shown once. */
+const editorWithCodes = async (role = 'editor') => {
+  const editor = await signedInEditor(role)
   const secret = await enrol(editor.browser)
   nextTimeStep()
   const generated = await editor.browser.post('/users/mfa/recovery-codes')
@@ -366,6 +372,37 @@ describe('signing in with a recovery code', () => {
       ])
     }
     expect(await failures(id)).toBe(0)
+  })
+})
+
+describe('recovery codes and passkeys', () => {
+  /** Adds a passkey from a software authenticator (see passkeys.test.ts) to a signed-in browser. */
+  const addPasskey = async (browser: RestClient) => {
+    const options = await browser.post('/users/mfa/passkeys/registration-options')
+    expect(options.status).toBe(200)
+    const authenticator = softAuthenticator({ origin: 'http://localhost:3000', rpId: 'localhost' })
+    const response = authenticator.create(
+      options.body as unknown as PublicKeyCredentialCreationOptionsJSON,
+    )
+    expect((await browser.post('/users/mfa/passkeys', { response })).status).toBe(200)
+  }
+
+  it('come with the authenticator app: a passkey-only account gets none', async () => {
+    const { browser } = await signedInEditor()
+    await addPasskey(browser)
+    const refused = await browser.post('/users/mfa/recovery-codes')
+    expect([refused.status, codeOf(refused)]).toEqual([400, 'TOTP_NOT_ENABLED'])
+  })
+
+  it('are refused, like the app’s code, to a role that must use its passkey', async () => {
+    const { browser, codes, email, id } = await editorWithCodes('admin')
+    await addPasskey(browser)
+    const challenged = await atChallenge(email)
+    const refused = await useCode(challenged, codes[0])
+    expect([refused.status, codeOf(refused)]).toEqual([403, 'PASSKEY_REQUIRED'])
+    expect(await signedInAs(challenged)).toBeNull()
+    expect(await failures(id)).toBe(0)
+    expect((await storedCodes(id)).every((row) => row.used_at === null)).toBe(true)
   })
 })
 
