@@ -3,6 +3,7 @@ import type { Capability } from '../capability.js'
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
+import { secondFactorsEndpoint } from './endpoints/factors.js'
 import { setupEndpoint } from './endpoints/setup.js'
 import {
   listTrustedDevicesEndpoint,
@@ -76,6 +77,7 @@ export const twoFactor: Capability = {
         setupEndpoint(options),
         listTrustedDevicesEndpoint(options),
         removeTrustedDeviceEndpoint(options),
+        secondFactorsEndpoint(options),
         listPasskeysEndpoint(options),
         registrationOptionsEndpoint(options),
         addPasskeyEndpoint(options),

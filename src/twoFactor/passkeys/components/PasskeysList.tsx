@@ -16,10 +16,12 @@ import { createPasskey } from './passkeyBrowser.js'
 
 type Passkey = {
   backedUp: boolean
+  browser: null | string
   createdAt: string
   id: number | string
   lastUsedAt: null | string
   name: string
+  os: null | string
 }
 
 type Listing = { available: boolean; docs: Passkey[]; required: boolean }
@@ -246,6 +248,14 @@ export const PasskeysList = ({
                   <small>
                     {[
                       t('passkeyAddedOn', { date: dateFormat.format(new Date(passkey.createdAt)) }),
+                      // Which browser and system registered it, once a rename no longer says so.
+                      ...(passkey.browser || passkey.os
+                        ? [
+                            t('passkeyMadeOn', {
+                              device: [passkey.browser, passkey.os].filter(Boolean).join(' · '),
+                            }),
+                          ]
+                        : []),
                       passkey.lastUsedAt
                         ? t('passkeyLastUsed', {
                             date: dateTimeFormat.format(new Date(passkey.lastUsedAt)),
