@@ -404,6 +404,7 @@ export const de: BackofficeTranslationTable = {
   passkeysUnavailable:
     'Passkeys sind auf diesem Server nicht verfügbar: Seine serverURL muss ein Domainname sein.',
   passkeyAddedOn: 'Hinzugefügt am {{date}}',
+  passkeyMadeOn: 'erstellt auf {{device}}',
   passkeyLastUsed: 'zuletzt verwendet am {{date}}',
   passkeyNeverUsed: 'nie verwendet',
   passkeySynced: 'synchronisiert',

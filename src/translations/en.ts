@@ -393,6 +393,7 @@ export const en = {
   passkeysUnavailable:
     'Passkeys are not available on this server: its serverURL must be a domain name.',
   passkeyAddedOn: 'Added {{date}}',
+  passkeyMadeOn: 'made on {{device}}',
   passkeyLastUsed: 'last used {{date}}',
   passkeyNeverUsed: 'never used',
   passkeySynced: 'synced',

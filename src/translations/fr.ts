@@ -401,6 +401,7 @@ export const fr: BackofficeTranslationTable = {
   passkeysUnavailable:
     'Les clés d’accès ne sont pas disponibles sur ce serveur : son serverURL doit être un nom de domaine.',
   passkeyAddedOn: 'Ajoutée le {{date}}',
+  passkeyMadeOn: 'créée sur {{device}}',
   passkeyLastUsed: 'dernière utilisation le {{date}}',
   passkeyNeverUsed: 'jamais utilisée',
   passkeySynced: 'synchronisée',

@@ -394,6 +394,7 @@ export const nl: BackofficeTranslationTable = {
   passkeysUnavailable:
     'Passkeys zijn op deze server niet beschikbaar: de serverURL moet een domeinnaam zijn.',
   passkeyAddedOn: 'Toegevoegd op {{date}}',
+  passkeyMadeOn: 'gemaakt op {{device}}',
   passkeyLastUsed: 'laatst gebruikt op {{date}}',
   passkeyNeverUsed: 'nooit gebruikt',
   passkeySynced: 'gesynchroniseerd',

@@ -3,6 +3,7 @@ import type { Capability } from '../capability.js'
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
+import { secondFactorsEndpoint } from './endpoints/factors.js'
 import {
   generateRecoveryCodesEndpoint,
   recoveryCodesStatusEndpoint,
@@ -85,6 +86,7 @@ export const twoFactor: Capability = {
         removeTrustedDeviceEndpoint(options),
         recoveryCodesStatusEndpoint(options),
         generateRecoveryCodesEndpoint(options),
+        secondFactorsEndpoint(options),
         listPasskeysEndpoint(options),
         registrationOptionsEndpoint(options),
         addPasskeyEndpoint(options),

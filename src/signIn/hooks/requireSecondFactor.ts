@@ -33,13 +33,13 @@ export const requireSecondFactor =
     ) {
       return user
     }
-    // Read as committed, outside the login's transaction, like the trusted device below.
-    const need = secondFactorNeed(
-      account,
-      account.totpConfig,
-      options,
-      await hasPasskey(req.payload, account.id),
-    )
+    // Whether a passkey is a factor matters only without an app; read as committed, outside the
+    // login's transaction, like the trusted device below.
+    const withPasskey =
+      account.totpConfig?.status !== 'enabled' &&
+      options.passkeys.enabled &&
+      (await hasPasskey(req.payload, account.id))
+    const need = secondFactorNeed(account, account.totpConfig, options, withPasskey)
     if (need === 'none') {
       return user
     }

@@ -9,8 +9,6 @@ import { RecoveryCodeForm } from './RecoveryCodeForm.js'
 type Props = {
   adminRoute: string
   apiRoute: string
-  /** Whether to offer a recovery code: the account has one left (or the prompt cannot tell). */
-  recoveryCodes: boolean
   serverURL: string
   trustedDeviceDays: number
   usersCollection: string
@@ -23,15 +21,13 @@ type Method = 'recoveryCode' | 'totp'
  * The code side of the second step (see `SecondFactorChoice` for the passkey): the authenticator
  * app's code first, and a switch to one of the saved recovery codes (and back). Each form is a
  * component of its own. The form that appears takes the focus, so keyboard and screen-reader users
- * land in it.
+ * land in it. The switch is always offered (the page cannot read the challenge cookie, which only the
+ * users API receives): an account with no code left is told so by the endpoint.
  */
-export const ChallengeMethods = ({ recoveryCodes, ...props }: Props) => {
+export const ChallengeMethods = (props: Props) => {
   const t = useBackofficeTranslation()
   const [method, setMethod] = useState<Method>('totp')
   const other: Method = method === 'totp' ? 'recoveryCode' : 'totp'
-  if (!recoveryCodes) {
-    return <ChallengeForm {...props} />
-  }
   return (
     <>
       {method === 'totp' ? <ChallengeForm {...props} /> : <RecoveryCodeForm {...props} />}

@@ -6,11 +6,7 @@ import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { readTotpState } from '../accountState.js'
-import { findChallenge } from '../challenges.js'
 import { PasskeyChallenge, SecondFactorChoice } from '../passkeys/components/PasskeyChallenge.js'
-import { hasPasskey } from '../passkeys/passkeyStore.js'
-import { recoveryCodesStatus } from '../recoveryCodes/store.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
 import { ChallengeMethods } from './ChallengeMethods.js'
 
@@ -19,7 +15,7 @@ import { ChallengeMethods } from './ChallengeMethods.js'
  * password. Public, like the sign-in page: the visitor holds only the challenge cookie, which the
  * endpoint checks. Someone already signed in goes on to where they were headed.
  */
-export const ChallengeView = async ({ initPageResult, searchParams }: AdminViewServerProps) => {
+export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerProps) => {
   const { req } = initPageResult
   const { config } = req.payload
   const options = getPluginOptions(req.payload)
@@ -27,20 +23,6 @@ export const ChallengeView = async ({ initPageResult, searchParams }: AdminViewS
     const redirectParam = typeof searchParams?.redirect === 'string' ? searchParams.redirect : ''
     redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam }))
   }
-  // The factors the account has, from the challenge the cookie names: the passkey first (it cannot
-  // be phished), the code from the app as the other choice, and with it a recovery code. Without a live challenge the code form
-  // shows, and submitting it says the sign-in expired.
-  const challenge = await findChallenge(req)
-  const passkey =
-    options.passkeys.enabled &&
-    challenge !== null &&
-    (await hasPasskey(req.payload, challenge.userId))
-  const totp = challenge ? await readTotpState(req.payload, options, challenge.userId) : null
-  // Then a recovery code, when the account has one left (they come with the app's code).
-  const recoveryCodes =
-    challenge === null ||
-    (totp?.status === 'enabled' &&
-      (await recoveryCodesStatus(req.payload, challenge.userId)).remaining > 0)
   const props = {
     adminRoute: config.routes.admin,
     apiRoute: config.routes.api,
@@ -51,13 +33,11 @@ export const ChallengeView = async ({ initPageResult, searchParams }: AdminViewS
   return (
     <MinimalTemplate className="backoffice-two-factor-verify">
       <SecondFactorChoice
-        code={
-          !passkey || totp?.status === 'enabled' ? (
-            <ChallengeMethods {...props} recoveryCodes={recoveryCodes} />
-          ) : null
-        }
-        passkey={passkey}
+        apiRoute={config.routes.api}
+        code={<ChallengeMethods {...props} />}
         passkeyPrompt={<PasskeyChallenge {...props} />}
+        serverURL={config.serverURL}
+        usersCollection={options.usersCollection}
       />
       <RequestResetWidget
         apiRoute={config.routes.api}

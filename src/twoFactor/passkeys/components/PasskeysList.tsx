@@ -3,6 +3,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 
 import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 
@@ -16,10 +17,12 @@ import { createPasskey } from './passkeyBrowser.js'
 
 type Passkey = {
   backedUp: boolean
+  browser: null | string
   createdAt: string
   id: number | string
   lastUsedAt: null | string
   name: string
+  os: null | string
 }
 
 type Listing = { available: boolean; docs: Passkey[]; required: boolean }
@@ -33,6 +36,10 @@ type Props = {
   userId: null | number | string
   usersCollection: string
 }
+
+/** The browser and system that registered a passkey, as its default name says them. */
+const madeOn = (passkey: Passkey): string =>
+  [passkey.browser, passkey.os].filter(Boolean).join(' · ')
 
 /** What waits for a fresh proof of the password (sudo mode), to run again once it is given. */
 type Pending = { kind: 'add' } | { kind: 'remove'; passkey: Passkey }
@@ -53,6 +60,7 @@ export const PasskeysList = ({
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
+  const router = useRouter()
   const own = userId === null
   const [listing, setListing] = useState<Listing | null>(null)
   const [failed, setFailed] = useState(false)
@@ -128,6 +136,8 @@ export const PasskeysList = ({
       }
       toast.success(t('passkeysAdded'))
       await load()
+      // The section's status line (two-factor on or off) is the server's.
+      router.refresh()
     } finally {
       setBusy(null)
     }
@@ -144,6 +154,7 @@ export const PasskeysList = ({
       setConfirmingRemoval(null)
       toast.success(t('passkeyRemoved'))
       await load()
+      router.refresh()
     } finally {
       setBusy(null)
     }
@@ -246,6 +257,10 @@ export const PasskeysList = ({
                   <small>
                     {[
                       t('passkeyAddedOn', { date: dateFormat.format(new Date(passkey.createdAt)) }),
+                      // Which browser and system registered it, once a rename no longer says so.
+                      ...(madeOn(passkey) && madeOn(passkey) !== passkey.name
+                        ? [t('passkeyMadeOn', { device: madeOn(passkey) })]
+                        : []),
                       passkey.lastUsedAt
                         ? t('passkeyLastUsed', {
                             date: dateTimeFormat.format(new Date(passkey.lastUsedAt)),
