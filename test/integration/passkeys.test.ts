@@ -258,7 +258,11 @@ describe('a passkey as the second factor', () => {
     expect(answer.body.secondFactor).toBe('codeRequired')
     const sessionsBefore = await sessionsOf(person.id)
     // The prompt asks which factors to offer: the passkey, and no app here.
-    expect((await client.get('/users/mfa/factors')).body).toEqual({ passkey: true, totp: false })
+    expect((await client.get('/users/mfa/factors')).body).toEqual({
+      passkey: true,
+      recoveryCodes: false,
+      totp: false,
+    })
     const stranger = await app.client().get('/users/mfa/factors')
     expect(stranger.status).toBe(401)
     expect(stranger.body.errors[0].data.code).toBe('MFA_SESSION_EXPIRED')

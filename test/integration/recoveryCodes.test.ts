@@ -219,6 +219,12 @@ describe('signing in with a recovery code', () => {
   it('works once, in any case and with spaces, and not twice', async () => {
     const { codes, email, id } = await editorWithCodes()
     const browser = await atChallenge(email)
+    // The prompt offers the recovery code: the account has some left.
+    expect((await browser.get('/users/mfa/factors')).body).toEqual({
+      passkey: false,
+      recoveryCodes: true,
+      totp: true,
+    })
     const typed = ` ${codes[3]!.toUpperCase().replaceAll('-', ' ')} `
     const used = await useCode(browser, typed)
     expect(used.status).toBe(200)
@@ -334,6 +340,8 @@ describe('signing in with a recovery code', () => {
     const secret = await enrol(setup)
     nextTimeStep()
     const browser = await atChallenge(email)
+    // The prompt does not offer what the account does not have.
+    expect((await browser.get('/users/mfa/factors')).body.recoveryCodes).toBe(false)
     const refused = await useCode(browser, madeUpCode)
     expect([refused.status, codeOf(refused)]).toEqual([409, 'RECOVERY_CODES_UNAVAILABLE'])
     expect(refused.body.errors[0].message).toMatch(/no unused recovery codes/)

@@ -6,9 +6,10 @@ import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { PasskeyChallenge, SecondFactorChoice } from '../passkeys/components/PasskeyChallenge.js'
+import { PasskeyChallenge } from '../passkeys/components/PasskeyChallenge.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
 import { ChallengeMethods } from './ChallengeMethods.js'
+import { SecondFactorChoice } from './SecondFactorChoice.js'
 
 /**
  * The code prompt (`{admin}/two-factor/verify`) the sign-in answer sends people to after a correct

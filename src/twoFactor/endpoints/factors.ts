@@ -9,6 +9,7 @@ import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
 import { twoFactorCookie } from '../cookies.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
+import { recoveryCodesStatus } from '../recoveryCodes/store.js'
 
 /**
  * `GET /api/{users}/mfa/factors`: for the browser holding a two-factor challenge, which second
@@ -29,6 +30,7 @@ export const secondFactorsEndpoint = (options: SanitizedBackofficeOptions): Endp
       const totp = await readTotpState(req.payload, options, challenge.userId)
       return jsonResponse(req, {
         passkey: options.passkeys.enabled && (await hasPasskey(req.payload, challenge.userId)),
+        recoveryCodes: (await recoveryCodesStatus(req.payload, challenge.userId)).remaining > 0,
         totp: totp?.status === 'enabled',
       })
     },

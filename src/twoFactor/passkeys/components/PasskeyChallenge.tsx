@@ -5,7 +5,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
-import { type ReactNode, useEffect, useState } from 'react'
+import { useState } from 'react'
 
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../../components/client/loginOutcome.js'
@@ -118,73 +118,5 @@ export const PasskeyChallenge = ({
         {busy ? t('passkeysWaiting') : t('passkeyChallengeButton')}
       </Button>
     </div>
-  )
-}
-
-/**
- * Which second factor the prompt shows: the passkey first when the account has one, with a way to
- * switch to the code from the app (and back) when it has both. The factors are asked of the server
- * (the challenge cookie is the users API's alone); until they arrive the prompt is busy, and when
- * the sign-in has expired the code form shows, whose submission says so.
- */
-export const SecondFactorChoice = ({
-  apiRoute,
-  code,
-  passkeyPrompt,
-  serverURL,
-  usersCollection,
-}: {
-  apiRoute: string
-  /** The code form. */
-  code: ReactNode
-  /** The passkey prompt. */
-  passkeyPrompt: ReactNode
-  serverURL: string
-  usersCollection: string
-}) => {
-  const t = useBackofficeTranslation()
-  const { i18n } = useTranslation()
-  const [factors, setFactors] = useState<null | { passkey: boolean; totp: boolean }>(null)
-  const [factor, setFactor] = useState<'code' | 'passkey'>('code')
-
-  useEffect(() => {
-    let current = true
-    void callBackoffice(
-      formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/factors`, serverURL }),
-      { cache: 'no-store', language: i18n.language, t },
-    ).then(({ body, ok }) => {
-      if (!current) {
-        return
-      }
-      const answer = body as null | { passkey?: unknown; totp?: unknown }
-      const passkey = ok && answer?.passkey === true
-      setFactors({ passkey, totp: !ok || answer?.totp === true })
-      setFactor(passkey ? 'passkey' : 'code')
-    })
-    return () => {
-      current = false
-    }
-  }, [apiRoute, i18n.language, serverURL, t, usersCollection])
-
-  if (!factors) {
-    return <div aria-busy="true" style={styles.column} />
-  }
-  const switchTo = factor === 'passkey' ? 'code' : 'passkey'
-  return (
-    <>
-      {factor === 'passkey' ? passkeyPrompt : code}
-      {factors.passkey && factors.totp && (
-        <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
-          <button
-            className="btn btn--style-secondary btn--size-small"
-            id="backoffice-second-factor-switch"
-            onClick={() => setFactor(switchTo)}
-            type="button"
-          >
-            {switchTo === 'code' ? t('passkeyUseCodeInstead') : t('passkeyUsePasskeyInstead')}
-          </button>
-        </p>
-      )}
-    </>
   )
 }
