@@ -520,6 +520,28 @@ describe('managing passkeys', () => {
     expect((await person.client.get(`/users/mfa/passkeys?user=1`)).status).toBe(403)
   })
 
+  it('lets whoever lost their only passkey ask for the reviewed reset, which removes every passkey', async () => {
+    const person = await signedIn()
+    await register(person)
+    const { answer, client } = await passwordStep(person)
+    expect(answer.body.secondFactor).toBe('codeRequired')
+    const asked = await client.post('/users/mfa/totp/request-reset', {
+      reason: 'The laptop that held my passkey was stolen yesterday.',
+    })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const [request] = await sql(
+      'SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      [person.id],
+    )
+    const approved = await admin.post(`/two-factor-reset-requests/${request!.id}/approve`, {})
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(await storedPasskeys(person.id)).toEqual([])
+    // The next sign-in sets up a new second factor before any session.
+    const next = await passwordStep(person)
+    expect(next.answer.body.secondFactor).toBe('enrolmentRequired')
+    expect(next.client.cookies.has('payload-token')).toBe(false)
+  })
+
   it('deletes an account’s passkeys with the account', async () => {
     const person = await signedIn()
     await register(person)

@@ -227,3 +227,16 @@ export const removePasskey = async (
   )
   return row ? { name: row.name, userId: row.user_id } : null
 }
+
+/** Removes every passkey of an account (an approved 2FA reset); returns how many there were. */
+export const removeAllPasskeys = async (
+  req: PayloadRequest,
+  userId: number | string,
+): Promise<number> => {
+  const t = table(req.payload)
+  const rows = await t.passkeys.execute(
+    sql`DELETE FROM ${t.passkeys.table} WHERE ${t.user} = ${userId} RETURNING ${t.id}`,
+    req,
+  )
+  return rows.length
+}
