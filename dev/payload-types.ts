@@ -81,6 +81,9 @@ export interface Config {
     'sso-transactions': SsoTransaction;
     'sso-logout-tokens': SsoLogoutToken;
     'audit-log': AuditLog;
+    videos: Video;
+    'video-categories': VideoCategory;
+    'video-tags': VideoTag;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-folders': FolderInterface;
@@ -111,6 +114,9 @@ export interface Config {
     'sso-transactions': SsoTransactionsSelect<false> | SsoTransactionsSelect<true>;
     'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    videos: VideosSelect<false> | VideosSelect<true>;
+    'video-categories': VideoCategoriesSelect<false> | VideoCategoriesSelect<true>;
+    'video-tags': VideoTagsSelect<false> | VideoTagsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-folders': PayloadFoldersSelect<false> | PayloadFoldersSelect<true>;
@@ -140,6 +146,7 @@ export interface Config {
     tasks: {
       backofficeTwoFactorResetExpiry: TaskBackofficeTwoFactorResetExpiry;
       backofficeAuditRetention: TaskBackofficeAuditRetention;
+      backofficeVideoTranscode: TaskBackofficeVideoTranscode;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -679,6 +686,74 @@ export interface AuditLog {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "videos".
+ */
+export interface Video {
+  id: number;
+  title: string;
+  slug?: string | null;
+  visibility: 'public' | 'private';
+  status: 'NO_FILE' | 'PROGRESSING' | 'ERROR' | 'COMPLETE';
+  categories?: (number | VideoCategory)[] | null;
+  tags?: (number | VideoTag)[] | null;
+  previewVideoUrl?: string | null;
+  previewThumbnailUrl?: string | null;
+  src?: {
+    abr?: {
+      url?: string | null;
+    };
+  };
+  workspace?: string | null;
+  source?: {
+    size?: number | null;
+    mimeType?: string | null;
+    extension?: string | null;
+  };
+  probe?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  transcode?: {
+    stage?: string | null;
+    progress?: number | null;
+    error?: string | null;
+    attempts?: number | null;
+    leaseOwner?: string | null;
+    leaseUntil?: string | null;
+  };
+  uploadNonce?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-categories".
+ */
+export interface VideoCategory {
+  id: number;
+  name: string;
+  slug: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-tags".
+ */
+export interface VideoTag {
+  id: number;
+  name: string;
+  slug: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -746,7 +821,12 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'backofficeTwoFactorResetExpiry' | 'backofficeAuditRetention' | 'schedulePublish';
+        taskSlug:
+          | 'inline'
+          | 'backofficeTwoFactorResetExpiry'
+          | 'backofficeAuditRetention'
+          | 'backofficeVideoTranscode'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -779,7 +859,15 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'backofficeTwoFactorResetExpiry' | 'backofficeAuditRetention' | 'schedulePublish') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'backofficeTwoFactorResetExpiry'
+        | 'backofficeAuditRetention'
+        | 'backofficeVideoTranscode'
+        | 'schedulePublish'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -853,6 +941,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sso-logout-tokens';
         value: number | SsoLogoutToken;
+      } | null)
+    | ({
+        relationTo: 'videos';
+        value: number | Video;
+      } | null)
+    | ({
+        relationTo: 'video-categories';
+        value: number | VideoCategory;
+      } | null)
+    | ({
+        relationTo: 'video-tags';
+        value: number | VideoTag;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -1285,6 +1385,71 @@ export interface AuditLogSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "videos_select".
+ */
+export interface VideosSelect<T extends boolean = true> {
+  title?: T;
+  slug?: T;
+  visibility?: T;
+  status?: T;
+  categories?: T;
+  tags?: T;
+  previewVideoUrl?: T;
+  previewThumbnailUrl?: T;
+  src?:
+    | T
+    | {
+        abr?:
+          | T
+          | {
+              url?: T;
+            };
+      };
+  workspace?: T;
+  source?:
+    | T
+    | {
+        size?: T;
+        mimeType?: T;
+        extension?: T;
+      };
+  probe?: T;
+  transcode?:
+    | T
+    | {
+        stage?: T;
+        progress?: T;
+        error?: T;
+        attempts?: T;
+        leaseOwner?: T;
+        leaseUntil?: T;
+      };
+  uploadNonce?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-categories_select".
+ */
+export interface VideoCategoriesSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-tags_select".
+ */
+export interface VideoTagsSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1457,6 +1622,18 @@ export interface TaskBackofficeAuditRetention {
   input?: unknown;
   output: {
     deleted: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackofficeVideoTranscode".
+ */
+export interface TaskBackofficeVideoTranscode {
+  input: {
+    videoId: string;
+  };
+  output: {
+    outcome: string;
   };
 }
 /**

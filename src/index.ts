@@ -31,3 +31,5 @@ export type {
   BackofficeTranslationKey,
   BackofficeTranslationTable,
 } from './translations/types.js'
+export type { VideoPluginOptions } from './video/options/types.js'
+export { videoPlugin } from './video/videoPlugin.js'

@@ -1,0 +1,214 @@
+import type { CollectionSlug, Payload, TaskConfig } from 'payload'
+
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { videoRows } from '../collections/videoRows.js'
+import { probeArguments, rungsFor, transcodeArguments } from '../lib/ladder.js'
+import { readProbe, type SourceProbe } from '../lib/probe.js'
+import { progressFraction, progressReader } from '../lib/progress.js'
+import { videoUrlsOf } from '../lib/videoUrls.js'
+import { videoApiBase } from '../options/videoApiBase.js'
+import { localStore } from '../storage/localStore.js'
+import { runningTranscodes } from './runningTranscodes.js'
+import { runProcess } from './runProcess.js'
+
+export const transcodeTaskSlug = 'backofficeVideoTranscode'
+
+type Outcome = 'COMPLETE' | 'ERROR' | 'LEASE_LOST' | 'SKIPPED'
+
+/** Progress is written about once a second: often enough for a live bar, one UPDATE per second. */
+const PROGRESS_WRITE_MS = 1000
+
+/**
+ * The record beside the playlists, `data.json`: what a front end needs to show the video without
+ * asking the CMS (the spec's `dataUrl`).
+ */
+const dataJson = (
+  video: Record<string, unknown>,
+  probe: SourceProbe,
+  urls: ReturnType<typeof videoUrlsOf>,
+  renditions: string[],
+) =>
+  JSON.stringify(
+    {
+      id: video.id,
+      categories: video.categories ?? [],
+      duration: probe.durationSeconds,
+      height: probe.height,
+      previewThumbnailUrl: urls.poster,
+      previewVideoUrl: urls.preview,
+      renditions,
+      slug: video.slug,
+      src: { abr: { url: urls.master } },
+      status: 'COMPLETE',
+      tags: video.tags ?? [],
+      title: video.title,
+      visibility: video.visibility,
+      width: probe.width,
+    },
+    null,
+    2,
+  )
+
+/**
+ * Encodes one video: probe, then one ffmpeg run for the HLS ladder, the poster and the preview (see
+ * `transcodeArguments`), then COMPLETE. It runs only under the video's lease, so a job handed to two
+ * workers runs ffmpeg once. A source ffprobe or ffmpeg cannot read ends in ERROR with their last
+ * lines, and the job itself succeeds: running it again would fail the same way (the retry endpoint
+ * starts a new attempt when someone decides to).
+ */
+const transcodeVideo = async (
+  payload: Payload,
+  options: SanitizedVideoOptions,
+  videoId: number | string,
+): Promise<Outcome> => {
+  const rows = videoRows(payload, options.collections.videos)
+  const owner = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
+  if (!(await rows.takeLease(videoId, owner, options.leaseSeconds))) {
+    return 'SKIPPED'
+  }
+  const store = localStore(options.storage.directory)
+  const workDir = store.workDir(videoId, owner)
+  const controller = new AbortController()
+  runningTranscodes.set(String(videoId), controller)
+  let stage = 'probe'
+  let percent = 0
+  let lost = false
+  const renew = async () => {
+    if (
+      !lost &&
+      !(await rows.renewLease(videoId, owner, options.leaseSeconds, { percent, stage }))
+    ) {
+      lost = true
+      controller.abort()
+    }
+  }
+  // Renewed on a timer too: a long stretch without progress output must not lose the lease.
+  const heartbeat = setInterval(
+    () => void renew().catch(() => undefined),
+    (options.leaseSeconds * 1000) / 3,
+  )
+  heartbeat.unref()
+  try {
+    const probed = await runProcess(
+      options.ffprobePath,
+      probeArguments(store.sourcePath(videoId)),
+      {
+        signal: controller.signal,
+      },
+    )
+    let probe: null | SourceProbe = null
+    try {
+      probe = probed.code === 0 ? readProbe(JSON.parse(probed.stdout)) : null
+    } catch {
+      probe = null
+    }
+    if (lost) {
+      return 'LEASE_LOST'
+    }
+    if (!probe) {
+      await rows.fail(
+        videoId,
+        owner,
+        probed.errorText || 'ffprobe found no video stream in the uploaded file.',
+      )
+      return 'ERROR'
+    }
+    await rows.recordProbe(videoId, owner, probe)
+    const rungs = rungsFor(probe, options.renditions)
+    await rm(workDir, { force: true, recursive: true })
+    await mkdir(workDir, { recursive: true })
+    stage = 'encode'
+    let lastWrite = 0
+    const encoded = await runProcess(
+      options.ffmpegPath,
+      transcodeArguments({
+        audioBitrateKbps: options.audioBitrateKbps,
+        input: store.sourcePath(videoId),
+        outputDir: workDir,
+        previewSeconds: options.previewSeconds,
+        probe,
+        rungs,
+        segmentSeconds: options.segmentSeconds,
+      }),
+      {
+        onStdout: progressReader((block) => {
+          const fraction = progressFraction(block, probe.durationSeconds)
+          if (fraction === null) {
+            return
+          }
+          // Below 100 until the files are in place: COMPLETE is what says 100.
+          percent = Math.min(99, Math.floor(fraction * 100))
+          if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) {
+            lastWrite = Date.now()
+            void renew().catch(() => undefined)
+          }
+        }),
+        signal: controller.signal,
+      },
+    )
+    if (lost || controller.signal.aborted) {
+      return 'LEASE_LOST'
+    }
+    if (encoded.code !== 0) {
+      await rows.fail(
+        videoId,
+        owner,
+        encoded.errorText || `ffmpeg exited with code ${String(encoded.code)}.`,
+      )
+      return 'ERROR'
+    }
+    const urls = videoUrlsOf(videoApiBase(payload, options), videoId)
+    const video = (await payload.findByID({
+      collection: options.collections.videos as CollectionSlug,
+      depth: 0,
+      disableErrors: true,
+      id: videoId,
+    })) as null | Record<string, unknown>
+    if (!video) {
+      return 'LEASE_LOST'
+    }
+    await writeFile(
+      `${workDir}/data.json`,
+      dataJson(
+        video,
+        probe,
+        urls,
+        rungs.map((rung) => rung.name),
+      ),
+    )
+    // The finished output replaces any earlier one in one rename: players see all of it or none.
+    await rm(store.outputDir(videoId), { force: true, recursive: true })
+    await rename(workDir, store.outputDir(videoId))
+    if (!(await rows.finish(videoId, owner, urls))) {
+      return 'LEASE_LOST'
+    }
+    return 'COMPLETE'
+  } finally {
+    clearInterval(heartbeat)
+    runningTranscodes.delete(String(videoId))
+    await rm(workDir, { force: true, recursive: true })
+  }
+}
+
+/**
+ * The Payload jobs task. It is registered even when the plugin is disabled, so the jobs collection's
+ * schema (its task-slug enum) does not depend on `enabled`.
+ */
+export const transcodeTask = (
+  options: SanitizedVideoOptions,
+): TaskConfig<{ input: { videoId: string }; output: { outcome: string } }> => ({
+  slug: transcodeTaskSlug,
+  handler: async ({ input, req }) => ({
+    output: { outcome: await transcodeVideo(req.payload, options, input.videoId) },
+  }),
+  inputSchema: [{ name: 'videoId', type: 'text', required: true }],
+  outputSchema: [{ name: 'outcome', type: 'text', required: true }],
+  // Failures of the source are recorded on the video, not thrown; what is thrown is the machine's
+  // (a full disk, a lost database connection), worth two more tries.
+  retries: 2,
+})
