@@ -1,6 +1,8 @@
 import type { SanitizedConfig } from 'payload'
 
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
@@ -59,10 +61,54 @@ export const makeClip = async (
     '-pix_fmt',
     oddSize ? 'yuv444p' : 'yuv420p',
     ...(audio ? ['-c:a', 'aac', '-shortest'] : []),
-    ...(rotate === undefined ? [] : ['-metadata:s:v:0', `rotate=${rotate}`]),
-    file,
+    rotate === undefined ? file : `${file}.upright.mp4`,
   ])
+  if (rotate !== undefined) {
+    // ffmpeg 5.1 writes a display matrix from `rotate` metadata only when copying the stream.
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      `${file}.upright.mp4`,
+      '-c',
+      'copy',
+      '-metadata:s:v:0',
+      `rotate=${rotate}`,
+      file,
+    ])
+  }
   return file
+}
+
+/** Bytes that are no video at all, with a video's name. */
+export const makeBrokenFile = async (directory: string, name: string): Promise<string> => {
+  const file = path.join(directory, name)
+  await writeFile(file, randomBytes(64 * 1024))
+  return file
+}
+
+/** What ffprobe says of a file or playlist: its streams' codec, size and the container's duration. */
+export const probe = async (target: string) => {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    target,
+  ])
+  return JSON.parse(stdout) as {
+    format: { duration?: string }
+    streams: {
+      codec_name: string
+      codec_type: string
+      height?: number
+      side_data_list?: { rotation?: number }[]
+      width?: number
+    }[]
+  }
 }
 
 /**
