@@ -310,6 +310,87 @@ describe('two workers on one job', () => {
   })
 })
 
+describe('a worker that died', () => {
+  it('leaves its video to the next worker once its lease runs out', async () => {
+    const id = await upload(await makeClip(scratch, 'orphaned.mp4'))
+    // A worker took the video and died: its lease is still on the row, not yet expired.
+    await sql(
+      `UPDATE videos SET transcode_lease_owner = 'crashed-worker', transcode_lease_until = now() + interval '1 minute' WHERE id = $1`,
+      [id],
+    )
+    const runsBefore = await ffmpegRuns()
+    await runQueue()
+    expect(await ffmpegRuns()).toBe(runsBefore)
+    expect((await videoOf(id)).status).toBe('PROGRESSING')
+    // Until the lease runs out, nobody may start it again by hand either.
+    const early = await staff.post(`/video/videos/${id}/retry`)
+    expect(early.status).toBe(409)
+
+    await sql(
+      `UPDATE videos SET transcode_lease_until = now() - interval '1 second' WHERE id = $1`,
+      [id],
+    )
+    const retried = await staff.post(`/video/videos/${id}/retry`)
+    expect(retried.status).toBe(200)
+    await runQueue()
+    expect(await ffmpegRuns()).toBe(runsBefore + 1)
+    expect(await videoOf(id)).toMatchObject({ status: 'COMPLETE', transcode: { attempts: 1 } })
+  })
+})
+
+describe('progress', () => {
+  it('is written while ffmpeg encodes, and the lease is held meanwhile', async () => {
+    const id = await upload(await makeClip(scratch, 'long.mp4', { seconds: 10 }))
+    const seen: { lease: null | string; progress: number; stage: string }[] = []
+    let running = true
+    const watching = (async () => {
+      while (running) {
+        const [row] = await sql(
+          'SELECT transcode_progress AS progress, transcode_stage AS stage, transcode_lease_until AS lease FROM videos WHERE id = $1',
+          [id],
+        )
+        seen.push({ lease: row.lease, progress: Number(row.progress), stage: row.stage })
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    })()
+    await runQueue()
+    running = false
+    await watching
+    const encoding = seen.filter((row) => row.stage === 'encode')
+    const between = new Set(
+      encoding.map((row) => row.progress).filter((value) => value > 0 && value < 100),
+    )
+    expect(between.size).toBeGreaterThanOrEqual(1)
+    expect(encoding.every((row) => row.lease !== null)).toBe(true)
+    const values = seen.map((row) => row.progress)
+    expect(values).toEqual([...values].sort((a, b) => a - b))
+    expect(await videoOf(id)).toMatchObject({
+      status: 'COMPLETE',
+      transcode: { leaseOwner: null, progress: 100 },
+    })
+  })
+
+  it('stops ffmpeg when the video is deleted while it encodes, and leaves no files', async () => {
+    const id = await upload(
+      await makeClip(scratch, 'deleted-midway.mp4', { seconds: 12, size: '1280x720' }),
+    )
+    const run = runQueue()
+    for (let tries = 0; tries < 200; tries++) {
+      const [row] = await sql('SELECT transcode_stage AS stage FROM videos WHERE id = $1', [id])
+      if (row?.stage === 'encode') {
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const started = Date.now()
+    expect((await staff.request('DELETE', `/videos/${id}`)).status).toBe(200)
+    await run
+    // Killed, not left to finish: an encode of 12 s of 720p takes longer than this on CI.
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(existsSync(path.join(videoDir, String(id)))).toBe(false)
+  })
+})
+
 describe('private videos', () => {
   it('serves a private video only with a live token for that video, on every file', async () => {
     const id = await upload(await makeClip(scratch, 'private.mp4'), { visibility: 'private' })
