@@ -147,6 +147,7 @@ export interface Config {
       backofficeTwoFactorResetExpiry: TaskBackofficeTwoFactorResetExpiry;
       backofficeAuditRetention: TaskBackofficeAuditRetention;
       backofficeVideoTranscode: TaskBackofficeVideoTranscode;
+      backofficeVideoReconcile: TaskBackofficeVideoReconcile;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -826,6 +827,7 @@ export interface PayloadJob {
           | 'backofficeTwoFactorResetExpiry'
           | 'backofficeAuditRetention'
           | 'backofficeVideoTranscode'
+          | 'backofficeVideoReconcile'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -865,6 +867,7 @@ export interface PayloadJob {
         | 'backofficeTwoFactorResetExpiry'
         | 'backofficeAuditRetention'
         | 'backofficeVideoTranscode'
+        | 'backofficeVideoReconcile'
         | 'schedulePublish'
       )
     | null;
@@ -1634,6 +1637,42 @@ export interface TaskBackofficeVideoTranscode {
   };
   output: {
     outcome: string;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackofficeVideoReconcile".
+ */
+export interface TaskBackofficeVideoReconcile {
+  input?: unknown;
+  output: {
+    orphanFolders:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    stalePartFiles:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    videosMissingFiles:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
 }
 /**

@@ -18,6 +18,7 @@ import { toolsStatusEndpoint } from './endpoints/toolsStatusEndpoint.js'
 import { removeVideoFiles } from './hooks/removeVideoFiles.js'
 import { sanitizeVideoOptions } from './options/sanitize.js'
 import { checkToolsAtStart } from './transcode/checkTools.js'
+import { reconcileTask } from './transcode/reconcileTask.js'
 import { transcodeTask } from './transcode/transcodeTask.js'
 
 type AutoRun = NonNullable<NonNullable<Config['jobs']>['autoRun']>
@@ -74,7 +75,11 @@ export const videoPlugin =
       ],
       jobs: {
         ...translated.jobs,
-        tasks: [...(translated.jobs?.tasks ?? []), transcodeTask(videoOptions)],
+        tasks: [
+          ...(translated.jobs?.tasks ?? []),
+          transcodeTask(videoOptions),
+          reconcileTask(videoOptions),
+        ],
       },
     }
     if (!videoOptions.enabled) {

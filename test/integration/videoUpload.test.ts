@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -381,5 +381,54 @@ describe('the signed upload URL', () => {
     expect(answer.status).toBe(400)
     expect(await codeOf(answer)).toBe('VIDEO_UPLOAD_SIZE_MISMATCH')
     expect(await filesOf(videoId)).toEqual([])
+  })
+})
+
+describe('the daily reconciliation', () => {
+  it('removes folders of no video and expired part files, and reports videos whose files are gone', async () => {
+    // A folder left by a video that no longer exists.
+    const orphan = path.join(videoDir, '987654')
+    await mkdir(orphan, { recursive: true })
+    await writeFile(path.join(orphan, 'source'), 'left behind')
+    // An upload abandoned halfway, two days ago: its URL has expired, nobody can finish it.
+    const abandoned = await newUpload()
+    const chunk = await put(abandoned.signedUrl, clip.subarray(0, 100), {
+      'content-range': `bytes 0-99/${clip.length}`,
+      'content-type': 'video/mp4',
+    })
+    expect(chunk.status).toBe(308)
+    await sql(`UPDATE videos SET created_at = now() - interval '2 days' WHERE id = $1`, [
+      abandoned.videoId,
+    ])
+    // An upload still within its URL's lifetime is left alone.
+    const recent = await newUpload()
+    await put(recent.signedUrl, clip.subarray(0, 100), {
+      'content-range': `bytes 0-99/${clip.length}`,
+      'content-type': 'video/mp4',
+    })
+    // A finished video whose renditions were lost with a disk.
+    const finished = await newUpload()
+    await put(finished.signedUrl, clip, { 'content-type': 'video/mp4' })
+    await sql(`UPDATE videos SET status = 'COMPLETE' WHERE id = $1`, [finished.videoId])
+
+    const warnings = vi.spyOn(app.payload.logger, 'warn')
+    try {
+      const job = (await app.payload.jobs.queue({
+        input: {},
+        queue: 'video',
+        task: 'backofficeVideoReconcile' as never,
+      })) as { id: number }
+      await app.payload.jobs.runByID({ id: job.id, silent: true })
+      expect(warnings).toHaveBeenCalledWith(
+        expect.stringContaining(`lost their files: ${finished.videoId}`),
+      )
+    } finally {
+      warnings.mockRestore()
+    }
+    expect(existsSync(orphan)).toBe(false)
+    expect(await filesOf(abandoned.videoId)).toEqual([])
+    expect(await filesOf(recent.videoId)).toEqual(['source.part'])
+    // Reported, never deleted: the video stays the editor's record.
+    expect((await videoRow(finished.videoId)).status).toBe('COMPLETE')
   })
 })

@@ -25,6 +25,8 @@ export const videoDefaults = (): SanitizedVideoOptions => ({
   playbackTokenMinutes: 240,
   previewSeconds: 6,
   queue: 'video',
+  // Daily, at an hour of little traffic.
+  reconcileCron: '0 4 * * *',
   // Apple's HLS authoring specification's ladder (its 2.x table) at 360, 720 and 1080 lines, rounded.
   renditions: [
     { height: 360, videoBitrateKbps: 800 },

@@ -80,6 +80,7 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
       60,
     ),
     queue: options.queue ?? defaults.queue,
+    reconcileCron: options.reconcileCron ?? defaults.reconcileCron,
     renditions: [...renditions].sort((a, b) => a.height - b.height),
     segmentSeconds: positive(
       options.segmentSeconds ?? defaults.segmentSeconds,

@@ -99,6 +99,13 @@ export type VideoPluginOptions = {
    */
   previewSeconds?: number
   /**
+   * When the daily check of storage against the database runs (Payload's cron syntax): it removes
+   * folders of videos that no longer exist and part files of expired uploads, and reports videos
+   * whose files are missing.
+   * @default '0 4 * * *'
+   */
+  reconcileCron?: string
+  /**
    * Jobs queue of the transcode task.
    * @default 'video'
    */
@@ -136,6 +143,7 @@ export type SanitizedVideoOptions = {
   playbackTokenMinutes: number
   previewSeconds: number
   queue: string
+  reconcileCron: string
   renditions: Rendition[]
   segmentSeconds: number
   storage: { directory: string; type: 'local' }
