@@ -107,7 +107,8 @@ export const videoPlugin =
       endpoints: [
         ...(withSchema.endpoints ?? []),
         createUploadEndpoint(videoOptions, isStaff),
-        receiveUploadEndpoint(videoOptions),
+        // On disk the app receives the file itself; with S3 the browser PUTs it to the bucket.
+        ...(videoOptions.storage.type === 'local' ? [receiveUploadEndpoint(videoOptions)] : []),
         retryEndpoint(videoOptions, isStaff),
         ...listVideosEndpoints(videoOptions, isStaff),
         ...serveFileEndpoints(videoOptions),

@@ -9,6 +9,7 @@ import { readBody } from '../../request/readBody.js'
 import { titleMaxLength } from '../collections/videosCollection.js'
 import { videoFileUrl } from '../lib/videoUrls.js'
 import { videoApiBase } from '../options/videoApiBase.js'
+import { s3StoreFor } from '../storage/s3Store.js'
 import { newUploadNonce, signUploadClaims } from '../upload/uploadTarget.js'
 import { requireStaff } from './requireStaff.js'
 
@@ -117,14 +118,25 @@ export const createUploadEndpoint = (
         depth: 0,
         req,
       })
-      const token = signUploadClaims(req.payload.secret, {
-        expiresAt: Math.floor(Date.now() / 1000) + Math.round(options.uploadUrlHours * 3600),
-        mimeType,
-        nonce,
-        size,
-        videoId: String(video.id),
-      })
-      const signedUrl = `${videoFileUrl(videoApiBase(req.payload, options), video.id, 'source')}?token=${token}`
+      const { storage } = options
+      const signedUrl =
+        storage.type === 's3'
+          ? await s3StoreFor(storage).presignUpload(video.id, {
+              expiresSeconds: options.uploadUrlHours * 3600,
+              mimeType,
+              size,
+            })
+          : `${videoFileUrl(videoApiBase(req.payload, options), video.id, 'source')}?token=${signUploadClaims(
+              req.payload.secret,
+              {
+                expiresAt:
+                  Math.floor(Date.now() / 1000) + Math.round(options.uploadUrlHours * 3600),
+                mimeType,
+                nonce,
+                size,
+                videoId: String(video.id),
+              },
+            )}`
       return jsonResponse(req, { signedUrl, videoId: video.id })
     },
     method: 'put',

@@ -5,6 +5,7 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
+import { withBucketUploadsCompleted } from '../upload/completeFromBucket.js'
 import { requireStaff } from './requireStaff.js'
 import { videoIdParam } from './videoIdParam.js'
 import { videoSummary } from './videoSummary.js'
@@ -41,11 +42,13 @@ export const listVideosEndpoints = (
         depth: 0,
         limit,
         page,
+        showHiddenFields: true,
         sort: '-createdAt',
       })
+      const videos = await withBucketUploadsCompleted(req.payload, options, found.docs as never[])
       return jsonResponse(req, {
         ...found,
-        docs: found.docs.map((video) => videoSummary(req.payload, options, video as never)),
+        docs: videos.map((video) => videoSummary(req.payload, options, video)),
       })
     },
     method: 'get',
@@ -59,13 +62,36 @@ export const listVideosEndpoints = (
         depth: 0,
         disableErrors: true,
         id: videoIdParam(req, options.collections.videos),
+        showHiddenFields: true,
       })
       if (!video) {
         throw new BackofficeError('VIDEO_NOT_FOUND', { req })
       }
-      return jsonResponse(req, videoSummary(req.payload, options, video as never))
+      const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
+      return jsonResponse(req, videoSummary(req.payload, options, current!))
     },
     method: 'get',
     path: `/${options.mount}/videos/:id`,
+  }),
+  // With S3, the client may say it has finished its PUT to the bucket (the list and the single
+  // video notice it too); on disk the signed URL already knows. Answers the video as it is now.
+  backofficeEndpoint({
+    handler: async (req) => {
+      await requireStaff(req, isStaff)
+      const video = await req.payload.findByID({
+        collection: options.collections.videos as CollectionSlug,
+        depth: 0,
+        disableErrors: true,
+        id: videoIdParam(req, options.collections.videos),
+        showHiddenFields: true,
+      })
+      if (!video) {
+        throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+      }
+      const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
+      return jsonResponse(req, videoSummary(req.payload, options, current!))
+    },
+    method: 'post',
+    path: `/${options.mount}/videos/:id/uploaded`,
   }),
 ]

@@ -8,6 +8,7 @@ import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
 import { videoRows } from '../collections/videoRows.js'
 import { localStore, sizeOf } from '../storage/localStore.js'
+import { s3StoreFor } from '../storage/s3Store.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 import { requireStaff } from './requireStaff.js'
 import { videoIdParam } from './videoIdParam.js'
@@ -33,7 +34,12 @@ export const retryEndpoint = (
       if (!video) {
         throw new BackofficeError('VIDEO_NOT_FOUND', { req })
       }
-      if ((await sizeOf(localStore(options.storage.directory).sourcePath(id))) === 0) {
+      const { storage } = options
+      const sourceSize =
+        storage.type === 's3'
+          ? await s3StoreFor(storage).sourceSize(id)
+          : await sizeOf(localStore(storage.directory).sourcePath(id))
+      if (sourceSize === 0) {
         throw new BackofficeError('VIDEO_RETRY_NOT_ALLOWED', { req })
       }
       const retried = await inTransaction(req, async () => {

@@ -14,6 +14,7 @@ import { contentTypeOf } from '../lib/mediaTypes.js'
 import { withQueryOnEveryUri } from '../lib/playlist.js'
 import { playbackTokenSecondsLeft } from '../playback/playbackToken.js'
 import { localStore } from '../storage/localStore.js'
+import { s3StoreFor } from '../storage/s3Store.js'
 import { videoIdParam } from './videoIdParam.js'
 
 /** File and folder names a transcode writes; nothing else (no `..`, no source) is ever served. */
@@ -36,6 +37,59 @@ const cacheControl = (fileName: string, privateSeconds: null | number) => {
   return /\.(m3u8|json)$/.test(fileName)
     ? 'public, max-age=300'
     : `public, max-age=${YEAR_SECONDS}, immutable`
+}
+
+/**
+ * The same from S3: playlists and `data.json` are read and answered by the app (a private video's
+ * playlists need the token written into them); every other file is a redirect to a presigned GET,
+ * so segments, poster and preview come straight from the bucket, ranges included. Relative URIs in
+ * the playlists still resolve against the app, which checks the token before each redirect.
+ */
+const serveFromBucket = async (
+  req: PayloadRequest,
+  storage: Parameters<typeof s3StoreFor>[0],
+  {
+    file,
+    id,
+    privateSeconds,
+    relative,
+    token,
+  }: {
+    file: string
+    id: number | string
+    privateSeconds: null | number
+    relative: string
+    token: null | string
+  },
+): Promise<Response> => {
+  const store = s3StoreFor(storage)
+  if (/\.(m3u8|json)$/.test(file)) {
+    const text = await store.readText(id, relative)
+    if (text === null) {
+      throw new BackofficeError('NOT_FOUND', { req })
+    }
+    const body =
+      file.endsWith('.m3u8') && privateSeconds !== null && token
+        ? withQueryOnEveryUri(text, 'token', token)
+        : text
+    return new Response(body, {
+      headers: {
+        'Cache-Control': cacheControl(file, privateSeconds),
+        'Content-Type': contentTypeOf(file)!,
+        'X-Content-Type-Options': 'nosniff',
+      },
+      status: 200,
+    })
+  }
+  const lifetime = Math.min(PRIVATE_MAX_SECONDS, privateSeconds ?? PRIVATE_MAX_SECONDS)
+  return new Response(null, {
+    headers: {
+      // The redirect may be reused only while its presigned URL is valid.
+      'Cache-Control': `private, max-age=${Math.max(0, lifetime - 60)}`,
+      Location: await store.presignDownload(id, relative, lifetime),
+    },
+    status: 302,
+  })
 }
 
 /**
@@ -71,10 +125,13 @@ const serveFile = (options: SanitizedVideoOptions) => async (req: PayloadRequest
   if (video.visibility !== 'public' && privateSeconds === null) {
     throw new BackofficeError('VIDEO_PLAYBACK_DENIED', { req })
   }
+  const relative = [...(folder ? [folder] : []), file].join('/')
+  if (options.storage.type === 's3') {
+    return serveFromBucket(req, options.storage, { file, id, privateSeconds, relative, token })
+  }
   const filePath = path.join(
     localStore(options.storage.directory).outputDir(id),
-    ...(folder ? [folder] : []),
-    file,
+    ...relative.split('/'),
   )
   const info = await stat(filePath).catch(() => null)
   if (!info?.isFile()) {

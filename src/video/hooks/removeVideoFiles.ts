@@ -3,6 +3,7 @@ import type { CollectionAfterDeleteHook, CollectionSlug } from 'payload'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { localStore } from '../storage/localStore.js'
+import { s3StoreFor } from '../storage/s3Store.js'
 import { runningTranscodes } from '../transcode/runningTranscodes.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 
@@ -35,4 +36,7 @@ export const removeVideoFiles =
       }
     }
     await localStore(options.storage.directory).removeVideo(id)
+    if (options.storage.type === 's3') {
+      await s3StoreFor(options.storage).removeVideo(id)
+    }
   }

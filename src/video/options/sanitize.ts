@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import type { SanitizedVideoOptions, VideoPluginOptions } from './types.js'
@@ -44,6 +45,9 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
       `payload-backoffice video: \`mount\` "${mount}" is also a collection's slug; their routes would collide.`,
     )
   }
+  if (options.storage?.type === 's3' && !options.storage.bucket) {
+    throw new Error('payload-backoffice video: S3 storage needs a `bucket`.')
+  }
   const autoRun =
     options.autoRun === false
       ? false
@@ -87,10 +91,19 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
       'segmentSeconds',
       60,
     ),
-    storage: {
-      directory: path.resolve(options.storage?.directory ?? defaults.storage.directory),
-      type: 'local',
-    },
+    storage:
+      options.storage?.type === 's3'
+        ? {
+            ...options.storage,
+            directory: path.resolve(
+              options.storage.directory ?? path.join(tmpdir(), 'payload-backoffice-video'),
+            ),
+            prefix: options.storage.prefix ?? 'videos/',
+          }
+        : {
+            directory: path.resolve(options.storage?.directory ?? defaults.storage.directory),
+            type: 'local',
+          },
     uploadUrlHours: positive(
       options.uploadUrlHours ?? defaults.uploadUrlHours,
       'uploadUrlHours',

@@ -2,17 +2,48 @@ import type { PayloadRequest } from 'payload'
 
 import type { Rendition } from '../lib/ladder.js'
 
-/** Where uploaded sources and transcoded files live. */
-export type VideoStorageOptions = {
+/** Where uploaded sources and transcoded files live: the app's disk. */
+export type LocalStorageOptions = {
   /**
    * Folder on the app's disk, created when missing. Every video gets a folder of its own in it.
-   * Workers on other machines need the same folder (a shared volume).
+   * Workers on other machines need the same folder (a shared volume), or S3.
    * @default '<working directory>/video-files'
    */
   directory?: string
   /** @default 'local' */
   type?: 'local'
 }
+
+/**
+ * Where uploaded sources and transcoded files live: an S3 bucket (or an S3-compatible store). The
+ * browser uploads straight to the bucket with a presigned PUT; workers on any machine download the
+ * source, encode it locally and upload the output. Needs `@aws-sdk/client-s3` and
+ * `@aws-sdk/s3-request-presigner` installed beside the plugin. The bucket needs a CORS rule allowing
+ * PUT with the Content-Type header from the admin's origin.
+ */
+export type S3StorageOptions = {
+  bucket: string
+  /** The S3 client's settings: region, credentials, and for other stores `endpoint` and `forcePathStyle`. */
+  config: {
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }
+    endpoint?: string
+    forcePathStyle?: boolean
+    region?: string
+  }
+  /**
+   * Local folder where a worker keeps a source and its output while it encodes them.
+   * @default '<system temporary folder>/payload-backoffice-video'
+   */
+  directory?: string
+  /**
+   * Prefix of every key, so the bucket can hold other things.
+   * @default 'videos/'
+   */
+  prefix?: string
+  type: 's3'
+}
+
+export type VideoStorageOptions = LocalStorageOptions | S3StorageOptions
 
 /** How the app process runs the transcode queue itself (Payload's `jobs.autoRun`). */
 export type VideoAutoRunOptions = {
@@ -120,6 +151,10 @@ export type VideoPluginOptions = {
    * @default 6
    */
   segmentSeconds?: number
+  /**
+   * Where videos are kept: the app's disk, or an S3 bucket.
+   * @default { type: 'local', directory: '<working directory>/video-files' }
+   */
   storage?: VideoStorageOptions
   /**
    * How long a signed upload URL stays usable, in hours: long enough to upload a large file in
@@ -146,6 +181,8 @@ export type SanitizedVideoOptions = {
   reconcileCron: string
   renditions: Rendition[]
   segmentSeconds: number
-  storage: { directory: string; type: 'local' }
+  storage:
+    | ({ directory: string; prefix: string } & Omit<S3StorageOptions, 'directory' | 'prefix'>)
+    | { directory: string; type: 'local' }
   uploadUrlHours: number
 }

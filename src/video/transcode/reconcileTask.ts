@@ -91,9 +91,11 @@ export const reconcileTask = (
   // Registered even when the plugin is disabled (the jobs schema must not depend on it); then it
   // touches nothing.
   handler: async ({ req }) => ({
-    output: options.enabled
-      ? await reconcile(req.payload, options)
-      : { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] },
+    // On S3 the bucket's own lifecycle rules are the tool for stray objects; this compares the disk.
+    output:
+      options.enabled && options.storage.type === 'local'
+        ? await reconcile(req.payload, options)
+        : { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] },
   }),
   outputSchema: [
     { name: 'orphanFolders', type: 'json', required: true },

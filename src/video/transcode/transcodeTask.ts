@@ -13,6 +13,7 @@ import { progressFraction, progressReader } from '../lib/progress.js'
 import { videoUrlsOf } from '../lib/videoUrls.js'
 import { videoApiBase } from '../options/videoApiBase.js'
 import { localStore } from '../storage/localStore.js'
+import { s3StoreFor } from '../storage/s3Store.js'
 import { runningTranscodes } from './runningTranscodes.js'
 import { runProcess } from './runProcess.js'
 
@@ -94,6 +95,9 @@ const transcodeVideo = async (
   )
   heartbeat.unref()
   try {
+    if (options.storage.type === 's3') {
+      await s3StoreFor(options.storage).download(videoId, store.sourcePath(videoId))
+    }
     const probed = await runProcess(
       options.ffprobePath,
       probeArguments(store.sourcePath(videoId)),
@@ -184,6 +188,11 @@ const transcodeVideo = async (
     // The finished output replaces any earlier one in one rename: players see all of it or none.
     await rm(store.outputDir(videoId), { force: true, recursive: true })
     await rename(workDir, store.outputDir(videoId))
+    if (options.storage.type === 's3') {
+      // The bucket is what players read from; this machine keeps nothing once it is there.
+      await s3StoreFor(options.storage).publish(videoId, store.outputDir(videoId))
+      await store.removeVideo(videoId)
+    }
     if (!(await rows.finish(videoId, owner, urls))) {
       return 'LEASE_LOST'
     }
@@ -192,6 +201,10 @@ const transcodeVideo = async (
     clearInterval(heartbeat)
     runningTranscodes.delete(String(videoId))
     await rm(workDir, { force: true, recursive: true })
+    if (options.storage.type === 's3') {
+      // The downloaded copy of the source: the bucket keeps the original.
+      await store.removeVideo(videoId)
+    }
   }
 }
 
