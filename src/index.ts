@@ -31,5 +31,10 @@ export type {
   BackofficeTranslationKey,
   BackofficeTranslationTable,
 } from './translations/types.js'
-export type { VideoPluginOptions } from './video/options/types.js'
+export type {
+  S3StorageOptions,
+  VideoPluginOptions,
+  VideoStorageOptions,
+} from './video/options/types.js'
+export { videoPlaybackUrls } from './video/playback/videoPlaybackUrls.js'
 export { videoPlugin } from './video/videoPlugin.js'

@@ -16,6 +16,7 @@ import { serveFileEndpoints } from './endpoints/serveFileEndpoints.js'
 import { taxonomyEndpoint } from './endpoints/taxonomyEndpoint.js'
 import { toolsStatusEndpoint } from './endpoints/toolsStatusEndpoint.js'
 import { removeVideoFiles } from './hooks/removeVideoFiles.js'
+import { videoOptionsKey } from './options/getVideoOptions.js'
 import { sanitizeVideoOptions } from './options/sanitize.js'
 import { checkToolsAtStart } from './transcode/checkTools.js'
 import { reconcileTask } from './transcode/reconcileTask.js'
@@ -56,6 +57,7 @@ export const videoPlugin =
     // The texts first: collection labels and groups read them from the config.
     const translated: Config = {
       ...incomingConfig,
+      custom: { ...incomingConfig.custom, [videoOptionsKey]: videoOptions },
       i18n: mergeTranslations(incomingConfig.i18n, {}),
     }
     const videos = videosCollection(translated, videoOptions)

@@ -3,6 +3,7 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLocalReq } from 'payload'
+import { videoPlaybackUrls } from 'payload-backoffice'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
@@ -447,6 +448,12 @@ describe('private videos', () => {
       const refused = await get(`${base}/master.m3u8?token=${encodeURIComponent(wrong)}`)
       expect(refused.status).toBe(403)
     }
+    // The app's own front end mints the same kind of token for a viewer it lets in.
+    const forViewer = videoPlaybackUrls(app.payload, await videoOf(id))!
+    expect(forViewer.master).toMatch(new RegExp(`${base}/master\\.m3u8\\?token=`))
+    expect((await get(forViewer.master)).status).toBe(200)
+    expect((await get(forViewer.preview)).status).toBe(200)
+
     const now = Date.now()
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 5 * 3600 * 1000)
     try {
