@@ -372,6 +372,43 @@ describe('the signed upload URL', () => {
     expect(await transcodeJobsOf(videoId)).toHaveLength(1)
   })
 
+  it('removes the part file when a whole-file PUT is cut off', async () => {
+    const { signedUrl, videoId } = await newUpload()
+    const answer = await put(signedUrl, droppedAfter(new Uint8Array(clip.subarray(0, 1000))), {
+      'content-type': 'video/mp4',
+    })
+    expect(answer.status).toBe(400)
+    expect(await filesOf(videoId)).toEqual([])
+    expect((await videoRow(videoId)).status).toBe('NO_FILE')
+  })
+
+  it('lets one request at a time write an upload', async () => {
+    const { signedUrl, videoId } = await newUpload()
+    // The first chunk's body arrives slowly: it holds the upload until its last byte.
+    let finish: () => void = () => undefined
+    const slow = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        controller.enqueue(new Uint8Array(clip.subarray(0, 100)))
+        await new Promise<void>((resolve) => (finish = resolve))
+        controller.close()
+      },
+    })
+    const first = put(signedUrl, slow, {
+      'content-range': `bytes 0-99/${clip.length}`,
+      'content-type': 'video/mp4',
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const second = await put(signedUrl, clip.subarray(0, 100), {
+      'content-range': `bytes 0-99/${clip.length}`,
+      'content-type': 'video/mp4',
+    })
+    expect(second.status).toBe(409)
+    expect(await codeOf(second)).toBe('VIDEO_UPLOAD_BUSY')
+    finish()
+    expect((await first).status).toBe(308)
+    expect(await filesOf(videoId)).toEqual(['source.part'])
+  })
+
   it('refuses a chunk whose Content-Range total is not the signed size', async () => {
     const { signedUrl, videoId } = await newUpload()
     const answer = await put(signedUrl, clip.subarray(0, 10), {
