@@ -37,4 +37,5 @@ export type {
   VideoStorageOptions,
 } from './video/options/types.js'
 export { videoPlaybackUrls } from './video/playback/videoPlaybackUrls.js'
+export { importVideoFile } from './video/upload/importVideoFile.js'
 export { videoPlugin } from './video/videoPlugin.js'

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { seedVideo } from '../../dev/seed/video.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { makeBrokenFile, makeClip, probe, rawRequest } from '../helpers/video.js'
@@ -245,6 +246,27 @@ describe('encoding', () => {
     expect(stream.r_frame_rate).toBe(`${video.probe.frameRate}/1`)
     expect(Number(format.duration)).toBeGreaterThan(2.7)
     expect(Number(format.duration)).toBeLessThan(3.3)
+  })
+})
+
+describe('imports', () => {
+  it('adds a file from the server’s disk as an upload would, once, as the sandbox’s seed does', async () => {
+    expect(await seedVideo(app.payload)).toBe(true)
+    expect(await seedVideo(app.payload)).toBe(false)
+    const { docs } = await app.payload.find({
+      collection: 'videos',
+      where: { slug: { equals: 'test-pattern' } },
+    })
+    expect(docs).toHaveLength(1)
+    expect(docs[0]).toMatchObject({
+      status: 'PROGRESSING',
+      title: 'Test pattern',
+      visibility: 'public',
+    })
+    await runQueue()
+    expect((await videoOf(docs[0]!.id as number)).status).toBe('COMPLETE')
+    const master = await readFile(outputOf(docs[0]!.id as number, 'master.m3u8'), 'utf8')
+    expect(master).toContain('RESOLUTION=1280x720')
   })
 })
 

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, readFile } from 'node:fs/promises'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -67,6 +67,21 @@ export const s3Store = (storage: S3StorageOptions) => {
       } catch {
         return 0
       }
+    },
+
+    /** Puts a local file in the bucket as a video's source (an import from the server's disk). */
+    uploadSource: async (videoId: number | string, file: string, mimeType: string) => {
+      const { client, s3 } = await sdk
+      const { size } = await stat(file)
+      await client.send(
+        new s3.PutObjectCommand({
+          Body: createReadStream(file),
+          Bucket: storage.bucket,
+          ContentLength: size,
+          ContentType: mimeType,
+          Key: key(videoId, 'source'),
+        }),
+      )
     },
 
     /** Copies the source to a local file for ffmpeg. */
