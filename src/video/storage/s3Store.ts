@@ -18,9 +18,11 @@ const MAX_PRESIGN_SECONDS = 7 * 24 * 3600
  */
 export const s3Store = (storage: S3StorageOptions) => {
   const sdk = (async () => {
+    // Left to Node at run time: a bundler (Next's webpack or Turbopack) bundling the app's Payload
+    // config must not fail on an optional package an app on local disk never installed.
     const [s3, presigner] = await Promise.all([
-      import('@aws-sdk/client-s3'),
-      import('@aws-sdk/s3-request-presigner'),
+      import(/* webpackIgnore: true */ /* turbopackIgnore: true */ '@aws-sdk/client-s3'),
+      import(/* webpackIgnore: true */ /* turbopackIgnore: true */ '@aws-sdk/s3-request-presigner'),
     ])
     return { client: new s3.S3Client(storage.config), presigner, s3 }
   })()
