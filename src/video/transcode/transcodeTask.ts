@@ -197,6 +197,21 @@ const transcodeVideo = async (
       return 'LEASE_LOST'
     }
     return 'COMPLETE'
+  } catch (error) {
+    // Not the source's fault (a full disk, the bucket or the database unreachable): the video says
+    // so, and its lease is released at once, so Retry works now rather than after the lease runs
+    // out. A Payload retry of the job would only find the lease taken and skip.
+    payload.logger.error({
+      err: error,
+      msg: `payload-backoffice video: encoding video ${String(videoId)} failed`,
+    })
+    if (lost) {
+      return 'LEASE_LOST'
+    }
+    await rows
+      .fail(videoId, owner, `Encoding stopped: ${(error as Error).message}`)
+      .catch(() => undefined)
+    return 'ERROR'
   } finally {
     clearInterval(heartbeat)
     runningTranscodes.delete(String(videoId))
@@ -221,7 +236,7 @@ export const transcodeTask = (
   }),
   inputSchema: [{ name: 'videoId', type: 'text', required: true }],
   outputSchema: [{ name: 'outcome', type: 'text', required: true }],
-  // Failures of the source are recorded on the video, not thrown; what is thrown is the machine's
-  // (a full disk, a lost database connection), worth two more tries.
-  retries: 2,
+  // Every failure is recorded on the video, whose Retry starts a new attempt; what still escapes
+  // (the database unreachable while recording one) is worth one more try of the job.
+  retries: 1,
 })
