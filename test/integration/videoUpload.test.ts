@@ -256,7 +256,7 @@ describe('the signed upload URL', () => {
     const answer = await put(signedUrl, stream, { 'content-type': 'video/mp4' })
     expect(answer.status).toBe(400)
     expect(await codeOf(answer)).toBe('VIDEO_UPLOAD_SIZE_MISMATCH')
-    expect(await filesOf(videoId)).toEqual([])
+    expect(existsSync(path.join(videoDir, String(videoId)))).toBe(false)
     expect((await videoRow(videoId)).status).toBe('NO_FILE')
   })
 

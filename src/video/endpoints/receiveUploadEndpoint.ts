@@ -1,6 +1,6 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
-import { mkdir, rename, rm, truncate } from 'node:fs/promises'
+import { mkdir, rename, rm, rmdir, truncate } from 'node:fs/promises'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
@@ -209,6 +209,8 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
           : resumeIncomplete(req, parsed.last + 1)
       } finally {
         await release()
+        // A refused first request leaves no empty folder behind (rmdir only removes an empty one).
+        await rmdir(store.folder(claims.videoId)).catch(() => undefined)
       }
     },
     method: 'put',
