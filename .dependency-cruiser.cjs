@@ -24,10 +24,11 @@ module.exports = {
     {
       name: 'lib-is-pure',
       comment:
-        'src/lib/ holds plain logic (backoff schedule, token hashing) that is unit-tested without ' +
+        'src/lib/ and src/video/lib/ hold plain logic (backoff schedule, token hashing, the ffmpeg ' +
+        'ladder) that is unit-tested without ' +
         'Payload, Next or React and can be reused anywhere.',
       severity: 'error',
-      from: { path: '^src/lib/' },
+      from: { path: '^src/(video/)?lib/' },
       to: { path: '(^|node_modules/)(payload|@payloadcms/[^/]+|next|react|react-dom)(/|$)' },
     },
     {

@@ -84,6 +84,9 @@ export interface Config {
     'sso-transactions': SsoTransaction;
     'sso-logout-tokens': SsoLogoutToken;
     'audit-log': AuditLog;
+    videos: Video;
+    'video-categories': VideoCategory;
+    'video-tags': VideoTag;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-folders': FolderInterface;
@@ -117,6 +120,9 @@ export interface Config {
     'sso-transactions': SsoTransactionsSelect<false> | SsoTransactionsSelect<true>;
     'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    videos: VideosSelect<false> | VideosSelect<true>;
+    'video-categories': VideoCategoriesSelect<false> | VideoCategoriesSelect<true>;
+    'video-tags': VideoTagsSelect<false> | VideoTagsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-folders': PayloadFoldersSelect<false> | PayloadFoldersSelect<true>;
@@ -146,6 +152,8 @@ export interface Config {
     tasks: {
       backofficeTwoFactorResetExpiry: TaskBackofficeTwoFactorResetExpiry;
       backofficeAuditRetention: TaskBackofficeAuditRetention;
+      backofficeVideoTranscode: TaskBackofficeVideoTranscode;
+      backofficeVideoReconcile: TaskBackofficeVideoReconcile;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -743,6 +751,74 @@ export interface AuditLog {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "videos".
+ */
+export interface Video {
+  id: number;
+  title: string;
+  slug?: string | null;
+  visibility: 'public' | 'private';
+  status: 'NO_FILE' | 'PROGRESSING' | 'ERROR' | 'COMPLETE';
+  categories?: (number | VideoCategory)[] | null;
+  tags?: (number | VideoTag)[] | null;
+  previewVideoUrl?: string | null;
+  previewThumbnailUrl?: string | null;
+  src?: {
+    abr?: {
+      url?: string | null;
+    };
+  };
+  workspace?: string | null;
+  source?: {
+    size?: number | null;
+    mimeType?: string | null;
+    extension?: string | null;
+  };
+  probe?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  transcode?: {
+    stage?: string | null;
+    progress?: number | null;
+    error?: string | null;
+    attempts?: number | null;
+    leaseOwner?: string | null;
+    leaseUntil?: string | null;
+  };
+  uploadNonce?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-categories".
+ */
+export interface VideoCategory {
+  id: number;
+  name: string;
+  slug: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-tags".
+ */
+export interface VideoTag {
+  id: number;
+  name: string;
+  slug: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -810,7 +886,13 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'backofficeTwoFactorResetExpiry' | 'backofficeAuditRetention' | 'schedulePublish';
+        taskSlug:
+          | 'inline'
+          | 'backofficeTwoFactorResetExpiry'
+          | 'backofficeAuditRetention'
+          | 'backofficeVideoTranscode'
+          | 'backofficeVideoReconcile'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -843,7 +925,16 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'backofficeTwoFactorResetExpiry' | 'backofficeAuditRetention' | 'schedulePublish') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'backofficeTwoFactorResetExpiry'
+        | 'backofficeAuditRetention'
+        | 'backofficeVideoTranscode'
+        | 'backofficeVideoReconcile'
+        | 'schedulePublish'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -929,6 +1020,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sso-logout-tokens';
         value: number | SsoLogoutToken;
+      } | null)
+    | ({
+        relationTo: 'videos';
+        value: number | Video;
+      } | null)
+    | ({
+        relationTo: 'video-categories';
+        value: number | VideoCategory;
+      } | null)
+    | ({
+        relationTo: 'video-tags';
+        value: number | VideoTag;
       } | null)
     | ({
         relationTo: 'payload-folders';
@@ -1404,6 +1507,71 @@ export interface AuditLogSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "videos_select".
+ */
+export interface VideosSelect<T extends boolean = true> {
+  title?: T;
+  slug?: T;
+  visibility?: T;
+  status?: T;
+  categories?: T;
+  tags?: T;
+  previewVideoUrl?: T;
+  previewThumbnailUrl?: T;
+  src?:
+    | T
+    | {
+        abr?:
+          | T
+          | {
+              url?: T;
+            };
+      };
+  workspace?: T;
+  source?:
+    | T
+    | {
+        size?: T;
+        mimeType?: T;
+        extension?: T;
+      };
+  probe?: T;
+  transcode?:
+    | T
+    | {
+        stage?: T;
+        progress?: T;
+        error?: T;
+        attempts?: T;
+        leaseOwner?: T;
+        leaseUntil?: T;
+      };
+  uploadNonce?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-categories_select".
+ */
+export interface VideoCategoriesSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-tags_select".
+ */
+export interface VideoTagsSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1576,6 +1744,54 @@ export interface TaskBackofficeAuditRetention {
   input?: unknown;
   output: {
     deleted: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackofficeVideoTranscode".
+ */
+export interface TaskBackofficeVideoTranscode {
+  input: {
+    videoId: string;
+  };
+  output: {
+    outcome: string;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackofficeVideoReconcile".
+ */
+export interface TaskBackofficeVideoReconcile {
+  input?: unknown;
+  output: {
+    orphanFolders:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    stalePartFiles:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    videosMissingFiles:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
 }
 /**

@@ -15,6 +15,8 @@ import {
   backofficePlugin,
   type BackofficePluginOptions,
   seoFieldsWithSpecGauge,
+  videoPlugin,
+  type VideoPluginOptions,
 } from 'payload-backoffice'
 import sharp from 'sharp'
 
@@ -71,7 +73,9 @@ export const sandboxConfig = ({
   appTranslations = {},
   backofficeOptions = {},
   usersUseAPIKey = false,
+  videoOptions = {},
   withBackoffice,
+  withVideo = withBackoffice,
 }: {
   /**
    * Texts for the app's `i18n.translations` over the sandbox's own, as an integrator writes them
@@ -82,7 +86,11 @@ export const sandboxConfig = ({
   backofficeOptions?: BackofficePluginOptions
   /** Payload's `auth.useAPIKey` on the users collection (tests of the plugin's `apiKeys` option). */
   usersUseAPIKey?: boolean
+  /** Video plugin options over the sandbox's own (tests point them at their own folders and tools). */
+  videoOptions?: VideoPluginOptions
   withBackoffice: boolean
+  /** The video plugin, mounted at `video`; on with the backoffice unless asked otherwise. */
+  withVideo?: boolean
 }) =>
   buildConfig({
     admin: {
@@ -151,6 +159,18 @@ export const sandboxConfig = ({
               sso: { providers: sandboxProviders() },
               usersCollection: 'users',
               ...backofficeOptions,
+            }),
+          ]
+        : []),
+      ...(withVideo
+        ? [
+            videoPlugin({
+              mount: 'video',
+              // Uploaded and encoded videos live beside the sandbox's database, outside git.
+              storage: {
+                directory: process.env.VIDEO_DIR ?? path.resolve(dirname, '.video-files'),
+              },
+              ...videoOptions,
             }),
           ]
         : []),

@@ -31,3 +31,11 @@ export type {
   BackofficeTranslationKey,
   BackofficeTranslationTable,
 } from './translations/types.js'
+export type {
+  S3StorageOptions,
+  VideoPluginOptions,
+  VideoStorageOptions,
+} from './video/options/types.js'
+export { videoPlaybackUrls } from './video/playback/videoPlaybackUrls.js'
+export { importVideoFile } from './video/upload/importVideoFile.js'
+export { videoPlugin } from './video/videoPlugin.js'

@@ -1,5 +1,5 @@
 import type { Payload, SanitizedConfig } from 'payload'
-import type { BackofficePluginOptions } from 'payload-backoffice'
+import type { BackofficePluginOptions, VideoPluginOptions } from 'payload-backoffice'
 
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -28,6 +28,8 @@ export const startTestPayload = async ({
   backofficeOptions,
   smtpUrl,
   usersUseAPIKey,
+  videoOptions,
+  withBackoffice = true,
 }: {
   /** The app's `i18n.translations` over the dev app's: `{ en: { backoffice: { key: 'text' } } }`. */
   appTranslations?: Record<string, Record<string, Record<string, string>>>
@@ -36,11 +38,16 @@ export const startTestPayload = async ({
   smtpUrl?: string
   /** Payload's `auth.useAPIKey` on the users collection. */
   usersUseAPIKey?: boolean
+  /** Video plugin options over the dev app's. */
+  videoOptions?: VideoPluginOptions
+  /** `false`: the dev app with the video plugin alone, without the backoffice plugin. */
+  withBackoffice?: boolean
 } = {}): Promise<TestPayload> => {
   const database = await createTestDatabase()
   process.env.DATABASE_URL = database.url
   process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
   process.env.MEDIA_DIR = mkdtempSync(path.join(tmpdir(), 'backoffice-media-'))
+  process.env.VIDEO_DIR = mkdtempSync(path.join(tmpdir(), 'backoffice-video-'))
   process.env.SERVER_URL = 'http://localhost:3000'
   if (smtpUrl) {
     process.env.SMTP_URL = smtpUrl
@@ -49,14 +56,16 @@ export const startTestPayload = async ({
   }
 
   const config =
-    backofficeOptions || appTranslations || usersUseAPIKey
+    backofficeOptions || appTranslations || usersUseAPIKey || videoOptions || !withBackoffice
       ? await (
           await import('../../dev/sandboxConfig.js')
         ).sandboxConfig({
           appTranslations,
           backofficeOptions,
           usersUseAPIKey,
-          withBackoffice: true,
+          videoOptions,
+          withBackoffice,
+          withVideo: true,
         })
       : await (
           await import('../../dev/payload.config.js')

@@ -1,0 +1,176 @@
+import type { CollectionConfig, CollectionSlug, Config, Field, FieldHook } from 'payload'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { label } from '../../i18n/label.js'
+import { translatedGroup } from '../../i18n/translatedGroup.js'
+import { staffAccess } from '../access/staffAccess.js'
+import { slugify } from '../lib/slugify.js'
+
+/** The spec's limit on a video's title; longer input is cut, not refused. */
+export const titleMaxLength = 100
+
+const cutTitle: FieldHook = ({ value }) =>
+  typeof value === 'string' ? value.trim().slice(0, titleMaxLength).trimEnd() : value
+
+const slugFromTitle: FieldHook = ({ data, value }) => {
+  const given = typeof value === 'string' ? slugify(value) : ''
+  return given || slugify(String(data?.title ?? '').slice(0, titleMaxLength))
+}
+
+/** Written only by the plugin (the upload, the transcode task), shown read-only to staff. */
+const systemField = (field: Field): Field =>
+  ({
+    ...field,
+    access: { create: () => false, update: () => false },
+    admin: { ...field.admin, readOnly: true },
+  }) as Field
+
+/**
+ * The videos: what the spec's video document has (title, slug, visibility, status, categories,
+ * tags, previewVideoUrl, previewThumbnailUrl, src.abr.url, a `workspace` accepted and dropped), plus
+ * what the pipeline keeps about the uploaded file and its encoding. URLs stored here never carry a
+ * token: a private video's tokens are minted when it is read (see `playbackUrls`).
+ */
+export const videosCollection = (
+  config: Config,
+  options: SanitizedVideoOptions,
+): CollectionConfig => {
+  const staff = staffAccess(config, options)
+  const { collections } = options
+  return {
+    slug: collections.videos,
+    access: { create: staff, delete: staff, read: staff, update: staff },
+    admin: {
+      defaultColumns: ['title', 'status', 'visibility', 'updatedAt'],
+      group: translatedGroup(config, 'videoGroup'),
+      useAsTitle: 'title',
+    },
+    fields: [
+      {
+        name: 'title',
+        type: 'text',
+        hooks: { beforeValidate: [cutTitle] },
+        label: label('videoFieldTitle'),
+        maxLength: titleMaxLength,
+        required: true,
+      },
+      {
+        name: 'slug',
+        type: 'text',
+        hooks: { beforeValidate: [slugFromTitle] },
+        index: true,
+        label: label('videoFieldSlug'),
+      },
+      {
+        name: 'visibility',
+        type: 'select',
+        // Private unless someone chose public: a video uploaded by mistake is not on the web.
+        defaultValue: 'private',
+        label: label('videoFieldVisibility'),
+        options: [
+          { label: label('videoVisibilityPublic'), value: 'public' },
+          { label: label('videoVisibilityPrivate'), value: 'private' },
+        ],
+        required: true,
+      },
+      systemField({
+        name: 'status',
+        type: 'select',
+        defaultValue: 'NO_FILE',
+        index: true,
+        label: label('videoFieldStatus'),
+        options: [
+          { label: label('videoStatusNoFile'), value: 'NO_FILE' },
+          { label: label('videoStatusProgressing'), value: 'PROGRESSING' },
+          { label: label('videoStatusError'), value: 'ERROR' },
+          { label: label('videoStatusComplete'), value: 'COMPLETE' },
+        ],
+        required: true,
+      }),
+      {
+        name: 'categories',
+        type: 'relationship',
+        hasMany: true,
+        label: label('videoFieldCategories'),
+        relationTo: collections.categories as CollectionSlug,
+      },
+      {
+        name: 'tags',
+        type: 'relationship',
+        hasMany: true,
+        label: label('videoFieldTags'),
+        relationTo: collections.tags as CollectionSlug,
+      },
+      systemField({
+        name: 'previewVideoUrl',
+        type: 'text',
+        label: label('videoFieldPreviewVideoUrl'),
+      }),
+      systemField({
+        name: 'previewThumbnailUrl',
+        type: 'text',
+        label: label('videoFieldPreviewThumbnailUrl'),
+      }),
+      systemField({
+        name: 'src',
+        type: 'group',
+        fields: [
+          {
+            name: 'abr',
+            type: 'group',
+            fields: [{ name: 'url', type: 'text', label: label('videoFieldStreamUrl') }],
+            label: false,
+          },
+        ],
+        label: label('videoFieldStream'),
+      }),
+      {
+        // The spec's clients send a workspace (the hosted service's tenant); there is none here. It
+        // is accepted so their requests validate, and never stored.
+        name: 'workspace',
+        type: 'text',
+        admin: { hidden: true },
+        label: label('videoFieldWorkspace'),
+        virtual: true,
+      },
+      systemField({
+        name: 'source',
+        type: 'group',
+        fields: [
+          { name: 'size', type: 'number', label: label('videoFieldSourceSize') },
+          { name: 'mimeType', type: 'text', label: label('videoFieldSourceType') },
+          { name: 'extension', type: 'text', label: label('videoFieldSourceExtension') },
+        ],
+        label: label('videoFieldSource'),
+      }),
+      systemField({ name: 'probe', type: 'json', label: label('videoFieldProbe') }),
+      systemField({
+        name: 'transcode',
+        type: 'group',
+        fields: [
+          { name: 'stage', type: 'text', label: label('videoFieldStage') },
+          { name: 'progress', type: 'number', label: label('videoFieldProgress') },
+          { name: 'error', type: 'textarea', label: label('videoFieldError') },
+          { name: 'attempts', type: 'number', defaultValue: 0, label: label('videoFieldAttempts') },
+          // The lease (see `transcode/lease.ts`): which worker holds the video, and until when.
+          { name: 'leaseOwner', type: 'text', admin: { hidden: true }, hidden: true },
+          { name: 'leaseUntil', type: 'date', admin: { hidden: true }, hidden: true },
+        ],
+        label: label('videoFieldTranscode'),
+      }),
+      // The nonce the signed upload URL is bound to; cleared when the upload completes, which makes
+      // the URL single-use. Never sent to a client.
+      systemField({ name: 'uploadNonce', type: 'text', admin: { hidden: true }, hidden: true }),
+    ],
+    hooks: {
+      beforeChange: [
+        ({ data }) => {
+          const { workspace: _dropped, ...stored } = data as Record<string, unknown>
+          return stored
+        },
+      ],
+    },
+    labels: { plural: label('videoPlural'), singular: label('videoSingular') },
+  }
+}

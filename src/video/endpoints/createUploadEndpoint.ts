@@ -1,0 +1,144 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { jsonResponse } from '../../request/http.js'
+import { readBody } from '../../request/readBody.js'
+import { titleMaxLength } from '../collections/videosCollection.js'
+import { videoFileUrl } from '../lib/videoUrls.js'
+import { videoApiBase } from '../options/videoApiBase.js'
+import { s3StoreFor } from '../storage/s3Store.js'
+import { newUploadNonce, signUploadClaims } from '../upload/uploadTarget.js'
+import { requireStaff } from './requireStaff.js'
+
+const invalid = (req: PayloadRequest, field: string) =>
+  new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field } })
+
+/** Ids of categories or tags as sent (numbers, or their text), each of which must exist. */
+const existingIds = async (
+  req: PayloadRequest,
+  collection: string,
+  field: string,
+  value: unknown,
+): Promise<(number | string)[]> => {
+  if (value === undefined || value === null) {
+    return []
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length > 100 ||
+    !value.every(
+      (id) =>
+        (typeof id === 'number' && Number.isSafeInteger(id)) ||
+        (typeof id === 'string' && /^[\w-]{1,64}$/.test(id)),
+    )
+  ) {
+    throw invalid(req, field)
+  }
+  const ids = [...new Set(value as (number | string)[])]
+  if (ids.length === 0) {
+    return []
+  }
+  const { totalDocs } = await req.payload.count({
+    collection: collection as CollectionSlug,
+    where: { id: { in: ids } },
+  })
+  if (totalDocs !== ids.length) {
+    throw invalid(req, field)
+  }
+  return ids
+}
+
+/**
+ * `PUT {api}/{mount}/videos/upload`: the spec's upload request. It creates the video (NO_FILE) and
+ * answers `{ videoId, signedUrl }`, the URL the file is PUT to, which only accepts exactly the
+ * announced size and type, into this video, until it expires, once. Every check runs before the
+ * video is created, so refused input leaves nothing behind.
+ */
+export const createUploadEndpoint = (
+  options: SanitizedVideoOptions,
+  isStaff: (args: { req: PayloadRequest }) => Promise<boolean>,
+): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      await requireStaff(req, isStaff)
+      const body = await readBody(req)
+      const title = typeof body.title === 'string' ? body.title.trim() : ''
+      if (!title) {
+        throw invalid(req, 'title')
+      }
+      if (body.slug !== undefined && typeof body.slug !== 'string') {
+        throw invalid(req, 'slug')
+      }
+      const visibility = body.visibility ?? 'private'
+      if (visibility !== 'public' && visibility !== 'private') {
+        throw invalid(req, 'visibility')
+      }
+      const extension = typeof body.extension === 'string' ? body.extension.replace(/^\./, '') : ''
+      if (!/^[a-z0-9]{1,10}$/i.test(extension)) {
+        throw invalid(req, 'extension')
+      }
+      const mimeType = typeof body.mimeType === 'string' ? body.mimeType.trim().toLowerCase() : ''
+      if (!/^video\/[\w.+-]{1,100}$/.test(mimeType)) {
+        throw new BackofficeError('VIDEO_TYPE_NOT_ALLOWED', { req })
+      }
+      const size = body.size
+      if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
+        throw invalid(req, 'size')
+      }
+      if (size > options.maxFileSizeBytes) {
+        throw new BackofficeError('VIDEO_FILE_TOO_LARGE', {
+          req,
+          variables: { limit: options.maxFileSizeBytes },
+        })
+      }
+      const categories = await existingIds(
+        req,
+        options.collections.categories,
+        'categories',
+        body.categories,
+      )
+      const tags = await existingIds(req, options.collections.tags, 'tags', body.tags)
+
+      const nonce = newUploadNonce()
+      const video = await req.payload.create({
+        collection: options.collections.videos as CollectionSlug,
+        data: {
+          categories,
+          slug: typeof body.slug === 'string' ? body.slug : undefined,
+          source: { extension: extension.toLowerCase(), mimeType, size },
+          status: 'NO_FILE',
+          tags,
+          title: title.slice(0, titleMaxLength),
+          uploadNonce: nonce,
+          visibility,
+        } as never,
+        depth: 0,
+        req,
+      })
+      const { storage } = options
+      const signedUrl =
+        storage.type === 's3'
+          ? await s3StoreFor(storage).presignUpload(video.id, {
+              expiresSeconds: options.uploadUrlHours * 3600,
+              mimeType,
+              size,
+            })
+          : `${videoFileUrl(videoApiBase(req.payload, options), video.id, 'source')}?token=${signUploadClaims(
+              req.payload.secret,
+              {
+                expiresAt:
+                  Math.floor(Date.now() / 1000) + Math.round(options.uploadUrlHours * 3600),
+                mimeType,
+                nonce,
+                size,
+                videoId: String(video.id),
+              },
+            )}`
+      return jsonResponse(req, { signedUrl, videoId: video.id })
+    },
+    method: 'put',
+    path: `/${options.mount}/videos/upload`,
+  })

@@ -1,0 +1,97 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { jsonResponse } from '../../request/http.js'
+import { withBucketUploadsCompleted } from '../upload/completeFromBucket.js'
+import { requireStaff } from './requireStaff.js'
+import { videoIdParam } from './videoIdParam.js'
+import { videoSummary } from './videoSummary.js'
+
+const MAX_LIMIT = 100
+
+const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, max: number) => {
+  const raw = req.searchParams.get(name)
+  if (raw === null) {
+    return fallback
+  }
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field: name } })
+  }
+  return value
+}
+
+/**
+ * `GET {api}/{mount}/videos`, the list the video field's select reads, newest first (`limit` up to
+ * 100, `page`), and `GET {api}/{mount}/videos/:id`, one video, which the field polls while it encodes.
+ */
+export const listVideosEndpoints = (
+  options: SanitizedVideoOptions,
+  isStaff: (args: { req: PayloadRequest }) => Promise<boolean>,
+): Endpoint[] => [
+  backofficeEndpoint({
+    handler: async (req) => {
+      await requireStaff(req, isStaff)
+      const limit = wholeNumberParam(req, 'limit', MAX_LIMIT, MAX_LIMIT)
+      const page = wholeNumberParam(req, 'page', 1, 1_000_000)
+      const found = await req.payload.find({
+        collection: options.collections.videos as CollectionSlug,
+        depth: 0,
+        limit,
+        page,
+        showHiddenFields: true,
+        sort: '-createdAt',
+      })
+      const videos = await withBucketUploadsCompleted(req.payload, options, found.docs as never[])
+      return jsonResponse(req, {
+        ...found,
+        docs: videos.map((video) => videoSummary(req.payload, options, video)),
+      })
+    },
+    method: 'get',
+    path: `/${options.mount}/videos`,
+  }),
+  backofficeEndpoint({
+    handler: async (req) => {
+      await requireStaff(req, isStaff)
+      const video = await req.payload.findByID({
+        collection: options.collections.videos as CollectionSlug,
+        depth: 0,
+        disableErrors: true,
+        id: videoIdParam(req, options.collections.videos),
+        showHiddenFields: true,
+      })
+      if (!video) {
+        throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+      }
+      const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
+      return jsonResponse(req, videoSummary(req.payload, options, current!))
+    },
+    method: 'get',
+    path: `/${options.mount}/videos/:id`,
+  }),
+  // With S3, the client may say it has finished its PUT to the bucket (the list and the single
+  // video notice it too); on disk the signed URL already knows. Answers the video as it is now.
+  backofficeEndpoint({
+    handler: async (req) => {
+      await requireStaff(req, isStaff)
+      const video = await req.payload.findByID({
+        collection: options.collections.videos as CollectionSlug,
+        depth: 0,
+        disableErrors: true,
+        id: videoIdParam(req, options.collections.videos),
+        showHiddenFields: true,
+      })
+      if (!video) {
+        throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+      }
+      const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
+      return jsonResponse(req, videoSummary(req.payload, options, current!))
+    },
+    method: 'post',
+    path: `/${options.mount}/videos/:id/uploaded`,
+  }),
+]

@@ -1,0 +1,218 @@
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+
+import { mkdir, rename, rm, rmdir, truncate } from 'node:fs/promises'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { inTransaction } from '../../db/inTransaction.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint, errorResponse } from '../../errors/errorResponse.js'
+import { jsonResponse } from '../../request/http.js'
+import { videoRows } from '../collections/videoRows.js'
+import { parseUploadRange, receivedRange } from '../lib/contentRange.js'
+import { localStore, sizeOf, takeFileLock } from '../storage/localStore.js'
+import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
+import { receiveBytes } from '../upload/receiveBytes.js'
+import { readUploadClaims, type UploadClaims } from '../upload/uploadTarget.js'
+
+/**
+ * A lock untouched this long belongs to a process that died; its holder touches it every third of
+ * this while it writes.
+ */
+const LOCK_STALE_MS = 60_000
+
+const mediaTypeOf = (header: null | string) => (header ?? '').split(';', 1)[0]!.trim().toLowerCase()
+
+/** The "resume incomplete" answer of Google's resumable uploads: 308 with the bytes held. */
+const resumeIncomplete = (req: PayloadRequest, received: number): Response => {
+  const response = jsonResponse(req, { received })
+  const range = receivedRange(received)
+  const headers = new Headers(response.headers)
+  if (range) {
+    headers.set('Range', range)
+  }
+  return new Response(response.body, { headers, status: 308 })
+}
+
+/** A refusal that also says what the server holds, so the client can resume from there. */
+const refusalWithRange = (req: PayloadRequest, error: BackofficeError, received: number) => {
+  const response = errorResponse(req, error)
+  const range = receivedRange(received)
+  if (range) {
+    response.headers.set('Range', range)
+  }
+  return response
+}
+
+/**
+ * Checks the URL's token and the video it names: signed by this server for this video, not
+ * expired, and the video still waiting for this very upload (its nonce is cleared when an upload
+ * completes, so a used URL never writes again).
+ */
+const authorise = async (
+  req: PayloadRequest,
+  options: SanitizedVideoOptions,
+): Promise<UploadClaims> => {
+  const claims = readUploadClaims(req.payload.secret, req.searchParams.get('token'))
+  if (!claims || claims.videoId !== String(req.routeParams?.id)) {
+    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+  }
+  if (claims.expiresAt <= Math.floor(Date.now() / 1000)) {
+    throw new BackofficeError('VIDEO_UPLOAD_URL_EXPIRED', { req })
+  }
+  const video = (await req.payload.findByID({
+    collection: options.collections.videos as CollectionSlug,
+    depth: 0,
+    disableErrors: true,
+    id: claims.videoId,
+    showHiddenFields: true,
+  })) as null | { status?: string; uploadNonce?: null | string }
+  if (!video) {
+    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+  }
+  if (video.status !== 'NO_FILE' || video.uploadNonce !== claims.nonce) {
+    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
+  }
+  return claims
+}
+
+/**
+ * The upload has all its bytes: the part file becomes the source in one rename, the video goes
+ * PROGRESSING and its transcode is queued, in one transaction, so a video is never PROGRESSING
+ * without a job to move it on.
+ */
+const completeUpload = async (
+  req: PayloadRequest,
+  options: SanitizedVideoOptions,
+  claims: UploadClaims,
+): Promise<Response> => {
+  const store = localStore(options.storage.directory)
+  await rename(store.partPath(claims.videoId), store.sourcePath(claims.videoId))
+  const completed = await inTransaction(req, async () => {
+    if (
+      !(await videoRows(req.payload, options.collections.videos).completeUpload(
+        claims.videoId,
+        claims.nonce,
+        req,
+      ))
+    ) {
+      return false
+    }
+    await req.payload.jobs.queue({
+      input: { videoId: claims.videoId },
+      queue: options.queue,
+      req,
+      task: transcodeTaskSlug,
+    } as never)
+    return true
+  })
+  if (!completed) {
+    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
+  }
+  return jsonResponse(req, { status: 'PROGRESSING', videoId: claims.videoId })
+}
+
+/**
+ * `PUT {api}/{mount}/videos/:id/source?token=…`, the signed URL. It takes the file in one of two ways:
+ *  - the whole body in one PUT (the spec's upload), streamed to `source.part`, its byte count
+ *    checked against the signed size, renamed into place only when exact, removed otherwise;
+ *  - chunks, each with `Content-Range: bytes first-last/total`, appended in order: each must start
+ *    where the server's bytes end; answered 308 with `Range` until the last one, then 200. A
+ *    `Content-Range: bytes *\/total` PUT with no body asks where to resume (Google Cloud Storage's
+ *    resumable upload protocol). Chunks keep each request well inside the 5 minutes `next start`
+ *    allows one (vercel/next.js#74992), and a dropped connection or a page reload loses only the
+ *    chunk in flight.
+ * One request at a time writes an upload (a lock file), so two tabs cannot interleave bytes.
+ */
+export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const claims = await authorise(req, options)
+      const range = req.headers.get('content-range')
+      const parsed = range === null ? null : parseUploadRange(range)
+      if (range !== null && !parsed) {
+        throw new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req })
+      }
+      if (parsed && parsed.total !== claims.size) {
+        throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+      }
+      if (
+        parsed?.kind !== 'status' &&
+        mediaTypeOf(req.headers.get('content-type')) !== claims.mimeType
+      ) {
+        throw new BackofficeError('VIDEO_UPLOAD_TYPE_MISMATCH', { req })
+      }
+      const declaredLength = req.headers.get('content-length')
+      const expected = !parsed
+        ? claims.size
+        : parsed.kind === 'chunk'
+          ? parsed.last - parsed.first + 1
+          : 0
+      if (declaredLength !== null && Number(declaredLength) !== expected) {
+        throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+      }
+
+      const store = localStore(options.storage.directory)
+      const part = store.partPath(claims.videoId)
+      await mkdir(store.folder(claims.videoId), { recursive: true })
+      const release = await takeFileLock(store.lockPath(claims.videoId), LOCK_STALE_MS)
+      if (!release) {
+        throw new BackofficeError('VIDEO_UPLOAD_BUSY', { req })
+      }
+      try {
+        if (parsed?.kind === 'status') {
+          const held = await sizeOf(part)
+          return held === claims.size
+            ? await completeUpload(req, options, claims)
+            : resumeIncomplete(req, held)
+        }
+        if (!parsed) {
+          const received = await receiveBytes(req.body, part, { expected, flags: 'w' })
+          if (received.kind !== 'complete') {
+            await rm(part, { force: true })
+            throw new BackofficeError(
+              received.kind === 'wrongSize' ? 'VIDEO_UPLOAD_SIZE_MISMATCH' : 'MALFORMED_REQUEST',
+              { req },
+            )
+          }
+          return await completeUpload(req, options, claims)
+        }
+        const held = await sizeOf(part)
+        if (parsed.first !== held) {
+          return refusalWithRange(
+            req,
+            new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req }),
+            held,
+          )
+        }
+        const received = await receiveBytes(req.body, part, { expected, flags: 'a' })
+        if (received.kind === 'wrongSize') {
+          // The chunk was not what its Content-Range said: none of it is kept.
+          await truncate(part, held)
+          return refusalWithRange(
+            req,
+            new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req }),
+            held,
+          )
+        }
+        if (received.kind === 'interrupted') {
+          // What arrived before the connection dropped is the file's next bytes: kept, so the client
+          // resumes after them.
+          return refusalWithRange(
+            req,
+            new BackofficeError('MALFORMED_REQUEST', { req }),
+            await sizeOf(part),
+          )
+        }
+        return parsed.last + 1 === claims.size
+          ? await completeUpload(req, options, claims)
+          : resumeIncomplete(req, parsed.last + 1)
+      } finally {
+        await release()
+        // A refused first request leaves no empty folder behind (rmdir only removes an empty one).
+        await rmdir(store.folder(claims.videoId)).catch(() => undefined)
+      }
+    },
+    method: 'put',
+    path: `/${options.mount}/videos/:id/source`,
+  })

@@ -1,0 +1,27 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { jsonResponse } from '../../request/http.js'
+import { toolsCheckOf } from '../transcode/checkTools.js'
+import { requireStaff } from './requireStaff.js'
+
+/**
+ * `GET {api}/{mount}/status`: whether this app can encode (ffmpeg and ffprobe found, with libx264,
+ * aac and HLS), for the admin's banner. The video field learns the plugin is configured from any
+ * answer at all: without the plugin, the route does not exist.
+ */
+export const toolsStatusEndpoint = (
+  options: SanitizedVideoOptions,
+  isStaff: (args: { req: PayloadRequest }) => Promise<boolean>,
+): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      await requireStaff(req, isStaff)
+      const tools = await toolsCheckOf(req.payload, options)
+      return jsonResponse(req, { mount: options.mount, tools })
+    },
+    method: 'get',
+    path: `/${options.mount}/status`,
+  })

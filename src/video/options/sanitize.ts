@@ -1,0 +1,119 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { SanitizedVideoOptions, VideoPluginOptions } from './types.js'
+
+import { videoDefaults } from './defaults.js'
+
+const S3_SINGLE_PUT_LIMIT = 5 * 1024 ** 3
+
+const positive = (value: number, name: string, max = Number.MAX_SAFE_INTEGER): number => {
+  if (!Number.isFinite(value) || value <= 0 || value > max) {
+    throw new Error(
+      `payload-backoffice video: \`${name}\` must be a number above 0 and at most ${max} (got ${String(value)}).`,
+    )
+  }
+  return value
+}
+
+/**
+ * Fills every option with its default and rejects values that cannot work, at config time, so a
+ * misconfiguration fails the build rather than an upload.
+ */
+export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): SanitizedVideoOptions => {
+  const defaults = videoDefaults()
+  const mount = options.mount ?? defaults.mount
+  // One path segment: it is matched as part of the endpoints' paths.
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(mount)) {
+    throw new Error(
+      `payload-backoffice video: \`mount\` must be one path segment of letters, digits and dashes (got "${mount}").`,
+    )
+  }
+  const renditions = options.renditions ?? defaults.renditions
+  if (renditions.length === 0) {
+    throw new Error('payload-backoffice video: `renditions` needs at least one rendition.')
+  }
+  for (const rendition of renditions) {
+    if (!Number.isInteger(rendition.height) || rendition.height < 2 || rendition.height % 2 !== 0) {
+      throw new Error(
+        `payload-backoffice video: a rendition's height must be an even whole number (got ${String(rendition.height)}).`,
+      )
+    }
+    positive(rendition.videoBitrateKbps, 'renditions[].videoBitrateKbps', 100_000)
+  }
+  const collections = { ...defaults.collections, ...options.collections }
+  if (Object.values(collections).includes(mount)) {
+    throw new Error(
+      `payload-backoffice video: \`mount\` "${mount}" is also a collection's slug; their routes would collide.`,
+    )
+  }
+  if (options.storage?.type === 's3' && !options.storage.bucket) {
+    throw new Error('payload-backoffice video: S3 storage needs a `bucket`.')
+  }
+  const autoRun =
+    options.autoRun === false
+      ? false
+      : {
+          cron: options.autoRun?.cron ?? (defaults.autoRun as { cron: string }).cron,
+          limit: positive(options.autoRun?.limit ?? 1, 'autoRun.limit', 100),
+        }
+  return {
+    access: options.access ?? null,
+    audioBitrateKbps: positive(
+      options.audioBitrateKbps ?? defaults.audioBitrateKbps,
+      'audioBitrateKbps',
+      512,
+    ),
+    autoRun,
+    collections,
+    enabled: options.enabled !== false,
+    ffmpegPath: options.ffmpegPath ?? defaults.ffmpegPath,
+    ffprobePath: options.ffprobePath ?? defaults.ffprobePath,
+    leaseSeconds: positive(options.leaseSeconds ?? defaults.leaseSeconds, 'leaseSeconds', 3600),
+    // One presigned PUT to S3 takes at most 5 GiB (docs.aws.amazon.com, "Amazon S3 multipart upload
+    // limits"); the bucket path does not use multipart uploads yet.
+    maxFileSizeBytes: positive(
+      options.maxFileSizeBytes ??
+        (options.storage?.type === 's3' ? S3_SINGLE_PUT_LIMIT : defaults.maxFileSizeBytes),
+      'maxFileSizeBytes',
+      options.storage?.type === 's3' ? S3_SINGLE_PUT_LIMIT : Number.MAX_SAFE_INTEGER,
+    ),
+    mount,
+    playbackTokenMinutes: positive(
+      options.playbackTokenMinutes ?? defaults.playbackTokenMinutes,
+      'playbackTokenMinutes',
+      7 * 24 * 60,
+    ),
+    previewSeconds: positive(
+      options.previewSeconds ?? defaults.previewSeconds,
+      'previewSeconds',
+      60,
+    ),
+    queue: options.queue ?? defaults.queue,
+    reconcileCron: options.reconcileCron ?? defaults.reconcileCron,
+    renditions: [...renditions].sort((a, b) => a.height - b.height),
+    segmentSeconds: positive(
+      options.segmentSeconds ?? defaults.segmentSeconds,
+      'segmentSeconds',
+      60,
+    ),
+    storage:
+      options.storage?.type === 's3'
+        ? {
+            ...options.storage,
+            directory: path.resolve(
+              options.storage.directory ?? path.join(tmpdir(), 'payload-backoffice-video'),
+            ),
+            prefix: options.storage.prefix ?? 'videos/',
+          }
+        : {
+            directory: path.resolve(options.storage?.directory ?? defaults.storage.directory),
+            type: 'local',
+          },
+    uploadUrlHours: positive(
+      options.uploadUrlHours ?? defaults.uploadUrlHours,
+      'uploadUrlHours',
+      24 * 7,
+    ),
+  }
+}

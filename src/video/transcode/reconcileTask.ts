@@ -1,0 +1,107 @@
+import type { CollectionSlug, Payload, TaskConfig } from 'payload'
+
+import { readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { localStore, sizeOf } from '../storage/localStore.js'
+
+const reconcileTaskSlug = 'backofficeVideoReconcile'
+
+type Report = {
+  /** Folders in storage that belong to no video, removed. */
+  orphanFolders: string[]
+  /** Upload part files whose signed URL has expired, so they can never complete, removed. */
+  stalePartFiles: string[]
+  /** Videos the database calls COMPLETE, PROGRESSING or ERROR whose files are gone. */
+  videosMissingFiles: string[]
+}
+
+const foldersIn = async (directory: string): Promise<string[]> => {
+  try {
+    return (await readdir(directory, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Compares storage with the database, as a hosted service's "sync" would: a folder with no video
+ * (a video deleted while a request was still writing, a database restored from an older backup) is
+ * removed; a part file whose upload URL has expired is removed, since nobody can finish it; a video
+ * whose files are missing is reported (in the job's output and the log), never deleted: it is the
+ * editor's record, and its files may come back with the storage's own backup.
+ */
+const reconcile = async (payload: Payload, options: SanitizedVideoOptions): Promise<Report> => {
+  const store = localStore(options.storage.directory)
+  const report: Report = { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] }
+  const { docs } = await payload.find({
+    collection: options.collections.videos as CollectionSlug,
+    depth: 0,
+    pagination: false,
+    select: { createdAt: true, status: true },
+  })
+  const videos = new Map(
+    docs.map((video) => [String(video.id), video as { createdAt: string; status?: string }]),
+  )
+  for (const folder of await foldersIn(options.storage.directory)) {
+    if (!videos.has(folder)) {
+      await rm(path.join(options.storage.directory, folder), { force: true, recursive: true })
+      report.orphanFolders.push(folder)
+    }
+  }
+  const uploadWindowMs = options.uploadUrlHours * 3600 * 1000
+  for (const [id, video] of videos) {
+    if (video.status === 'NO_FILE') {
+      const part = store.partPath(id)
+      const expired = Date.parse(video.createdAt) + uploadWindowMs < Date.now()
+      if (expired && (await stat(part).catch(() => null))) {
+        await rm(part, { force: true })
+        report.stalePartFiles.push(id)
+      }
+      continue
+    }
+    const missing =
+      video.status === 'COMPLETE'
+        ? (await sizeOf(path.join(store.outputDir(id), 'master.m3u8'))) === 0
+        : (await sizeOf(store.sourcePath(id))) === 0
+    if (missing) {
+      report.videosMissingFiles.push(id)
+    }
+  }
+  if (report.videosMissingFiles.length > 0) {
+    payload.logger.warn(
+      `payload-backoffice video: these videos have lost their files: ${report.videosMissingFiles.join(', ')}.`,
+    )
+  }
+  return report
+}
+
+/**
+ * The daily reconciliation, in the video queue at 04:00. Like every scheduled job it is queued and run
+ * only where the queue runs (the app's `autoRun`, or `payload jobs:run --queue video --handle-schedules`).
+ */
+export const reconcileTask = (
+  options: SanitizedVideoOptions,
+): TaskConfig<{ input: object; output: Report }> => ({
+  slug: reconcileTaskSlug,
+  // Registered even when the plugin is disabled (the jobs schema must not depend on it); then it
+  // touches nothing.
+  handler: async ({ req }) => ({
+    // On S3 the bucket's own lifecycle rules are the tool for stray objects; this compares the disk.
+    output:
+      options.enabled && options.storage.type === 'local'
+        ? await reconcile(req.payload, options)
+        : { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] },
+  }),
+  outputSchema: [
+    { name: 'orphanFolders', type: 'json', required: true },
+    { name: 'stalePartFiles', type: 'json', required: true },
+    { name: 'videosMissingFiles', type: 'json', required: true },
+  ],
+  retries: 1,
+  schedule: [{ cron: options.reconcileCron, queue: options.queue }],
+})

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process'
+
+import { lastLinesKeeper } from '../lib/lastLines.js'
+
+export type ProcessResult = { code: null | number; errorText: string; stdout: string }
+
+/**
+ * Runs a program directly, never through a shell (no quoting of file names to get wrong), and
+ * answers its exit code and the last lines of its stderr. `onStdout` receives stdout as it arrives;
+ * without it stdout is collected (ffprobe's JSON). The signal kills the process: a transcode whose
+ * video was deleted or whose lease was lost stops at once.
+ */
+export const runProcess = (
+  command: string,
+  args: string[],
+  { onStdout, signal }: { onStdout?: (chunk: string) => void; signal?: AbortSignal } = {},
+): Promise<ProcessResult> =>
+  new Promise((resolve) => {
+    const stderr = lastLinesKeeper()
+    let stdout = ''
+    const child = spawn(command, args, { signal, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (onStdout) {
+        onStdout(chunk)
+      } else {
+        stdout += chunk
+      }
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.add(chunk))
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.name === 'AbortError') {
+        return
+      }
+      stderr.add(`\n${command} could not be started: ${error.code ?? error.message}`)
+    })
+    child.once('close', (code) => resolve({ code, errorText: stderr.text(), stdout }))
+  })

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest'
+
+import { resolveByteRange } from '../../src/video/lib/byteRange.js'
+import { parseUploadRange, receivedRange } from '../../src/video/lib/contentRange.js'
+import { rungsFor, transcodeArguments } from '../../src/video/lib/ladder.js'
+import { withQueryOnEveryUri } from '../../src/video/lib/playlist.js'
+import { readProbe, type SourceProbe } from '../../src/video/lib/probe.js'
+import { progressFraction, progressReader } from '../../src/video/lib/progress.js'
+import { signClaims, verifyClaims } from '../../src/video/lib/signedClaims.js'
+import { slugify } from '../../src/video/lib/slugify.js'
+import { videoDefaults } from '../../src/video/options/defaults.js'
+import { sanitizeVideoOptions } from '../../src/video/options/sanitize.js'
+
+const ladder = videoDefaults().renditions
+const source = (overrides: Partial<SourceProbe> = {}): SourceProbe => ({
+  durationSeconds: 10,
+  frameRate: 25,
+  hasAudio: true,
+  height: 1080,
+  rotation: 0,
+  videoCodec: 'h264',
+  width: 1920,
+  ...overrides,
+})
+
+describe('the ladder', () => {
+  it('keeps every rung up to the source height, never above', () => {
+    expect(rungsFor(source(), ladder).map((rung) => rung.name)).toEqual(['360p', '720p', '1080p'])
+    expect(rungsFor(source({ height: 720 }), ladder).map((rung) => rung.name)).toEqual([
+      '360p',
+      '720p',
+    ])
+    expect(rungsFor(source({ height: 361 }), ladder).map((rung) => rung.name)).toEqual(['360p'])
+  })
+
+  it('gives a source below every rung one rung at its own height, made even', () => {
+    expect(rungsFor(source({ height: 241, width: 321 }), ladder)).toEqual([
+      { height: 240, name: '240p', videoBitrateKbps: 800 },
+    ])
+  })
+
+  it('maps audio only when the source has some', () => {
+    const withAudio = transcodeArguments({
+      audioBitrateKbps: 128,
+      input: '/in',
+      outputDir: '/out',
+      previewSeconds: 6,
+      probe: source({ height: 720 }),
+      rungs: rungsFor(source({ height: 720 }), ladder),
+      segmentSeconds: 6,
+    })
+    expect(withAudio[withAudio.indexOf('-var_stream_map') + 1]).toBe(
+      'v:0,a:0,name:360p v:1,a:1,name:720p',
+    )
+    const silent = transcodeArguments({
+      audioBitrateKbps: 128,
+      input: '/in',
+      outputDir: '/out',
+      previewSeconds: 6,
+      probe: source({ hasAudio: false, height: 720 }),
+      rungs: rungsFor(source({ height: 720 }), ladder),
+      segmentSeconds: 6,
+    })
+    expect(silent[silent.indexOf('-var_stream_map') + 1]).toBe('v:0,name:360p v:1,name:720p')
+    expect(silent).not.toContain('0:a:0')
+    // Only container demuxers read the upload, and only from a file.
+    expect(silent.slice(0, silent.indexOf('-i'))).toEqual(
+      expect.arrayContaining(['-protocol_whitelist', 'file', '-format_whitelist']),
+    )
+  })
+})
+
+describe('the probe', () => {
+  it('reads a rotated phone clip as displayed, and a variable frame rate by its average', () => {
+    const probe = readProbe({
+      format: { duration: '3.5' },
+      streams: [
+        {
+          avg_frame_rate: '375/22',
+          codec_name: 'h264',
+          codec_type: 'video',
+          height: 1080,
+          r_frame_rate: '90000/1',
+          side_data_list: [{ rotation: -90, side_data_type: 'Display Matrix' }],
+          width: 1920,
+        },
+      ],
+    })
+    expect(probe).toMatchObject({
+      durationSeconds: 3.5,
+      frameRate: 17,
+      hasAudio: false,
+      height: 1920,
+      width: 1080,
+    })
+  })
+
+  it('caps the frame rate at 30 and finds no video in an audio file', () => {
+    expect(
+      readProbe({
+        streams: [{ avg_frame_rate: '60/1', codec_type: 'video', height: 720, width: 1280 }],
+      })?.frameRate,
+    ).toBe(30)
+    expect(readProbe({ streams: [{ codec_type: 'audio' }] })).toBeNull()
+  })
+})
+
+describe('progress', () => {
+  it('reads out_time_us over the duration, ignoring N/A and negative values', () => {
+    expect(progressFraction({ out_time_us: '5000000', progress: 'continue' }, 10)).toBe(0.5)
+    expect(progressFraction({ out_time_us: 'N/A', progress: 'continue' }, 10)).toBeNull()
+    expect(progressFraction({ out_time_us: '-2000', progress: 'continue' }, 10)).toBeNull()
+    expect(progressFraction({ progress: 'end' }, 0)).toBe(1)
+  })
+
+  it('splits the stream into blocks across chunk boundaries', () => {
+    const blocks: Record<string, string>[] = []
+    const read = progressReader((block) => blocks.push(block))
+    read('frame=1\nout_time_us=10')
+    read('00\nprogress=continue\nout_time_us=2000\nprog')
+    read('ress=end\n')
+    expect(blocks).toEqual([
+      { frame: '1', out_time_us: '1000', progress: 'continue' },
+      { out_time_us: '2000', progress: 'end' },
+    ])
+  })
+})
+
+describe('ranges', () => {
+  it('parses Content-Range chunks and status queries, and nothing else', () => {
+    expect(parseUploadRange('bytes 0-99/1000')).toEqual({
+      first: 0,
+      kind: 'chunk',
+      last: 99,
+      total: 1000,
+    })
+    expect(parseUploadRange('bytes */1000')).toEqual({ kind: 'status', total: 1000 })
+    for (const bad of [
+      'bytes 100-99/1000',
+      'bytes 0-1000/1000',
+      'items 0-1/2',
+      'bytes 0-1/',
+      null,
+    ]) {
+      expect(parseUploadRange(bad)).toBeNull()
+    }
+    expect(receivedRange(0)).toBeNull()
+    expect(receivedRange(100)).toBe('bytes=0-99')
+  })
+
+  it('resolves a player’s Range against the file size', () => {
+    expect(resolveByteRange('bytes=0-99', 1000)).toEqual({ end: 99, start: 0 })
+    expect(resolveByteRange('bytes=900-', 1000)).toEqual({ end: 999, start: 900 })
+    expect(resolveByteRange('bytes=-100', 1000)).toEqual({ end: 999, start: 900 })
+    expect(resolveByteRange('bytes=0-5000', 1000)).toEqual({ end: 999, start: 0 })
+    expect(resolveByteRange('bytes=1000-', 1000)).toBe('unsatisfiable')
+    expect(resolveByteRange('bytes=0-1,5-6', 1000)).toBeNull()
+  })
+})
+
+describe('signed claims', () => {
+  it('verify only with the same secret and purpose, untouched', () => {
+    const signed = signClaims('secret', 'upload', { v: '1' })
+    expect(verifyClaims('secret', 'upload', signed)).toEqual({ v: '1' })
+    expect(verifyClaims('secret', 'playback', signed)).toBeNull()
+    expect(verifyClaims('other', 'upload', signed)).toBeNull()
+    const [body, mac] = signed.split('.') as [string, string]
+    const forged = Buffer.from(JSON.stringify({ v: '2' })).toString('base64url')
+    expect(verifyClaims('secret', 'upload', `${forged}.${mac}`)).toBeNull()
+    expect(verifyClaims('secret', 'upload', `${body}.${mac}.x`)).toBeNull()
+  })
+})
+
+describe('texts and options', () => {
+  it('slugs titles as the spec’s helper does', () => {
+    expect(slugify('  Harbour at Dawn!  ')).toBe('harbour-at-dawn')
+    expect(slugify('Ça va -- très bien')).toBe('a-va-trs-bien')
+  })
+
+  it('rewrites every URI of a playlist, attributes included', () => {
+    expect(
+      withQueryOnEveryUri(
+        '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:6,\nseg_00000.m4s\n',
+        'token',
+        'a b',
+      ),
+    ).toBe(
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4?token=a%20b"\n#EXTINF:6,\nseg_00000.m4s?token=a%20b\n',
+    )
+  })
+
+  it('refuses options that cannot work at config time', () => {
+    expect(() => sanitizeVideoOptions({ mount: 'a/b' })).toThrow(/mount/)
+    expect(() => sanitizeVideoOptions({ mount: 'videos' })).toThrow(/collide/)
+    expect(() =>
+      sanitizeVideoOptions({ renditions: [{ height: 361, videoBitrateKbps: 800 }] }),
+    ).toThrow(/even/)
+    expect(() => sanitizeVideoOptions({ renditions: [] })).toThrow(/at least one/)
+    const s3 = { bucket: 'media', config: {}, type: 's3' as const }
+    expect(sanitizeVideoOptions({ storage: s3 }).maxFileSizeBytes).toBe(5 * 1024 ** 3)
+    expect(() => sanitizeVideoOptions({ maxFileSizeBytes: 6 * 1024 ** 3, storage: s3 })).toThrow(
+      /maxFileSizeBytes/,
+    )
+    expect(sanitizeVideoOptions({ autoRun: false }).autoRun).toBe(false)
+    expect(sanitizeVideoOptions().autoRun).toEqual({ cron: '*/5 * * * * *', limit: 1 })
+  })
+})
