@@ -4,6 +4,7 @@ import { addCollection, appendHooks, mapCollection } from '../config/collections
 import { sessionActivityStrategy } from './activityStrategy.js'
 import { sessionsCollection } from './collection.js'
 import { listSessionsEndpoint } from './endpoints/listSessions.js'
+import { refreshTokenEndpoint } from './endpoints/refreshToken.js'
 import { revokeAllSessionsEndpoint } from './endpoints/revokeAllSessions.js'
 import { revokeSessionEndpoint } from './endpoints/revokeSession.js'
 import { sessionsUiField } from './field.js'
@@ -57,7 +58,11 @@ export const sessions: Capability = {
             strategies: [sessionActivityStrategy(options), ...(auth.strategies ?? [])],
           },
           // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-          endpoints: users.endpoints === false ? false : [...(users.endpoints ?? []), ...endpoints],
+          // Payload's refresh answered by ours first (see refreshToken.ts), the rest after the app's.
+          endpoints:
+            users.endpoints === false
+              ? false
+              : [refreshTokenEndpoint(options), ...(users.endpoints ?? []), ...endpoints],
         },
         {
           afterLogin: [recordSessionOnLogin(options)],
