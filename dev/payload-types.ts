@@ -75,6 +75,9 @@ export interface Config {
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
     'trusted-devices': TrustedDevice;
+    'recovery-codes': RecoveryCode;
+    passkeys: Passkey;
+    'passkey-challenges': PasskeyChallenge;
     'two-factor-reset-requests': TwoFactorResetRequest;
     'email-changes': EmailChange;
     accounts: Account;
@@ -108,6 +111,9 @@ export interface Config {
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
     'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
+    'recovery-codes': RecoveryCodesSelect<false> | RecoveryCodesSelect<true>;
+    passkeys: PasskeysSelect<false> | PasskeysSelect<true>;
+    'passkey-challenges': PasskeyChallengesSelect<false> | PasskeyChallengesSelect<true>;
     'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     accounts: AccountsSelect<false> | AccountsSelect<true>;
@@ -483,7 +489,7 @@ export interface Session {
   browser?: string | null;
   os?: string | null;
   deviceType?: string | null;
-  authenticationLevel: 'password' | 'mfa';
+  authenticationLevel: 'password' | 'mfa' | 'passkey';
   provedAt?: string | null;
   signInProvider?: string | null;
   providerSessionId?: string | null;
@@ -529,6 +535,60 @@ export interface TwoFactorChallenge {
     | number
     | boolean
     | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recovery-codes".
+ */
+export interface RecoveryCode {
+  id: number;
+  user: number | User;
+  codeHash: string;
+  usedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "passkeys".
+ */
+export interface Passkey {
+  id: number;
+  user: number | User;
+  name: string;
+  credentialId: string;
+  publicKey: string;
+  userHandle: string;
+  counter: number;
+  transports?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  deviceType?: string | null;
+  backedUp?: boolean | null;
+  browser?: string | null;
+  os?: string | null;
+  lastUsedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "passkey-challenges".
+ */
+export interface PasskeyChallenge {
+  id: number;
+  challenge: string;
+  purpose: 'registration' | 'secondFactor' | 'signIn';
+  user?: (number | null) | User;
+  expiresAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -645,6 +705,10 @@ export interface AuditLog {
     | 'twoFactor.rateLimited'
     | 'twoFactor.deviceTrusted'
     | 'twoFactor.deviceRemoved'
+    | 'twoFactor.recoveryCodesGenerated'
+    | 'twoFactor.recoveryCodeUsed'
+    | 'twoFactor.passkeyAdded'
+    | 'twoFactor.passkeyRemoved'
     | 'twoFactor.resetRequested'
     | 'twoFactor.resetApproved'
     | 'twoFactor.resetDenied'
@@ -933,6 +997,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'trusted-devices';
         value: number | TrustedDevice;
+      } | null)
+    | ({
+        relationTo: 'recovery-codes';
+        value: number | RecoveryCode;
+      } | null)
+    | ({
+        relationTo: 'passkeys';
+        value: number | Passkey;
+      } | null)
+    | ({
+        relationTo: 'passkey-challenges';
+        value: number | PasskeyChallenge;
       } | null)
     | ({
         relationTo: 'two-factor-reset-requests';
@@ -1300,6 +1376,49 @@ export interface TrustedDevicesSelect<T extends boolean = true> {
   lastUsedAt?: T;
   expirationDate?: T;
   tokenHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recovery-codes_select".
+ */
+export interface RecoveryCodesSelect<T extends boolean = true> {
+  user?: T;
+  codeHash?: T;
+  usedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "passkeys_select".
+ */
+export interface PasskeysSelect<T extends boolean = true> {
+  user?: T;
+  name?: T;
+  credentialId?: T;
+  publicKey?: T;
+  userHandle?: T;
+  counter?: T;
+  transports?: T;
+  deviceType?: T;
+  backedUp?: T;
+  browser?: T;
+  os?: T;
+  lastUsedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "passkey-challenges_select".
+ */
+export interface PasskeyChallengesSelect<T extends boolean = true> {
+  challenge?: T;
+  purpose?: T;
+  user?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

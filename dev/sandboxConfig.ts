@@ -166,6 +166,8 @@ export const sandboxConfig = ({
               // Staff API keys stay off here (Users has no `auth.useAPIKey`); with it, administrators
               // could give accounts keys once this is set:
               // apiKeys: { enabled: true },
+              // Passkeys as a second factor are on by default; here they also sign in on their own.
+              passkeys: { passwordless: true },
               // Single sign-on from the environment, or the demo provider of `npm run dev`.
               sso: { providers: sandboxProviders() },
               usersCollection: 'users',

@@ -102,6 +102,26 @@ export const auditEvents = {
     category: 'authentication',
     translationKey: 'auditEventTrustedDeviceRemoved',
   },
+  // A new set of recovery codes (the earlier ones voided): data.count, data.previousRemaining.
+  'twoFactor.recoveryCodesGenerated': {
+    category: 'authentication',
+    translationKey: 'auditEventRecoveryCodesGenerated',
+  },
+  // A recovery code stood in for the second factor at sign-in: data.remaining.
+  'twoFactor.recoveryCodeUsed': {
+    category: 'authentication',
+    translationKey: 'auditEventRecoveryCodeUsed',
+  },
+  // data.passkeyId, name, browser, os, backedUp (a synced passkey).
+  'twoFactor.passkeyAdded': {
+    category: 'authentication',
+    translationKey: 'auditEventPasskeyAdded',
+  },
+  // data.passkeyId, name; the actor is the owner or an administrator.
+  'twoFactor.passkeyRemoved': {
+    category: 'authentication',
+    translationKey: 'auditEventPasskeyRemoved',
+  },
   'twoFactor.resetRequested': {
     category: 'authentication',
     translationKey: 'auditEventTwoFactorResetRequested',

@@ -82,7 +82,19 @@ export const errorCatalogue = {
   TOTP_ENROLMENT_PENDING: { status: 403, translationKey: 'errorTotpEnrolmentPending' },
   TOTP_ALREADY_ENABLED: { status: 409, translationKey: 'errorTotpAlreadyEnabled' },
   TOTP_NOT_ENABLED: { status: 400, translationKey: 'errorTotpNotEnabled' },
+  // Passkeys (WebAuthn). One refusal for every assertion or registration that does not verify (wrong
+  // origin or relying party, a used or expired challenge, a bad signature, a counter gone backwards),
+  // so a refusal tells an attacker nothing about which check failed.
+  PASSKEYS_UNAVAILABLE: { status: 404, translationKey: 'errorPasskeysUnavailable' },
+  PASSKEY_INVALID: { status: 400, translationKey: 'errorPasskeyInvalid' },
+  PASSKEY_NOT_REGISTERED: { status: 400, translationKey: 'errorPasskeyNotRegistered' },
+  PASSKEY_REQUIRED: { status: 403, translationKey: 'errorPasskeyRequired' },
+  PASSKEY_NAME_INVALID: { status: 400, translationKey: 'errorPasskeyNameInvalid' },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, translationKey: 'errorPasskeyAlreadyRegistered' },
   TOTP_SETUP_FAILED: { status: 400, translationKey: 'errorTotpSetupFailed' },
+  RECOVERY_CODE_INVALID: { status: 400, translationKey: 'errorRecoveryCodeInvalid' },
+  // Every code of the account is used (or it never had any): said only to whoever gave the password.
+  RECOVERY_CODES_UNAVAILABLE: { status: 409, translationKey: 'errorRecoveryCodesUnavailable' },
   RESET_REQUEST_PENDING_EXISTS: { status: 409, translationKey: 'errorResetRequestPendingExists' },
   RESET_REQUEST_EXPIRED: { status: 410, translationKey: 'errorResetRequestExpired' },
   RESET_REQUEST_PROCESSED: { status: 409, translationKey: 'errorResetRequestProcessed' },

@@ -99,6 +99,21 @@ export const defaults: SanitizedBackofficeOptions = {
     // at most 10); the whole round trip to the provider is held to the same bound.
     transactionMinutes: 10,
   },
+  passkeys: {
+    // A second factor every account may add, as in Better Auth's passkey plugin and Keycloak.
+    enabled: true,
+    origins: [],
+    // Opt-in, as in Keycloak (a flow the administrator adds) and Better Auth (its own sign-in call):
+    // it makes the passkey the only thing between an attacker and the account.
+    passwordless: false,
+    // NIST SP 800-63B-4 §2.3.2 makes a phishing-resistant authenticator the AAL3 floor, and OWASP
+    // ASVS 5.0 6.6 asks for one at level 3: an integrator names the roles; none by default.
+    requiredForRoles: [],
+    rpId: null,
+    // WebAuthn Level 3 §15.1 recommends 300 s for a ceremony with user verification; its challenge is
+    // single use and stored server side, so it lasts exactly as long (ASVS 5.0 6.4.1).
+    timeoutSeconds: 300,
+  },
   sudo: {
     // GitHub's "Sudo mode" (docs.github.com, "Sudo mode") asks for the password again before sensitive
     // account changes unless it was given in the last few minutes; OWASP ASVS 5.0 V7.5 asks for a
@@ -129,6 +144,12 @@ export const defaults: SanitizedBackofficeOptions = {
     // lockout above, shared with passwords as in Keycloak, so NIST SP 800-63B §5.2.2's cap of 100
     // consecutive failures per account holds across challenges.
     maxAttemptsPerChallenge: 5,
+    recoveryCodes: {
+      // Better Auth's backup codes default to 10 (`backupCodeOptions.amount`), Keycloak's recovery
+      // authentication codes come as 12, GitHub gives 16. Ten covers years of lost phones; a new set
+      // is one click (with a fresh proof) once they run low.
+      count: 10,
+    },
     // Better Auth's `trustDeviceMaxAge` default is 30 days. The token is random (256 bits), stored
     // only as a hash, rotated on every use and listed so it can be removed (ASVS 5.0 6.4.1, 7.5.2).
     trustedDeviceDays: 30,

@@ -6,6 +6,7 @@ import type {
 } from './types.js'
 
 import { defaults } from './defaults.js'
+import { sanitizePasskeys } from './sanitizePasskeys.js'
 import { sanitizeSso } from './sanitizeSso.js'
 
 const wholeNumber = (
@@ -81,6 +82,7 @@ export const sanitizeOptions = (
       ),
     },
     roles: { ...defaults.roles, ...options.roles },
+    passkeys: sanitizePasskeys(options.passkeys, defaults.passkeys),
     sessions: {
       absoluteLifetimeHours: positiveInteger(
         options.sessions?.absoluteLifetimeHours ?? defaults.sessions.absoluteLifetimeHours,
@@ -228,6 +230,9 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
     issuer: given.issuer ?? defaults.twoFactor.issuer,
     maxAttemptsPerChallenge:
       given.maxAttemptsPerChallenge ?? defaults.twoFactor.maxAttemptsPerChallenge,
+    recoveryCodes: {
+      count: given.recoveryCodes?.count ?? defaults.twoFactor.recoveryCodes.count,
+    },
     trustedDeviceDays: given.trustedDeviceDays ?? defaults.twoFactor.trustedDeviceDays,
   }
   const enforcement: unknown = twoFactor.enforcement
@@ -279,6 +284,13 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
       'twoFactor.maxAttemptsPerChallenge',
       { max: 20, min: 1 },
     ),
+    recoveryCodes: {
+      // At least a few to lose a phone more than once; at most a sheet one can keep.
+      count: wholeNumber(twoFactor.recoveryCodes.count, 'twoFactor.recoveryCodes.count', {
+        max: 50,
+        min: 1,
+      }),
+    },
     trustedDeviceDays: wholeNumber(twoFactor.trustedDeviceDays, 'twoFactor.trustedDeviceDays', {
       max: 365,
       min: 1,

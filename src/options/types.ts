@@ -226,11 +226,22 @@ export type TwoFactorOptions = {
    * @default 5
    */
   maxAttemptsPerChallenge?: number
+  /** Recovery codes: single-use codes that stand in for the authenticator app at sign-in. */
+  recoveryCodes?: RecoveryCodesOptions
   /**
    * Days a device marked "trust this device" signs in without a code.
    * @default 30
    */
   trustedDeviceDays?: number
+}
+
+/** Recovery codes, each usable once as the second factor when the authenticator app is lost. */
+export type RecoveryCodesOptions = {
+  /**
+   * How many codes each generation gives (the earlier ones stop working).
+   * @default 10
+   */
+  count?: number
 }
 
 /** Emails the plugin sends to staff. */
@@ -346,6 +357,44 @@ export type SsoOptions = {
   transactionMinutes?: number
 }
 
+/** Passkeys (WebAuthn): as a second factor, optionally as a password-less sign-in, and by role. */
+export type PasskeyOptions = {
+  /**
+   * Offer passkeys: staff register them on their account page and use them as a second factor.
+   * @default true
+   */
+  enabled?: boolean
+  /**
+   * Origins other than `serverURL`'s from which the admin is used (another host name of the same
+   * site, under the relying-party id). `serverURL`'s origin is always allowed.
+   * @default []
+   */
+  origins?: string[]
+  /**
+   * "Sign in with a passkey" on the login page: a discoverable passkey with user verification is a
+   * complete sign-in, with no password.
+   * @default false
+   */
+  passwordless?: boolean
+  /**
+   * Roles whose accounts, once they have a passkey, may finish a sign-in only with it (a
+   * phishing-resistant factor): a code from an app or a recovery code is refused for them.
+   * @default []
+   */
+  requiredForRoles?: string[]
+  /**
+   * The relying-party id: a domain, `serverURL`'s host or a registrable suffix of it. A passkey works
+   * only on that domain and its subdomains, and changing it orphans every passkey made before.
+   * @default null (the host of `serverURL`)
+   */
+  rpId?: null | string
+  /**
+   * Seconds a browser has to answer one passkey prompt; its challenge expires with it.
+   * @default 300
+   */
+  timeoutSeconds?: number
+}
+
 /** Which users are administrators: a roles field and the value that means "administrator". */
 export type RolesOptions = {
   /**
@@ -381,6 +430,8 @@ export type BackofficePluginOptions = {
   invitations?: InvitationOptions
   /** Lockout with exponential backoff, and suspension after excessive failures. */
   lockout?: LockoutOptions
+  /** Passkeys as a second factor, as a password-less sign-in, and required by role. */
+  passkeys?: PasskeyOptions
   /** Rules for new passwords: length, strength, optional composition and breach checks. */
   passwordPolicy?: PasswordPolicyOptions
   /** Password reset by email: how long a link stays valid. */
@@ -422,6 +473,7 @@ export type SanitizedBackofficeOptions = {
   enabled: boolean
   invitations: Required<InvitationOptions>
   lockout: Required<LockoutOptions>
+  passkeys: Required<PasskeyOptions>
   passwordPolicy: SanitizedPasswordPolicy
   passwordReset: Required<PasswordResetOptions>
   roles: Required<RolesOptions>
@@ -443,6 +495,7 @@ export type SanitizedTwoFactorOptions = {
   /** `null`: the admin's title suffix, else 'Payload'. */
   issuer: null | string
   maxAttemptsPerChallenge: number
+  recoveryCodes: Required<RecoveryCodesOptions>
   trustedDeviceDays: number
 }
 

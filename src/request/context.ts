@@ -11,6 +11,8 @@ export const twoFactorContextKey = 'backofficeTwoFactor'
 export type TwoFactorContext = {
   /** A trusted device let this sign-in skip the code; its token must be rotated once the session exists. */
   trustedDevice?: { id: number | string; tokenHash: string }
+  /** The sign-in was a passkey alone, with no password (two factors in one: WebAuthn user verification). */
+  passwordless?: true
   /** The account whose second factor (or enrolment) was just completed: its sign-in may mint a session. */
   verifiedUserId?: number | string
 }

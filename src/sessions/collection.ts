@@ -104,6 +104,7 @@ export const sessionsCollection = (
       options: [
         { label: label('authenticationLevelPassword'), value: 'password' },
         { label: label('authenticationLevelMfa'), value: 'mfa' },
+        { label: label('authenticationLevelPasskey'), value: 'passkey' },
       ],
       required: true,
     },

@@ -13,7 +13,7 @@ import { mintSession } from './mintSession.js'
 import { sessionResponse } from './sessionResponse.js'
 
 /**
- * The end of a sign-in whose second factor (a code, or a finished enrolment) has just passed: the
+ * The end of a sign-in whose second factor (a code, a recovery code, or a finished enrolment) has just passed: the
  * session through the same path as every other sign-in, the challenge cookie cleared, and, when asked
  * for, this device trusted with a fresh token in its own cookie.
  */
@@ -27,7 +27,8 @@ export const completeSignIn = async (
     trustThisDevice,
     userId,
   }: {
-    factor: 'totp' | 'totpEnrolment'
+    /** `passkeySignIn`: a passkey alone, with no password before it. */
+    factor: 'passkey' | 'passkeySignIn' | 'recoveryCode' | 'totp' | 'totpEnrolment'
     message?: string
     /** The challenge's first factor was this single sign-on (see request/context.ts). */
     singleSignOn: null | SingleSignOnContext
@@ -41,7 +42,9 @@ export const completeSignIn = async (
   }
   let minted: Awaited<ReturnType<typeof mintSession>>
   try {
-    minted = await mintSession(req, options, userId)
+    minted = await mintSession(req, options, userId, {
+      passwordless: factor === 'passkeySignIn',
+    })
   } catch (error) {
     // Suspended while the code was being typed: the beforeLogin hooks refuse, as they would a password.
     if (error instanceof BackofficeError && error.code === 'ACCOUNT_SUSPENDED') {

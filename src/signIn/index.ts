@@ -3,8 +3,14 @@ import type { Capability } from '../capability.js'
 import { replaceAdminViews } from '../config/admin.js'
 import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { authenticateEndpoint } from './endpoints/authenticate.js'
+import { authenticateRecoveryCodeEndpoint } from './endpoints/authenticateRecoveryCode.js'
 import { finishEnrolmentEndpoint } from './endpoints/finishEnrollment.js'
 import { loginEndpoint } from './endpoints/loginEndpoint.js'
+import {
+  passkeyAuthenticateEndpoint,
+  passkeyChallengeOptionsEndpoint,
+} from './endpoints/passkeySecondFactor.js'
+import { passkeySignInEndpoint, passkeySignInOptionsEndpoint } from './endpoints/passkeySignIn.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
 
@@ -31,6 +37,11 @@ export const signIn: Capability = {
           addEndpoints(addEndpoints(users, [loginEndpoint(options)], { first: true }), [
             finishEnrolmentEndpoint(options),
             authenticateEndpoint(options),
+            authenticateRecoveryCodeEndpoint(options),
+            passkeyChallengeOptionsEndpoint(options),
+            passkeyAuthenticateEndpoint(options),
+            passkeySignInOptionsEndpoint(options),
+            passkeySignInEndpoint(options),
           ]),
           {
             // After suspension's check (its capability comes first): a suspended account is told so,

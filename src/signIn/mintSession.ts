@@ -92,6 +92,7 @@ export const mintSession = async (
   userId: number | string,
   {
     account,
+    passwordless = false,
     secondFactorVerified = true,
   }: {
     /**
@@ -99,6 +100,8 @@ export const mintSession = async (
      * again. Without it, the row is read here.
      */
     account?: StaffAccount
+    /** A passkey alone signed in (no password): the session records it as such. */
+    passwordless?: boolean
     /**
      * `false` for a first factor other than a password (single sign-on): the two-factor hook then
      * decides, as after a password, and throws `SecondFactorRequired` when a code is due.
@@ -130,7 +133,10 @@ export const mintSession = async (
     user._strategy = 'local-jwt'
     if (secondFactorVerified) {
       // Tells the two-factor `beforeLogin` hook that this account's second factor is done.
-      req.context[twoFactorContextKey] = { verifiedUserId: userId }
+      req.context[twoFactorContextKey] = {
+        verifiedUserId: userId,
+        ...(passwordless ? { passwordless: true } : {}),
+      }
     }
 
     const sid = await addSession(req, collectionConfig, user as SessionsOf)

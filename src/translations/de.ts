@@ -199,6 +199,7 @@ export const de: BackofficeTranslationTable = {
   fieldSessionAuthenticationLevel: 'Authentifizierungsstufe',
   authenticationLevelPassword: 'Passwort',
   authenticationLevelMfa: 'Passwort und zweiter Faktor',
+  authenticationLevelPasskey: 'Passkey',
   fieldSessionRevokedAt: 'Beendet',
   fieldSessionRevokedReason: 'Grund für das Ende',
   fieldSessionRevokedBy: 'Beendet von',
@@ -371,6 +372,60 @@ export const de: BackofficeTranslationTable = {
   twoFactorChallengeInstructions: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
   twoFactorCodeLabel: 'Einmalcode',
   twoFactorTrustDevice: 'diesem Gerät {{days}} Tage lang vertrauen',
+  passkeyName: 'Name',
+  passkeys: 'Passkeys',
+  passkey: 'Passkey',
+  errorPasskeysUnavailable: 'Passkeys sind hier nicht verfügbar.',
+  errorPasskeyInvalid: 'Der Passkey konnte nicht bestätigt werden. Versuchen Sie es erneut.',
+  errorPasskeyNotRegistered: 'Dieses Konto hat keinen Passkey.',
+  errorPasskeyRequired: 'Ihre Rolle verlangt Ihren Passkey, um die Anmeldung abzuschließen.',
+  errorPasskeyNameInvalid: 'Der Name eines Passkeys hat 1 bis {{max}} Zeichen.',
+  errorPasskeyAlreadyRegistered: 'Dieser Passkey ist bereits registriert.',
+  emailPasskeyAddedSubject: 'Ihrem Konto wurde ein Passkey hinzugefügt',
+  emailPasskeyAddedBody:
+    'Der Passkey „{{name}}“ wurde Ihrem Konto hinzugefügt und kann Sie nun anmelden. Wenn Sie das nicht waren, entfernen Sie ihn auf Ihrer Kontoseite, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
+  emailPasskeyRemovedSubject: 'Ein Passkey wurde von Ihrem Konto entfernt',
+  emailPasskeyRemovedBody:
+    'Der Passkey „{{name}}“ wurde von Ihrem Konto entfernt und meldet Sie nicht mehr an. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
+  emailPasskeyRemovedByAdministratorBody:
+    'Eine Administratorin oder ein Administrator hat den Passkey „{{name}}“ von Ihrem Konto entfernt; er meldet Sie nicht mehr an. Auf Ihrer Kontoseite können Sie einen neuen hinzufügen.',
+  auditEventPasskeyAdded: 'Passkey hinzugefügt',
+  auditEventPasskeyRemoved: 'Passkey entfernt',
+  passkeysHeading: 'Passkeys',
+  passkeysIntro:
+    'Ein Passkey bestätigt mit der Displaysperre, dem Fingerabdruck oder dem Gesicht auf Ihrem Gerät oder mit einem Sicherheitsschlüssel, dass Sie es sind. Er kann nicht abgefischt werden: Er funktioniert nur auf dieser Website.',
+  passkeysNone: 'Noch keine Passkeys.',
+  passkeysAdd: 'Passkey hinzufügen',
+  passkeysWaiting: 'Warten auf Ihr Gerät …',
+  passkeysAdded: 'Passkey hinzugefügt.',
+  passkeysCancelled:
+    'Die Passkey-Abfrage wurde geschlossen oder ist abgelaufen. Nichts wurde geändert.',
+  passkeysUnsupported: 'Dieser Browser kann keine Passkeys verwenden.',
+  passkeysUnavailable:
+    'Passkeys sind auf diesem Server nicht verfügbar: Seine serverURL muss ein Domainname sein.',
+  passkeyAddedOn: 'Hinzugefügt am {{date}}',
+  passkeyMadeOn: 'erstellt auf {{device}}',
+  passkeyLastUsed: 'zuletzt verwendet am {{date}}',
+  passkeyNeverUsed: 'nie verwendet',
+  passkeySynced: 'synchronisiert',
+  passkeyRename: 'Umbenennen',
+  passkeyRenameLabel: 'Neuer Name für „{{name}}“',
+  passkeySave: 'Speichern',
+  passkeyCancel: 'Abbrechen',
+  passkeyRemove: 'Entfernen',
+  passkeyRemoveNamed: '„{{name}}“ entfernen',
+  passkeyRemoveConfirm: 'Den Passkey „{{name}}“ entfernen? Er meldet Sie dann nicht mehr an.',
+  passkeyRemoved: 'Passkey entfernt.',
+  passkeyRenamed: 'Passkey umbenannt.',
+  passkeysRequiredNotice:
+    'Ihre Rolle verlangt einen Passkey. Fügen Sie einen hinzu: Danach schließt nur der Passkey Ihre Anmeldung ab.',
+  passkeyChallengeButton: 'Passkey verwenden',
+  passkeyChallengeHeading: 'Mit Ihrem Passkey bestätigen',
+  passkeyChallengeInstructions:
+    'Verwenden Sie einen Passkey dieses Kontos: Ihr Gerät fragt nach der Displaysperre, dem Fingerabdruck oder dem Gesicht oder nach Ihrem Sicherheitsschlüssel.',
+  passkeyUseCodeInstead: 'Stattdessen einen Code aus Ihrer Authenticator-App verwenden',
+  passkeyUsePasskeyInstead: 'Stattdessen Ihren Passkey verwenden',
+  passkeySignInButton: 'Mit einem Passkey anmelden',
   twoFactorVerify: 'Bestätigen',
   twoFactorVerifying: 'Wird geprüft …',
   twoFactorSetupHeading: 'Zwei-Faktor-Authentifizierung einrichten',
@@ -642,4 +697,48 @@ export const de: BackofficeTranslationTable = {
   errorVideoPlaybackDenied:
     'Dieses Video ist privat: Sein Link braucht ein gültiges, nicht abgelaufenes Token.',
   errorVideoRangeNotSatisfiable: 'Der angefragte Bereich liegt außerhalb der Datei.',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Ungültiger Wiederherstellungscode.',
+  errorRecoveryCodesUnavailable:
+    'Dieses Konto hat keine unbenutzten Wiederherstellungscodes. Verwenden Sie den Code aus Ihrer Authenticator-App oder lassen Sie Ihre Zwei-Faktor-Authentifizierung zurücksetzen.',
+  auditEventRecoveryCodesGenerated: 'Neue Wiederherstellungscodes erzeugt',
+  auditEventRecoveryCodeUsed: 'Mit einem Wiederherstellungscode angemeldet',
+  emailRecoveryCodesGeneratedSubject: 'Neue Wiederherstellungscodes für Ihr Konto',
+  emailRecoveryCodesGeneratedBody:
+    'Für Ihr Konto {{email}} wurden am {{time}} neue Wiederherstellungscodes ({{count}}) erzeugt; die bisherigen funktionieren nicht mehr. Wenn Sie das waren, bewahren Sie die neuen Codes sicher auf. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes ist möglicherweise in Ihrem Konto angemeldet.',
+  emailRecoveryCodeUsedSubject: 'Anmeldung mit einem Wiederherstellungscode',
+  emailRecoveryCodeUsedBody:
+    'Am {{time}} wurde ein Wiederherstellungscode verwendet, um sich bei Ihrem Konto {{email}} anzumelden. Dieser Code kann nicht erneut verwendet werden; verbleibende unbenutzte Wiederherstellungscodes: {{remaining}}. Wenn Sie das waren, erzeugen Sie auf Ihrer Kontoseite neue Codes, wenn sie knapp werden. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes kennt Ihr Passwort und einen Ihrer Wiederherstellungscodes.',
+  recoveryCodeSignedIn:
+    'Mit einem Wiederherstellungscode angemeldet. Verbleibende unbenutzte Wiederherstellungscodes: {{remaining}}.',
+  recoveryCodeUseInstead: 'Wiederherstellungscode verwenden',
+  recoveryCodeUseAuthenticator: 'Code aus der Authenticator-App verwenden',
+  recoveryCodeInstructions:
+    'Geben Sie einen Ihrer gespeicherten Wiederherstellungscodes ein. Jeder Code funktioniert nur einmal.',
+  recoveryCodeLabel: 'Wiederherstellungscode',
+  recoveryCodesHeading: 'Wiederherstellungscodes',
+  recoveryCodesRemaining: 'Unbenutzte Wiederherstellungscodes: {{remaining}} von {{total}}.',
+  recoveryCodesNone:
+    'Sie haben keine unbenutzten Wiederherstellungscodes. Erzeugen Sie welche, damit Sie sich auch ohne Ihre Authenticator-App anmelden können.',
+  recoveryCodesGenerate: 'Neue Wiederherstellungscodes erzeugen',
+  recoveryCodesReplaceWarning:
+    'Neue Codes ersetzen Ihre bisherigen: Die alten Codes funktionieren sofort nicht mehr.',
+  recoveryCodesOfferAfterSetup:
+    'Die Zwei-Faktor-Authentifizierung ist aktiv. Erzeugen Sie jetzt Wiederherstellungscodes: Jeder meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren.',
+  recoveryCodesConfirm: 'Codes erzeugen',
+  recoveryCodesGenerating: 'Wird erzeugt…',
+  recoveryCodesCancel: 'Abbrechen',
+  recoveryCodesShownOnce:
+    'Speichern Sie diese Codes jetzt an einem sicheren Ort (einem Passwort-Manager oder auf Papier): Sie werden nur dieses eine Mal angezeigt. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
+  recoveryCodesListLabel: 'Ihre neuen Wiederherstellungscodes',
+  recoveryCodesCopy: 'Kopieren',
+  recoveryCodesCopied: 'Die Wiederherstellungscodes wurden kopiert.',
+  recoveryCodesCopyFailed:
+    'Die Codes konnten nicht kopiert werden. Markieren und kopieren Sie sie von Hand.',
+  recoveryCodesDownload: 'Herunterladen (.txt)',
+  recoveryCodesSaved: 'Ich habe diese Codes gespeichert',
+  recoveryCodesGeneratedToast:
+    'Neue Wiederherstellungscodes erzeugt. Die alten funktionieren nicht mehr.',
+  recoveryCodesFileIntro:
+    'Wiederherstellungscodes für {{account}}, erzeugt am {{date}}. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
 }

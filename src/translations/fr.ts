@@ -197,6 +197,7 @@ export const fr: BackofficeTranslationTable = {
   fieldSessionAuthenticationLevel: "Niveau d'authentification",
   authenticationLevelPassword: 'Mot de passe',
   authenticationLevelMfa: 'Mot de passe et second facteur',
+  authenticationLevelPasskey: 'Clé d’accès',
   fieldSessionRevokedAt: 'Terminée le',
   fieldSessionRevokedReason: 'Motif de fin',
   fieldSessionRevokedBy: 'Terminée par',
@@ -369,6 +370,59 @@ export const fr: BackofficeTranslationTable = {
     'Saisissez le code à 6 chiffres de votre application d’authentification.',
   twoFactorCodeLabel: 'Code à usage unique',
   twoFactorTrustDevice: 'faire confiance à cet appareil pendant {{days}} jours',
+  passkeyName: 'Nom',
+  passkeys: 'Clés d’accès',
+  passkey: 'Clé d’accès',
+  errorPasskeysUnavailable: 'Les clés d’accès ne sont pas disponibles ici.',
+  errorPasskeyInvalid: 'La clé d’accès n’a pas pu être vérifiée. Réessayez.',
+  errorPasskeyNotRegistered: 'Ce compte n’a pas de clé d’accès.',
+  errorPasskeyRequired: 'Votre rôle exige votre clé d’accès pour terminer la connexion.',
+  errorPasskeyNameInvalid: 'Le nom d’une clé d’accès compte de 1 à {{max}} caractères.',
+  errorPasskeyAlreadyRegistered: 'Cette clé d’accès est déjà enregistrée.',
+  emailPasskeyAddedSubject: 'Une clé d’accès a été ajoutée à votre compte',
+  emailPasskeyAddedBody:
+    'La clé d’accès « {{name}} » a été ajoutée à votre compte et peut désormais vous connecter. Si ce n’était pas vous, supprimez-la depuis la page de votre compte, changez votre mot de passe et prévenez un administrateur.',
+  emailPasskeyRemovedSubject: 'Une clé d’accès a été supprimée de votre compte',
+  emailPasskeyRemovedBody:
+    'La clé d’accès « {{name}} » a été supprimée de votre compte et ne vous connecte plus. Si ce n’était pas vous, changez votre mot de passe et prévenez un administrateur.',
+  emailPasskeyRemovedByAdministratorBody:
+    'Un administrateur a supprimé la clé d’accès « {{name}} » de votre compte ; elle ne vous connecte plus. Vous pouvez en ajouter une nouvelle depuis la page de votre compte.',
+  auditEventPasskeyAdded: 'Clé d’accès ajoutée',
+  auditEventPasskeyRemoved: 'Clé d’accès supprimée',
+  passkeysHeading: 'Clés d’accès',
+  passkeysIntro:
+    'Une clé d’accès confirme que c’est bien vous avec le verrouillage de votre appareil, votre empreinte ou votre visage, ou avec une clé de sécurité. Elle ne peut pas être hameçonnée : elle ne fonctionne que sur ce site.',
+  passkeysNone: 'Aucune clé d’accès pour l’instant.',
+  passkeysAdd: 'Ajouter une clé d’accès',
+  passkeysWaiting: 'En attente de votre appareil…',
+  passkeysAdded: 'Clé d’accès ajoutée.',
+  passkeysCancelled: 'La demande de clé d’accès a été fermée ou a expiré. Rien n’a été modifié.',
+  passkeysUnsupported: 'Ce navigateur ne peut pas utiliser de clés d’accès.',
+  passkeysUnavailable:
+    'Les clés d’accès ne sont pas disponibles sur ce serveur : son serverURL doit être un nom de domaine.',
+  passkeyAddedOn: 'Ajoutée le {{date}}',
+  passkeyMadeOn: 'créée sur {{device}}',
+  passkeyLastUsed: 'dernière utilisation le {{date}}',
+  passkeyNeverUsed: 'jamais utilisée',
+  passkeySynced: 'synchronisée',
+  passkeyRename: 'Renommer',
+  passkeyRenameLabel: 'Nouveau nom pour « {{name}} »',
+  passkeySave: 'Enregistrer',
+  passkeyCancel: 'Annuler',
+  passkeyRemove: 'Supprimer',
+  passkeyRemoveNamed: 'Supprimer « {{name}} »',
+  passkeyRemoveConfirm: 'Supprimer la clé d’accès « {{name}} » ? Elle ne vous connectera plus.',
+  passkeyRemoved: 'Clé d’accès supprimée.',
+  passkeyRenamed: 'Clé d’accès renommée.',
+  passkeysRequiredNotice:
+    'Votre rôle exige une clé d’accès. Ajoutez-en une : ensuite, seule la clé d’accès terminera votre connexion.',
+  passkeyChallengeButton: 'Utiliser votre clé d’accès',
+  passkeyChallengeHeading: 'Confirmez avec votre clé d’accès',
+  passkeyChallengeInstructions:
+    'Utilisez une clé d’accès de ce compte : votre appareil demande son verrouillage, votre empreinte ou votre visage, ou votre clé de sécurité.',
+  passkeyUseCodeInstead: 'Utiliser plutôt un code de votre application d’authentification',
+  passkeyUsePasskeyInstead: 'Utiliser plutôt votre clé d’accès',
+  passkeySignInButton: 'Se connecter avec une clé d’accès',
   twoFactorVerify: 'Vérifier',
   twoFactorVerifying: 'Vérification…',
   twoFactorSetupHeading: 'Configurer l’authentification à deux facteurs',
@@ -640,4 +694,48 @@ export const fr: BackofficeTranslationTable = {
   errorVideoPlaybackDenied:
     'Cette vidéo est privée : son lien doit porter un jeton valide et non expiré.',
   errorVideoRangeNotSatisfiable: 'La plage demandée est en dehors du fichier.',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Code de récupération invalide.',
+  errorRecoveryCodesUnavailable:
+    'Ce compte n’a plus de code de récupération inutilisé. Utilisez le code de votre application d’authentification, ou demandez la réinitialisation de votre authentification à deux facteurs.',
+  auditEventRecoveryCodesGenerated: 'Nouveaux codes de récupération générés',
+  auditEventRecoveryCodeUsed: 'Connexion avec un code de récupération',
+  emailRecoveryCodesGeneratedSubject: 'Nouveaux codes de récupération pour votre compte',
+  emailRecoveryCodesGeneratedBody:
+    'De nouveaux codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}, et les précédents ne fonctionnent plus. Si c’était vous, conservez les nouveaux codes en lieu sûr. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre est peut-être connecté à votre compte.',
+  emailRecoveryCodeUsedSubject: 'Un code de récupération a servi à se connecter',
+  emailRecoveryCodeUsedBody:
+    'Un code de récupération a servi à se connecter à votre compte {{email}} le {{time}}. Ce code ne peut plus être utilisé ; codes de récupération inutilisés restants : {{remaining}}. Si c’était vous, générez de nouveaux codes sur la page de votre compte lorsqu’il en reste peu. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre connaît votre mot de passe et l’un de vos codes de récupération.',
+  recoveryCodeSignedIn:
+    'Connecté avec un code de récupération. Codes de récupération inutilisés restants : {{remaining}}.',
+  recoveryCodeUseInstead: 'Utiliser un code de récupération',
+  recoveryCodeUseAuthenticator: 'Utiliser le code de l’application d’authentification',
+  recoveryCodeInstructions:
+    'Saisissez l’un des codes de récupération que vous avez conservés. Chaque code ne sert qu’une fois.',
+  recoveryCodeLabel: 'Code de récupération',
+  recoveryCodesHeading: 'Codes de récupération',
+  recoveryCodesRemaining: 'Codes de récupération inutilisés : {{remaining}} sur {{total}}.',
+  recoveryCodesNone:
+    'Vous n’avez aucun code de récupération inutilisé. Créez-en pour pouvoir vous connecter même si vous perdez votre application d’authentification.',
+  recoveryCodesGenerate: 'Générer de nouveaux codes de récupération',
+  recoveryCodesReplaceWarning:
+    'Les nouveaux codes remplacent les actuels : les anciens cessent de fonctionner immédiatement.',
+  recoveryCodesOfferAfterSetup:
+    'L’authentification à deux facteurs est activée. Créez maintenant des codes de récupération : chacun vous connecte une fois si vous perdez votre application d’authentification.',
+  recoveryCodesConfirm: 'Générer les codes',
+  recoveryCodesGenerating: 'Génération…',
+  recoveryCodesCancel: 'Annuler',
+  recoveryCodesShownOnce:
+    'Enregistrez ces codes maintenant en lieu sûr (un gestionnaire de mots de passe, ou sur papier) : ils ne s’affichent que cette fois. Chaque code vous connecte une fois à la place de votre application d’authentification.',
+  recoveryCodesListLabel: 'Vos nouveaux codes de récupération',
+  recoveryCodesCopy: 'Copier',
+  recoveryCodesCopied: 'Les codes de récupération ont été copiés.',
+  recoveryCodesCopyFailed:
+    'Les codes n’ont pas pu être copiés. Sélectionnez-les et copiez-les à la main.',
+  recoveryCodesDownload: 'Télécharger (.txt)',
+  recoveryCodesSaved: 'J’ai enregistré ces codes',
+  recoveryCodesGeneratedToast:
+    'Nouveaux codes de récupération générés. Les anciens ne fonctionnent plus.',
+  recoveryCodesFileIntro:
+    'Codes de récupération pour {{account}}, générés le {{date}}. Chaque code vous connecte une fois à la place de votre application d’authentification.',
 }

@@ -191,6 +191,7 @@ export const nl: BackofficeTranslationTable = {
   fieldSessionAuthenticationLevel: 'Authenticatieniveau',
   authenticationLevelPassword: 'Wachtwoord',
   authenticationLevelMfa: 'Wachtwoord en tweede factor',
+  authenticationLevelPasskey: 'Passkey',
   fieldSessionRevokedAt: 'Beëindigd',
   fieldSessionRevokedReason: 'Reden van beëindiging',
   fieldSessionRevokedBy: 'Beëindigd door',
@@ -362,6 +363,59 @@ export const nl: BackofficeTranslationTable = {
   twoFactorChallengeInstructions: 'Voer de 6-cijferige code uit uw authenticator-app in.',
   twoFactorCodeLabel: 'Eenmalige code',
   twoFactorTrustDevice: 'dit apparaat {{days}} dagen vertrouwen',
+  passkeyName: 'Naam',
+  passkeys: 'Passkeys',
+  passkey: 'Passkey',
+  errorPasskeysUnavailable: 'Passkeys zijn hier niet beschikbaar.',
+  errorPasskeyInvalid: 'De passkey kon niet worden gecontroleerd. Probeer het opnieuw.',
+  errorPasskeyNotRegistered: 'Dit account heeft geen passkey.',
+  errorPasskeyRequired: 'Uw rol vereist uw passkey om het inloggen af te ronden.',
+  errorPasskeyNameInvalid: 'De naam van een passkey heeft 1 tot {{max}} tekens.',
+  errorPasskeyAlreadyRegistered: 'Deze passkey is al geregistreerd.',
+  emailPasskeyAddedSubject: 'Er is een passkey aan uw account toegevoegd',
+  emailPasskeyAddedBody:
+    'De passkey “{{name}}” is aan uw account toegevoegd en kan u nu laten inloggen. Was u dit niet, verwijder hem dan op uw accountpagina, wijzig uw wachtwoord en waarschuw een beheerder.',
+  emailPasskeyRemovedSubject: 'Er is een passkey van uw account verwijderd',
+  emailPasskeyRemovedBody:
+    'De passkey “{{name}}” is van uw account verwijderd en laat u niet meer inloggen. Was u dit niet, wijzig dan uw wachtwoord en waarschuw een beheerder.',
+  emailPasskeyRemovedByAdministratorBody:
+    'Een beheerder heeft de passkey “{{name}}” van uw account verwijderd; hij laat u niet meer inloggen. U kunt een nieuwe toevoegen op uw accountpagina.',
+  auditEventPasskeyAdded: 'Passkey toegevoegd',
+  auditEventPasskeyRemoved: 'Passkey verwijderd',
+  passkeysHeading: 'Passkeys',
+  passkeysIntro:
+    'Een passkey bevestigt dat u het bent met de schermvergrendeling, uw vingerafdruk of gezicht op uw apparaat, of met een beveiligingssleutel. Hij kan niet worden gephisht: hij werkt alleen op deze site.',
+  passkeysNone: 'Nog geen passkeys.',
+  passkeysAdd: 'Passkey toevoegen',
+  passkeysWaiting: 'Wachten op uw apparaat…',
+  passkeysAdded: 'Passkey toegevoegd.',
+  passkeysCancelled: 'De passkeyvraag is gesloten of verlopen. Er is niets gewijzigd.',
+  passkeysUnsupported: 'Deze browser kan geen passkeys gebruiken.',
+  passkeysUnavailable:
+    'Passkeys zijn op deze server niet beschikbaar: de serverURL moet een domeinnaam zijn.',
+  passkeyAddedOn: 'Toegevoegd op {{date}}',
+  passkeyMadeOn: 'gemaakt op {{device}}',
+  passkeyLastUsed: 'laatst gebruikt op {{date}}',
+  passkeyNeverUsed: 'nooit gebruikt',
+  passkeySynced: 'gesynchroniseerd',
+  passkeyRename: 'Naam wijzigen',
+  passkeyRenameLabel: 'Nieuwe naam voor “{{name}}”',
+  passkeySave: 'Opslaan',
+  passkeyCancel: 'Annuleren',
+  passkeyRemove: 'Verwijderen',
+  passkeyRemoveNamed: '“{{name}}” verwijderen',
+  passkeyRemoveConfirm: 'De passkey “{{name}}” verwijderen? Hij laat u dan niet meer inloggen.',
+  passkeyRemoved: 'Passkey verwijderd.',
+  passkeyRenamed: 'Naam van de passkey gewijzigd.',
+  passkeysRequiredNotice:
+    'Uw rol vereist een passkey. Voeg er een toe: daarna rondt alleen de passkey uw inloggen af.',
+  passkeyChallengeButton: 'Uw passkey gebruiken',
+  passkeyChallengeHeading: 'Bevestig met uw passkey',
+  passkeyChallengeInstructions:
+    'Gebruik een passkey van dit account: uw apparaat vraagt om de schermvergrendeling, uw vingerafdruk of gezicht, of uw beveiligingssleutel.',
+  passkeyUseCodeInstead: 'In plaats daarvan een code uit uw authenticator-app gebruiken',
+  passkeyUsePasskeyInstead: 'In plaats daarvan uw passkey gebruiken',
+  passkeySignInButton: 'Inloggen met een passkey',
   twoFactorVerify: 'Inloggen',
   twoFactorVerifying: 'Bezig met controleren…',
   twoFactorSetupHeading: 'Tweestapsverificatie instellen',
@@ -632,4 +686,47 @@ export const nl: BackofficeTranslationTable = {
   errorVideoPlaybackDenied:
     'Deze video is privé: de link heeft een geldig, niet-verlopen token nodig.',
   errorVideoRangeNotSatisfiable: 'Het gevraagde bereik ligt buiten het bestand.',
+  // — recovery codes —
+  errorRecoveryCodeInvalid: 'Ongeldige herstelcode.',
+  errorRecoveryCodesUnavailable:
+    'Dit account heeft geen ongebruikte herstelcodes. Gebruik de code uit uw authenticator-app, of vraag om uw tweestapsverificatie opnieuw in te stellen.',
+  auditEventRecoveryCodesGenerated: 'Nieuwe herstelcodes aangemaakt',
+  auditEventRecoveryCodeUsed: 'Aangemeld met een herstelcode',
+  emailRecoveryCodesGeneratedSubject: 'Nieuwe herstelcodes voor uw account',
+  emailRecoveryCodesGeneratedBody:
+    'Voor uw account {{email}} zijn op {{time}} nieuwe herstelcodes ({{count}}) aangemaakt; de vorige werken niet meer. Was u dit, bewaar de nieuwe codes dan op een veilige plek. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders is mogelijk aangemeld op uw account.',
+  emailRecoveryCodeUsedSubject: 'Er is aangemeld met een herstelcode',
+  emailRecoveryCodeUsedBody:
+    'Op {{time}} is met een herstelcode aangemeld op uw account {{email}}. Die code kan niet opnieuw worden gebruikt; resterende ongebruikte herstelcodes: {{remaining}}. Was u dit, maak dan nieuwe codes aan op uw accountpagina wanneer ze opraken. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders kent uw wachtwoord en een van uw herstelcodes.',
+  recoveryCodeSignedIn:
+    'Aangemeld met een herstelcode. Resterende ongebruikte herstelcodes: {{remaining}}.',
+  recoveryCodeUseInstead: 'Een herstelcode gebruiken',
+  recoveryCodeUseAuthenticator: 'De code uit de authenticator-app gebruiken',
+  recoveryCodeInstructions:
+    'Voer een van de herstelcodes in die u hebt bewaard. Elke code werkt één keer.',
+  recoveryCodeLabel: 'Herstelcode',
+  recoveryCodesHeading: 'Herstelcodes',
+  recoveryCodesRemaining: 'Ongebruikte herstelcodes: {{remaining}} van {{total}}.',
+  recoveryCodesNone:
+    'U hebt geen ongebruikte herstelcodes. Maak ze aan, zodat u zich ook kunt aanmelden als u uw authenticator-app kwijtraakt.',
+  recoveryCodesGenerate: 'Nieuwe herstelcodes aanmaken',
+  recoveryCodesReplaceWarning:
+    'Nieuwe codes vervangen uw huidige: de oude codes werken meteen niet meer.',
+  recoveryCodesOfferAfterSetup:
+    'Tweestapsverificatie staat aan. Maak nu herstelcodes aan: met elke code meldt u zich één keer aan als u uw authenticator-app kwijtraakt.',
+  recoveryCodesConfirm: 'Codes aanmaken',
+  recoveryCodesGenerating: 'Bezig met aanmaken…',
+  recoveryCodesCancel: 'Annuleren',
+  recoveryCodesShownOnce:
+    'Bewaar deze codes nu op een veilige plek (een wachtwoordbeheerder, of op papier): ze worden alleen deze ene keer getoond. Met elke code meldt u zich één keer aan in plaats van met uw authenticator-app.',
+  recoveryCodesListLabel: 'Uw nieuwe herstelcodes',
+  recoveryCodesCopy: 'Kopiëren',
+  recoveryCodesCopied: 'De herstelcodes zijn gekopieerd.',
+  recoveryCodesCopyFailed:
+    'De codes konden niet worden gekopieerd. Selecteer ze en kopieer ze met de hand.',
+  recoveryCodesDownload: 'Downloaden (.txt)',
+  recoveryCodesSaved: 'Ik heb deze codes bewaard',
+  recoveryCodesGeneratedToast: 'Nieuwe herstelcodes aangemaakt. De oude werken niet meer.',
+  recoveryCodesFileIntro:
+    'Herstelcodes voor {{account}}, aangemaakt op {{date}}. Met elke code meldt u zich één keer aan in plaats van met uw authenticator-app.',
 }

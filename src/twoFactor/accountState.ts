@@ -129,3 +129,20 @@ export const resetToPending = async (
   )
   return rows.length === 1
 }
+
+/**
+ * Sends the account's next sign-in to enrolment (an approved reset removed its passkeys, and it had
+ * no app): the pending setup, whatever `enforcement` says. Returns whether the account exists.
+ */
+export const requireSetup = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<boolean> => {
+  const c = columns(req.payload, options)
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table} SET ${c.setupRequired} = true WHERE ${c.id} = ${userId} RETURNING ${c.id}`,
+    req,
+  )
+  return rows.length === 1
+}

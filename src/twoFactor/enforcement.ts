@@ -22,7 +22,7 @@ const mustUseSecondFactor = (
 }
 
 /**
- * An enabled second factor is always asked for. Without one, enrolment comes first when it is
+ * An enabled second factor (an authenticator app, or a passkey) is always asked for. Without one, enrolment comes first when it is
  * compulsory, or when an approved reset request removed the account's factor (set up again at the next
  * sign-in, even where two-factor is optional: the person asked for it to be replaced).
  */
@@ -30,8 +30,10 @@ export const secondFactorNeed = (
   user: Record<string, unknown>,
   totpConfig: null | Pick<TotpConfig, 'setupRequired' | 'status'> | undefined,
   options: SanitizedBackofficeOptions,
+  /** Whether the account has a passkey (see passkeys/passkeyStore.ts `hasPasskey`). */
+  hasPasskey: boolean,
 ): SecondFactorNeed => {
-  if (totpConfig?.status === 'enabled') {
+  if (totpConfig?.status === 'enabled' || (hasPasskey && options.passkeys.enabled)) {
     return 'challenge'
   }
   return totpConfig?.setupRequired === true || mustUseSecondFactor(user, options) ? 'enrol' : 'none'

@@ -7,6 +7,7 @@ import { readAccount } from '../accounts/staffAccount.js'
 import { requestUser } from '../request/requestUser.js'
 import { findChallenge, type OpenChallenge } from './challenges.js'
 import { secondFactorNeed } from './enforcement.js'
+import { hasPasskey } from './passkeys/passkeyStore.js'
 
 /** Who is setting up a second factor: a signed-in person, or one who must enrol before any session. */
 export type EnrollingAccount =
@@ -35,7 +36,13 @@ export const enrollingAccount = async (
   if (viewer) {
     return { account, via: 'session' }
   }
-  return challenge && secondFactorNeed(account, account.totpConfig, options) === 'enrol'
+  return challenge &&
+    secondFactorNeed(
+      account,
+      account.totpConfig,
+      options,
+      await hasPasskey(req.payload, account.id),
+    ) === 'enrol'
     ? { account, challenge, via: 'challenge' }
     : null
 }

@@ -3,6 +3,11 @@ import type { Capability } from '../capability.js'
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
+import { secondFactorsEndpoint } from './endpoints/factors.js'
+import {
+  generateRecoveryCodesEndpoint,
+  recoveryCodesStatusEndpoint,
+} from './endpoints/recoveryCodes.js'
 import { setupEndpoint } from './endpoints/setup.js'
 import {
   listTrustedDevicesEndpoint,
@@ -10,6 +15,15 @@ import {
 } from './endpoints/trustedDevices.js'
 import { totpConfigField } from './fields.js'
 import { deleteTwoFactorStateOfDeletedUser } from './hooks/deleteTwoFactorStateOfDeletedUser.js'
+import {
+  addPasskeyEndpoint,
+  listPasskeysEndpoint,
+  registrationOptionsEndpoint,
+  removePasskeyEndpoint,
+  renamePasskeyEndpoint,
+} from './passkeys/accountEndpoints.js'
+import { passkeyChallengesCollection, passkeysCollection } from './passkeys/collections.js'
+import { recoveryCodesCollection } from './recoveryCodes/collection.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
 import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
@@ -26,8 +40,9 @@ import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 import { withTwoFactorViews } from './views.js'
 
 /**
- * Two-factor authentication with an authenticator app (TOTP): its state on the account, enrolment,
- * the challenge store, trusted devices, enforcement by role and reviewed reset requests. The sign-in
+ * Two-factor authentication with an authenticator app (TOTP) or a passkey (WebAuthn): their state
+ * on the account, enrolment, the challenge store, trusted devices, recovery codes, enforcement by
+ * role and reviewed reset requests. The sign-in
  * steps that ask for and check the second factor live in `signIn/`.
  */
 export const twoFactor: Capability = {
@@ -43,6 +58,9 @@ export const twoFactor: Capability = {
     const withCollections = [
       twoFactorChallengesCollection(options),
       trustedDevicesCollection(options),
+      recoveryCodesCollection(options),
+      passkeysCollection(options),
+      passkeyChallengesCollection(options),
       resetRequestsCollection(config, options),
     ].reduce(addCollection, withFields)
     // The expiry task in the schema step, like the audit retention task: tasks shape the jobs schema.
@@ -66,6 +84,14 @@ export const twoFactor: Capability = {
         setupEndpoint(options),
         listTrustedDevicesEndpoint(options),
         removeTrustedDeviceEndpoint(options),
+        recoveryCodesStatusEndpoint(options),
+        generateRecoveryCodesEndpoint(options),
+        secondFactorsEndpoint(options),
+        listPasskeysEndpoint(options),
+        registrationOptionsEndpoint(options),
+        addPasskeyEndpoint(options),
+        renamePasskeyEndpoint(options),
+        removePasskeyEndpoint(options),
         requestResetEndpoint(options),
         misuseReportPageEndpoint(options),
         misuseReportEndpoint(options),

@@ -195,7 +195,8 @@ describe('the second factor after single sign-on', () => {
     await page.waitForLoadState('networkidle')
     // The sixth digit sends the code.
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
-    await page.waitForURL((url) => url.pathname === '/admin')
+    // Enrolment ends on the account page, with the offer of recovery codes open.
+    await page.waitForURL((url) => url.pathname === '/admin/account')
     await page.getByText('account activated successfully').waitFor()
   })
 

@@ -106,7 +106,8 @@ describe('two-factor authentication in Chromium', () => {
 
     // The sixth digit sends the code: no click needed.
     await code.fill(await authenticator.code())
-    await page.waitForURL((url) => url.pathname === '/admin')
+    // Enrolment ends on the account page, with the offer of recovery codes open.
+    await page.waitForURL((url) => url.pathname === '/admin/account')
     await page.getByText('account activated successfully').waitFor()
     await openAccount()
     expect(await page.locator('#backoffice-two-factor-status').textContent()).toBe('Enabled')

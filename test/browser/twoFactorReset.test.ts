@@ -174,7 +174,8 @@ describe('a lost authenticator, in Chromium', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     const newAuthenticator = authenticatorApp(secret)
     await userPage.locator('#backoffice-totp-code').fill(await newAuthenticator.code())
-    await userPage.waitForURL((url) => url.pathname === '/admin')
+    // Enrolment ends on the account page, with the offer of recovery codes open.
+    await userPage.waitForURL((url) => url.pathname === '/admin/account')
     await userPage.getByText('account activated successfully').waitFor()
 
     await signOut(userPage)

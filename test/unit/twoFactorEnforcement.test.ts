@@ -20,6 +20,7 @@ describe('who needs a second factor', () => {
           editor,
           { status: 'enabled' },
           sanitizeOptions({ twoFactor: { enforcement } }),
+          false,
         ),
       ).toBe('challenge')
     }
@@ -29,25 +30,37 @@ describe('who needs a second factor', () => {
     const optional = sanitizeOptions()
     const required = sanitizeOptions({ twoFactor: { enforcement: 'required' } })
     const forAdmins = sanitizeOptions({ twoFactor: { enforcement: { roles: ['admin'] } } })
-    expect(secondFactorNeed(admin, null, optional)).toBe('none')
-    expect(secondFactorNeed(admin, { status: 'pending' }, optional)).toBe('none')
-    expect(secondFactorNeed(editor, undefined, required)).toBe('enrol')
-    expect(secondFactorNeed(editor, { status: 'pending' }, required)).toBe('enrol')
-    expect(secondFactorNeed(admin, null, forAdmins)).toBe('enrol')
-    expect(secondFactorNeed(editor, null, forAdmins)).toBe('none')
-    expect(secondFactorNeed({ roles: 'admin' }, null, forAdmins)).toBe('enrol')
+    expect(secondFactorNeed(admin, null, optional, false)).toBe('none')
+    expect(secondFactorNeed(admin, { status: 'pending' }, optional, false)).toBe('none')
+    expect(secondFactorNeed(editor, undefined, required, false)).toBe('enrol')
+    expect(secondFactorNeed(editor, { status: 'pending' }, required, false)).toBe('enrol')
+    expect(secondFactorNeed(admin, null, forAdmins, false)).toBe('enrol')
+    expect(secondFactorNeed(editor, null, forAdmins, false)).toBe('none')
+    expect(secondFactorNeed({ roles: 'admin' }, null, forAdmins, false)).toBe('enrol')
   })
 
   it('sends an account whose factor an approved reset removed to enrolment, even where two-factor is optional', () => {
     const optional = sanitizeOptions()
-    expect(secondFactorNeed(editor, { setupRequired: true, status: 'pending' }, optional)).toBe(
-      'enrol',
-    )
-    expect(secondFactorNeed(editor, { setupRequired: false, status: 'pending' }, optional)).toBe(
-      'none',
-    )
-    expect(secondFactorNeed(editor, { setupRequired: true, status: 'enabled' }, optional)).toBe(
-      'challenge',
-    )
+    expect(
+      secondFactorNeed(editor, { setupRequired: true, status: 'pending' }, optional, false),
+    ).toBe('enrol')
+    expect(
+      secondFactorNeed(editor, { setupRequired: false, status: 'pending' }, optional, false),
+    ).toBe('none')
+    expect(
+      secondFactorNeed(editor, { setupRequired: true, status: 'enabled' }, optional, false),
+    ).toBe('challenge')
+  })
+
+  it('asks an account with a passkey for it, and sends none of those to enrolment', () => {
+    const required = sanitizeOptions({ twoFactor: { enforcement: 'required' } })
+    expect(secondFactorNeed(editor, null, sanitizeOptions(), true)).toBe('challenge')
+    expect(secondFactorNeed(editor, { status: 'pending' }, required, true)).toBe('challenge')
+    // Passkeys switched off: a stored one is no second factor, and enforcement decides.
+    const off = sanitizeOptions({
+      passkeys: { enabled: false },
+      twoFactor: { enforcement: 'required' },
+    })
+    expect(secondFactorNeed(editor, null, off, true)).toBe('enrol')
   })
 })

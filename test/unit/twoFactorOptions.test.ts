@@ -10,8 +10,20 @@ describe('two-factor options', () => {
       enforcement: 'optional',
       issuer: null,
       maxAttemptsPerChallenge: 5,
+      recoveryCodes: { count: 10 },
       trustedDeviceDays: 30,
     })
+  })
+
+  it('take a number of recovery codes from 1 to 50', () => {
+    expect(
+      sanitizeOptions({ twoFactor: { recoveryCodes: { count: 12 } } }).twoFactor,
+    ).toMatchObject({ recoveryCodes: { count: 12 } })
+    for (const count of [0, 51, 2.5]) {
+      expect(() => sanitizeOptions({ twoFactor: { recoveryCodes: { count } } })).toThrow(
+        /twoFactor.recoveryCodes.count/,
+      )
+    }
   })
 
   it('keep what the integrator set, each field on its own', () => {

@@ -196,6 +196,11 @@ describe('texts and options', () => {
       sanitizeVideoOptions({ renditions: [{ height: 361, videoBitrateKbps: 800 }] }),
     ).toThrow(/even/)
     expect(() => sanitizeVideoOptions({ renditions: [] })).toThrow(/at least one/)
+    const s3 = { bucket: 'media', config: {}, type: 's3' as const }
+    expect(sanitizeVideoOptions({ storage: s3 }).maxFileSizeBytes).toBe(5 * 1024 ** 3)
+    expect(() => sanitizeVideoOptions({ maxFileSizeBytes: 6 * 1024 ** 3, storage: s3 })).toThrow(
+      /maxFileSizeBytes/,
+    )
     expect(sanitizeVideoOptions({ autoRun: false }).autoRun).toBe(false)
     expect(sanitizeVideoOptions().autoRun).toEqual({ cron: '*/5 * * * * *', limit: 1 })
   })

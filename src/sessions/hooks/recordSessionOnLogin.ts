@@ -129,8 +129,12 @@ export const recordSessionOnLogin =
     await req.payload.create({
       collection: options.sessions.slug as never,
       data: {
-        // A second factor (a code, or a trusted device) was verified for this sign-in.
-        authenticationLevel: secondFactorVerified(req.context, user.id) ? 'mfa' : 'password',
+        // A passkey alone, or a second factor (a code, a passkey, a trusted device) after the password.
+        authenticationLevel: readTwoFactorContext(req.context).passwordless
+          ? 'passkey'
+          : secondFactorVerified(req.context, user.id)
+            ? 'mfa'
+            : 'password',
         browser: device.browser,
         clientIp: client.clientIp,
         deviceType: device.deviceType,

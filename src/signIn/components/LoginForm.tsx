@@ -11,6 +11,7 @@ import { EmailAddressField } from '../../components/client/EmailAddressField.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { PasskeySignInButton } from '../../twoFactor/passkeys/components/PasskeySignInButton.js'
 import { type SsoButton, SsoButtons } from './SsoButtons.js'
 
 type Props = {
@@ -19,6 +20,8 @@ type Props = {
   forgotRoute: string
   /** A refusal to show once, already translated (a single sign-on that failed). */
   initialError: null | string
+  /** "Sign in with a passkey" (the `passkeys.passwordless` option). */
+  passkeySignIn: boolean
   serverURL: string
   ssoButtons: SsoButton[]
   usersCollection: string
@@ -54,6 +57,7 @@ export const LoginForm = ({
   apiRoute,
   forgotRoute,
   initialError,
+  passkeySignIn,
   serverURL,
   ssoButtons,
   usersCollection,
@@ -146,7 +150,20 @@ export const LoginForm = ({
       <Button disabled={busy} size="large" type="submit">
         {busy ? t('loginSubmitting') : payloadT('authentication:login')}
       </Button>
-      <SsoButtons providers={ssoButtons} />
+      <SsoButtons
+        passkey={
+          passkeySignIn ? (
+            <PasskeySignInButton
+              adminRoute={adminRoute}
+              apiRoute={apiRoute}
+              disabled={busy}
+              serverURL={serverURL}
+              usersCollection={usersCollection}
+            />
+          ) : null
+        }
+        providers={ssoButtons}
+      />
     </form>
   )
 }

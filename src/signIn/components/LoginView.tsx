@@ -29,7 +29,8 @@ export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps
     redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam ?? '' }))
   }
   const t = getBackofficeTranslation(req.i18n)
-  const { providers } = getPluginOptions(req.payload).sso
+  const options = getPluginOptions(req.payload)
+  const { providers } = options.sso
   const labelOf = (id: unknown) =>
     id === 'local'
       ? t('signInMethodPassword')
@@ -58,6 +59,7 @@ export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps
       apiRoute={config.routes.api}
       forgotRoute={config.admin.routes.forgot}
       initialError={initialError}
+      passkeySignIn={options.passkeys.enabled && options.passkeys.passwordless}
       serverURL={config.serverURL}
       ssoButtons={ssoButtons}
       usersCollection={config.admin.user}

@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 
 import { useState } from 'react'
 
@@ -90,10 +90,17 @@ const ProviderIcon = ({ icon, kind }: Pick<SsoButton, 'icon' | 'kind'>) => {
  * and a footnote that each account has one sign-in method. A pressed button says so and the others
  * wait, so a second click cannot start a second sign-in.
  */
-export const SsoButtons = ({ providers }: { providers: SsoButton[] }) => {
+export const SsoButtons = ({
+  passkey = null,
+  providers,
+}: {
+  /** "Sign in with a passkey", first under the divider, when password-less sign-in is on. */
+  passkey?: ReactNode
+  providers: SsoButton[]
+}) => {
   const t = useBackofficeTranslation()
   const [opening, setOpening] = useState<null | string>(null)
-  if (providers.length === 0) {
+  if (providers.length === 0 && !passkey) {
     return null
   }
   return (
@@ -104,6 +111,7 @@ export const SsoButtons = ({ providers }: { providers: SsoButton[] }) => {
         <span aria-hidden="true" style={styles.line} />
       </div>
       <ul style={styles.list}>
+        {passkey && <li>{passkey}</li>}
         {providers.map((provider) => (
           <li key={provider.id}>
             <a
@@ -130,7 +138,7 @@ export const SsoButtons = ({ providers }: { providers: SsoButton[] }) => {
           </li>
         ))}
       </ul>
-      <p style={styles.footnote}>{t('loginSsoFootnote')}</p>
+      {providers.length > 0 && <p style={styles.footnote}>{t('loginSsoFootnote')}</p>}
     </section>
   )
 }

@@ -21,6 +21,8 @@ import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { secondFactorNeed } from '../../twoFactor/enforcement.js'
 import { openSecret } from '../../twoFactor/lib/secretBox.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
+import { hasPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
+import { passkeyRequiredFor } from '../../twoFactor/passkeys/requirement.js'
 import { type CodeRequest, readCodeRequest } from '../../twoFactor/readCode.js'
 import { totpSecretKey } from '../../twoFactor/secretKey.js'
 import { completeSignIn } from '../completeSignIn.js'
@@ -88,8 +90,12 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
       if (!account || !state) {
         throw expired()
       }
+      const withPasskey = await hasPasskey(req.payload, account.id)
       if (state.status !== 'enabled' || !state.sealedSecret) {
-        throw secondFactorNeed(account, account.totpConfig, options) === 'enrol'
+        if (withPasskey) {
+          throw new BackofficeError('TOTP_NOT_ENABLED', { req })
+        }
+        throw secondFactorNeed(account, account.totpConfig, options, withPasskey) === 'enrol'
           ? new BackofficeError('TOTP_ENROLMENT_PENDING', {
               redirectTo: twoFactorViewPath(req, 'enrol'),
               req,
@@ -98,6 +104,10 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
       }
       if (body instanceof BackofficeError) {
         throw body
+      }
+      if (withPasskey && passkeyRequiredFor(account, options)) {
+        // A role that must use a phishing-resistant factor: a code, which can be phished, is refused.
+        throw new BackofficeError('PASSKEY_REQUIRED', { req })
       }
 
       if (!(await claimChallengeAttempt(req, options, challenge.id))) {

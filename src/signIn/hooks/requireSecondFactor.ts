@@ -6,6 +6,7 @@ import type { TotpConfig } from '../../twoFactor/fields.js'
 import { readTwoFactorContext, twoFactorContextKey } from '../../request/context.js'
 import { readTwoFactorCookie } from '../../twoFactor/cookies.js'
 import { secondFactorNeed } from '../../twoFactor/enforcement.js'
+import { hasPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
 import { findTrustedDevice } from '../../twoFactor/trustedDevices.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
@@ -32,7 +33,13 @@ export const requireSecondFactor =
     ) {
       return user
     }
-    const need = secondFactorNeed(account, account.totpConfig, options)
+    // Whether a passkey is a factor matters only without an app; read as committed, outside the
+    // login's transaction, like the trusted device below.
+    const withPasskey =
+      account.totpConfig?.status !== 'enabled' &&
+      options.passkeys.enabled &&
+      (await hasPasskey(req.payload, account.id))
+    const need = secondFactorNeed(account, account.totpConfig, options, withPasskey)
     if (need === 'none') {
       return user
     }

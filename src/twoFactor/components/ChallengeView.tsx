@@ -6,8 +6,10 @@ import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { PasskeyChallenge } from '../passkeys/components/PasskeyChallenge.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
-import { ChallengeForm } from './ChallengeForm.js'
+import { ChallengeMethods } from './ChallengeMethods.js'
+import { SecondFactorChoice } from './SecondFactorChoice.js'
 
 /**
  * The code prompt (`{admin}/two-factor/verify`) the sign-in answer sends people to after a correct
@@ -22,13 +24,20 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
     const redirectParam = typeof searchParams?.redirect === 'string' ? searchParams.redirect : ''
     redirect(getSafeRedirect({ fallbackTo: config.routes.admin, redirectTo: redirectParam }))
   }
+  const props = {
+    adminRoute: config.routes.admin,
+    apiRoute: config.routes.api,
+    serverURL: config.serverURL,
+    trustedDeviceDays: options.twoFactor.trustedDeviceDays,
+    usersCollection: options.usersCollection,
+  }
   return (
     <MinimalTemplate className="backoffice-two-factor-verify">
-      <ChallengeForm
-        adminRoute={config.routes.admin}
+      <SecondFactorChoice
         apiRoute={config.routes.api}
+        code={<ChallengeMethods {...props} />}
+        passkeyPrompt={<PasskeyChallenge {...props} />}
         serverURL={config.serverURL}
-        trustedDeviceDays={options.twoFactor.trustedDeviceDays}
         usersCollection={options.usersCollection}
       />
       <RequestResetWidget

@@ -9,13 +9,15 @@ import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
-import { totpParameters } from '../constants.js'
+import { recoveryCodesOfferParameter, totpParameters } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { retryDelayMs } from './retryDelay.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 
 type Props = {
+  /** The account page's route under the admin, where recovery codes are offered after enrolment. */
+  accountRoute: string
   adminRoute: string
   apiRoute: string
   /** How an account of a single sign-on provider confirms itself for sudo mode. */
@@ -30,9 +32,12 @@ type Setup = { qrCode: string; secret: string }
  * Enrolment: asks the server for a new secret on arrival (QR code and the secret as text), then for
  * a code from the app, sent as soon as the sixth digit is typed or with "activate account". Nothing
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
- * wrong code allows the next try after 3 s; success goes on like a completed sign-in.
+ * wrong code allows the next try after 3 s; success goes on like a completed sign-in, to the account
+ * page with its recovery-codes panel open: the first second factor comes with the offer of a way
+ * back in should the phone be lost (issue 16).
  */
 export const SetupForm = ({
+  accountRoute,
   adminRoute,
   apiRoute,
   confirmation,
@@ -58,6 +63,7 @@ export const SetupForm = ({
         t,
       }),
     successMessage: t('twoFactorAccountActivated'),
+    successTarget: `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
   })
 
   useEffect(() => {

@@ -18,6 +18,7 @@ export const SetupView = ({ initPageResult }: AdminViewServerProps) => {
   return (
     <MinimalTemplate className="backoffice-two-factor-setup">
       <SetupForm
+        accountRoute={config.admin.routes.account}
         adminRoute={config.routes.admin}
         apiRoute={config.routes.api}
         confirmation={providerConfirmationFor(initPageResult.req, options)}

@@ -22,6 +22,8 @@ type Options = {
   send: (code: string) => Promise<BackofficeAnswer>
   /** Shown on the page the accepted code leads to. */
   successMessage?: string
+  /** Where an accepted code leads instead of where the sign-in was headed. */
+  successTarget?: string
 }
 
 /**
@@ -30,7 +32,13 @@ type Options = {
  * (a wrong code costs a few seconds); the focus back on the field once it can be typed in again;
  * and, once the code is accepted, where the sign-in was headed.
  */
-export const useOneTimeCodeForm = ({ adminRoute, onRefused, send, successMessage }: Options) => {
+export const useOneTimeCodeForm = ({
+  adminRoute,
+  onRefused,
+  send,
+  successMessage,
+  successTarget,
+}: Options) => {
   const t = useBackofficeTranslation()
   const redirect = useSearchParams().get('redirect')
   const [code, setCode] = useState('')
@@ -57,7 +65,7 @@ export const useOneTimeCodeForm = ({ adminRoute, onRefused, send, successMessage
     setPhase('sending')
     const answer = await send(value)
     if (answer.ok) {
-      continueSignedIn(afterSignIn(adminRoute, redirect), successMessage)
+      continueSignedIn(successTarget ?? afterSignIn(adminRoute, redirect), successMessage)
       return
     }
     toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))

@@ -1,11 +1,13 @@
 import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
 
 import { twoFactorChallengesSlug } from '../challengeCollection.js'
+import { passkeyChallengesSlug, passkeysSlug } from '../passkeys/collections.js'
+import { recoveryCodesSlug } from '../recoveryCodes/collection.js'
 import { resetRequestsSlug } from '../resetRequests/constants.js'
 import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
 /**
- * A deleted account's pending challenges, trusted devices and 2FA reset requests go with it (the
+ * A deleted account's pending challenges, trusted devices, passkeys, recovery codes and 2FA reset requests go with it (the
  * audit log keeps the history of the requests): they point at it with a
  * required relationship, which PostgreSQL would otherwise refuse to leave dangling. In the deletion's
  * own transaction.
@@ -14,7 +16,13 @@ export const deleteTwoFactorStateOfDeletedUser: CollectionBeforeDeleteHook = asy
   id,
   req,
 }) => {
-  for (const slug of [twoFactorChallengesSlug, trustedDevicesSlug]) {
+  for (const slug of [
+    twoFactorChallengesSlug,
+    trustedDevicesSlug,
+    passkeysSlug,
+    passkeyChallengesSlug,
+    recoveryCodesSlug,
+  ]) {
     await req.payload.db.deleteMany({
       collection: slug as CollectionSlug,
       req,

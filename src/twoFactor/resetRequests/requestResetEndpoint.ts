@@ -14,6 +14,7 @@ import { requestUser } from '../../request/requestUser.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
+import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetRequestedEmails } from './emails.js'
 import { resetRequestWriteKey } from './guardResetRequestWrites.js'
@@ -49,7 +50,8 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
         throw new BackofficeError(read.refusal.code, { req, variables: read.refusal.variables })
       }
       const state = await readTotpState(req.payload, options, userId)
-      if (state?.status !== 'enabled') {
+      // A passkey is a second factor too: whoever lost theirs asks here like whoever lost a phone.
+      if (state?.status !== 'enabled' && !(await hasPasskey(req.payload, userId))) {
         throw new BackofficeError('TOTP_NOT_ENABLED', { req })
       }
 

@@ -14,7 +14,9 @@ import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
-import { resetToPending } from '../accountState.js'
+import { requireSetup, resetToPending } from '../accountState.js'
+import { removeAllPasskeys } from '../passkeys/passkeyStore.js'
+import { deleteRecoveryCodes } from '../recoveryCodes/store.js'
 import { removeAllTrustedDevices } from '../trustedDevices.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetAnsweredEmail } from './emails.js'
@@ -25,7 +27,9 @@ type Decision = 'approved' | 'denied'
 
 /**
  * The approval's effects on the account: the lost authenticator stops working (2FA back to pending,
- * set up again at the next sign-in), no device skips the new second factor, every session opened
+ * set up again at the next sign-in), every passkey is removed (a lost device may hold one, and the
+ * request cannot say which), and so do its recovery codes (an account without a second
+ * factor has none), no device skips the new second factor, every session opened
  * under the old one ends (ASVS 5.0 7.4.3: sessions end when an authentication factor changes), and
  * wrong codes guessed at the old secret no longer count against the account.
  */
@@ -34,15 +38,20 @@ const resetSecondFactor = async (
   options: SanitizedBackofficeOptions,
   { reviewerId, userId }: { reviewerId: number | string; userId: number | string },
 ) => {
-  const wasEnabled = await resetToPending(req, options, userId)
+  const passkeysRemoved = await removeAllPasskeys(req, userId)
+  // Without an app but with passkeys, the next sign-in sets up a second factor all the same.
+  const wasEnabled =
+    (await resetToPending(req, options, userId)) ||
+    (passkeysRemoved > 0 && (await requireSetup(req, options, userId)))
   const devicesRemoved = await removeAllTrustedDevices(req, userId)
+  const recoveryCodesRemoved = await deleteRecoveryCodes(req, userId)
   await clearSecondFactorGuesses(req, options, userId)
   const sessionsEnded = await revokeSessions(req, {
     reason: 'twoFactorChange',
     revokedBy: reviewerId,
     userId,
   })
-  return { devicesRemoved, sessionsEnded, wasEnabled }
+  return { devicesRemoved, passkeysRemoved, recoveryCodesRemoved, sessionsEnded, wasEnabled }
 }
 
 /**

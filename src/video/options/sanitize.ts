@@ -5,6 +5,8 @@ import type { SanitizedVideoOptions, VideoPluginOptions } from './types.js'
 
 import { videoDefaults } from './defaults.js'
 
+const S3_SINGLE_PUT_LIMIT = 5 * 1024 ** 3
+
 const positive = (value: number, name: string, max = Number.MAX_SAFE_INTEGER): number => {
   if (!Number.isFinite(value) || value <= 0 || value > max) {
     throw new Error(
@@ -68,9 +70,13 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
     ffmpegPath: options.ffmpegPath ?? defaults.ffmpegPath,
     ffprobePath: options.ffprobePath ?? defaults.ffprobePath,
     leaseSeconds: positive(options.leaseSeconds ?? defaults.leaseSeconds, 'leaseSeconds', 3600),
+    // One presigned PUT to S3 takes at most 5 GiB (docs.aws.amazon.com, "Amazon S3 multipart upload
+    // limits"); the bucket path does not use multipart uploads yet.
     maxFileSizeBytes: positive(
-      options.maxFileSizeBytes ?? defaults.maxFileSizeBytes,
+      options.maxFileSizeBytes ??
+        (options.storage?.type === 's3' ? S3_SINGLE_PUT_LIMIT : defaults.maxFileSizeBytes),
       'maxFileSizeBytes',
+      options.storage?.type === 's3' ? S3_SINGLE_PUT_LIMIT : Number.MAX_SAFE_INTEGER,
     ),
     mount,
     playbackTokenMinutes: positive(

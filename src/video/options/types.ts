@@ -110,8 +110,8 @@ export type VideoPluginOptions = {
    */
   leaseSeconds?: number
   /**
-   * The largest source accepted, in bytes.
-   * @default 10737418240 (10 GiB)
+   * The largest source accepted, in bytes. With S3 at most 5 GiB, the limit of one PUT.
+   * @default 10737418240 (10 GiB); with S3 5368709120 (5 GiB)
    */
   maxFileSizeBytes?: number
   /**

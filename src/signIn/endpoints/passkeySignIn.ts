@@ -1,0 +1,128 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { isLocalAccount } from '../../accounts/signInMethod.js'
+import { readAccount } from '../../accounts/staffAccount.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { secondsUntil } from '../../lib/backoff.js'
+import { attemptCredential } from '../../lockout/attemptCredential.js'
+import { knownBrowserOf } from '../../lockout/knownBrowsers.js'
+import { jsonResponse } from '../../request/http.js'
+import { readBody } from '../../request/readBody.js'
+import { refuseCrossSite } from '../../request/refuseCrossSite.js'
+import {
+  authenticationOptions,
+  discardResponseChallenge,
+  readCredentialJSON,
+  verifyAssertion,
+} from '../../twoFactor/passkeys/ceremonies.js'
+import { claimSignCount, findPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
+import { completeSignIn } from '../completeSignIn.js'
+
+const requirePasswordless = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
+  if (!options.passkeys.enabled || !options.passkeys.passwordless) {
+    throw new BackofficeError('PASSKEYS_UNAVAILABLE', { req })
+  }
+}
+
+/**
+ * `POST /api/{users}/passkey/sign-in/options`: the options for a password-less sign-in (when the
+ * `passkeys.passwordless` option is on). No account is named: the browser offers the discoverable
+ * passkeys it holds for this site, so the page reveals nothing about which accounts exist.
+ */
+export const passkeySignInOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      requirePasswordless(req, options)
+      return jsonResponse(
+        req,
+        await authenticationOptions(req, options, {
+          credentials: [],
+          purpose: 'signIn',
+          userId: null,
+        }),
+      )
+    },
+    method: 'post',
+    path: '/passkey/sign-in/options',
+  })
+
+/**
+ * `POST /api/{users}/passkey/sign-in` with `{ response }`: a complete sign-in with a passkey. A
+ * discoverable credential with user verification is two factors in one (something held, and a PIN
+ * or biometric: NIST SP 800-63B-4 §3.1.7), so no second factor follows. The assertion must name a
+ * stored passkey and carry the user handle it was made with (WebAuthn §7.2 step 6), over a
+ * password-less challenge from this server; it goes through the same lockout as a password (a
+ * stranger's failures lock strangers out and alert administrators, as with passwords), then the
+ * same session minting, so a suspended account is refused and the sign-in is audited.
+ */
+export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      requirePasswordless(req, options)
+      // It sets a session cookie: another site's page must not sign a browser into an account.
+      refuseCrossSite(req)
+      const body = await readBody(req)
+      const response = readCredentialJSON<AuthenticationResponseJSON>(req, body.response)
+      const passkey = await findPasskey(req.payload, response.id)
+      const userHandle = response.response?.userHandle
+      const account = passkey ? await readAccount(req, options, passkey.userId) : null
+      if (!passkey || !account || userHandle !== passkey.userHandle) {
+        // The challenge is used up all the same, so a response cannot be tried again with another id.
+        await discardResponseChallenge(req, response, { purpose: 'signIn', userId: null })
+        throw new BackofficeError('PASSKEY_INVALID', { req })
+      }
+      if (!isLocalAccount(account)) {
+        // An account of a provider signs in there; a passkey is its second factor only.
+        throw new BackofficeError('WRONG_SIGN_IN_METHOD', { req })
+      }
+      const attempt = await attemptCredential(req, options, {
+        account,
+        audit: { actor: null, data: { factor: 'passkey' }, failedEvent: 'login.failed' },
+        check: async () => {
+          try {
+            const { newCounter } = await verifyAssertion(req, options, {
+              passkey,
+              purpose: 'signIn',
+              response,
+              userId: null,
+            })
+            if (!(await claimSignCount(req.payload, passkey.id, newCounter))) {
+              return { correct: false, reason: 'signCount' }
+            }
+          } catch (error) {
+            if (error instanceof BackofficeError) {
+              return { correct: false, reason: 'assertionInvalid' }
+            }
+            throw error
+          }
+          return { correct: true, value: passkey }
+        },
+        knownBrowser: knownBrowserOf(req, account.id),
+        onSuspendAfter: 'alert',
+      })
+      if (attempt.kind === 'locked' || attempt.kind === 'lockedMeanwhile') {
+        const lockedUntil = attempt.kind === 'locked' ? attempt.lockedUntil : null
+        const seconds = lockedUntil ? secondsUntil(lockedUntil, new Date()) : 1
+        throw new BackofficeError('LOGIN_TEMPORARILY_BLOCKED', {
+          req,
+          retryAfterSeconds: seconds,
+          variables: { seconds },
+        })
+      }
+      if (attempt.kind === 'wrong') {
+        throw new BackofficeError('PASSKEY_INVALID', { req })
+      }
+      return completeSignIn(req, options, {
+        factor: 'passkeySignIn',
+        singleSignOn: null,
+        trustThisDevice: false,
+        userId: account.id,
+      })
+    },
+    method: 'post',
+    path: '/passkey/sign-in',
+  })

@@ -1,0 +1,152 @@
+'use client'
+
+import type { FormEvent } from 'react'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
+import { formatAdminURL } from 'payload/shared'
+import { useEffect, useRef, useState } from 'react'
+
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { afterSignIn, localPath, withRedirect } from '../../components/client/loginOutcome.js'
+import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { retryDelayMs } from './retryDelay.js'
+import { twoFactorStyles as styles } from './twoFactorStyles.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  serverURL: string
+  trustedDeviceDays: number
+  usersCollection: string
+}
+
+/** 12 characters in groups of four, with room for spaces: longer input is not a code. */
+const maxInputLength = 20
+
+/**
+ * The second step of a sign-in with one of the recovery codes saved at setup, in place of the
+ * authenticator app's code: the code as written down (any case, spaces or dashes), "trust this
+ * device", sent with the challenge cookie. As with the app's code, a refusal says why, empties the
+ * field and waits a few seconds before the next try; success goes where the sign-in was headed, with
+ * the server's note of how many codes remain.
+ */
+export const RecoveryCodeForm = ({
+  adminRoute,
+  apiRoute,
+  serverURL,
+  trustedDeviceDays,
+  usersCollection,
+}: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const router = useRouter()
+  const pathname = usePathname()
+  const redirect = useSearchParams().get('redirect')
+  const [code, setCode] = useState('')
+  const [trustThisDevice, setTrustThisDevice] = useState(false)
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
+  const busy = phase !== 'idle'
+  const input = useRef<HTMLInputElement>(null)
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  useEffect(() => () => clearTimeout(retry.current), [])
+  // Back to the field once it can be typed in again (a disabled field loses the focus).
+  useEffect(() => {
+    if (phase === 'idle') {
+      input.current?.focus()
+    }
+  }, [phase])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || !code.trim()) {
+      return
+    }
+    setPhase('sending')
+    const answer = await callBackoffice(
+      formatAdminURL({
+        apiRoute,
+        path: `/${usersCollection}/mfa/recovery-code/authenticate`,
+        serverURL,
+      }),
+      { body: { code, trustThisDevice }, language: i18n.language, t },
+    )
+    if (answer.ok) {
+      const message = (answer.body as { message?: unknown } | null)?.message
+      continueSignedIn(
+        afterSignIn(adminRoute, redirect),
+        typeof message === 'string' ? message : undefined,
+      )
+      return
+    }
+    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    setCode('')
+    setPhase('waiting')
+    retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
+    const redirectTo = localPath((answer.body as { redirectTo?: unknown } | null)?.redirectTo)
+    if (answer.status !== 401 && answer.status !== 500 && redirectTo && redirectTo !== pathname) {
+      router.push(withRedirect(redirectTo, redirect))
+    }
+  }
+
+  return (
+    <form aria-busy={busy} onSubmit={(event) => void submit(event)} style={styles.column}>
+      <div className="form-header">
+        <h1>{t('twoFactorChallengeHeading')}</h1>
+        <p id="backoffice-recovery-code-instructions">{t('recoveryCodeInstructions')}</p>
+      </div>
+      <fieldset disabled={busy} style={styles.fieldset}>
+        <div className="field-type text">
+          <label className="field-label" htmlFor="backoffice-recovery-code">
+            {t('recoveryCodeLabel')}
+            <span className="required">*</span>
+          </label>
+          <div className="field-type__wrap">
+            <input
+              aria-describedby="backoffice-recovery-code-instructions"
+              autoCapitalize="off"
+              autoComplete="off"
+              autoCorrect="off"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the code is all the page asks for
+              autoFocus
+              disabled={busy}
+              id="backoffice-recovery-code"
+              maxLength={maxInputLength}
+              name="recoveryCode"
+              onChange={(event) => setCode(event.target.value)}
+              placeholder="xxxx-xxxx-xxxx"
+              ref={input}
+              required
+              spellCheck={false}
+              style={{ fontFamily: 'monospace' }}
+              type="text"
+              value={code}
+            />
+          </div>
+        </div>
+        <div style={styles.checkbox}>
+          <input
+            checked={trustThisDevice}
+            id="backoffice-recovery-trust-device"
+            name="trustThisDevice"
+            onChange={(event) => setTrustThisDevice(event.target.checked)}
+            type="checkbox"
+          />
+          <label htmlFor="backoffice-recovery-trust-device">
+            {t('twoFactorTrustDevice', { days: trustedDeviceDays })}
+          </label>
+        </div>
+      </fieldset>
+      <Button
+        disabled={busy || !code.trim()}
+        id="backoffice-recovery-code-verify"
+        size="large"
+        type="submit"
+      >
+        {phase === 'sending' ? t('twoFactorVerifying') : t('twoFactorVerify')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,39 @@
+import type { Endpoint } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { jsonResponse } from '../../request/http.js'
+import { readTotpState } from '../accountState.js'
+import { findChallenge } from '../challenges.js'
+import { twoFactorCookie } from '../cookies.js'
+import { hasPasskey } from '../passkeys/passkeyStore.js'
+import { recoveryCodesStatus } from '../recoveryCodes/store.js'
+
+/**
+ * `GET /api/{users}/mfa/factors`: for the browser holding a two-factor challenge, which second
+ * factors its account has, so the prompt offers each (the passkey first). Asked by the prompt's
+ * script: the challenge cookie is scoped to the users API, so the admin page itself never sees it.
+ */
+export const secondFactorsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const challenge = await findChallenge(req)
+      if (!challenge) {
+        throw new BackofficeError('MFA_SESSION_EXPIRED', {
+          cookies: [twoFactorCookie(req, options, 'challenge', null)],
+          redirectTo: `${req.payload.config.routes.admin}${req.payload.config.admin.routes.login}`,
+          req,
+        })
+      }
+      const totp = await readTotpState(req.payload, options, challenge.userId)
+      return jsonResponse(req, {
+        passkey: options.passkeys.enabled && (await hasPasskey(req.payload, challenge.userId)),
+        recoveryCodes: (await recoveryCodesStatus(req.payload, challenge.userId)).remaining > 0,
+        totp: totp?.status === 'enabled',
+      })
+    },
+    method: 'get',
+    path: '/mfa/factors',
+  })

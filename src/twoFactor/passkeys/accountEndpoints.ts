@@ -1,0 +1,243 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { readAccount } from '../../accounts/staffAccount.js'
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { describeUserAgent } from '../../lib/describeUserAgent.js'
+import { getClientInfo } from '../../request/clientInfo.js'
+import { idTypeOf, jsonResponse } from '../../request/http.js'
+import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { readBody } from '../../request/readBody.js'
+import { requestUser, type SessionUser } from '../../request/requestUser.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import {
+  readCredentialJSON,
+  registrationOptions,
+  requireRelyingParty,
+  verifyRegistration,
+} from './ceremonies.js'
+import { passkeysSlug } from './collections.js'
+import { sendPasskeyChangedEmail } from './emails.js'
+import {
+  credentialsOf,
+  insertPasskey,
+  listPasskeys,
+  removePasskey,
+  renamePasskey,
+} from './passkeyStore.js'
+import { userHandleOf } from './relyingParty.js'
+import { passkeyRequiredFor } from './requirement.js'
+
+/** Names are for their owner to tell passkeys apart: one line, at most 64 characters. */
+const nameMaxLength = 64
+
+const readName = (req: PayloadRequest, value: unknown): null | string => {
+  if (value === undefined || value === null || value === '') {
+    return null
+  }
+  const name = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : ''
+  if (!name || name.length > nameMaxLength) {
+    throw new BackofficeError('PASSKEY_NAME_INVALID', { req, variables: { max: nameMaxLength } })
+  }
+  return name
+}
+
+const signedInViewer = (req: PayloadRequest, options: SanitizedBackofficeOptions): SessionUser => {
+  const viewer = requestUser(req, options.usersCollection)
+  if (!viewer) {
+    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+  }
+  return viewer
+}
+
+/**
+ * `GET /api/{users}/mfa/passkeys`: the signed-in person's passkeys (never a key), whether passkeys
+ * work on this server, and whether their role requires one. Administrators may add `?user=<id>`.
+ */
+export const listPasskeysEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = signedInViewer(req, options)
+      const asked = req.searchParams.get('user')
+      let userId: number | string = viewer.id
+      if (asked !== null) {
+        if (!isAdmin(viewer, options)) {
+          throw new BackofficeError('INSUFFICIENT_PERMISSIONS', {
+            req,
+            variables: { role: options.roles.admin },
+          })
+        }
+        const parsed = parseDocumentId(asked, idTypeOf(req, options.usersCollection))
+        if (parsed === null) {
+          throw new BackofficeError('MALFORMED_REQUEST', { req })
+        }
+        userId = parsed
+      }
+      const account =
+        String(userId) === String(viewer.id) ? viewer : await readAccount(req, options, userId)
+      let available = true
+      try {
+        requireRelyingParty(req, options)
+      } catch {
+        available = false
+      }
+      return jsonResponse(req, {
+        available,
+        docs: await listPasskeys(req.payload, userId),
+        required: account ? passkeyRequiredFor(account, options) : false,
+      })
+    },
+    method: 'get',
+    path: '/mfa/passkeys',
+  })
+
+/**
+ * `POST /api/{users}/mfa/passkeys/registration-options`: the options for the browser to create a
+ * passkey for the signed-in account, in sudo mode (adding a way into the account is a sensitive
+ * change: OWASP ASVS 5.0 7.5.1).
+ */
+export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = signedInViewer(req, options)
+      requireRelyingParty(req, options)
+      await requireFreshProof(req, options)
+      const account = await readAccount(req, options, viewer.id)
+      if (!account?.email) {
+        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+      }
+      return jsonResponse(
+        req,
+        await registrationOptions(req, options, {
+          account: { email: account.email, id: account.id },
+          existing: await credentialsOf(req.payload, account.id),
+        }),
+      )
+    },
+    method: 'post',
+    path: '/mfa/passkeys/registration-options',
+  })
+
+/**
+ * `POST /api/{users}/mfa/passkeys` with `{ response, name? }`: verifies the browser's new credential
+ * against the challenge issued to this account, and stores its public key. Audited and emailed.
+ */
+export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = signedInViewer(req, options)
+      requireRelyingParty(req, options)
+      const body = await readBody(req)
+      const response = readCredentialJSON<RegistrationResponseJSON>(req, body.response)
+      const givenName = readName(req, body.name)
+      await requireFreshProof(req, options)
+      const account = await readAccount(req, options, viewer.id)
+      if (!account) {
+        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+      }
+      const info = await verifyRegistration(req, options, { response, userId: account.id })
+      const { browser, os } = describeUserAgent(getClientInfo(req, options).userAgent)
+      const name =
+        givenName ??
+        (browser && os ? `${browser} · ${os}` : (browser ?? os ?? 'Passkey')).slice(
+          0,
+          nameMaxLength,
+        )
+      const passkey = await insertPasskey(req, {
+        backedUp: info.credentialBackedUp,
+        browser,
+        counter: info.credential.counter,
+        credentialId: info.credential.id,
+        deviceType: info.credentialDeviceType,
+        name,
+        os,
+        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+        transports: info.credential.transports ?? null,
+        userHandle: userHandleOf(req.payload, account.id),
+        userId: account.id,
+      })
+      if (!passkey) {
+        throw new BackofficeError('PASSKEY_ALREADY_REGISTERED', { req })
+      }
+      await recordAuditEvent(req, {
+        data: { backedUp: passkey.backedUp, browser, name, os, passkeyId: passkey.id },
+        event: 'twoFactor.passkeyAdded',
+        user: account,
+      })
+      await sendPasskeyChangedEmail(req, options, { change: 'added', name, owner: account })
+      return jsonResponse(req, { doc: passkey })
+    },
+    method: 'post',
+    path: '/mfa/passkeys',
+  })
+
+/** `POST /api/{users}/mfa/passkeys/:id/rename` with `{ name }`: one's own passkeys only. */
+export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = signedInViewer(req, options)
+      const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, passkeysSlug))
+      if (id === null) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      const name = readName(req, (await readBody(req)).name)
+      if (name === null) {
+        throw new BackofficeError('PASSKEY_NAME_INVALID', {
+          req,
+          variables: { max: nameMaxLength },
+        })
+      }
+      if (!(await renamePasskey(req.payload, { name, ownerId: viewer.id, passkeyId: id }))) {
+        throw new BackofficeError('NOT_FOUND', { req })
+      }
+      return jsonResponse(req, { name })
+    },
+    method: 'post',
+    path: '/mfa/passkeys/:id/rename',
+  })
+
+/**
+ * `POST /api/{users}/mfa/passkeys/:id/remove`: removes one of one's own passkeys, or, for an
+ * administrator, anyone's (a lost or stolen device); in sudo mode either way. Another account's
+ * passkey is "not found" to anyone else, so ids cannot be probed. Audited; the owner is emailed.
+ */
+export const removePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
+  backofficeEndpoint({
+    handler: async (req) => {
+      const viewer = signedInViewer(req, options)
+      const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, passkeysSlug))
+      if (id === null) {
+        throw new BackofficeError('MALFORMED_REQUEST', { req })
+      }
+      await requireFreshProof(req, options)
+      const removed = await removePasskey(req, {
+        ownerId: isAdmin(viewer, options) ? null : viewer.id,
+        passkeyId: id,
+      })
+      if (!removed) {
+        throw new BackofficeError('NOT_FOUND', { req })
+      }
+      const own = String(removed.userId) === String(viewer.id)
+      const owner = own
+        ? viewer
+        : ((await readAccount(req, options, removed.userId)) ?? { id: removed.userId })
+      await recordAuditEvent(req, {
+        data: { name: removed.name, passkeyId: id },
+        event: 'twoFactor.passkeyRemoved',
+        user: owner,
+      })
+      await sendPasskeyChangedEmail(req, options, {
+        change: own ? 'removed' : 'removedByAdministrator',
+        name: removed.name,
+        owner: own ? ((await readAccount(req, options, viewer.id)) ?? viewer) : owner,
+      })
+      return jsonResponse(req, { removed: 1 })
+    },
+    method: 'post',
+    path: '/mfa/passkeys/:id/remove',
+  })

@@ -1,0 +1,94 @@
+import type { CollectionConfig } from 'payload'
+
+import type { SanitizedBackofficeOptions } from '../../options/types.js'
+
+import { label } from '../../i18n/label.js'
+import { isAdmin } from '../../roles/isAdmin.js'
+
+export const passkeysSlug = 'passkeys'
+export const passkeyChallengesSlug = 'passkey-challenges'
+
+/**
+ * Passkeys (WebAuthn credentials), one row each, like trusted devices: each sign-in's counter update
+ * is one atomic UPDATE and each removal one DELETE, never a whole array written back from a stale
+ * read. Only the public key is stored; the private key never leaves the authenticator. The owner and
+ * administrators read the list (never the key); no API writes it: the endpoints in this folder do.
+ */
+export const passkeysCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
+  slug: passkeysSlug,
+  access: {
+    create: () => false,
+    delete: () => false,
+    read: ({ req }) => {
+      if (isAdmin(req.user, options)) {
+        return true
+      }
+      return req.user?.collection === options.usersCollection
+        ? { user: { equals: req.user.id } }
+        : false
+    },
+    update: () => false,
+  },
+  admin: { hidden: true },
+  fields: [
+    {
+      name: 'user',
+      type: 'relationship',
+      index: true,
+      relationTo: options.usersCollection,
+      required: true,
+    },
+    { name: 'name', type: 'text', label: label('passkeyName'), required: true },
+    // base64url, as WebAuthn's JSON encodes it; an authenticator's credential is one account's only.
+    { name: 'credentialId', type: 'text', index: true, required: true, unique: true },
+    {
+      name: 'publicKey',
+      type: 'text',
+      access: { create: () => false, read: () => false, update: () => false },
+      hidden: true,
+      required: true,
+    },
+    // The user handle the credential was created with (WebAuthn §5.4.3), checked at each password-less sign-in.
+    {
+      name: 'userHandle',
+      type: 'text',
+      access: { create: () => false, read: () => false, update: () => false },
+      hidden: true,
+      required: true,
+    },
+    { name: 'counter', type: 'number', defaultValue: 0, required: true },
+    { name: 'transports', type: 'json' },
+    { name: 'deviceType', type: 'text' },
+    { name: 'backedUp', type: 'checkbox', defaultValue: false },
+    { name: 'browser', type: 'text', label: label('fieldTrustedDeviceBrowser') },
+    { name: 'os', type: 'text', label: label('fieldTrustedDeviceOs') },
+    { name: 'lastUsedAt', type: 'date', label: label('fieldTrustedDeviceLastUsedAt') },
+  ],
+  labels: { plural: label('passkeys'), singular: label('passkey') },
+})
+
+/**
+ * Challenges handed to a browser for one WebAuthn ceremony: the random challenge, what it is for,
+ * whose it is (none for a password-less sign-in) and until when. A row is deleted when a response
+ * names it, whether the response then verifies or not, so each challenge is used at most once
+ * (WebAuthn §13.4.3). No API reaches it.
+ */
+export const passkeyChallengesCollection = (
+  options: SanitizedBackofficeOptions,
+): CollectionConfig => ({
+  slug: passkeyChallengesSlug,
+  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  admin: { hidden: true },
+  fields: [
+    { name: 'challenge', type: 'text', index: true, required: true, unique: true },
+    {
+      name: 'purpose',
+      type: 'select',
+      options: ['registration', 'secondFactor', 'signIn'],
+      required: true,
+    },
+    { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection },
+    { name: 'expiresAt', type: 'date', index: true, required: true },
+  ],
+  graphQL: false,
+})

@@ -1,0 +1,122 @@
+'use client'
+
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { useRouter, useSearchParams } from 'next/navigation.js'
+import { formatAdminURL } from 'payload/shared'
+import { useState } from 'react'
+
+import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { afterSignIn, localPath, withRedirect } from '../../../components/client/loginOutcome.js'
+import { continueSignedIn } from '../../../components/client/PendingToast.js'
+import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { getPasskey } from './passkeyBrowser.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  serverURL: string
+  trustedDeviceDays: number
+  usersCollection: string
+}
+
+/**
+ * The second step of a sign-in with a passkey: "Use your passkey" asks the browser for an assertion
+ * with one of the account's passkeys and sends it with "trust this device". Success goes where the
+ * sign-in was headed; a refusal says why, and an expired sign-in goes back to the password step.
+ */
+export const PasskeyChallenge = ({
+  adminRoute,
+  apiRoute,
+  serverURL,
+  trustedDeviceDays,
+  usersCollection,
+}: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const router = useRouter()
+  const redirect = useSearchParams().get('redirect')
+  const [busy, setBusy] = useState(false)
+  const [trustThisDevice, setTrustThisDevice] = useState(false)
+  const call = (path: string, body?: unknown) =>
+    callBackoffice(formatAdminURL({ apiRoute, path: `/${usersCollection}${path}`, serverURL }), {
+      body,
+      language: i18n.language,
+      method: 'POST',
+      t,
+    })
+
+  const refused = (answer: { body: unknown; message?: string; status: number }) => {
+    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    const redirectTo = localPath((answer.body as { redirectTo?: unknown } | null)?.redirectTo)
+    if (redirectTo && answer.status !== 500) {
+      router.push(withRedirect(redirectTo, redirect))
+    }
+  }
+
+  const confirmWithPasskey = async () => {
+    setBusy(true)
+    let signedIn = false
+    try {
+      const options = await call('/mfa/passkey/options')
+      if (!options.ok) {
+        refused(options)
+        return
+      }
+      const prompt = await getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
+      if (!prompt.ok) {
+        toast.error(
+          prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
+        )
+        return
+      }
+      const answer = await call('/mfa/passkey/authenticate', {
+        response: prompt.response,
+        trustThisDevice,
+      })
+      if (!answer.ok) {
+        refused(answer)
+        return
+      }
+      signedIn = true
+      continueSignedIn(afterSignIn(adminRoute, redirect))
+    } finally {
+      // Signed in: the page stays busy until the navigation replaces it.
+      if (!signedIn) {
+        setBusy(false)
+      }
+    }
+  }
+
+  return (
+    <div aria-busy={busy} style={styles.column}>
+      <div className="form-header">
+        <h1>{t('passkeyChallengeHeading')}</h1>
+        <p>{t('passkeyChallengeInstructions')}</p>
+      </div>
+      <div style={styles.checkbox}>
+        <input
+          checked={trustThisDevice}
+          disabled={busy}
+          id="backoffice-passkey-trust-device"
+          onChange={(event) => setTrustThisDevice(event.target.checked)}
+          type="checkbox"
+        />
+        <label htmlFor="backoffice-passkey-trust-device">
+          {t('twoFactorTrustDevice', { days: trustedDeviceDays })}
+        </label>
+      </div>
+      <Button
+        disabled={busy}
+        id="backoffice-passkey-verify"
+        onClick={() => void confirmWithPasskey()}
+        size="large"
+        type="button"
+      >
+        {busy ? t('passkeysWaiting') : t('passkeyChallengeButton')}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+'use client'
+
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
+
+import { toast, useTranslation } from '@payloadcms/ui'
+import { useSearchParams } from 'next/navigation.js'
+import { formatAdminURL } from 'payload/shared'
+import { useState } from 'react'
+
+import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { loginOutcomeOf } from '../../../components/client/loginOutcome.js'
+import { continueSignedIn } from '../../../components/client/PendingToast.js'
+import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+import { getPasskey } from './passkeyBrowser.js'
+
+type Props = {
+  adminRoute: string
+  apiRoute: string
+  /** Disabled while the password form is being sent. */
+  disabled: boolean
+  serverURL: string
+  usersCollection: string
+}
+
+/**
+ * "Sign in with a passkey" on the login page (the `passkeys.passwordless` option): the browser offers
+ * the passkeys it holds for this site, and the one chosen signs in with no password. Refusals show
+ * as the password form's do.
+ */
+export const PasskeySignInButton = ({
+  adminRoute,
+  apiRoute,
+  disabled,
+  serverURL,
+  usersCollection,
+}: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const redirect = useSearchParams().get('redirect')
+  const [busy, setBusy] = useState(false)
+  const call = (path: string, body?: unknown) =>
+    callBackoffice(formatAdminURL({ apiRoute, path: `/${usersCollection}${path}`, serverURL }), {
+      body,
+      language: i18n.language,
+      method: 'POST',
+      t,
+    })
+
+  const signIn = async () => {
+    setBusy(true)
+    const options = await call('/passkey/sign-in/options')
+    const prompt = options.ok
+      ? await getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
+      : null
+    if (prompt && !prompt.ok) {
+      toast.error(
+        prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
+      )
+      setBusy(false)
+      return
+    }
+    const answer = prompt ? await call('/passkey/sign-in', { response: prompt.response }) : options
+    const outcome = loginOutcomeOf(answer, { adminRoute, redirect, t })
+    if (outcome.kind === 'redirect') {
+      continueSignedIn(outcome.to)
+      return
+    }
+    toast.error(outcome.message)
+    setBusy(false)
+  }
+
+  return (
+    <button
+      aria-busy={busy}
+      className="btn btn--style-secondary btn--size-large"
+      disabled={disabled || busy}
+      id="backoffice-passkey-sign-in"
+      onClick={() => void signIn()}
+      style={{ inlineSize: '100%', margin: 0 }}
+      type="button"
+    >
+      {busy ? t('passkeysWaiting') : t('passkeySignInButton')}
+    </button>
+  )
+}

@@ -1,0 +1,355 @@
+'use client'
+
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+
+import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation.js'
+import { formatAdminURL } from 'payload/shared'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
+
+import type { ProviderConfirmation } from '../../../sudo/providerConfirmation.js'
+
+import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
+import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { createPasskey } from './passkeyBrowser.js'
+
+type Passkey = {
+  backedUp: boolean
+  browser: null | string
+  createdAt: string
+  id: number | string
+  lastUsedAt: null | string
+  name: string
+  os: null | string
+}
+
+type Listing = { available: boolean; docs: Passkey[]; required: boolean }
+
+type Props = {
+  apiRoute: string
+  /** How an account of a single sign-on provider confirms itself for sudo mode. */
+  confirmation: null | ProviderConfirmation
+  serverURL: string
+  /** Another account's id, for an administrator (who may only remove); null for one's own. */
+  userId: null | number | string
+  usersCollection: string
+}
+
+/** The browser and system that registered a passkey, as its default name says them. */
+const madeOn = (passkey: Passkey): string =>
+  [passkey.browser, passkey.os].filter(Boolean).join(' · ')
+
+/** What waits for a fresh proof of the password (sudo mode), to run again once it is given. */
+type Pending = { kind: 'add' } | { kind: 'remove'; passkey: Passkey }
+
+/**
+ * The account's passkeys: name, when added, when last used, whether synced; rename and remove each
+ * (remove asks to confirm, in place); and "Add a passkey", which asks the browser to create one. On
+ * one's own account, adding and removing need sudo mode: the password prompt appears under the list
+ * and the action runs again once it is confirmed. An administrator on another account sees the list
+ * and can remove (a lost device).
+ */
+export const PasskeysList = ({
+  apiRoute,
+  confirmation,
+  serverURL,
+  userId,
+  usersCollection,
+}: Props) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  const router = useRouter()
+  const own = userId === null
+  const [listing, setListing] = useState<Listing | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [busy, setBusy] = useState<null | string>(null)
+  const [confirmingRemoval, setConfirmingRemoval] = useState<null | number | string>(null)
+  const [renaming, setRenaming] = useState<null | { id: number | string; name: string }>(null)
+  const [pending, setPending] = useState<null | Pending>(null)
+  const url = useCallback(
+    (path: string) =>
+      formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/passkeys${path}`, serverURL }),
+    [apiRoute, serverURL, usersCollection],
+  )
+  const call = useCallback(
+    (path: string, body?: unknown) =>
+      callBackoffice(url(path), { body, language: i18n.language, method: 'POST', t }),
+    [i18n.language, t, url],
+  )
+
+  const load = useCallback(async () => {
+    const { body, ok } = await callBackoffice(
+      url(userId === null ? '' : `?user=${encodeURIComponent(String(userId))}`),
+      { cache: 'no-store', language: i18n.language, t },
+    )
+    const answer = body as null | Partial<Listing>
+    if (!ok || !Array.isArray(answer?.docs)) {
+      setFailed(true)
+      return
+    }
+    setFailed(false)
+    setListing({
+      available: answer.available === true,
+      docs: answer.docs,
+      required: answer.required === true,
+    })
+  }, [i18n.language, t, url, userId])
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
+    void load()
+  }, [load])
+
+  const refused = (answer: { code?: string; message?: string; status: number }, retry: Pending) => {
+    if (answer.code === 'REAUTHENTICATION_REQUIRED') {
+      setPending(retry)
+      return
+    }
+    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+  }
+
+  const add = async () => {
+    setBusy('add')
+    try {
+      const options = await call('/registration-options')
+      if (!options.ok) {
+        refused(options, { kind: 'add' })
+        return
+      }
+      const prompt = await createPasskey(options.body as PublicKeyCredentialCreationOptionsJSON)
+      if (!prompt.ok) {
+        toast.error(
+          prompt.reason === 'unsupported'
+            ? t('passkeysUnsupported')
+            : prompt.reason === 'alreadyRegistered'
+              ? t('errorPasskeyAlreadyRegistered')
+              : t('passkeysCancelled'),
+        )
+        return
+      }
+      const added = await call('', { response: prompt.response })
+      if (!added.ok) {
+        refused(added, { kind: 'add' })
+        return
+      }
+      toast.success(t('passkeysAdded'))
+      await load()
+      // The section's status line (two-factor on or off) is the server's.
+      router.refresh()
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const remove = async (passkey: Passkey) => {
+    setBusy(`remove-${passkey.id}`)
+    try {
+      const answer = await call(`/${encodeURIComponent(String(passkey.id))}/remove`)
+      if (!answer.ok) {
+        refused(answer, { kind: 'remove', passkey })
+        return
+      }
+      setConfirmingRemoval(null)
+      toast.success(t('passkeyRemoved'))
+      await load()
+      router.refresh()
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const rename = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!renaming) {
+      return
+    }
+    setBusy(`rename-${renaming.id}`)
+    try {
+      const answer = await call(`/${encodeURIComponent(String(renaming.id))}/rename`, {
+        name: renaming.name,
+      })
+      if (!answer.ok) {
+        toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+        return
+      }
+      setRenaming(null)
+      toast.success(t('passkeyRenamed'))
+      await load()
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
+  const dateTimeFormat = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })
+  if (own && listing && !listing.available) {
+    return (
+      <div className="backoffice-passkeys">
+        <h4>{t('passkeysHeading')}</h4>
+        <p>{t('passkeysUnavailable')}</p>
+      </div>
+    )
+  }
+  return (
+    <div aria-busy={listing === null && !failed} className="backoffice-passkeys">
+      <h4 id="backoffice-passkeys-heading">{t('passkeysHeading')}</h4>
+      {own && <p>{t('passkeysIntro')}</p>}
+      {own && listing?.required && listing.docs.length === 0 && (
+        <p className="backoffice-passkeys__required" role="status">
+          <strong>{t('passkeysRequiredNotice')}</strong>
+        </p>
+      )}
+      {failed ? (
+        <p role="alert">{t('trustedDevicesLoadFailed')}</p>
+      ) : listing === null ? (
+        <p>{t('trustedDevicesLoading')}</p>
+      ) : listing.docs.length === 0 ? (
+        <p className="backoffice-passkeys__empty">{t('passkeysNone')}</p>
+      ) : (
+        <ul aria-labelledby="backoffice-passkeys-heading" style={styles.list}>
+          {listing.docs.map((passkey) => (
+            <li
+              className="backoffice-passkey"
+              data-passkey-id={String(passkey.id)}
+              key={String(passkey.id)}
+              style={styles.device}
+            >
+              {renaming?.id === passkey.id ? (
+                <form onSubmit={(event) => void rename(event)} style={styles.checkbox}>
+                  <label htmlFor={`backoffice-passkey-name-${passkey.id}`}>
+                    {t('passkeyRenameLabel', { name: passkey.name })}
+                  </label>
+                  <input
+                    id={`backoffice-passkey-name-${passkey.id}`}
+                    maxLength={64}
+                    onChange={(event) => setRenaming({ id: passkey.id, name: event.target.value })}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Escape') {
+                        setRenaming(null)
+                      }
+                    }}
+                    // The field takes the focus when it replaces the name (a no-op once it has it).
+                    ref={(input) => input?.focus()}
+                    required
+                    value={renaming.name}
+                  />
+                  <Button buttonStyle="primary" disabled={busy !== null} size="small" type="submit">
+                    {t('passkeySave')}
+                  </Button>
+                  <Button
+                    buttonStyle="secondary"
+                    onClick={() => setRenaming(null)}
+                    size="small"
+                    type="button"
+                  >
+                    {t('passkeyCancel')}
+                  </Button>
+                </form>
+              ) : (
+                <span>
+                  <strong>{passkey.name}</strong>
+                  <br />
+                  <small>
+                    {[
+                      t('passkeyAddedOn', { date: dateFormat.format(new Date(passkey.createdAt)) }),
+                      // Which browser and system registered it, once a rename no longer says so.
+                      ...(madeOn(passkey) && madeOn(passkey) !== passkey.name
+                        ? [t('passkeyMadeOn', { device: madeOn(passkey) })]
+                        : []),
+                      passkey.lastUsedAt
+                        ? t('passkeyLastUsed', {
+                            date: dateTimeFormat.format(new Date(passkey.lastUsedAt)),
+                          })
+                        : t('passkeyNeverUsed'),
+                      ...(passkey.backedUp ? [t('passkeySynced')] : []),
+                    ].join(' · ')}
+                  </small>
+                </span>
+              )}
+              {confirmingRemoval === passkey.id ? (
+                <span role="alert" style={styles.checkbox}>
+                  <span>{t('passkeyRemoveConfirm', { name: passkey.name })}</span>
+                  <Button
+                    buttonStyle="primary"
+                    disabled={busy !== null}
+                    onClick={() => void remove(passkey)}
+                    size="small"
+                    type="button"
+                  >
+                    {t('passkeyRemove')}
+                  </Button>
+                  <Button
+                    buttonStyle="secondary"
+                    onClick={() => setConfirmingRemoval(null)}
+                    size="small"
+                    type="button"
+                  >
+                    {t('passkeyCancel')}
+                  </Button>
+                </span>
+              ) : (
+                renaming?.id !== passkey.id && (
+                  <span style={styles.checkbox}>
+                    {own && (
+                      <Button
+                        aria-label={`${t('passkeyRename')}: ${passkey.name}`}
+                        buttonStyle="secondary"
+                        disabled={busy !== null}
+                        onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}
+                        size="small"
+                        type="button"
+                      >
+                        {t('passkeyRename')}
+                      </Button>
+                    )}
+                    <Button
+                      aria-label={t('passkeyRemoveNamed', { name: passkey.name })}
+                      buttonStyle="secondary"
+                      disabled={busy !== null}
+                      onClick={() => setConfirmingRemoval(passkey.id)}
+                      size="small"
+                      type="button"
+                    >
+                      {t('passkeyRemove')}
+                    </Button>
+                  </span>
+                )
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {own && listing && (
+        <Button
+          buttonStyle="secondary"
+          disabled={busy !== null}
+          id="backoffice-passkey-add"
+          onClick={() => void add()}
+          size="small"
+          type="button"
+        >
+          {busy === 'add' ? t('passkeysWaiting') : t('passkeysAdd')}
+        </Button>
+      )}
+      {pending && (
+        <ConfirmPasswordPrompt
+          apiRoute={apiRoute}
+          confirmation={confirmation}
+          intro={t('sudoPromptInline')}
+          onConfirmed={() => {
+            const retry = pending
+            setPending(null)
+            void (retry.kind === 'add' ? add() : remove(retry.passkey))
+          }}
+          serverURL={serverURL}
+          usersCollection={usersCollection}
+        />
+      )}
+    </div>
+  )
+}

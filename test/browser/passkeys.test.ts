@@ -1,0 +1,163 @@
+import type { BrowserContext, Page } from 'playwright-core'
+
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { freePort } from '../../dev/database/embeddedPostgres.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
+import { expectNoSeriousViolations } from '../helpers/axe.js'
+import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+
+const email = 'keeps-a-passkey@example.com'
+const password = 'a-long-and-unusual-passphrase-42'
+const app = appPayloadOfFile()
+let browser: BrowserContext
+let page: Page
+let server: ChildProcess
+/** The app as a passkey sees it: on `localhost`, a domain (WebAuthn takes no IP address as its id). */
+let appUrl: string
+
+/**
+ * A second `next start` of the browser tests' build, on the same database, whose `serverURL` is
+ * http://localhost:PORT: the relying party is then `localhost`, a secure context for Chromium. The
+ * shared app answers at 127.0.0.1, where WebAuthn refuses to run.
+ */
+const startLocalhostApp = async () => {
+  const port = await freePort()
+  appUrl = `http://localhost:${port}`
+  let log = ''
+  server = spawn(
+    'npx',
+    ['next', 'start', path.resolve('dev'), '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      detached: true,
+      env: {
+        ...process.env,
+        ...inject('appEnv'),
+        NODE_ENV: 'production',
+        SERVER_URL: appUrl,
+      } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  server.stdout!.on('data', (chunk) => (log += chunk))
+  server.stderr!.on('data', (chunk) => (log += chunk))
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`next start exited with ${server.exitCode}:\n${log.slice(-4000)}`)
+    }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/admin/login`)).status < 500) {
+        return
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`The app did not answer within 2 minutes:\n${log.slice(-4000)}`)
+}
+
+beforeAll(async () => {
+  const payload = await app.payload()
+  await payload.delete({
+    collection: 'users',
+    overrideAccess: true,
+    where: { email: { equals: email } },
+  })
+  await payload.create({
+    collection: 'users',
+    data: { email, name: 'Pia Passkey', password, roles: ['editor'] } as never,
+  })
+  await startLocalhostApp()
+  browser = await launchBrowser()
+  page = await browser.newPage()
+  // Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform authenticator
+  // that keeps discoverable credentials and verifies its user, answering every prompt at once.
+  const cdp = await browser.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      automaticPresenceSimulation: true,
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      protocol: 'ctap2',
+      transport: 'internal',
+    },
+  })
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  if (server && server.exitCode === null) {
+    process.kill(-server.pid!, 'SIGTERM')
+  }
+  await app.close()
+})
+
+const signInWithPassword = async () => {
+  await page.goto(`${appUrl}/admin/login`)
+  await page.waitForLoadState('networkidle')
+  await fillField(page, '#field-email', email)
+  await fillField(page, '#field-password', password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL(
+    (url) => url.pathname === '/admin' || url.pathname === '/admin/two-factor/verify',
+  )
+  return new URL(page.url()).pathname
+}
+
+const signOut = async () => {
+  await page.goto(`${appUrl}/admin/logout`)
+  await page.waitForURL((url) => url.pathname === '/admin/login')
+}
+
+describe('passkeys in Chromium with a virtual authenticator', () => {
+  it('registers a passkey on the account page', async () => {
+    expect(await signInWithPassword()).toBe('/admin')
+    await page.goto(`${appUrl}/admin/account`)
+    const add = page.locator('#backoffice-passkey-add')
+    await add.waitFor()
+    await add.click()
+    await page.getByText('Passkey added.').waitFor()
+    const row = page.locator('.backoffice-passkey')
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.innerText()).toContain('never used')
+    await expectNoSeriousViolations(page, ['.backoffice-passkeys'], 'account passkeys')
+    await screenshot(page, 'passkeys-account-page')
+
+    const payload = await app.payload()
+    const { docs } = await payload.find({
+      collection: 'passkeys' as never,
+      overrideAccess: true,
+      where: { 'user.email': { equals: email } } as never,
+    })
+    expect(docs).toHaveLength(1)
+  })
+
+  it('asks for the passkey after the password, and signs in with it', async () => {
+    await signOut()
+    expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
+    await page.getByRole('heading', { name: 'Confirm with your passkey' }).waitFor()
+    await expectNoSeriousViolations(page, ['.backoffice-two-factor-verify'], 'passkey prompt')
+    await page.locator('#backoffice-passkey-verify').click()
+    await page.waitForURL((url) => url.pathname === '/admin')
+  })
+
+  it('signs in with the passkey alone from the login page', async () => {
+    await signOut()
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin')
+
+    const payload = await app.payload()
+    const { docs } = await payload.find({
+      collection: 'passkeys' as never,
+      overrideAccess: true,
+      where: { 'user.email': { equals: email } } as never,
+    })
+    expect((docs[0] as unknown as { lastUsedAt: null | string }).lastUsedAt).not.toBeNull()
+  })
+})

@@ -1,0 +1,551 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server'
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import type { Json } from '../helpers/json.js'
+import type { RestClient } from '../helpers/restClient.js'
+
+import { startSmtpInbox } from '../helpers/smtpInbox.js'
+import { softAuthenticator } from '../helpers/softAuthenticator.js'
+import { sqlOn } from '../helpers/sql.js'
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
+
+// The test app's serverURL is http://localhost:3000: the relying party is `localhost`.
+const origin = 'http://localhost:3000'
+const rpId = 'localhost'
+const password = 'a-long-and-unusual-passphrase-42'
+const CHROME_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+let app: TestPayload
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
+let admin: RestClient
+let accounts = 0
+const sql = sqlOn(() => app.payload)
+
+type Person = {
+  authenticator: ReturnType<typeof softAuthenticator>
+  client: RestClient
+  email: string
+  id: number
+}
+
+/** A new account of `role`, signed in (so in sudo mode) on a client of its own. */
+const signedIn = async (role = 'editor'): Promise<Person> => {
+  const email = `${role}-${++accounts}@example.com`
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: [role] },
+  })
+  const client = app.client()
+  expect((await client.post('/users/login', { email, password })).status).toBe(200)
+  return {
+    authenticator: softAuthenticator({ origin, rpId }),
+    client,
+    email,
+    id: user.id as number,
+  }
+}
+
+const registrationOptions = async (client: RestClient) => {
+  const answer = await client.post<PublicKeyCredentialCreationOptionsJSON & Json>(
+    '/users/mfa/passkeys/registration-options',
+  )
+  expect(answer.status).toBe(200)
+  return answer.body as PublicKeyCredentialCreationOptionsJSON
+}
+
+/** Registers a passkey for a signed-in person; returns its stored id. */
+const register = async (person: Person, name?: string) => {
+  const response = person.authenticator.create(await registrationOptions(person.client))
+  const added = await person.client.request('POST', '/users/mfa/passkeys', {
+    body: { name, response },
+    headers: { 'user-agent': CHROME_ON_MAC },
+  })
+  expect(added.status, JSON.stringify(added.body)).toBe(200)
+  return added.body.doc.id as number
+}
+
+const storedPasskeys = (userId: number) =>
+  sql('SELECT id, name, counter::int AS counter FROM passkeys WHERE user_id = $1 ORDER BY id', [
+    userId,
+  ])
+const sessionsOf = async (userId: number) =>
+  (await sql('SELECT id FROM users_sessions WHERE _parent_id = $1', [userId])).length
+const auditEvents = async (userId: number) =>
+  (
+    await sql('SELECT event, data FROM audit_log WHERE target_object = $1 ORDER BY id', [
+      String(userId),
+    ])
+  ).map((row) => row.event as string)
+
+/** The password step on a new client: the answer asks for the second factor. */
+const passwordStep = async (person: Person) => {
+  const client = app.client()
+  const answer = await client.post('/users/login', { email: person.email, password })
+  return { answer, client }
+}
+
+const secondFactorOptions = async (client: RestClient) => {
+  const answer = await client.post('/users/mfa/passkey/options')
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return answer.body as unknown as PublicKeyCredentialRequestOptionsJSON
+}
+
+const signInOptions = async (client: RestClient) => {
+  const answer = await client.post('/users/passkey/sign-in/options')
+  expect(answer.status).toBe(200)
+  return answer.body as unknown as PublicKeyCredentialRequestOptionsJSON
+}
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox()
+  app = await startTestPayload({
+    backofficeOptions: {
+      // Above the five parallel replays below, so the lockout does not decide their race.
+      lockout: { threshold: 8 },
+      passkeys: { passwordless: true, requiredForRoles: ['admin'] },
+    },
+    smtpUrl: inbox.url,
+  })
+  admin = app.client()
+  expect(
+    (await admin.post('/users/first-register', { email: 'admin@example.com', password })).status,
+  ).toBe(200)
+})
+afterAll(async () => {
+  await app?.close()
+  await inbox?.close()
+})
+beforeEach(async () => {
+  await sql('DELETE FROM login_throttles')
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('registering a passkey', () => {
+  it('asks for a discoverable, user-verified credential for this site, excluding the ones held', async () => {
+    const person = await signedIn()
+    const options = await registrationOptions(person.client)
+    expect(options.rp).toEqual({ id: rpId, name: 'Backoffice' })
+    expect(options.authenticatorSelection).toMatchObject({
+      residentKey: 'required',
+      userVerification: 'required',
+    })
+    expect(options.attestation).toBe('none')
+    expect(options.user.name).toBe(person.email)
+    // The user handle is opaque: not the account id, not the email.
+    expect(Buffer.from(options.user.id, 'base64url')).toHaveLength(32)
+    expect(options.user.id).not.toBe(Buffer.from(String(person.id)).toString('base64url'))
+    expect(options.excludeCredentials).toEqual([])
+
+    await register(person)
+    const again = await registrationOptions(person.client)
+    expect(again.excludeCredentials).toHaveLength(1)
+    expect(again.user.id).toBe(options.user.id)
+  })
+
+  it('stores the public key, lists the passkey without it, audits and emails the owner', async () => {
+    const person = await signedIn()
+    const id = await register(person)
+    const [row] = await sql(
+      'SELECT name, public_key, user_handle, counter::int AS counter, browser, os FROM passkeys WHERE id = $1',
+      [id],
+    )
+    expect(row).toMatchObject({
+      browser: 'Chrome 131',
+      counter: 0,
+      name: 'Chrome 131 · Mac OS 10.15.7',
+      os: 'Mac OS 10.15.7',
+    })
+    expect(row.public_key).toMatch(/^[\w-]{40,}$/)
+
+    const list = await person.client.get('/users/mfa/passkeys')
+    expect(list.status).toBe(200)
+    expect(list.body).toMatchObject({ available: true, required: false })
+    expect(list.body.docs).toEqual([
+      expect.objectContaining({ id, lastUsedAt: null, name: 'Chrome 131 · Mac OS 10.15.7' }),
+    ])
+    expect(JSON.stringify(list.body)).not.toContain(row.public_key)
+    expect(JSON.stringify(list.body)).not.toContain(row.user_handle)
+
+    expect(await auditEvents(person.id)).toContain('twoFactor.passkeyAdded')
+    const mail = await inbox.waitFor(
+      (email) => email.to.includes(person.email) && /passkey was added/.test(email.subject),
+    )
+    expect(mail.text).toContain('Chrome 131 · Mac OS 10.15.7')
+  })
+
+  it('needs the fresh proof of sudo mode', async () => {
+    const person = await signedIn()
+    await sql(`UPDATE sessions SET proved_at = now() - interval '11 minutes' WHERE user_id = $1`, [
+      person.id,
+    ])
+    const options = await person.client.post('/users/mfa/passkeys/registration-options')
+    expect(options.status).toBe(403)
+    expect(options.body.errors[0].data.code).toBe('REAUTHENTICATION_REQUIRED')
+  })
+
+  it('refuses a response from another origin, for another relying party, or without user verification, and stores nothing', async () => {
+    const person = await signedIn()
+    for (const claims of [
+      { origin: 'https://evil.example' },
+      { rpId: 'evil.example' },
+      { userVerified: false },
+    ]) {
+      const response = person.authenticator.create(await registrationOptions(person.client), claims)
+      const refused = await person.client.post('/users/mfa/passkeys', { response })
+      expect(refused.status, JSON.stringify(claims)).toBe(400)
+      expect(refused.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    }
+    expect(await storedPasskeys(person.id)).toEqual([])
+  })
+
+  it('uses each challenge once: a replayed registration is refused', async () => {
+    const person = await signedIn()
+    const response = person.authenticator.create(await registrationOptions(person.client))
+    expect((await person.client.post('/users/mfa/passkeys', { response })).status).toBe(200)
+    const replayed = await person.client.post('/users/mfa/passkeys', { response })
+    expect(replayed.status).toBe(400)
+    expect(replayed.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    expect(await storedPasskeys(person.id)).toHaveLength(1)
+  })
+
+  it('refuses a challenge issued to another account', async () => {
+    const owner = await signedIn()
+    const other = await signedIn()
+    const response = other.authenticator.create(await registrationOptions(owner.client))
+    const refused = await other.client.post('/users/mfa/passkeys', { response })
+    expect(refused.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    expect(await storedPasskeys(other.id)).toEqual([])
+  })
+
+  it('answers malformed input with a catalogue code and changes nothing', async () => {
+    const person = await signedIn()
+    await registrationOptions(person.client)
+    for (const body of [{}, { response: 'x' }, { response: { id: 'a', type: 'public-key' } }]) {
+      const refused = await person.client.post('/users/mfa/passkeys', body)
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+    }
+    const response = person.authenticator.create(await registrationOptions(person.client))
+    const badName = await person.client.post('/users/mfa/passkeys', {
+      name: 'x'.repeat(65),
+      response,
+    })
+    expect(badName.body.errors[0].data.code).toBe('PASSKEY_NAME_INVALID')
+    const anonymous = await app.client().post('/users/mfa/passkeys/registration-options')
+    expect(anonymous.status).toBe(401)
+    expect(await storedPasskeys(person.id)).toEqual([])
+  })
+})
+
+describe('a passkey as the second factor', () => {
+  const withPasskey = async (role = 'editor') => {
+    const person = await signedIn(role)
+    const passkeyId = await register(person)
+    return { ...person, passkeyId }
+  }
+
+  it('is asked for after the password, and only it mints the session', async () => {
+    const person = await withPasskey()
+    const { answer, client } = await passwordStep(person)
+    expect(answer.status).toBe(200)
+    expect(answer.body.secondFactor).toBe('codeRequired')
+    const sessionsBefore = await sessionsOf(person.id)
+    // The prompt asks which factors to offer: the passkey, and no app here.
+    expect((await client.get('/users/mfa/factors')).body).toEqual({
+      passkey: true,
+      recoveryCodes: false,
+      totp: false,
+    })
+    const stranger = await app.client().get('/users/mfa/factors')
+    expect(stranger.status).toBe(401)
+    expect(stranger.body.errors[0].data.code).toBe('MFA_SESSION_EXPIRED')
+
+    const options = await secondFactorOptions(client)
+    expect(options.allowCredentials?.map((credential) => credential.id)).toEqual([
+      person.authenticator.credentials[0]!.id,
+    ])
+    expect(options.userVerification).toBe('required')
+    const done = await client.post('/users/mfa/passkey/authenticate', {
+      response: person.authenticator.get(options),
+    })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(done.body.user.email).toBe(person.email)
+    expect(await sessionsOf(person.id)).toBe(sessionsBefore + 1)
+    expect((await client.get('/users/me')).body.user.email).toBe(person.email)
+    const [stored] = await storedPasskeys(person.id)
+    expect(stored!.counter).toBe(1)
+    expect(await auditEvents(person.id)).toEqual(
+      expect.arrayContaining(['twoFactor.challengeSucceeded', 'login.succeeded']),
+    )
+  })
+
+  it('refuses an assertion from another origin or for another relying party', async () => {
+    const person = await withPasskey()
+    for (const claims of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }]) {
+      const { client } = await passwordStep(person)
+      const refused = await client.post('/users/mfa/passkey/authenticate', {
+        response: person.authenticator.get(await secondFactorOptions(client), claims),
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+      expect(client.cookies.has('payload-token')).toBe(false)
+    }
+  })
+
+  it('refuses a replayed assertion, whose challenge was used', async () => {
+    const person = await withPasskey()
+    const first = await passwordStep(person)
+    const response = person.authenticator.get(await secondFactorOptions(first.client))
+    expect((await first.client.post('/users/mfa/passkey/authenticate', { response })).status).toBe(
+      200,
+    )
+
+    const second = await passwordStep(person)
+    await secondFactorOptions(second.client)
+    const replayed = await second.client.post('/users/mfa/passkey/authenticate', { response })
+    expect(replayed.status).toBe(400)
+    expect(replayed.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+  })
+
+  it('mints one session from one assertion sent five times at once', async () => {
+    const person = await withPasskey()
+    const { client } = await passwordStep(person)
+    const response = person.authenticator.get(await secondFactorOptions(client))
+    const before = await sessionsOf(person.id)
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.post('/users/mfa/passkey/authenticate', { response })),
+    )
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    expect(await sessionsOf(person.id)).toBe(before + 1)
+  })
+
+  it('refuses a counter that went backwards (a cloned authenticator)', async () => {
+    const person = await withPasskey()
+    const first = await passwordStep(person)
+    const ok = await first.client.post('/users/mfa/passkey/authenticate', {
+      response: person.authenticator.get(await secondFactorOptions(first.client), { counter: 7 }),
+    })
+    expect(ok.status).toBe(200)
+    const second = await passwordStep(person)
+    const cloned = await second.client.post('/users/mfa/passkey/authenticate', {
+      response: person.authenticator.get(await secondFactorOptions(second.client), { counter: 3 }),
+    })
+    expect(cloned.status).toBe(400)
+    expect(cloned.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    expect((await storedPasskeys(person.id))[0]!.counter).toBe(7)
+  })
+
+  it('refuses another account’s passkey', async () => {
+    const person = await withPasskey()
+    const other = await withPasskey()
+    const { client } = await passwordStep(person)
+    const options = await secondFactorOptions(client)
+    const refused = await client.post('/users/mfa/passkey/authenticate', {
+      response: other.authenticator.get({ ...options, allowCredentials: [] }),
+    })
+    expect(refused.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+  })
+
+  it('refuses a suspended account after the passkey', async () => {
+    const person = await withPasskey()
+    const { client } = await passwordStep(person)
+    const options = await secondFactorOptions(client)
+    await sql(`UPDATE users SET security_status = 'suspended' WHERE id = $1`, [person.id])
+    const refused = await client.post('/users/mfa/passkey/authenticate', {
+      response: person.authenticator.get(options),
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.errors[0].data.code).toBe('ACCOUNT_SUSPENDED')
+    expect(client.cookies.has('payload-token')).toBe(false)
+  })
+
+  it('for a role that requires it, refuses a code from an app once the account has a passkey', async () => {
+    const manager = await signedIn('admin')
+    const secret = await enrol(manager.client)
+    nextTimeStep()
+    // Without a passkey yet, the code still finishes the sign-in, so the passkey can be added.
+    const before = await passwordStep(manager)
+    expect(
+      (
+        await before.client.post('/users/mfa/totp/authenticate', {
+          code: await authenticatorCode(secret),
+        })
+      ).status,
+    ).toBe(200)
+    expect((await manager.client.get('/users/mfa/passkeys')).body.required).toBe(true)
+    await register(manager)
+    nextTimeStep()
+    const after = await passwordStep(manager)
+    const refused = await after.client.post('/users/mfa/totp/authenticate', {
+      code: await authenticatorCode(secret),
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.errors[0].data.code).toBe('PASSKEY_REQUIRED')
+    const done = await after.client.post('/users/mfa/passkey/authenticate', {
+      response: manager.authenticator.get(await secondFactorOptions(after.client)),
+    })
+    expect(done.status).toBe(200)
+  })
+})
+
+describe('a password-less sign-in', () => {
+  it('signs in with a discoverable passkey alone, audited as such', async () => {
+    const person = await signedIn()
+    await register(person)
+    const client = app.client()
+    const options = await signInOptions(client)
+    expect(options.allowCredentials ?? []).toEqual([])
+    expect(options.userVerification).toBe('required')
+    const done = await client.post('/users/passkey/sign-in', {
+      response: person.authenticator.get(options),
+    })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect((await client.get('/users/me')).body.user.email).toBe(person.email)
+    const [row] = await sql(
+      `SELECT data FROM audit_log WHERE target_object = $1 AND event = 'login.succeeded' ORDER BY id DESC LIMIT 1`,
+      [String(person.id)],
+    )
+    expect(row!.data).toMatchObject({ factor: 'passkeySignIn' })
+    const [session] = await sql(
+      'SELECT authentication_level FROM sessions WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [person.id],
+    )
+    expect(session!.authentication_level).toBe('passkey')
+  })
+
+  it('refuses a wrong user handle, a replayed response and a removed passkey', async () => {
+    const person = await signedIn()
+    const passkeyId = await register(person)
+
+    const client = app.client()
+    const wrongHandle = await client.post('/users/passkey/sign-in', {
+      response: person.authenticator.get(await signInOptions(client), {
+        userHandle: Buffer.from('someone-else').toString('base64url'),
+      }),
+    })
+    expect(wrongHandle.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+
+    const response = person.authenticator.get(await signInOptions(client))
+    expect((await client.post('/users/passkey/sign-in', { response })).status).toBe(200)
+    const replay = app.client()
+    const replayed = await replay.post('/users/passkey/sign-in', { response })
+    expect(replayed.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+
+    expect((await person.client.post(`/users/mfa/passkeys/${passkeyId}/remove`)).status).toBe(200)
+    const removed = app.client()
+    const afterRemoval = await removed.post('/users/passkey/sign-in', {
+      response: person.authenticator.get(await signInOptions(removed)),
+    })
+    expect(afterRemoval.status).toBe(400)
+    expect(afterRemoval.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    expect(removed.cookies.has('payload-token')).toBe(false)
+  })
+
+  it('refuses a suspended account', async () => {
+    const person = await signedIn()
+    await register(person)
+    await sql(`UPDATE users SET security_status = 'suspended' WHERE id = $1`, [person.id])
+    const client = app.client()
+    const refused = await client.post('/users/passkey/sign-in', {
+      response: person.authenticator.get(await signInOptions(client)),
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.errors[0].data.code).toBe('ACCOUNT_SUSPENDED')
+    expect(client.cookies.has('payload-token')).toBe(false)
+  })
+
+  it('refuses a sign-in posted by another site’s page', async () => {
+    const person = await signedIn()
+    await register(person)
+    const client = app.client()
+    const options = await signInOptions(client)
+    const refused = await client.request('POST', '/users/passkey/sign-in', {
+      body: { response: person.authenticator.get(options) },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    })
+    expect(refused.status).toBe(403)
+    expect(client.cookies.has('payload-token')).toBe(false)
+  })
+})
+
+describe('managing passkeys', () => {
+  it('renames one’s own passkey only', async () => {
+    const person = await signedIn()
+    const id = await register(person)
+    const renamed = await person.client.post(`/users/mfa/passkeys/${id}/rename`, {
+      name: '  Work   laptop ',
+    })
+    expect(renamed.status).toBe(200)
+    expect((await storedPasskeys(person.id))[0]!.name).toBe('Work laptop')
+    const other = await signedIn()
+    const refused = await other.client.post(`/users/mfa/passkeys/${id}/rename`, { name: 'Mine' })
+    expect(refused.status).toBe(404)
+    expect((await storedPasskeys(person.id))[0]!.name).toBe('Work laptop')
+  })
+
+  it('removes one’s own passkey in sudo mode only, and nobody else’s', async () => {
+    const person = await signedIn()
+    const id = await register(person)
+    const other = await signedIn()
+    expect((await other.client.post(`/users/mfa/passkeys/${id}/remove`)).status).toBe(404)
+    await sql(`UPDATE sessions SET proved_at = now() - interval '11 minutes' WHERE user_id = $1`, [
+      person.id,
+    ])
+    const stale = await person.client.post(`/users/mfa/passkeys/${id}/remove`)
+    expect(stale.body.errors[0].data.code).toBe('REAUTHENTICATION_REQUIRED')
+    expect(await storedPasskeys(person.id)).toHaveLength(1)
+  })
+
+  it('lets an administrator remove another account’s passkey, audited and emailed', async () => {
+    const person = await signedIn()
+    const id = await register(person, 'Phone')
+    const listed = await admin.get(`/users/mfa/passkeys?user=${person.id}`)
+    expect(listed.body.docs).toEqual([expect.objectContaining({ id, name: 'Phone' })])
+    const removed = await admin.post(`/users/mfa/passkeys/${id}/remove`)
+    expect(removed.status).toBe(200)
+    expect(await storedPasskeys(person.id)).toEqual([])
+    expect(await auditEvents(person.id)).toContain('twoFactor.passkeyRemoved')
+    const mail = await inbox.waitFor(
+      (email) => email.to.includes(person.email) && /passkey was removed/.test(email.subject),
+    )
+    expect(mail.text).toContain('An administrator removed the passkey “Phone”')
+    // An editor may not list someone else's.
+    expect((await person.client.get(`/users/mfa/passkeys?user=1`)).status).toBe(403)
+  })
+
+  it('lets whoever lost their only passkey ask for the reviewed reset, which removes every passkey', async () => {
+    const person = await signedIn()
+    await register(person)
+    const { answer, client } = await passwordStep(person)
+    expect(answer.body.secondFactor).toBe('codeRequired')
+    const asked = await client.post('/users/mfa/totp/request-reset', {
+      reason: 'The laptop that held my passkey was stolen yesterday.',
+    })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const [request] = await sql(
+      'SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      [person.id],
+    )
+    const approved = await admin.post(`/two-factor-reset-requests/${request!.id}/approve`, {})
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(await storedPasskeys(person.id)).toEqual([])
+    // The next sign-in sets up a new second factor before any session.
+    const next = await passwordStep(person)
+    expect(next.answer.body.secondFactor).toBe('enrolmentRequired')
+    expect(next.client.cookies.has('payload-token')).toBe(false)
+  })
+
+  it('deletes an account’s passkeys with the account', async () => {
+    const person = await signedIn()
+    await register(person)
+    await app.payload.delete({ collection: 'users', id: person.id })
+    expect(await storedPasskeys(person.id)).toEqual([])
+  })
+})
