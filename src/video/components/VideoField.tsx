@@ -146,12 +146,13 @@ export const VideoField = ({
           }
         }
         setVideos(list)
+        const video = list.find((candidate) => sameVideo(candidate.id, wanted))
         if (select !== undefined) {
-          const video = list.find((candidate) => sameVideo(candidate.id, select))
           setValue(String(select))
-          if (video) {
-            fillRef.current(video, false)
-          }
+        }
+        if (video) {
+          // A new selection is an edit; the stored video's newer state (encoded since) is not.
+          fillRef.current(video, select === undefined)
         }
       } finally {
         setLoading(false)
