@@ -140,10 +140,13 @@ export const UploadVideoDrawer = ({
       dispatch({ type: 'failed' })
       setFileInput((count) => count + 1)
     }
+    const extension = extensionOf(file.name)
+    // Browsers leave the type empty for containers they do not know (.mkv on some systems).
+    const mimeType = file.type || `video/${extension}`
     const created = await api.createUpload({
       categories: [...categories.ticked],
-      extension: extensionOf(file.name),
-      mimeType: file.type,
+      extension,
+      mimeType,
       size: file.size,
       slug: slugify(title),
       tags: [...tags.ticked],
@@ -164,6 +167,7 @@ export const UploadVideoDrawer = ({
     }
     const sent = await uploadVideoFile({
       file,
+      mimeType,
       onPercent: (percent) => dispatch({ percent, type: 'progress' }),
       ownBase: api.base,
       signedUrl,

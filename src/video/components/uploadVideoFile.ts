@@ -47,6 +47,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const sendInChunks = async (
   url: string,
   file: File,
+  mimeType: string,
   onPercent: (percent: number) => void,
 ): Promise<boolean> => {
   let offset = 0
@@ -57,7 +58,7 @@ const sendInChunks = async (
       ? await put(
           url,
           file.slice(chunk.start, chunk.end),
-          { 'Content-Range': chunk.contentRange, 'Content-Type': file.type },
+          { 'Content-Range': chunk.contentRange, 'Content-Type': mimeType },
           (bytes) => onPercent(uploadPercent(offset + bytes, file.size)),
         )
       : await put(url, null, { 'Content-Range': statusRange(file.size) }, () => undefined)
@@ -110,20 +111,23 @@ export const isOwnUploadUrl = (ownBase: string, signedUrl: string): boolean => {
  */
 export const uploadVideoFile = async ({
   file,
+  mimeType,
   onPercent,
   ownBase,
   signedUrl,
 }: {
   file: File
+  /** The type the upload request announced, which the signed URL is bound to. */
+  mimeType: string
   onPercent: (percent: number) => void
   /** The plugin's endpoints' base URL: a signed URL under it takes chunks. */
   ownBase: string
   signedUrl: string
 }): Promise<boolean> => {
   if (isOwnUploadUrl(ownBase, signedUrl)) {
-    return sendInChunks(signedUrl, file, onPercent)
+    return sendInChunks(signedUrl, file, mimeType, onPercent)
   }
-  const sent = await put(signedUrl, file, { 'Content-Type': file.type }, (bytes) =>
+  const sent = await put(signedUrl, file, { 'Content-Type': mimeType }, (bytes) =>
     onPercent(uploadPercent(bytes, file.size)),
   )
   return sent.status >= 200 && sent.status < 300
