@@ -15,6 +15,7 @@ import { retryEndpoint } from './endpoints/retryEndpoint.js'
 import { serveFileEndpoints } from './endpoints/serveFileEndpoints.js'
 import { taxonomyEndpoint } from './endpoints/taxonomyEndpoint.js'
 import { toolsStatusEndpoint } from './endpoints/toolsStatusEndpoint.js'
+import { refreshDataJson } from './hooks/refreshDataJson.js'
 import { removeVideoFiles } from './hooks/removeVideoFiles.js'
 import { videoOptionsKey } from './options/getVideoOptions.js'
 import { sanitizeVideoOptions } from './options/sanitize.js'
@@ -96,6 +97,10 @@ export const videoPlugin =
             ...collection,
             hooks: {
               ...collection.hooks,
+              afterChange: [
+                ...(collection.hooks?.afterChange ?? []),
+                refreshDataJson(videoOptions),
+              ],
               afterDelete: [
                 ...(collection.hooks?.afterDelete ?? []),
                 removeVideoFiles(videoOptions),

@@ -182,7 +182,14 @@ describe('encoding', () => {
     expect(beyond.status).toBe(416)
     expect(await codeOf(beyond)).toBe('VIDEO_RANGE_NOT_SATISFIABLE')
 
-    expect((await get(`${base}/data.json`)).headers.get('content-type')).toBe('application/json')
+    const data = await get(`${base}/data.json`)
+    expect(data.headers.get('content-type')).toBe('application/json')
+    expect(await data.json()).toMatchObject({ id, renditions: ['360p'], title: 'served.mp4' })
+    // An editor renames the finished video: its data.json follows.
+    expect(
+      (await staff.request('PATCH', `/videos/${id}`, { body: { title: 'Renamed' } })).status,
+    ).toBe(200)
+    expect(await (await get(`${base}/data.json`)).json()).toMatchObject({ id, title: 'Renamed' })
     // The source and anything outside the output are never served.
     expect((await get(`${base}/source`)).status).toBe(404)
     expect((await get(`${base}/..%2Fsource`)).status).toBe(404)

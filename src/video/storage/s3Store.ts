@@ -119,6 +119,19 @@ export const s3Store = (storage: S3StorageOptions) => {
       }
     },
 
+    /** Replaces a small output file (data.json after an edit). */
+    putText: async (videoId: number | string, file: string, text: string) => {
+      const { client, s3 } = await sdk
+      await client.send(
+        new s3.PutObjectCommand({
+          Body: text,
+          Bucket: storage.bucket,
+          ContentType: contentTypeOf(file) ?? 'text/plain',
+          Key: key(videoId, `out/${file}`),
+        }),
+      )
+    },
+
     /** A small output file's text (a playlist, data.json), or null when it is missing. */
     readText: async (videoId: number | string, file: string): Promise<null | string> => {
       const { client, s3 } = await sdk

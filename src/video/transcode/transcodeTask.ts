@@ -7,6 +7,7 @@ import { hostname } from 'node:os'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { videoRows } from '../collections/videoRows.js'
+import { type DataJsonSource, dataJsonText } from '../lib/dataJson.js'
 import { probeArguments, rungsFor, transcodeArguments } from '../lib/ladder.js'
 import { readProbe, type SourceProbe } from '../lib/probe.js'
 import { progressFraction, progressReader } from '../lib/progress.js'
@@ -23,37 +24,6 @@ type Outcome = 'COMPLETE' | 'ERROR' | 'LEASE_LOST' | 'SKIPPED'
 
 /** Progress is written about once a second: often enough for a live bar, one UPDATE per second. */
 const PROGRESS_WRITE_MS = 1000
-
-/**
- * The record beside the playlists, `data.json`: what a front end needs to show the video without
- * asking the CMS (the spec's `dataUrl`).
- */
-const dataJson = (
-  video: Record<string, unknown>,
-  probe: SourceProbe,
-  urls: ReturnType<typeof videoUrlsOf>,
-  renditions: string[],
-) =>
-  JSON.stringify(
-    {
-      id: video.id,
-      categories: video.categories ?? [],
-      duration: probe.durationSeconds,
-      height: probe.height,
-      previewThumbnailUrl: urls.poster,
-      previewVideoUrl: urls.preview,
-      renditions,
-      slug: video.slug,
-      src: { abr: { url: urls.master } },
-      status: 'COMPLETE',
-      tags: video.tags ?? [],
-      title: video.title,
-      visibility: video.visibility,
-      width: probe.width,
-    },
-    null,
-    2,
-  )
 
 /**
  * Encodes one video: probe, then one ffmpeg run for the HLS ladder, the poster and the preview (see
@@ -122,8 +92,8 @@ const transcodeVideo = async (
       )
       return 'ERROR'
     }
-    await rows.recordProbe(videoId, owner, probe)
     const rungs = rungsFor(probe, options.renditions)
+    await rows.recordProbe(videoId, owner, { ...probe, renditions: rungs.map((rung) => rung.name) })
     await rm(workDir, { force: true, recursive: true })
     await mkdir(workDir, { recursive: true })
     stage = 'encode'
@@ -172,17 +142,15 @@ const transcodeVideo = async (
       depth: 0,
       disableErrors: true,
       id: videoId,
-    })) as null | Record<string, unknown>
+    })) as DataJsonSource | null
     if (!video) {
       return 'LEASE_LOST'
     }
     await writeFile(
       `${workDir}/data.json`,
-      dataJson(
-        video,
-        probe,
+      dataJsonText(
+        { ...video, probe: { ...probe, renditions: rungs.map((rung) => rung.name) } },
         urls,
-        rungs.map((rung) => rung.name),
       ),
     )
     // The finished output replaces any earlier one in one rename: players see all of it or none.
