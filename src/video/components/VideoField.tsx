@@ -126,6 +126,8 @@ export const VideoField = ({
   }
   const fillRef = useLatest(fill)
   const valueRef = useLatest(value)
+  // Payload's setter changes with the form's state; the list is loaded once, not on each change.
+  const setValueRef = useLatest(setValue)
 
   const load = useCallback(
     async (select?: number | string) => {
@@ -148,7 +150,7 @@ export const VideoField = ({
         setVideos(list)
         const video = list.find((candidate) => sameVideo(candidate.id, wanted))
         if (select !== undefined) {
-          setValue(String(select))
+          setValueRef.current(String(select))
         }
         if (video) {
           // A new selection is an edit; the stored video's newer state (encoded since) is not.
@@ -158,7 +160,7 @@ export const VideoField = ({
         setLoading(false)
       }
     },
-    [api, fillRef, setValue, valueRef],
+    [api, fillRef, setValueRef, valueRef],
   )
 
   useEffect(() => {
