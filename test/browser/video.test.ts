@@ -101,7 +101,7 @@ describe('the video field', () => {
     await start.click()
 
     // The modal closes and the list comes back with the new video selected.
-    await page.locator(`${drawer} form`).waitFor({ state: 'detached', timeout: 60_000 })
+    await page.locator(`${drawer} form`).waitFor({ state: 'hidden', timeout: 60_000 })
     const percents = await page.evaluate(
       () => (window as unknown as { percents: string[] }).percents,
     )

@@ -77,6 +77,10 @@ const useChoices = (api: VideoApi, kind: 'categories' | 'tags', slugs: null | st
   return { choices, reset, ticked, toggle }
 }
 
+/** The ticked entries' ids as the server gave them (numbers on PostgreSQL, not their text). */
+const idsOf = ({ choices, ticked }: { choices: Choices | null; ticked: Set<string> }) =>
+  (choices?.options ?? []).filter((option) => ticked.has(String(option.id))).map(({ id }) => id)
+
 /**
  * The spec's Upload Video modal: "Name your video (max. 100 characters)", a file picker for
  * video/* only, category and tag choices, "Start Upload" (disabled until the category and tag
@@ -130,6 +134,8 @@ export const UploadVideoDrawer = ({
 
   const start = async (event: FormEvent) => {
     event.preventDefault()
+    // The drawer sits in a portal, but React bubbles its submit to the document's own form.
+    event.stopPropagation()
     if (!canStart || state.phase !== 'file') {
       return
     }
@@ -144,12 +150,12 @@ export const UploadVideoDrawer = ({
     // Browsers leave the type empty for containers they do not know (.mkv on some systems).
     const mimeType = file.type || `video/${extension}`
     const created = await api.createUpload({
-      categories: [...categories.ticked],
+      categories: idsOf(categories),
       extension,
       mimeType,
       size: file.size,
       slug: slugify(title),
-      tags: [...tags.ticked],
+      tags: idsOf(tags),
       title,
       visibility: settings.uploadVisibility,
     })
