@@ -29,6 +29,7 @@ export const labels = {
     content: { de: 'Inhalt', en: 'Content', fr: 'Contenu', nl: 'Inhoud' },
     excerpt: { de: 'Auszug', en: 'Excerpt', fr: 'Extrait', nl: 'Samenvatting' },
     heroImage: { de: 'Titelbild', en: 'Hero Image', fr: 'Image principale', nl: 'Hoofdafbeelding' },
+    video: { de: 'Video', en: 'Video', fr: 'Vidéo', nl: 'Video' },
     layout: { de: 'Layout', en: 'Layout', fr: 'Mise en page', nl: 'Opmaak' },
     legalNotice: {
       de: 'Rechtlicher Hinweis',

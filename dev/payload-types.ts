@@ -314,6 +314,15 @@ export interface Post {
   category?: ('news' | 'guide' | 'release-notes') | null;
   author?: (number | null) | User;
   heroImage?: (number | null) | Media;
+  video?: {
+    videoId?: string | null;
+    dataUrl?: string | null;
+    status?: string | null;
+    visibility?: string | null;
+    previewThumbnailUrl?: string | null;
+    previewVideoUrl?: string | null;
+    data?: string | null;
+  };
   excerpt?: string | null;
   audiences?: ('editors' | 'developers' | 'decision-makers')[] | null;
   source?: {
@@ -1151,6 +1160,17 @@ export interface PostsSelect<T extends boolean = true> {
   category?: T;
   author?: T;
   heroImage?: T;
+  video?:
+    | T
+    | {
+        videoId?: T;
+        dataUrl?: T;
+        status?: T;
+        visibility?: T;
+        previewThumbnailUrl?: T;
+        previewVideoUrl?: T;
+        data?: T;
+      };
   excerpt?: T;
   audiences?: T;
   source?:

@@ -15,6 +15,7 @@ import {
   backofficePlugin,
   type BackofficePluginOptions,
   seoFieldsWithSpecGauge,
+  videoField,
   videoPlugin,
   type VideoPluginOptions,
 } from 'payload-backoffice'
@@ -27,6 +28,7 @@ import { richTextEditor } from './collections/richText.js'
 import { Users } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
 import { SiteSettings } from './globals/SiteSettings.js'
+import { labels } from './labels.js'
 import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
 import { demoStaff, sandboxProviders } from './sso/sandboxProviders.js'
 import { translationOverrides } from './translationOverrides.js'
@@ -103,7 +105,18 @@ export const sandboxConfig = ({
     },
     collections: [
       Pages,
-      Posts,
+      // With the plugin, a post has a video: the video plugin's field, after the hero image (without
+      // the video plugin it shows the banner asking to configure it).
+      withBackoffice
+        ? {
+            ...Posts,
+            fields: Posts.fields.flatMap((field) =>
+              'name' in field && field.name === 'heroImage'
+                ? [field, videoField({ name: 'video', label: labels.fields.video })]
+                : [field],
+            ),
+          }
+        : Posts,
       Media,
       usersUseAPIKey ? { ...Users, auth: { useAPIKey: true } } : Users,
     ],

@@ -31,6 +31,7 @@ export type {
   BackofficeTranslationKey,
   BackofficeTranslationTable,
 } from './translations/types.js'
+export { videoField, type VideoFieldOptions } from './video/fields/videoField.js'
 export type {
   S3StorageOptions,
   VideoPluginOptions,

@@ -12,8 +12,8 @@ export type CallOptions = {
   cache?: RequestCache
   /** The admin's language (`i18n.language`), for the server's messages. */
   language?: string
-  /** GET without a body, POST with one. */
-  method?: 'GET' | 'POST'
+  /** GET without a body, POST with one; PUT when asked (the video plugin's upload request). */
+  method?: 'GET' | 'POST' | 'PUT'
   /** The admin's translation, for the network-error message. */
   t: Translate
 }

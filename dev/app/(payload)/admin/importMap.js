@@ -47,6 +47,7 @@ import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c08
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { FolderTableCell as FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
+import { VideoField as VideoField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SelectDiff as SelectDiff_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ChangePasswordField as ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
@@ -126,6 +127,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/next/rsc#FolderTableCell": FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1,
   "@payloadcms/next/rsc#FolderField": FolderField_f9c02e79a4aed9a3924487c0cd4cafb1,
+  "payload-backoffice/client#VideoField": VideoField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SelectDiff": SelectDiff_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FileSizeCell": FileSizeCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#ChangePasswordField": ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241,

@@ -1,0 +1,134 @@
+'use client'
+
+import { nextChunk, receivedFromRange, statusRange, uploadPercent } from '../lib/uploadChunks.js'
+
+type Sent = { range: null | string; status: number }
+
+/** One PUT with its upload progress; status 0 when the connection failed. */
+const put = (
+  url: string,
+  body: Blob | null,
+  headers: Record<string, string>,
+  onSent: (bytes: number) => void,
+): Promise<Sent> =>
+  new Promise((resolve) => {
+    const request = new XMLHttpRequest()
+    request.open('PUT', url)
+    for (const [name, value] of Object.entries(headers)) {
+      request.setRequestHeader(name, value)
+    }
+    request.upload.onprogress = (event) => onSent(event.loaded)
+    request.onload = () =>
+      resolve({ range: request.getResponseHeader('Range'), status: request.status })
+    request.onerror = () => resolve({ range: null, status: 0 })
+    request.onabort = () => resolve({ range: null, status: 0 })
+    request.send(body)
+  })
+
+/** Tries after a dropped connection before the upload counts as failed, and the wait before each. */
+const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000]
+
+/**
+ * Answers after which the upload can go on: no answer (a dropped connection), a chunk cut off
+ * (400) or not continuing the file (416), another request writing (409), a server error.
+ */
+const resumable = (status: number) =>
+  status === 0 || status === 400 || status === 409 || status === 416 || status >= 500
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Sends `file` to the plugin's own signed URL in chunks (`Content-Range`), each answered 308 with
+ * the bytes held until the last, answered 200. After a dropped connection or a refused chunk it
+ * asks the server how much it holds (`Content-Range: bytes *\/total`) and resumes from there, a few
+ * times with growing waits. Progress is the bytes the server confirmed plus those of the chunk in
+ * flight. True once the server has the whole file.
+ */
+const sendInChunks = async (
+  url: string,
+  file: File,
+  mimeType: string,
+  onPercent: (percent: number) => void,
+): Promise<boolean> => {
+  let offset = 0
+  let failures = 0
+  for (;;) {
+    const chunk = nextChunk(offset, file.size)
+    const sent = chunk
+      ? await put(
+          url,
+          file.slice(chunk.start, chunk.end),
+          { 'Content-Range': chunk.contentRange, 'Content-Type': mimeType },
+          (bytes) => onPercent(uploadPercent(offset + bytes, file.size)),
+        )
+      : await put(url, null, { 'Content-Range': statusRange(file.size) }, () => undefined)
+    if (sent.status === 200) {
+      onPercent(100)
+      return true
+    }
+    if (sent.status === 308) {
+      offset = receivedFromRange(sent.range)
+      failures = 0
+      continue
+    }
+    // A dropped connection, a busy lock or a chunk that did not continue the file: ask where the
+    // server stands and go on from there. Other refusals (expired or used URL) end the upload.
+    if (!resumable(sent.status)) {
+      return false
+    }
+    const delay = retryDelaysMs[failures++]
+    if (delay === undefined) {
+      return false
+    }
+    await wait(delay)
+    const status = await put(
+      url,
+      null,
+      { 'Content-Range': statusRange(file.size) },
+      () => undefined,
+    )
+    if (status.status === 200) {
+      onPercent(100)
+      return true
+    }
+    if (status.status === 308) {
+      offset = receivedFromRange(status.range)
+    }
+  }
+}
+
+/** Whether a signed URL is the plugin's own (local disk), not a bucket's. */
+export const isOwnUploadUrl = (ownBase: string, signedUrl: string): boolean => {
+  const own = new URL(ownBase, window.location.href)
+  const target = new URL(signedUrl, window.location.href)
+  return target.origin === own.origin && target.pathname.startsWith(`${own.pathname}/videos/`)
+}
+
+/**
+ * Uploads `file` to the signed URL the upload request answered. The plugin's own URL (local disk)
+ * takes chunks and resumes; any other (an S3 presigned PUT) takes the whole file in one PUT, as the
+ * spec's call does. Reports a whole-number percent of the bytes sent. True on success.
+ */
+export const uploadVideoFile = async ({
+  file,
+  mimeType,
+  onPercent,
+  ownBase,
+  signedUrl,
+}: {
+  file: File
+  /** The type the upload request announced, which the signed URL is bound to. */
+  mimeType: string
+  onPercent: (percent: number) => void
+  /** The plugin's endpoints' base URL: a signed URL under it takes chunks. */
+  ownBase: string
+  signedUrl: string
+}): Promise<boolean> => {
+  if (isOwnUploadUrl(ownBase, signedUrl)) {
+    return sendInChunks(signedUrl, file, mimeType, onPercent)
+  }
+  const sent = await put(signedUrl, file, { 'Content-Type': mimeType }, (bytes) =>
+    onPercent(uploadPercent(bytes, file.size)),
+  )
+  return sent.status >= 200 && sent.status < 300
+}
