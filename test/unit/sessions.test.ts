@@ -232,7 +232,9 @@ describe('the sessions capability', () => {
     ])
     expect(auth.tokenExpiration).toBe(600)
     const endpoints = users(config).endpoints as { method: string; path: string }[]
+    // Its refresh first, so it answers in place of Payload's (src/sessions/endpoints/refreshToken.ts).
     expect(endpoints.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'post /refresh-token',
       'get /sessions',
       'post /sessions/:id/revoke',
       'post /:id/sessions/revoke-all',
