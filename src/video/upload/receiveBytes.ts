@@ -9,11 +9,18 @@ export type Received =
   | { kind: 'wrongSize' }
 
 /**
- * Streams a request body into a file, never holding more than one chunk in memory (a 2 GiB PUT
- * peaks near 110 MB of process memory in total, measured under `next start`), counting the bytes
- * and stopping as soon as more arrive than announced. Each chunk is written before the next is
- * read, so when the connection drops every byte that arrived is in the file, and a resumed upload
- * continues right after it. `flags` is `w` for a whole file, `a` for a chunk appended to it.
+ * Bytes gathered before one write: the body arrives in pieces of a few tens of kilobytes, and one
+ * awaited write per piece left the upload waiting on the disk most of the time (`npm run
+ * bench:video` measured a quarter of a plain copy's throughput).
+ */
+const batchBytes = 1024 * 1024
+
+/**
+ * Streams a request body into a file, never holding more than two batches in memory (one being
+ * written, one being gathered), counting the bytes and stopping as soon as more arrive than
+ * announced. The next batch is read while the previous one is written. When the connection drops,
+ * every byte that arrived is written before this returns, so a resumed upload continues right after
+ * it. `flags` is `w` for a whole file, `a` for a chunk appended to it.
  */
 export const receiveBytes = async (
   body: null | ReadableStream<Uint8Array> | undefined,
@@ -22,12 +29,32 @@ export const receiveBytes = async (
 ): Promise<Received> => {
   const handle = await open(file, flags)
   let written = 0
+  // Writes run one after another, in order; a failed write (a full disk) ends the upload.
+  let writing: Promise<unknown> = Promise.resolve()
+  let batch: Uint8Array[] = []
+  let batchLength = 0
+  const flush = () => {
+    if (batchLength === 0) {
+      return
+    }
+    const data = Buffer.concat(batch, batchLength)
+    batch = []
+    batchLength = 0
+    writing = writing.then(() => handle.write(data))
+  }
   try {
     // Read with the stream's own reader: a Node stream made from it drops chunks it buffered
     // when the source fails, and those bytes did arrive.
     const reader = body?.getReader()
     for (;;) {
-      const next = reader ? await reader.read() : { done: true as const, value: undefined }
+      let next: ReadableStreamReadResult<Uint8Array>
+      try {
+        next = reader ? await reader.read() : { done: true, value: undefined }
+      } catch {
+        flush()
+        await writing
+        return { kind: 'interrupted' }
+      }
       if (next.done) {
         break
       }
@@ -35,12 +62,23 @@ export const receiveBytes = async (
         await reader?.cancel()
         return { kind: 'wrongSize' }
       }
-      await handle.write(next.value)
+      batch.push(next.value)
+      batchLength += next.value.length
       written += next.value.length
+      if (batchLength >= batchBytes) {
+        // At most one write in flight: wait for it before handing it the next batch.
+        await writing
+        flush()
+      }
     }
+    flush()
+    await writing
   } catch {
+    // A write that failed: the upload stops here, and what was written stays for a resume.
     return { kind: 'interrupted' }
   } finally {
+    // Whatever was handed to the disk is written (or failed) before the file is closed.
+    await writing.catch(() => undefined)
     await handle.close()
   }
   return written === expected ? { kind: 'complete' } : { kind: 'wrongSize' }
