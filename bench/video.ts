@@ -389,10 +389,6 @@ try {
     `bench:video — Node ${process.version}, ${cpus.length} CPU(s) (${cpus[0]?.model ?? 'unknown'})`,
   )
   console.log(`At the start: ${load()} (1, 5, 15 min, as uptime shows it)`)
-  const ffmpegVersion = spawnSync('ffmpeg', ['-version'], { encoding: 'utf8' }).stdout.split(
-    '\n',
-  )[0]
-  console.log(`${ffmpegVersion}`)
 
   const videoDir = path.join(scratch, 'video')
   const copyDir = path.join(scratch, 'copy')
@@ -433,6 +429,9 @@ try {
       `${ms(ready.bootMs, 0)}), the copy server, a ${CLIP_SECONDS} s ${CLIP_SIZE} clip ` +
       `(${mb(clipBytes)}) and a ${mb(uploadBytes)} file of random bytes`,
   )
+  // The ffmpeg the plugin runs (its `ffmpegPath`), which the baseline runs too.
+  const version = spawnSync(ladder.ffmpegPath, ['-version'], { encoding: 'utf8' })
+  console.log(version.stdout.split('\n')[0])
 
   // The first account becomes the administrator (dev/collections/Users.ts): staff, who may upload.
   await api('POST', '/users/first-register', {
