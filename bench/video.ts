@@ -27,7 +27,14 @@
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process'
 import { randomBytes, randomFillSync } from 'node:crypto'
-import { createReadStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { open, readdir, rm, stat } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
@@ -360,7 +367,7 @@ const filesUnder = async (folder: string): Promise<string[]> =>
 const settleDisk = () => spawnSync('sync')
 
 // --- Clean-up: on the way out, and on Ctrl-C or a kill, whatever was started goes.
-const scratch = path.join(os.tmpdir(), `backoffice-bench-video-${randomBytes(4).toString('hex')}`)
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-video-'))
 const aborter = new AbortController()
 let app: AppProcess | undefined
 let copyServer: Awaited<ReturnType<typeof startCopyServer>> | undefined
@@ -393,7 +400,7 @@ try {
   const videoDir = path.join(scratch, 'video')
   const copyDir = path.join(scratch, 'copy')
   const directDir = path.join(scratch, 'direct')
-  for (const folder of [scratch, videoDir, copyDir, path.join(scratch, 'media')]) {
+  for (const folder of [videoDir, copyDir, path.join(scratch, 'media')]) {
     mkdirSync(folder, { recursive: true })
   }
 
