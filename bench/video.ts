@@ -626,7 +626,8 @@ try {
     console.log(`Check: ${check}`)
   }
   console.log(
-    `plugin / ffmpeg alone: ${transcodeRatio.toFixed(3)} (goal ≤ ${TRANSCODE_GOAL.toFixed(2)}): ${verdict(transcodeRatio <= TRANSCODE_GOAL)}`,
+    `plugin / ffmpeg alone: ${transcodeRatio.toFixed(3)} (goal ≤ ${TRANSCODE_GOAL.toFixed(2)}): ${verdict(transcodeRatio <= TRANSCODE_GOAL)}; ` +
+      `plugin − ffmpeg alone: ${seconds(plugin.median - direct.median)}`,
   )
 
   const rate = (run: UploadRun) => throughput(uploadBytes, run.ms)
