@@ -269,7 +269,8 @@ describe('the accessibility of the plugin’s views', { timeout: 300_000 }, () =
     await expectNoSeriousViolations(editorPage, scopes.twoFactorSetup, 'two-factor setup')
 
     await editorPage.locator('#backoffice-totp-code').fill(await authenticator.code())
-    await editorPage.waitForURL((url) => url.pathname === '/admin')
+    // Enrolment ends on the account page, where recovery codes are offered.
+    await editorPage.waitForURL((url) => url.pathname === '/admin/account')
   })
 
   it('the two-factor challenge, trusting the device', async () => {
