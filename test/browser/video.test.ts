@@ -158,13 +158,19 @@ describe('the video field', () => {
     await fillField(page, '#field-title', `Post with a video ${stamp}`)
     await page.keyboard.press('ControlOrMeta+s')
     await page.waitForURL((url) => /\/admin\/collections\/posts\/\d+/.test(url.pathname))
-    const { docs } = await (
-      await app.payload()
-    ).find({
-      collection: 'posts',
-      draft: true,
-      where: { title: { equals: `Post with a video ${stamp}` } },
-    })
+    // The URL of the new post can show before its save has committed: wait for the row.
+    const findPost = async () =>
+      (
+        await (
+          await app.payload()
+        ).find({
+          collection: 'posts',
+          draft: true,
+          where: { title: { equals: `Post with a video ${stamp}` } },
+        })
+      ).docs
+    await expect.poll(async () => (await findPost()).length, { timeout: 15_000 }).toBe(1)
+    const docs = await findPost()
     const stored = (docs[0] as unknown as { video: Record<string, null | string> }).video
     expect(stored).toMatchObject({
       status: 'COMPLETE',
