@@ -49,6 +49,17 @@ const runAxe = async (page: Page, scope: AxeScope): Promise<AxeResults> => {
       `the axe scope ${selector} matches nothing on ${page.url()}`,
     ).toBeGreaterThan(0)
   }
+  // Colours read mid-transition are neither state's: a button turning enabled runs Payload's 0.1 s
+  // colour transition, and axe measured its label half-way (4.23:1). Finite animations are let
+  // finish first; endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ path: axeScript })
   }

@@ -119,7 +119,7 @@ export const VideoField = ({
   const fill = (video: VideoRecord, quietly: boolean) => {
     const values = videoSiblingValues(video)
     for (const name of Object.keys(values) as (keyof VideoSiblingValues)[]) {
-      if (siblings[name].value !== values[name]) {
+      if ((siblings[name].value ?? null) !== values[name]) {
         siblings[name].setValue(values[name], quietly)
       }
     }
@@ -150,11 +150,12 @@ export const VideoField = ({
         setVideos(list)
         const video = list.find((candidate) => sameVideo(candidate.id, wanted))
         if (select !== undefined) {
+          // A new selection is an edit; the stored video's newer state (encoded since) is not, and
+          // the siblings follow it on their own (below). The id is written last: see `choose`.
+          if (video) {
+            fillRef.current(video, false)
+          }
           setValueRef.current(String(select))
-        }
-        if (video) {
-          // A new selection is an edit; the stored video's newer state (encoded since) is not.
-          fillRef.current(video, select === undefined)
         }
       } finally {
         setLoading(false)
@@ -202,11 +203,27 @@ export const VideoField = ({
         setVideos((list) =>
           list ? list.map((entry) => (sameVideo(entry.id, video.id) ? video : entry)) : list,
         )
-        fillRef.current(video, true)
       })
     }, pollMs)
     return () => clearInterval(timer)
-  }, [api, fillRef, pending, selectedId])
+  }, [api, pending, selectedId])
+
+  // The siblings follow the selected video, quietly (a refresh, not an edit): on load, as it
+  // encodes, and whenever something else wrote over them. Payload's form keeps `isModified` only on
+  // the field set last, and an autosave's answer puts its older values back into every field not
+  // so marked (@payloadcms/ui 3.90, `mergeServerFormState`): without this a post saved after its
+  // video finished encoding could keep a null dataUrl.
+  const expected = selected ? videoSiblingValues(selected) : null
+  const drifted =
+    expected !== null &&
+    (Object.keys(expected) as (keyof VideoSiblingValues)[]).some(
+      (name) => (siblings[name].value ?? null) !== expected[name],
+    )
+  useEffect(() => {
+    if (drifted && selected) {
+      fillRef.current(selected, true)
+    }
+  }, [drifted, fillRef, selected])
 
   const choose = (id: string) => {
     if (id === '') {
@@ -216,10 +233,12 @@ export const VideoField = ({
       return
     }
     const video = videos?.find((candidate) => sameVideo(candidate.id, id))
-    setValue(id)
     if (video) {
       fill(video, false)
     }
+    // Last, so the id is the field Payload's form marks as modified, which an autosave's older
+    // answer leaves alone.
+    setValue(id)
   }
 
   const retry = async () => {
@@ -239,7 +258,6 @@ export const VideoField = ({
         setVideos((list) =>
           list ? list.map((entry) => (sameVideo(entry.id, video.id) ? video : entry)) : list,
         )
-        fill(video, true)
       }
     } finally {
       setRetrying(false)
