@@ -134,6 +134,9 @@ describe('creating an upload', () => {
     [{ mimeType: 'text/html' }, 415, 'VIDEO_TYPE_NOT_ALLOWED'],
     [{ size: 50 * 1024 * 1024 + 1 }, 413, 'VIDEO_FILE_TOO_LARGE'],
     [{ categories: [999999] }, 400, 'VIDEO_INPUT_INVALID'],
+    [{ categories: ['1 OR 1=1'] }, 400, 'VIDEO_INPUT_INVALID'],
+    [{ categories: [1.5] }, 400, 'VIDEO_INPUT_INVALID'],
+    [{ categories: [{ equals: 1 }] }, 400, 'VIDEO_INPUT_INVALID'],
     [{ tags: 'holiday' }, 400, 'VIDEO_INPUT_INVALID'],
   ])('refuses %j with %i %s and creates nothing', async (overrides, status, code) => {
     const before = await videoCount()
@@ -186,6 +189,18 @@ describe('creating an upload', () => {
     })
     expect(video.categories).toEqual([nature.id])
     expect(video.tags).toEqual([drone.id])
+    // Ids as text (as a form or a query string sends them) name the same documents.
+    const { videoId: asText } = await newUpload({
+      categories: [String(city.id), city.id],
+      tags: [String(drone.id)],
+    })
+    const fromText = await app.payload.findByID({
+      collection: 'videos' as never,
+      depth: 0,
+      id: asText,
+    })
+    expect(fromText.categories).toEqual([city.id])
+    expect(fromText.tags).toEqual([drone.id])
     // Slugs are unique.
     await expect(
       app.payload.create({

@@ -4,7 +4,8 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { jsonResponse } from '../../request/http.js'
+import { idTypeOf, jsonResponse } from '../../request/http.js'
+import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
 import { titleMaxLength } from '../collections/videosCollection.js'
 import { videoFileUrl } from '../lib/videoUrls.js'
@@ -16,7 +17,11 @@ import { requireStaff } from './requireStaff.js'
 const invalid = (req: PayloadRequest, field: string) =>
   new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field } })
 
-/** Ids of categories or tags as sent (numbers, or their text), each of which must exist. */
+/**
+ * Ids of categories or tags as sent (numbers, or their text), each of which must exist, in the type
+ * the collection uses: `"3"` and `3` name the same category, and Payload's relationship validation
+ * refuses the text form where ids are numbers.
+ */
 const existingIds = async (
   req: PayloadRequest,
   collection: string,
@@ -26,18 +31,17 @@ const existingIds = async (
   if (value === undefined || value === null) {
     return []
   }
-  if (
-    !Array.isArray(value) ||
-    value.length > 100 ||
-    !value.every(
-      (id) =>
-        (typeof id === 'number' && Number.isSafeInteger(id)) ||
-        (typeof id === 'string' && /^[\w-]{1,64}$/.test(id)),
-    )
-  ) {
+  if (!Array.isArray(value) || value.length > 100) {
     throw invalid(req, field)
   }
-  const ids = [...new Set(value as (number | string)[])]
+  const idType = idTypeOf(req, collection)
+  const parsed = value.map((id) =>
+    parseDocumentId(typeof id === 'number' ? String(id) : id, idType),
+  )
+  if (parsed.some((id) => id === null)) {
+    throw invalid(req, field)
+  }
+  const ids = [...new Set(parsed as (number | string)[])]
   if (ids.length === 0) {
     return []
   }
