@@ -24,15 +24,12 @@ import pg from 'pg'
 
 import { freePort } from '../dev/database/embeddedPostgres.js'
 import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
+import { countFlag } from './lib/flags.js'
 import { ms, summarize, table } from './lib/stats.js'
 
 const GOAL_RATIO = 2
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`)
-  return index === -1 ? fallback : Number(process.argv[index + 1])
-}
-const CLIENTS = flag('clients', 200)
-const ATTACK_SECONDS = flag('seconds', 60)
+const CLIENTS = countFlag('--clients', 200)
+const ATTACK_SECONDS = countFlag('--seconds', 60)
 const IDLE_SIGN_INS = 40
 /** A legitimate sign-in every this often while the attack runs. */
 const SIGN_IN_EVERY_MS = 500

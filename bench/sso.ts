@@ -34,22 +34,12 @@ import type { ProviderCommand, ProviderReply } from './lib/ssoProtocol.js'
 import { demoClientId } from '../dev/sso/sandboxProviders.js'
 import { RestClient, type RestResponse } from '../test/helpers/restClient.js'
 import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
+import { countFlag } from './lib/flags.js'
 import { ms, summarize, table } from './lib/stats.js'
 
 const GOAL_MS = 5
 const WARMUP = 10
 
-const countFlag = (name: string, fallback: number): number => {
-  const index = process.argv.indexOf(name)
-  const value = index === -1 ? undefined : Number(process.argv[index + 1])
-  if (value === undefined) {
-    return fallback
-  }
-  if (!Number.isInteger(value) || value < 1) {
-    throw new Error(`${name} takes a whole number of at least 1`)
-  }
-  return value
-}
 const ITERATIONS = countFlag('--iterations', 100)
 const FIRST_LINKS = countFlag('--first-links', 20)
 

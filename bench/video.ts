@@ -49,6 +49,7 @@ import { readProbe, type SourceProbe } from '../src/video/lib/probe.js'
 import { runProcess } from '../src/video/transcode/runProcess.js'
 import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { makeClip } from '../test/helpers/video.js'
+import { countFlag } from './lib/flags.js'
 import { ms, summarize, table } from './lib/stats.js'
 
 const TRANSCODE_GOAL = 1.1
@@ -57,17 +58,6 @@ const UPLOAD_GOAL = 0.8
 const MEMORY_GOAL_BYTES = 200_000_000
 const MiB = 1024 * 1024
 
-const countFlag = (name: string, fallback: number): number => {
-  const index = process.argv.indexOf(name)
-  const value = index === -1 ? undefined : Number(process.argv[index + 1])
-  if (value === undefined) {
-    return fallback
-  }
-  if (!Number.isInteger(value) || value < 1) {
-    throw new Error(`${name} takes a whole number of at least 1`)
-  }
-  return value
-}
 const CLIP_SECONDS = countFlag('--clip-seconds', 60)
 const UPLOAD_MB = countFlag('--upload-mb', 2048)
 const CHUNK_MB = countFlag('--chunk-mb', 64)
