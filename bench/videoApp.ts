@@ -2,17 +2,13 @@
  * The app process of `npm run bench:video`, on its own so that its memory is its own: the dev app's
  * Payload with the video plugin (its `autoRun` off, so the transcode runs when bench/video.ts asks,
  * not when a cron tick comes round) behind a plain Node HTTP server that hands each request to the
- * same REST route handlers Next mounts at /api.
- *
- * Unlike test/helpers/appServer.ts, which collects each body first, the request body is handed on
- * as the socket's stream, as Next does (it gives undici's `Request` the IncomingMessage itself, read
- * as the handler reads it): a 2 GB upload must measure the plugin's memory, not this harness's.
+ * same REST route handlers Next mounts at /api (test/helpers/restServer.ts, which streams request
+ * bodies as Next does: a 2 GB upload measures the plugin's memory, not this harness's).
  *
  * Environment (set by bench/video.ts): DATABASE_URL, PAYLOAD_SECRET, MEDIA_DIR, VIDEO_DIR, SERVER_URL.
  */
 import type { CollectionSlug } from 'payload'
 
-import { createServer } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { getPayload } from 'payload'
 
@@ -22,7 +18,7 @@ import type { AppCommand, AppReply } from './lib/videoProtocol.js'
 import { closePayload } from '../dev/database/closePayload.js'
 import { sandboxConfig } from '../dev/sandboxConfig.js'
 import { getVideoOptions } from '../src/video/options/getVideoOptions.js'
-import { restHandlers } from '../test/helpers/restClient.js'
+import { restServer } from '../test/helpers/restServer.js'
 
 /** Resolves once the message is handed to the IPC channel, so exiting right after loses nothing. */
 const reply = (message: AppReply) =>
@@ -41,43 +37,7 @@ config.typescript = { ...config.typescript, autoGenerate: false }
 const payload = await getPayload({ config })
 const options = getVideoOptions(payload)
 
-const server = createServer(async (incoming, outgoing) => {
-  try {
-    const url = new URL(incoming.url ?? '/', 'http://127.0.0.1')
-    const method = (incoming.method ?? 'GET') as keyof typeof restHandlers
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (typeof value === 'string') headers.set(name, value)
-    }
-    // What Next does for a direct connection: the socket's address as X-Forwarded-For.
-    if (!headers.has('x-forwarded-for'))
-      headers.set('x-forwarded-for', incoming.socket.remoteAddress ?? '')
-    const request = new Request(url, {
-      // undici reads an async iterable body on demand: no more than the handler asks for is held.
-      body: method === 'GET' || method === 'DELETE' ? undefined : incoming,
-      duplex: 'half',
-      headers,
-      method,
-    } as RequestInit)
-    const slug = url.pathname
-      .replace(/^\/api\/?/, '')
-      .split('/')
-      .filter(Boolean)
-    const response = await restHandlers[method](config)(request, {
-      params: Promise.resolve({ slug }),
-    })
-    outgoing.statusCode = response.status
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') outgoing.setHeader(name, value)
-    })
-    const cookies = response.headers.getSetCookie()
-    if (cookies.length) outgoing.setHeader('set-cookie', cookies)
-    outgoing.end(Buffer.from(await response.arrayBuffer()))
-  } catch (error) {
-    outgoing.statusCode = 500
-    outgoing.end(String(error))
-  }
-})
+const server = restServer(config)
 const port = await new Promise<number>((resolve) =>
   server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
 )
