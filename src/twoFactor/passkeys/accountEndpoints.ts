@@ -15,6 +15,7 @@ import { readBody } from '../../request/readBody.js'
 import { requestUser, type SessionUser } from '../../request/requestUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { passkeyDevice } from '../lib/passkeyDevice.js'
 import {
   readCredentialJSON,
   registrationOptions,
@@ -143,11 +144,7 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
       const info = await verifyRegistration(req, options, { response, userId: account.id })
       const { browser, os } = describeUserAgent(getClientInfo(req, options).userAgent)
       const name =
-        givenName ??
-        (browser && os ? `${browser} · ${os}` : (browser ?? os ?? 'Passkey')).slice(
-          0,
-          nameMaxLength,
-        )
+        givenName ?? (passkeyDevice({ browser, os }) || 'Passkey').slice(0, nameMaxLength)
       const passkey = await insertPasskey(req, {
         backedUp: info.credentialBackedUp,
         browser,
@@ -223,9 +220,9 @@ export const removePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
         throw new BackofficeError('NOT_FOUND', { req })
       }
       const own = String(removed.userId) === String(viewer.id)
-      const owner = own
-        ? viewer
-        : ((await readAccount(req, options, removed.userId)) ?? { id: removed.userId })
+      // Read once: the audit names the owner, and the email needs the owner's address and language.
+      const owner =
+        (await readAccount(req, options, removed.userId)) ?? (own ? viewer : { id: removed.userId })
       await recordAuditEvent(req, {
         data: { name: removed.name, passkeyId: id },
         event: 'twoFactor.passkeyRemoved',
@@ -234,7 +231,7 @@ export const removePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
       await sendPasskeyChangedEmail(req, options, {
         change: own ? 'removed' : 'removedByAdministrator',
         name: removed.name,
-        owner: own ? ((await readAccount(req, options, viewer.id)) ?? viewer) : owner,
+        owner,
       })
       return jsonResponse(req, { removed: 1 })
     },

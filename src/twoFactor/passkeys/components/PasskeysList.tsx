@@ -13,6 +13,7 @@ import { callBackoffice } from '../../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
 import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { passkeyDevice } from '../../lib/passkeyDevice.js'
 import { createPasskey } from './passkeyBrowser.js'
 
 type Passkey = {
@@ -36,10 +37,6 @@ type Props = {
   userId: null | number | string
   usersCollection: string
 }
-
-/** The browser and system that registered a passkey, as its default name says them. */
-const madeOn = (passkey: Passkey): string =>
-  [passkey.browser, passkey.os].filter(Boolean).join(' · ')
 
 /** What waits for a fresh proof of the password (sudo mode), to run again once it is given. */
 type Pending = { kind: 'add' } | { kind: 'remove'; passkey: Passkey }
@@ -258,8 +255,8 @@ export const PasskeysList = ({
                     {[
                       t('passkeyAddedOn', { date: dateFormat.format(new Date(passkey.createdAt)) }),
                       // Which browser and system registered it, once a rename no longer says so.
-                      ...(madeOn(passkey) && madeOn(passkey) !== passkey.name
-                        ? [t('passkeyMadeOn', { device: madeOn(passkey) })]
+                      ...(passkeyDevice(passkey) && passkeyDevice(passkey) !== passkey.name
+                        ? [t('passkeyMadeOn', { device: passkeyDevice(passkey) })]
                         : []),
                       passkey.lastUsedAt
                         ? t('passkeyLastUsed', {
