@@ -349,3 +349,33 @@ it('stops a deleted video’s upload: its URL no longer signs parts nor complete
   }
   expect(await keysIn(`videos/${videoId}/`)).toEqual([])
 })
+
+it('runs the daily reconcile on a store that cannot list open uploads, and says so', async () => {
+  // s3rver answers ListMultipartUploads with NotImplemented: the task warns and finishes, leaving
+  // the bucket's AbortIncompleteMultipartUpload lifecycle rule as the safeguard.
+  const warnings = vi.spyOn(app.payload.logger, 'warn')
+  try {
+    const job = (await app.payload.jobs.queue({
+      input: {},
+      queue: 'video',
+      task: 'backofficeVideoReconcile' as never,
+    })) as { id: number }
+    await app.payload.jobs.runByID({ id: job.id, silent: true })
+    // Payload deletes a job that completed; one that failed stays, marked with its error.
+    expect(
+      await app.payload.findByID({
+        collection: 'payload-jobs',
+        depth: 0,
+        disableErrors: true,
+        id: job.id,
+      }),
+    ).toBeNull()
+    expect(warnings).toHaveBeenCalledWith(
+      expect.objectContaining({
+        msg: expect.stringContaining('could not list the open multipart uploads') as string,
+      }),
+    )
+  } finally {
+    warnings.mockRestore()
+  }
+})
