@@ -10,6 +10,7 @@ import { taxonomyCollection } from './collections/taxonomyCollection.js'
 import { videosCollection } from './collections/videosCollection.js'
 import { createUploadEndpoint } from './endpoints/createUploadEndpoint.js'
 import { listVideosEndpoints } from './endpoints/listVideosEndpoints.js'
+import { multipartUploadEndpoint } from './endpoints/multipartUploadEndpoint.js'
 import { receiveUploadEndpoint } from './endpoints/receiveUploadEndpoint.js'
 import { retryEndpoint } from './endpoints/retryEndpoint.js'
 import { serveFileEndpoints } from './endpoints/serveFileEndpoints.js'
@@ -116,6 +117,7 @@ export const videoPlugin =
         createUploadEndpoint(videoOptions, isStaff),
         // On disk the app receives the file itself; with S3 the browser PUTs it to the bucket.
         ...(videoOptions.storage.type === 'local' ? [receiveUploadEndpoint(videoOptions)] : []),
+        ...(videoOptions.storage.type === 's3' ? [multipartUploadEndpoint(videoOptions)] : []),
         retryEndpoint(videoOptions, isStaff),
         ...listVideosEndpoints(videoOptions, isStaff),
         ...serveFileEndpoints(videoOptions),

@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { resolveByteRange } from '../../src/video/lib/byteRange.js'
 import { parseUploadRange, receivedRange } from '../../src/video/lib/contentRange.js'
 import { rungsFor, transcodeArguments } from '../../src/video/lib/ladder.js'
+import {
+  partBytesFor,
+  partCountOf,
+  partLengthOf,
+  S3_MAX_OBJECT_BYTES,
+  S3_MAX_PARTS,
+  S3_MIN_PART_BYTES,
+} from '../../src/video/lib/multipartPlan.js'
 import { withQueryOnEveryUri } from '../../src/video/lib/playlist.js'
 import { readProbe, type SourceProbe } from '../../src/video/lib/probe.js'
 import { progressFraction, progressReader } from '../../src/video/lib/progress.js'
@@ -158,6 +166,32 @@ describe('ranges', () => {
   })
 })
 
+describe('multipart parts', () => {
+  it('keeps every part within S3 limits, from a small file to the largest object', () => {
+    const MiB = 1024 ** 2
+    for (const size of [
+      1,
+      100 * MiB + 1,
+      10 * 1024 ** 3,
+      80 * 1024 ** 3 + 1,
+      S3_MAX_OBJECT_BYTES,
+    ]) {
+      const partBytes = partBytesFor(size)
+      const parts = partCountOf(size, partBytes)
+      expect(partBytes).toBeGreaterThanOrEqual(S3_MIN_PART_BYTES)
+      expect(partBytes).toBeLessThanOrEqual(5 * 1024 ** 3)
+      expect(parts).toBeLessThanOrEqual(S3_MAX_PARTS)
+      // The parts add up to the file, and only the last may be shorter.
+      expect((parts - 1) * partBytes + partLengthOf(size, partBytes, parts)).toBe(size)
+      expect(partLengthOf(size, partBytes, parts)).toBeGreaterThan(0)
+    }
+    expect(partBytesFor(100 * MiB)).toBe(8 * MiB)
+    expect(partBytesFor(S3_MAX_OBJECT_BYTES)).toBe(525 * MiB)
+    expect(partCountOf(20 * MiB, 8 * MiB)).toBe(3)
+    expect(partLengthOf(20 * MiB, 8 * MiB, 3)).toBe(4 * MiB)
+  })
+})
+
 describe('signed claims', () => {
   it('verify only with the same secret and purpose, untouched', () => {
     const signed = signClaims('secret', 'upload', { v: '1' })
@@ -197,10 +231,23 @@ describe('texts and options', () => {
     ).toThrow(/even/)
     expect(() => sanitizeVideoOptions({ renditions: [] })).toThrow(/at least one/)
     const s3 = { bucket: 'media', config: {}, type: 's3' as const }
-    expect(sanitizeVideoOptions({ storage: s3 }).maxFileSizeBytes).toBe(5 * 1024 ** 3)
-    expect(() => sanitizeVideoOptions({ maxFileSizeBytes: 6 * 1024 ** 3, storage: s3 })).toThrow(
-      /maxFileSizeBytes/,
-    )
+    // Multipart uploads take S3 past one PUT's 5 GiB, up to its 5 TiB object limit.
+    expect(sanitizeVideoOptions({ storage: s3 }).maxFileSizeBytes).toBe(10 * 1024 ** 3)
+    expect(
+      sanitizeVideoOptions({ maxFileSizeBytes: 5 * 1024 ** 4, storage: s3 }).maxFileSizeBytes,
+    ).toBe(5 * 1024 ** 4)
+    expect(() =>
+      sanitizeVideoOptions({ maxFileSizeBytes: 5 * 1024 ** 4 + 1, storage: s3 }),
+    ).toThrow(/maxFileSizeBytes/)
+    expect(sanitizeVideoOptions({ storage: s3 }).storage).toMatchObject({
+      multipartThresholdBytes: 100 * 1024 ** 2,
+    })
+    // Above 5 GiB one PUT cannot take the file, so the threshold cannot be set higher.
+    expect(() =>
+      sanitizeVideoOptions({
+        storage: { ...s3, multipartThresholdBytes: 5 * 1024 ** 3 + 1 },
+      }),
+    ).toThrow(/multipartThresholdBytes/)
     expect(sanitizeVideoOptions({ autoRun: false }).autoRun).toBe(false)
     expect(sanitizeVideoOptions().autoRun).toEqual({ cron: '*/5 * * * * *', limit: 1 })
   })

@@ -1,6 +1,7 @@
 'use client'
 
 import { nextChunk, receivedFromRange, statusRange, uploadPercent } from '../lib/uploadChunks.js'
+import { isMultipartUploadUrl, uploadInParts } from './uploadInParts.js'
 
 type Sent = { range: null | string; status: number }
 
@@ -124,6 +125,10 @@ export const uploadVideoFile = async ({
   ownBase: string
   signedUrl: string
 }): Promise<boolean> => {
+  // An S3 multipart upload (a large file): the plugin's URL signs the parts the bucket takes.
+  if (isMultipartUploadUrl(signedUrl)) {
+    return uploadInParts({ file, onPercent, signedUrl })
+  }
   if (isOwnUploadUrl(ownBase, signedUrl)) {
     return sendInChunks(signedUrl, file, mimeType, onPercent)
   }

@@ -11,6 +11,7 @@ import { titleMaxLength } from '../collections/videosCollection.js'
 import { videoFileUrl } from '../lib/videoUrls.js'
 import { videoApiBase } from '../options/videoApiBase.js'
 import { s3StoreFor } from '../storage/s3Store.js'
+import { startMultipartUpload } from '../upload/startMultipartUpload.js'
 import { newUploadNonce, signUploadClaims } from '../upload/uploadTarget.js'
 import { requireStaff } from './requireStaff.js'
 
@@ -59,7 +60,8 @@ const existingIds = async (
  * `PUT {api}/{mount}/videos/upload`: the spec's upload request. It creates the video (NO_FILE) and
  * answers `{ videoId, signedUrl }`, the URL the file is PUT to, which only accepts exactly the
  * announced size and type, into this video, until it expires, once. Every check runs before the
- * video is created, so refused input leaves nothing behind.
+ * video is created, so refused input leaves nothing behind. With S3, a file above
+ * `storage.multipartThresholdBytes` is sent in parts instead: see `startMultipartUpload`.
  */
 export const createUploadEndpoint = (
   options: SanitizedVideoOptions,
@@ -123,6 +125,17 @@ export const createUploadEndpoint = (
         req,
       })
       const { storage } = options
+      if (storage.type === 's3' && size > storage.multipartThresholdBytes) {
+        return jsonResponse(
+          req,
+          await startMultipartUpload(req, options, storage, {
+            id: video.id,
+            mimeType,
+            nonce,
+            size,
+          }),
+        )
+      }
       const signedUrl =
         storage.type === 's3'
           ? await s3StoreFor(storage).presignUpload(video.id, {

@@ -10,7 +10,8 @@ import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 /**
  * When a video is deleted, nothing of it stays: a transcode running here is killed (one running in
  * another process stops at its next progress write, which finds the row gone), its queued or
- * running jobs are cancelled, and its folder (source, part file, renditions) is removed.
+ * running jobs are cancelled, its folder (source, part file, renditions) is removed, and on S3 its
+ * open multipart uploads are aborted.
  */
 export const removeVideoFiles =
   (options: SanitizedVideoOptions): CollectionAfterDeleteHook =>
@@ -37,6 +38,19 @@ export const removeVideoFiles =
     }
     await localStore(options.storage.directory).removeVideo(id)
     if (options.storage.type === 's3') {
-      await s3StoreFor(options.storage).removeVideo(id)
+      const store = s3StoreFor(options.storage)
+      // A multipart upload still open keeps its parts in the bucket (and billed) until aborted,
+      // and its part URLs keep working; aborting drops both.
+      try {
+        for (const upload of await store.openUploads(id)) {
+          await store.abortUpload(upload.key, upload.uploadId)
+        }
+      } catch (error) {
+        req.payload.logger.warn({
+          err: error,
+          msg: `payload-backoffice video: could not abort the open uploads of video ${String(id)}; the bucket's AbortIncompleteMultipartUpload lifecycle rule will.`,
+        })
+      }
+      await store.removeVideo(id)
     }
   }

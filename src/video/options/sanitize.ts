@@ -3,9 +3,18 @@ import path from 'node:path'
 
 import type { SanitizedVideoOptions, VideoPluginOptions } from './types.js'
 
+import { S3_MAX_OBJECT_BYTES } from '../lib/multipartPlan.js'
 import { videoDefaults } from './defaults.js'
 
+/** One PUT to S3 takes at most 5 GiB (docs.aws.amazon.com, "Amazon S3 multipart upload limits"). */
 const S3_SINGLE_PUT_LIMIT = 5 * 1024 ** 3
+
+/**
+ * AWS: "In general, when your object size reaches 100 MB, you should consider using multipart
+ * uploads instead of uploading the object in a single operation" (docs.aws.amazon.com/AmazonS3/
+ * latest/userguide/mpuoverview.html).
+ */
+const MULTIPART_THRESHOLD_BYTES = 100 * 1024 ** 2
 
 const positive = (value: number, name: string, max = Number.MAX_SAFE_INTEGER): number => {
   if (!Number.isFinite(value) || value <= 0 || value > max) {
@@ -70,13 +79,12 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
     ffmpegPath: options.ffmpegPath ?? defaults.ffmpegPath,
     ffprobePath: options.ffprobePath ?? defaults.ffprobePath,
     leaseSeconds: positive(options.leaseSeconds ?? defaults.leaseSeconds, 'leaseSeconds', 3600),
-    // One presigned PUT to S3 takes at most 5 GiB (docs.aws.amazon.com, "Amazon S3 multipart upload
-    // limits"); the bucket path does not use multipart uploads yet.
+    // Files above the multipart threshold go to S3 in parts, so the bucket's limit is the largest
+    // object S3 stores, 5 TiB.
     maxFileSizeBytes: positive(
-      options.maxFileSizeBytes ??
-        (options.storage?.type === 's3' ? S3_SINGLE_PUT_LIMIT : defaults.maxFileSizeBytes),
+      options.maxFileSizeBytes ?? defaults.maxFileSizeBytes,
       'maxFileSizeBytes',
-      options.storage?.type === 's3' ? S3_SINGLE_PUT_LIMIT : Number.MAX_SAFE_INTEGER,
+      options.storage?.type === 's3' ? S3_MAX_OBJECT_BYTES : Number.MAX_SAFE_INTEGER,
     ),
     mount,
     playbackTokenMinutes: positive(
@@ -103,6 +111,12 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
             ...options.storage,
             directory: path.resolve(
               options.storage.directory ?? path.join(tmpdir(), 'payload-backoffice-video'),
+            ),
+            // Above 5 GiB a single PUT cannot work, so the threshold cannot be higher.
+            multipartThresholdBytes: positive(
+              options.storage.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES,
+              'storage.multipartThresholdBytes',
+              S3_SINGLE_PUT_LIMIT,
             ),
             prefix: options.storage.prefix ?? 'videos/',
           }

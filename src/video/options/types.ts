@@ -19,7 +19,8 @@ export type LocalStorageOptions = {
  * browser uploads straight to the bucket with a presigned PUT; workers on any machine download the
  * source, encode it locally and upload the output. Needs `@aws-sdk/client-s3` and
  * `@aws-sdk/s3-request-presigner` installed beside the plugin. The bucket needs a CORS rule allowing
- * PUT with the Content-Type header from the admin's origin.
+ * PUT with the Content-Type header from the admin's origin, and exposing the `ETag` header (the
+ * browser reports each part's ETag to complete a multipart upload).
  */
 export type S3StorageOptions = {
   bucket: string
@@ -35,6 +36,13 @@ export type S3StorageOptions = {
    * @default '<system temporary folder>/payload-backoffice-video'
    */
   directory?: string
+  /**
+   * Files larger than this go to the bucket as an S3 multipart upload: the browser PUTs parts of
+   * 8 MiB (more for files above 80 GiB) straight to the bucket, a few at once, retrying a failed
+   * part alone. At most 5 GiB, the largest single PUT S3 takes.
+   * @default 104857600 (100 MiB)
+   */
+  multipartThresholdBytes?: number
   /**
    * Prefix of every key, so the bucket can hold other things.
    * @default 'videos/'
@@ -110,8 +118,8 @@ export type VideoPluginOptions = {
    */
   leaseSeconds?: number
   /**
-   * The largest source accepted, in bytes. With S3 at most 5 GiB, the limit of one PUT.
-   * @default 10737418240 (10 GiB); with S3 5368709120 (5 GiB)
+   * The largest source accepted, in bytes. With S3 at most 5 TiB, the largest object S3 stores.
+   * @default 10737418240 (10 GiB)
    */
   maxFileSizeBytes?: number
   /**
@@ -182,7 +190,10 @@ export type SanitizedVideoOptions = {
   renditions: Rendition[]
   segmentSeconds: number
   storage:
-    | ({ directory: string; prefix: string } & Omit<S3StorageOptions, 'directory' | 'prefix'>)
+    | ({ directory: string; multipartThresholdBytes: number; prefix: string } & Omit<
+        S3StorageOptions,
+        'directory' | 'multipartThresholdBytes' | 'prefix'
+      >)
     | { directory: string; type: 'local' }
   uploadUrlHours: number
 }

@@ -58,6 +58,144 @@ export const s3Store = (storage: S3StorageOptions) => {
       )
     },
 
+    /**
+     * Opens a multipart upload of the source (CreateMultipartUpload), with the type S3 will serve it
+     * with. Answers its upload id, which every part and the completion name.
+     */
+    createMultipartUpload: async (videoId: number | string, mimeType: string): Promise<string> => {
+      const { client, s3 } = await sdk
+      const created = await client.send(
+        new s3.CreateMultipartUploadCommand({
+          Bucket: storage.bucket,
+          ContentType: mimeType,
+          Key: key(videoId, 'source'),
+        }),
+      )
+      if (!created.UploadId) {
+        throw new Error(
+          'payload-backoffice video: the bucket opened a multipart upload without an id.',
+        )
+      }
+      return created.UploadId
+    },
+
+    /**
+     * A presigned UploadPart: its length is signed (the SDK signs `Content-Length` when the command
+     * has one), so the bucket refuses a part of any other size, and the parts can only add up to
+     * the announced size.
+     */
+    presignPart: async (
+      videoId: number | string,
+      {
+        contentLength,
+        expiresSeconds,
+        partNumber,
+        uploadId,
+      }: { contentLength: number; expiresSeconds: number; partNumber: number; uploadId: string },
+    ) => {
+      const { client, presigner, s3 } = await sdk
+      return presigner.getSignedUrl(
+        client,
+        new s3.UploadPartCommand({
+          Bucket: storage.bucket,
+          ContentLength: contentLength,
+          Key: key(videoId, 'source'),
+          PartNumber: partNumber,
+          UploadId: uploadId,
+        }),
+        { expiresIn: Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.floor(expiresSeconds))) },
+      )
+    },
+
+    /**
+     * Assembles the parts into the source (CompleteMultipartUpload). The bucket checks each ETag
+     * against the part it holds (`InvalidPart`) and every part but the last against the 5 MiB
+     * minimum (`EntityTooSmall`). Answers false when the bucket refuses the list (a 4xx: a part
+     * missing or not matching, an upload no longer open); other failures throw.
+     */
+    completeMultipartUpload: async (
+      videoId: number | string,
+      uploadId: string,
+      parts: { etag: string; partNumber: number }[],
+    ): Promise<boolean> => {
+      const { client, s3 } = await sdk
+      try {
+        await client.send(
+          new s3.CompleteMultipartUploadCommand({
+            Bucket: storage.bucket,
+            Key: key(videoId, 'source'),
+            MultipartUpload: {
+              Parts: parts.map(({ etag, partNumber }) => ({ ETag: etag, PartNumber: partNumber })),
+            },
+            UploadId: uploadId,
+          }),
+        )
+        return true
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode
+        if (status !== undefined && status >= 400 && status < 500) {
+          return false
+        }
+        throw error
+      }
+    },
+
+    /**
+     * Multipart uploads still open under the prefix (ListMultipartUploads, every page), or only
+     * those of one video. Parts of an open upload are stored, and billed, until it is completed or
+     * aborted (docs.aws.amazon.com/AmazonS3/latest/userguide/mpuoverview.html).
+     */
+    openUploads: async (videoId?: number | string) => {
+      const { client, s3 } = await sdk
+      const uploads: { initiated?: Date; key: string; uploadId: string }[] = []
+      let keyMarker: string | undefined
+      let uploadIdMarker: string | undefined
+      for (;;) {
+        const listed = await client.send(
+          new s3.ListMultipartUploadsCommand({
+            Bucket: storage.bucket,
+            KeyMarker: keyMarker,
+            Prefix: videoId === undefined ? storage.prefix : key(videoId, ''),
+            UploadIdMarker: uploadIdMarker,
+          }),
+        )
+        for (const upload of listed.Uploads ?? []) {
+          if (upload.Key && upload.UploadId) {
+            uploads.push({
+              initiated: upload.Initiated,
+              key: upload.Key,
+              uploadId: upload.UploadId,
+            })
+          }
+        }
+        if (!listed.IsTruncated) {
+          return uploads
+        }
+        keyMarker = listed.NextKeyMarker
+        uploadIdMarker = listed.NextUploadIdMarker
+      }
+    },
+
+    /** The video a key under the prefix belongs to, or null for a key outside the layout. */
+    videoIdOfKey: (objectKey: string): null | string => {
+      const prefix = storage.prefix ?? ''
+      const match = /^([^/]+)\/source$/.exec(objectKey.slice(prefix.length))
+      return objectKey.startsWith(prefix) && match ? match[1]! : null
+    },
+
+    /** Aborts a multipart upload: the bucket drops its parts, and its part URLs stop working. */
+    abortUpload: async (objectKey: string, uploadId: string) => {
+      const { client, s3 } = await sdk
+      await client.send(
+        new s3.AbortMultipartUploadCommand({
+          Bucket: storage.bucket,
+          Key: objectKey,
+          UploadId: uploadId,
+        }),
+      )
+    },
+
     /** Bytes of the uploaded source in the bucket, 0 when there is none. */
     sourceSize: async (videoId: number | string): Promise<number> => {
       const { client, s3 } = await sdk
@@ -83,6 +221,14 @@ export const s3Store = (storage: S3StorageOptions) => {
           ContentType: mimeType,
           Key: key(videoId, 'source'),
         }),
+      )
+    },
+
+    /** Deletes the source alone (one assembled with another size than announced). */
+    removeSource: async (videoId: number | string) => {
+      const { client, s3 } = await sdk
+      await client.send(
+        new s3.DeleteObjectCommand({ Bucket: storage.bucket, Key: key(videoId, 'source') }),
       )
     },
 

@@ -6,13 +6,17 @@ import path from 'node:path'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { localStore, sizeOf } from '../storage/localStore.js'
+import { s3StoreFor } from '../storage/s3Store.js'
 
 const reconcileTaskSlug = 'backofficeVideoReconcile'
 
 type Report = {
   /** Folders in storage that belong to no video, removed. */
   orphanFolders: string[]
-  /** Upload part files whose signed URL has expired, so they can never complete, removed. */
+  /**
+   * Upload part files whose signed URL has expired, so they can never complete, removed; on S3 the
+   * keys of open multipart uploads aborted for the same reason, or because their video is gone.
+   */
   stalePartFiles: string[]
   /** Videos the database calls COMPLETE, PROGRESSING or ERROR whose files are gone. */
   videosMissingFiles: string[]
@@ -81,6 +85,57 @@ const reconcile = async (payload: Payload, options: SanitizedVideoOptions): Prom
 }
 
 /**
+ * On S3: aborts the multipart uploads nobody can finish any more (their URL expired, their video is
+ * gone or has its file), whose parts the bucket would otherwise keep, and bill, for ever
+ * (docs.aws.amazon.com/AmazonS3/latest/userguide/mpu-abort-incomplete-mpu-lifecycle-config.html).
+ * The bucket's AbortIncompleteMultipartUpload lifecycle rule does the same on AWS's side; this also
+ * covers stores without one. A store without ListMultipartUploads is skipped with a warning.
+ */
+const abortStaleUploads = async (
+  payload: Payload,
+  options: SanitizedVideoOptions,
+): Promise<string[]> => {
+  const { storage } = options
+  if (storage.type !== 's3') {
+    return []
+  }
+  const store = s3StoreFor(storage)
+  const aborted: string[] = []
+  try {
+    const uploads = await store.openUploads()
+    const ids = [...new Set(uploads.flatMap((upload) => store.videoIdOfKey(upload.key) ?? []))]
+    const { docs } =
+      ids.length === 0
+        ? { docs: [] }
+        : await payload.find({
+            collection: options.collections.videos as CollectionSlug,
+            depth: 0,
+            pagination: false,
+            select: { status: true },
+            where: { id: { in: ids } },
+          })
+    const waiting = new Set(
+      docs.filter((video) => video.status === 'NO_FILE').map((video) => String(video.id)),
+    )
+    const expiredBefore = Date.now() - options.uploadUrlHours * 3600 * 1000
+    for (const upload of uploads) {
+      const videoId = store.videoIdOfKey(upload.key)
+      const expired = (upload.initiated?.getTime() ?? 0) < expiredBefore
+      if (videoId !== null && (expired || !waiting.has(videoId))) {
+        await store.abortUpload(upload.key, upload.uploadId)
+        aborted.push(upload.key)
+      }
+    }
+  } catch (error) {
+    payload.logger.warn({
+      err: error,
+      msg: 'payload-backoffice video: could not list the open multipart uploads of the bucket; its AbortIncompleteMultipartUpload lifecycle rule is the remaining safeguard.',
+    })
+  }
+  return aborted
+}
+
+/**
  * The daily reconciliation, in the video queue at 04:00. Like every scheduled job it is queued and run
  * only where the queue runs (the app's `autoRun`, or `payload jobs:run --queue video --handle-schedules`).
  */
@@ -90,13 +145,20 @@ export const reconcileTask = (
   slug: reconcileTaskSlug,
   // Registered even when the plugin is disabled (the jobs schema must not depend on it); then it
   // touches nothing.
-  handler: async ({ req }) => ({
-    // On S3 the bucket's own lifecycle rules are the tool for stray objects; this compares the disk.
-    output:
-      options.enabled && options.storage.type === 'local'
-        ? await reconcile(req.payload, options)
-        : { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] },
-  }),
+  handler: async ({ req }) => {
+    const empty = { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] }
+    if (!options.enabled) {
+      return { output: empty }
+    }
+    // On S3 the bucket's own lifecycle rules are the tool for stray objects; this compares the disk,
+    // and on S3 aborts the multipart uploads that can no longer complete.
+    return {
+      output:
+        options.storage.type === 'local'
+          ? await reconcile(req.payload, options)
+          : { ...empty, stalePartFiles: await abortStaleUploads(req.payload, options) },
+    }
+  },
   outputSchema: [
     { name: 'orphanFolders', type: 'json', required: true },
     { name: 'stalePartFiles', type: 'json', required: true },
