@@ -260,7 +260,8 @@ describe('the video field, state by state', () => {
     await expect
       .poll(() => video.getAttribute('data-level-loaded'), { timeout: 30_000 })
       .toBe('true')
-  })
+    // Room for the encoding on a busy machine, beyond the browser project's 2 minutes per test.
+  }, 240_000)
 
   it('plays a private video through its token and stores no token with the post', async () => {
     const fetched: string[] = []
