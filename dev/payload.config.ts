@@ -2,4 +2,11 @@
 import { sandboxConfig } from './sandboxConfig.js'
 
 // `npm run bench:bundle` builds this same app once more without the plugin, to measure what it adds.
-export default sandboxConfig({ withBackoffice: process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1' })
+// SANDBOX_WITHOUT_VIDEO=1 leaves out the video plugin only, while posts keep their video field: the
+// field then shows its banner asking to configure the plugin. Read when the server starts, so one
+// build serves both (the browser tests start a second `next start` with it).
+export default sandboxConfig({
+  withBackoffice: process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1',
+  withVideo:
+    process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1' && process.env.SANDBOX_WITHOUT_VIDEO !== '1',
+})

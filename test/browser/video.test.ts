@@ -184,23 +184,4 @@ describe('the video field', () => {
     expect(data).not.toHaveProperty('previewVideoUrl')
     expect(data).not.toHaveProperty('playback')
   })
-
-  it('asks to activate and configure the video plugin when it does not answer', async () => {
-    // Without the plugin its routes do not exist: the status call answers 404.
-    await page.route('**/api/video/status', (route) =>
-      route.fulfill({ body: '{}', contentType: 'application/json', status: 404 }),
-    )
-    try {
-      await page.goto(`${appUrl}/admin/collections/posts/create`)
-      const banner = page.locator(`${field}[role="alert"]`)
-      await banner.waitFor()
-      expect((await banner.textContent())?.trim()).toBe(
-        'Please activate and configure the video plugin in the server configuration file.',
-      )
-      expect(await page.locator(select).count()).toBe(0)
-      await expectNoSeriousViolations(page, [field], 'video field without the plugin')
-    } finally {
-      await page.unroute('**/api/video/status')
-    }
-  })
 })
