@@ -211,7 +211,10 @@ export const transcodeTask = (
     // completes the job and, by default (`jobs.deleteJobOnComplete`), deletes it; the other's
     // closing log write then fails, and Payload's error handling reads the missing row back and
     // crashes the worker (payload/dist/queues/utilities/updateJob.js, `jobAfterRead(null)`). A
-    // cancelled job is written without being read back: the job is over, its video says how.
+    // cancelled job is written without being read back (payload/dist/queues/operations/runJobs):
+    // the job is over, its video says how. This closes the usual case, both workers started
+    // together and the one that skips finished seconds earlier; a deletion in the moment between
+    // this check and Payload's write is still Payload's to survive.
     if (job && (await jobWasDeleted(req.payload, job.id))) {
       throw new JobCancelledError(
         `payload-backoffice video: job ${String(job.id)} for video ${input.videoId} was finished by another worker (${outcome})`,
