@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { createLocalReq } from 'payload'
 import { videoPlaybackUrls } from 'payload-backoffice'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +12,7 @@ import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { seedVideo } from '../../dev/seed/video.js'
+import { runJobsWorker } from '../helpers/jobsWorker.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { makeBrokenFile, makeClip, probe, rawRequest } from '../helpers/video.js'
@@ -22,17 +25,27 @@ let videoDir: string
 let scratch: string
 /** Every transcode the real ffmpeg ran, one line each, written by a wrapper script around it. */
 let ffmpegLog: string
+/** While this file exists, a ladder run of ffmpeg waits before encoding. */
+let ffmpegHold: string
+/** The folder holding the wrapper named `ffmpeg`, to put first on a worker's PATH. */
+let wrapperDir: string
+const run = promisify(execFile)
 const sql = sqlOn(() => app.payload)
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'video-transcode-'))
   ffmpegLog = path.join(scratch, 'ffmpeg-runs.log')
-  const wrapper = path.join(scratch, 'ffmpeg')
+  ffmpegHold = path.join(scratch, 'hold-ffmpeg')
+  wrapperDir = path.join(scratch, 'bin')
+  await mkdir(wrapperDir)
+  const wrapper = path.join(wrapperDir, 'ffmpeg')
+  const systemFfmpeg = (await run('sh', ['-c', 'command -v ffmpeg'])).stdout.trim()
   // The system's ffmpeg, with one line logged per run that writes a ladder: how many times ffmpeg
-  // really transcoded is then a count of lines, whatever the code under test believes.
+  // really transcoded is then a count of lines, whatever the code under test believes. While the
+  // hold file exists, a ladder run waits before it starts encoding (its worker keeps the lease).
   await writeFile(
     wrapper,
-    `#!/bin/sh\ncase "$*" in *master.m3u8*) echo "$$" >> '${ffmpegLog}';; esac\nexec ffmpeg "$@"\n`,
+    `#!/bin/sh\ncase "$*" in *master.m3u8*) echo "$$" >> '${ffmpegLog}'\n  while [ -e '${ffmpegHold}' ]; do sleep 0.1; done;; esac\nexec '${systemFfmpeg}' "$@"\n`,
   )
   await chmod(wrapper, 0o755)
   app = await startTestPayload({ videoOptions: { autoRun: false, ffmpegPath: wrapper } })
@@ -146,9 +159,7 @@ describe('encoding', () => {
       status: 'COMPLETE',
     })
     // Nothing but the output is left: no work folder, no part file.
-    expect(
-      (await import('node:fs/promises')).readdir(path.join(videoDir, String(id))),
-    ).resolves.toEqual(['out', 'source'])
+    await expect(readdir(path.join(videoDir, String(id)))).resolves.toEqual(['out', 'source'])
   })
 
   it('serves the files with their content types, ranges and long-lived caching', async () => {
@@ -338,6 +349,62 @@ describe('two workers on one job', () => {
     await runQueue()
     expect(await ffmpegRuns()).toBe(runsBefore + 1)
   })
+
+  it('runs ffmpeg once when two `payload jobs:run` processes on one database are both handed its job', async () => {
+    const id = await upload(await makeClip(scratch, 'two-processes.mp4'))
+    const runsBefore = await ffmpegRuns()
+    // Each worker finds ffmpeg where an operator's machine has it, on its PATH: here the wrapper.
+    const env = { PATH: `${wrapperDir}:${process.env.PATH}` }
+    await writeFile(ffmpegHold, '')
+    const first = runJobsWorker('video', env)
+    for (let tries = 0; (await ffmpegRuns()) === runsBefore; tries++) {
+      expect(tries, 'the first worker never started ffmpeg').toBeLessThan(1200)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    // The first worker holds the video and its ffmpeg has started when the second is handed the
+    // same job. Payload 3.90 claims jobs in two statements, reading the runnable ones and then
+    // marking them processing (@payloadcms/drizzle updateJobs), so two workers polling together
+    // both get it; here the second sees the job runnable exactly as it would then.
+    const released = await sql(
+      `UPDATE payload_jobs SET processing = false
+        WHERE task_slug = 'backofficeVideoTranscode' AND input->>'videoId' = $1 RETURNING id`,
+      [String(id)],
+    )
+    expect(released).toHaveLength(1)
+    const second = await runJobsWorker('video', env)
+    expect(second.code, second.output).toBe(0)
+    expect(await ffmpegRuns()).toBe(runsBefore + 1)
+
+    await rm(ffmpegHold)
+    const firstRun = await first
+    expect(firstRun.code, firstRun.output).toBe(0)
+    expect(await ffmpegRuns()).toBe(runsBefore + 1)
+    expect(await videoOf(id)).toMatchObject({
+      status: 'COMPLETE',
+      transcode: { attempts: 1, error: null, leaseOwner: null, progress: 100, stage: 'done' },
+    })
+    // Both workers were handed the job, and both ended cleanly (Payload deleted the finished job).
+    for (const { output } of [firstRun, second]) {
+      expect(output).toContain('Running 1 jobs.')
+    }
+    expect(
+      await sql(
+        `SELECT id FROM payload_jobs WHERE task_slug = 'backofficeVideoTranscode' AND input->>'videoId' = $1`,
+        [String(id)],
+      ),
+    ).toEqual([])
+    // What a player fetches is whole: the master playlist, and the rung it names plays.
+    const master = await get(`/api/video/videos/${id}/master.m3u8`)
+    expect(master.status).toBe(200)
+    expect(await master.text()).toContain('360p/index.m3u8')
+    const { streams } = await probe(outputOf(id, '360p', 'index.m3u8'))
+    expect(streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video'])
+    expect(JSON.parse(await readFile(outputOf(id, 'data.json'), 'utf8'))).toMatchObject({
+      renditions: ['360p'],
+      status: 'COMPLETE',
+    })
+    expect(await readdir(path.join(videoDir, String(id)))).toEqual(['out', 'source'])
+  }, 180_000)
 })
 
 describe('a worker that died', () => {

@@ -1,25 +1,14 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { readAccount } from '../../accounts/staffAccount.js'
-import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { secondsUntil } from '../../lib/backoff.js'
-import { attemptCredential } from '../../lockout/attemptCredential.js'
-import { accountLockedUntil } from '../../lockout/attempts.js'
-import { knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
-import {
-  claimChallengeAttempt,
-  consumeChallenge,
-  findChallenge,
-  releaseChallengeAttempt,
-} from '../../twoFactor/challenges.js'
-import { twoFactorCookie } from '../../twoFactor/cookies.js'
+import { findChallenge } from '../../twoFactor/challenges.js'
 import {
   authenticationOptions,
   readCredentialJSON,
@@ -30,15 +19,8 @@ import {
   credentialsOf,
   findPasskey,
 } from '../../twoFactor/passkeys/passkeyStore.js'
-import { completeSignIn } from '../completeSignIn.js'
-import { twoFactorViewPath } from '../passwordSignIn.js'
-
-const expiredChallenge = (req: PayloadRequest, options: SanitizedBackofficeOptions) =>
-  new BackofficeError('MFA_SESSION_EXPIRED', {
-    cookies: [twoFactorCookie(req, options, 'challenge', null)],
-    redirectTo: `${req.payload.config.routes.admin}${req.payload.config.admin.routes.login}`,
-    req,
-  })
+import { challengeExpired } from '../challengeExpired.js'
+import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
 
 /**
  * `POST /api/{users}/mfa/passkey/options`: for the browser holding a two-factor challenge cookie, the
@@ -49,7 +31,7 @@ export const passkeyChallengeOptionsEndpoint = (options: SanitizedBackofficeOpti
     handler: async (req) => {
       const challenge = await findChallenge(req)
       if (!challenge) {
-        throw expiredChallenge(req, options)
+        throw challengeExpired(req, options)
       }
       const credentials = await credentialsOf(req.payload, challenge.userId)
       if (credentials.length === 0) {
@@ -70,8 +52,9 @@ export const passkeyChallengeOptionsEndpoint = (options: SanitizedBackofficeOpti
 
 /**
  * `POST /api/{users}/mfa/passkey/authenticate` with `{ response, trustThisDevice }`: the second step
- * of a sign-in with a passkey. The same layers as a code (see authenticate.ts): the challenge's
- * attempt cap, the account's shared lockout and second-factor budget, one session per challenge.
+ * of a sign-in with a passkey. The same layers as a code (`settleSecondFactorAttempt`): the
+ * challenge's attempt cap, the account's shared lockout and second-factor budget, one session per
+ * challenge.
  * The assertion must be for one of this account's passkeys, over a challenge issued to this account,
  * from an allowed origin for this relying party, with user verification, and with a counter that
  * moved forward; a parallel replay of the same assertion loses the counter's compare-and-set.
@@ -82,7 +65,7 @@ export const passkeyAuthenticateEndpoint = (options: SanitizedBackofficeOptions)
       const body = await readBody(req)
       const challenge = await findChallenge(req)
       if (!challenge) {
-        throw expiredChallenge(req, options)
+        throw challengeExpired(req, options)
       }
       const response = readCredentialJSON<AuthenticationResponseJSON>(req, body.response)
       if (body.trustThisDevice !== undefined && typeof body.trustThisDevice !== 'boolean') {
@@ -90,27 +73,19 @@ export const passkeyAuthenticateEndpoint = (options: SanitizedBackofficeOptions)
       }
       const account = await readAccount(req, options, challenge.userId)
       if (!account) {
-        throw expiredChallenge(req, options)
+        throw challengeExpired(req, options)
       }
-      if (!(await claimChallengeAttempt(req, options, challenge.id))) {
-        await consumeChallenge(req, challenge.id)
-        await recordAuditEvent(req, {
-          actor: null,
-          data: { factor: 'passkey', reason: 'challengeSpent' },
-          event: 'twoFactor.rateLimited',
-          user: account,
-        })
-        throw expiredChallenge(req, options)
-      }
-      const attempt = await attemptCredential(req, options, {
+      return settleSecondFactorAttempt(req, options, {
         account,
-        audit: {
-          actor: null,
-          data: { factor: 'passkey' },
-          failedEvent: 'twoFactor.challengeFailed',
-          lockedEvent: 'twoFactor.rateLimited',
-        },
-        check: async () => {
+        challenge,
+        factor: 'passkey',
+        refuseWrong: () => new BackofficeError('PASSKEY_INVALID', { req }),
+        succeeded: (passkey) => ({
+          data: { passkeyId: passkey.id },
+          event: 'twoFactor.challengeSucceeded',
+        }),
+        trustThisDevice: body.trustThisDevice === true,
+        verify: async () => {
           const passkey = await findPasskey(req.payload, response.id)
           if (!passkey || String(passkey.userId) !== String(account.id)) {
             return { correct: false, reason: 'unknownPasskey' }
@@ -131,58 +106,8 @@ export const passkeyAuthenticateEndpoint = (options: SanitizedBackofficeOptions)
             }
             throw error
           }
-          return {
-            correct: true,
-            value: { challengeSpent: !(await consumeChallenge(req, challenge.id)), passkey },
-          }
+          return { correct: true, value: passkey }
         },
-        factor: 'secondFactor',
-        knownBrowser: knownBrowserOf(req, account.id),
-      })
-
-      if (attempt.kind === 'locked' && attempt.budget === 'secondFactor') {
-        await consumeChallenge(req, challenge.id)
-        throw new BackofficeError('ACCOUNT_SUSPENDED', {
-          cookies: [twoFactorCookie(req, options, 'challenge', null)],
-          req,
-        })
-      }
-      if (attempt.kind === 'locked') {
-        await releaseChallengeAttempt(req, challenge.id)
-        const seconds = attempt.lockedUntil ? secondsUntil(attempt.lockedUntil, new Date()) : 1
-        throw new BackofficeError('TOTP_RATE_LIMITED', {
-          redirectTo: twoFactorViewPath(req, 'challenge'),
-          req,
-          retryAfterSeconds: seconds,
-          variables: { seconds },
-        })
-      }
-      if (attempt.kind === 'wrong') {
-        throw new BackofficeError('PASSKEY_INVALID', { req })
-      }
-      if (attempt.value.challengeSpent) {
-        throw expiredChallenge(req, options)
-      }
-      if (attempt.kind === 'lockedMeanwhile') {
-        const lockedUntil = await accountLockedUntil(req.payload, options, account.id)
-        const seconds = lockedUntil ? secondsUntil(lockedUntil, new Date()) : 1
-        throw new BackofficeError('TOTP_RATE_LIMITED', {
-          req,
-          retryAfterSeconds: seconds,
-          variables: { seconds },
-        })
-      }
-      await recordAuditEvent(req, {
-        actor: account,
-        data: { factor: 'passkey', passkeyId: attempt.value.passkey.id },
-        event: 'twoFactor.challengeSucceeded',
-        user: account,
-      })
-      return completeSignIn(req, options, {
-        factor: 'passkey',
-        singleSignOn: challenge.singleSignOn,
-        trustThisDevice: body.trustThisDevice === true,
-        userId: account.id,
       })
     },
     method: 'post',

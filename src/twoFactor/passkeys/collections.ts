@@ -2,8 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { ownerOrAdministratorReads } from '../../access/ownerOrAdministratorReads.js'
 import { label } from '../../i18n/label.js'
-import { isAdmin } from '../../roles/isAdmin.js'
 
 export const passkeysSlug = 'passkeys'
 export const passkeyChallengesSlug = 'passkey-challenges'
@@ -19,14 +19,7 @@ export const passkeysCollection = (options: SanitizedBackofficeOptions): Collect
   access: {
     create: () => false,
     delete: () => false,
-    read: ({ req }) => {
-      if (isAdmin(req.user, options)) {
-        return true
-      }
-      return req.user?.collection === options.usersCollection
-        ? { user: { equals: req.user.id } }
-        : false
-    },
+    read: ownerOrAdministratorReads(options),
     update: () => false,
   },
   admin: { hidden: true },

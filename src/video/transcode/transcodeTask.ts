@@ -3,6 +3,7 @@ import type { CollectionSlug, Payload, TaskConfig } from 'payload'
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
+import { JobCancelledError } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
@@ -191,6 +192,11 @@ const transcodeVideo = async (
   }
 }
 
+/** Whether Payload's row of a job is gone: a second worker handed the same job finished it first. */
+const jobWasDeleted = async (payload: Payload, jobId: number | string) =>
+  (await payload.count({ collection: 'payload-jobs', where: { id: { equals: jobId } } }))
+    .totalDocs === 0
+
 /**
  * The Payload jobs task. It is registered even when the plugin is disabled, so the jobs collection's
  * schema (its task-slug enum) does not depend on `enabled`.
@@ -199,9 +205,23 @@ export const transcodeTask = (
   options: SanitizedVideoOptions,
 ): TaskConfig<{ input: { videoId: string }; output: { outcome: string } }> => ({
   slug: transcodeTaskSlug,
-  handler: async ({ input, req }) => ({
-    output: { outcome: await transcodeVideo(req.payload, options, input.videoId) },
-  }),
+  handler: async ({ input, job, req }) => {
+    const outcome = await transcodeVideo(req.payload, options, input.videoId)
+    // Payload 3.90 can hand this job to two workers (see `takeLease`). The one that returns first
+    // completes the job and, by default (`jobs.deleteJobOnComplete`), deletes it; the other's
+    // closing log write then fails, and Payload's error handling reads the missing row back and
+    // crashes the worker (payload/dist/queues/utilities/updateJob.js, `jobAfterRead(null)`). A
+    // cancelled job is written without being read back (payload/dist/queues/operations/runJobs):
+    // the job is over, its video says how. This closes the usual case, both workers started
+    // together and the one that skips finished seconds earlier; a deletion in the moment between
+    // this check and Payload's write is still Payload's to survive.
+    if (job && (await jobWasDeleted(req.payload, job.id))) {
+      throw new JobCancelledError(
+        `payload-backoffice video: job ${String(job.id)} for video ${input.videoId} was finished by another worker (${outcome})`,
+      )
+    }
+    return { output: { outcome } }
+  },
   inputSchema: [{ name: 'videoId', type: 'text', required: true }],
   outputSchema: [{ name: 'outcome', type: 'text', required: true }],
   // Every failure is recorded on the video, whose Retry starts a new attempt; what still escapes

@@ -1,0 +1,73 @@
+import type { PayloadRequest } from 'payload'
+
+import type { BackofficeErrorCode } from '../errors/catalogue.js'
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+
+import { readAccount } from '../accounts/staffAccount.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { readTotpState } from '../twoFactor/accountState.js'
+import { findChallenge } from '../twoFactor/challenges.js'
+import { secondFactorNeed } from '../twoFactor/enforcement.js'
+import { hasPasskey } from '../twoFactor/passkeys/passkeyStore.js'
+import { passkeyRequiredFor } from '../twoFactor/passkeys/requirement.js'
+import { challengeExpired } from './challengeExpired.js'
+import { twoFactorViewPath } from './passwordSignIn.js'
+
+/**
+ * The second step of a sign-in with a code that comes with the authenticator app (a code from the
+ * app, or a recovery code), read up to the attempt: the request body, the browser's challenge and its
+ * account, with every refusal that is not a guess. The body's own refusal waits until the challenge
+ * has been looked at: a malformed body is refused as such, but a well-formed impossible code
+ * (`invalidCode`) without a challenge is not worth telling apart from an expired sign-in.
+ */
+export const readCodeAttempt = async <Body>(
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  {
+    invalidCode,
+    read,
+  }: { invalidCode: BackofficeErrorCode; read: (req: PayloadRequest) => Promise<Body> },
+) => {
+  let body: Body | BackofficeError
+  try {
+    body = await read(req)
+  } catch (error) {
+    if (!(error instanceof BackofficeError)) {
+      throw error
+    }
+    body = error
+  }
+  const challenge = await findChallenge(req)
+  if (!challenge) {
+    throw body instanceof BackofficeError && body.code !== invalidCode
+      ? body
+      : challengeExpired(req, options)
+  }
+  const account = await readAccount(req, options, challenge.userId)
+  const state = account ? await readTotpState(req.payload, options, account.id) : null
+  if (!account || !state) {
+    throw challengeExpired(req, options)
+  }
+  const withPasskey = await hasPasskey(req.payload, account.id)
+  if (state.status !== 'enabled' || !state.sealedSecret) {
+    // Recovery codes come with the app: a passkey-only account has neither, and one whose app an
+    // approved reset removed has neither left (enrolment is next).
+    if (withPasskey) {
+      throw new BackofficeError('TOTP_NOT_ENABLED', { req })
+    }
+    throw secondFactorNeed(account, account.totpConfig, options, withPasskey) === 'enrol'
+      ? new BackofficeError('TOTP_ENROLMENT_PENDING', {
+          redirectTo: twoFactorViewPath(req, 'enrol'),
+          req,
+        })
+      : challengeExpired(req, options)
+  }
+  if (body instanceof BackofficeError) {
+    throw body
+  }
+  if (withPasskey && passkeyRequiredFor(account, options)) {
+    // A role that must use a phishing-resistant factor: a code, which can be phished, is refused.
+    throw new BackofficeError('PASSKEY_REQUIRED', { req })
+  }
+  return { account, body, challenge, sealedSecret: state.sealedSecret }
+}
