@@ -91,6 +91,9 @@ export const errorCatalogue = {
   PASSKEY_REQUIRED: { status: 403, translationKey: 'errorPasskeyRequired' },
   PASSKEY_NAME_INVALID: { status: 400, translationKey: 'errorPasskeyNameInvalid' },
   PASSKEY_ALREADY_REGISTERED: { status: 409, translationKey: 'errorPasskeyAlreadyRegistered' },
+  // This browser holds no trusted device of the account signing in (or one removed, expired or used
+  // meanwhile): the prompt asks for the second factor instead.
+  TRUSTED_DEVICE_NOT_RECOGNISED: { status: 401, translationKey: 'errorTrustedDeviceNotRecognised' },
   TOTP_SETUP_FAILED: { status: 400, translationKey: 'errorTotpSetupFailed' },
   RECOVERY_CODE_INVALID: { status: 400, translationKey: 'errorRecoveryCodeInvalid' },
   // Every code of the account is used (or it never had any): said only to whoever gave the password.

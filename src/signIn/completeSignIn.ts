@@ -28,7 +28,8 @@ export const completeSignIn = async (
     userId,
   }: {
     /** `passkeySignIn`: a passkey alone, with no password before it. */
-    factor: 'passkey' | 'passkeySignIn' | 'recoveryCode' | 'totp' | 'totpEnrolment'
+    factor:
+      'passkey' | 'passkeySignIn' | 'recoveryCode' | 'totp' | 'totpEnrolment' | 'trustedDevice'
     message?: string
     /** The challenge's first factor was this single sign-on (see request/context.ts). */
     singleSignOn: null | SingleSignOnContext

@@ -11,6 +11,7 @@ import {
   passkeyChallengeOptionsEndpoint,
 } from './endpoints/passkeySecondFactor.js'
 import { passkeySignInEndpoint, passkeySignInOptionsEndpoint } from './endpoints/passkeySignIn.js'
+import { trustedDeviceSecondFactorEndpoint } from './endpoints/trustedDeviceSecondFactor.js'
 import { requireSecondFactor } from './hooks/requireSecondFactor.js'
 import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
 
@@ -42,6 +43,7 @@ export const signIn: Capability = {
             passkeyAuthenticateEndpoint(options),
             passkeySignInOptionsEndpoint(options),
             passkeySignInEndpoint(options),
+            trustedDeviceSecondFactorEndpoint(options),
           ]),
           {
             // After suspension's check (its capability comes first): a suspended account is told so,

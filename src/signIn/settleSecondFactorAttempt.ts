@@ -66,7 +66,7 @@ export const settleSecondFactorAttempt = async <T>(
     /** What follows the new session (an email to the owner). */
     afterSignIn?: (value: T) => Promise<void>
     challenge: OpenChallenge
-    factor: 'passkey' | 'recoveryCode' | 'totp'
+    factor: 'passkey' | 'recoveryCode' | 'totp' | 'trustedDevice'
     /** Undoes what a right `verify` used up when no session comes of it (a recovery code is kept). */
     giveBack?: (value: T) => Promise<void>
     /** The factor's refusal of a wrong attempt. */

@@ -131,6 +131,23 @@ export const rotateTrustedDevice = async (
 }
 
 /**
+ * Undoes a rotation whose sign-in did not complete after all (the challenge used by a parallel
+ * request, the account locked meanwhile): the token the browser still holds works again, provided
+ * the rotated one is still in place.
+ */
+export const restoreTrustedDeviceToken = async (
+  payload: Payload,
+  { id, tokenHash }: TrustedDeviceMatch,
+  rotatedToken: string,
+): Promise<void> => {
+  const t = table(payload)
+  await t.devices.execute(
+    sql`UPDATE ${t.devices.table} SET ${t.tokenHash} = ${tokenHash}, ${t.updatedAt} = now()
+     WHERE ${t.id} = ${id} AND ${t.tokenHash} = ${hashToken(rotatedToken)}`,
+  )
+}
+
+/**
  * Stops trusting a device: one of `ownerId`'s, or anyone's when `ownerId` is null (administrators).
  * Returns the account it belonged to, or null when there was no such device.
  */

@@ -262,6 +262,7 @@ describe('a passkey as the second factor', () => {
       passkey: true,
       recoveryCodes: false,
       totp: false,
+      trustedDevice: false,
     })
     const stranger = await app.client().get('/users/mfa/factors')
     expect(stranger.status).toBe(401)

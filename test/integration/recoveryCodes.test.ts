@@ -224,6 +224,7 @@ describe('signing in with a recovery code', () => {
       passkey: false,
       recoveryCodes: true,
       totp: true,
+      trustedDevice: false,
     })
     const typed = ` ${codes[3]!.toUpperCase().replaceAll('-', ' ')} `
     const used = await useCode(browser, typed)

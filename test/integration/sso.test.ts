@@ -2,7 +2,7 @@ import { generateKeyPair, SignJWT } from 'jose'
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
 
@@ -14,7 +14,7 @@ import {
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { enrol } from '../helpers/twoFactor.js'
+import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
 
 const appOrigin = 'http://localhost:3000'
 const tenant = '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
@@ -617,6 +617,97 @@ describe('the same pipeline as a password', () => {
       factor: 'totpEnrolment',
       provider: 'corporate',
     })
+  })
+
+  it('lets a trusted device settle the second factor after single sign-on, once per token', async () => {
+    const deviceCookie = 'payload-trusted-device'
+    const staff = await staffAccount('corporate', { roles: ['admin'] })
+    const identity = {
+      amr: ['pwd'],
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-trusted-${staff.id}`,
+    }
+    const browser = app.client()
+    await signInVia(browser, 'corporate', corporate, identity)
+    const secret = await enrol(browser)
+    expect((await browser.post('/users/logout')).status).toBe(200)
+
+    // The next sign-in asks for the code; the person ticks "trust this device".
+    const challenged = await signInVia(browser, 'corporate', corporate, identity)
+    expect(challenged.headers.get('location')).toBe(`${appOrigin}/admin/two-factor/verify`)
+    nextTimeStep()
+    try {
+      const verified = await browser.post('/users/mfa/totp/authenticate', {
+        code: await authenticatorCode(secret),
+        trustThisDevice: true,
+      })
+      expect(verified.status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
+    const firstToken = browser.cookies.get(deviceCookie)!
+    expect(firstToken).toBeTruthy()
+    expect((await browser.post('/users/logout')).status).toBe(200)
+
+    // A browser sends the device cookie only to the users API (its Path) and never on the
+    // provider's redirect (SameSite=Strict): the callback cannot see it, so it is held aside here.
+    const viaProvider = async (client: RestClient) => {
+      const held = client.cookies.get(deviceCookie)
+      client.cookies.delete(deviceCookie)
+      const answer = await signInVia(client, 'corporate', corporate, identity)
+      if (held) {
+        client.cookies.set(deviceCookie, held)
+      }
+      return answer
+    }
+    const again = await viaProvider(browser)
+    expect(again.headers.get('location')).toBe(`${appOrigin}/admin/two-factor/verify`)
+    expect(sessionCookieOf(again)).toBeUndefined()
+    expect((await browser.get('/users/mfa/factors')).body).toMatchObject({ trustedDevice: true })
+    const settled = await browser.post('/users/mfa/trusted-device')
+    expect(settled.status).toBe(200)
+    expect((await me(browser))?.email).toBe(staff.email)
+    const rotatedToken = browser.cookies.get(deviceCookie)!
+    expect(rotatedToken).toBeTruthy()
+    expect(rotatedToken).not.toBe(firstToken)
+    const [session] = await sql(
+      'SELECT sign_in_provider, authentication_level FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [staff.id],
+    )
+    expect(session).toEqual({ authentication_level: 'mfa', sign_in_provider: 'corporate' })
+    expect((await lastAuditEntry('login.succeeded')).data).toEqual({
+      factor: 'trustedDevice',
+      provider: 'corporate',
+    })
+    // The challenge is used: a second settle of it finds nothing.
+    expect((await browser.post('/users/mfa/trusted-device')).status).toBe(401)
+
+    // A copy of the cookie taken before its rotation signs in nowhere, and is counted as a guess.
+    const copy = app.client()
+    copy.cookies.set(deviceCookie, firstToken)
+    await viaProvider(copy)
+    expect((await copy.get('/users/mfa/factors')).body).toMatchObject({ trustedDevice: false })
+    const replayed = await copy.post('/users/mfa/trusted-device')
+    expect(replayed.status).toBe(401)
+    expect(replayed.body.errors[0].data.code).toBe('TRUSTED_DEVICE_NOT_RECOGNISED')
+    expect(await me(copy)).toBeNull()
+    expect((await lastAuditEntry('twoFactor.challengeFailed')).user_id).toBe(String(staff.id))
+
+    // A browser with no device cookie is refused before anything is counted.
+    const stranger = app.client()
+    await viaProvider(stranger)
+    const [before] = await sql('SELECT count(*)::int AS n FROM "audit_log" WHERE user_id = $1', [
+      staff.id,
+    ])
+    const refused = await stranger.post('/users/mfa/trusted-device')
+    expect(refused.status).toBe(401)
+    expect(refused.body.errors[0].data.code).toBe('TRUSTED_DEVICE_NOT_RECOGNISED')
+    const [after] = await sql('SELECT count(*)::int AS n FROM "audit_log" WHERE user_id = $1', [
+      staff.id,
+    ])
+    expect(after).toEqual(before)
+    expect(await me(stranger)).toBeNull()
   })
 
   it("skips it only when a provider trusted for it proves multi-factor sign-in in the token's amr", async () => {

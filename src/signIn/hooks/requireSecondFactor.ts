@@ -4,10 +4,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { TotpConfig } from '../../twoFactor/fields.js'
 
 import { readTwoFactorContext, twoFactorContextKey } from '../../request/context.js'
-import { readTwoFactorCookie } from '../../twoFactor/cookies.js'
-import { secondFactorNeed } from '../../twoFactor/enforcement.js'
-import { hasPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
-import { findTrustedDevice } from '../../twoFactor/trustedDevices.js'
+import { recognisedDevice, secondFactorNeedOf } from '../../twoFactor/secondFactorDue.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
 /**
@@ -33,20 +30,12 @@ export const requireSecondFactor =
     ) {
       return user
     }
-    // Whether a passkey is a factor matters only without an app; read as committed, outside the
-    // login's transaction, like the trusted device below.
-    const withPasskey =
-      account.totpConfig?.status !== 'enabled' &&
-      options.passkeys.enabled &&
-      (await hasPasskey(req.payload, account.id))
-    const need = secondFactorNeed(account, account.totpConfig, options, withPasskey)
+    const need = await secondFactorNeedOf(req, options, account)
     if (need === 'none') {
       return user
     }
     if (need === 'challenge') {
-      const token = readTwoFactorCookie(req, 'trustedDevice')
-      // Read as committed, outside the login's transaction (a read never waits on its locks).
-      const device = token ? await findTrustedDevice(req.payload, account.id, token) : null
+      const device = await recognisedDevice(req, account.id)
       if (device) {
         req.context[twoFactorContextKey] = { ...context, trustedDevice: device }
         return user

@@ -34,6 +34,7 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
   return (
     <MinimalTemplate className="backoffice-two-factor-verify">
       <SecondFactorChoice
+        adminRoute={config.routes.admin}
         apiRoute={config.routes.api}
         code={<ChallengeMethods {...props} />}
         passkeyPrompt={<PasskeyChallenge {...props} />}

@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { readAccount } from '../../accounts/staffAccount.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
@@ -10,6 +11,7 @@ import { findChallenge } from '../challenges.js'
 import { twoFactorCookie } from '../cookies.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
+import { recognisedDevice, secondFactorNeedOf } from '../secondFactorDue.js'
 
 /**
  * `GET /api/{users}/mfa/factors`: for the browser holding a two-factor challenge, which second
@@ -28,10 +30,17 @@ export const secondFactorsEndpoint = (options: SanitizedBackofficeOptions): Endp
         })
       }
       const totp = await readTotpState(req.payload, options, challenge.userId)
+      const account = await readAccount(req, options, challenge.userId)
       return jsonResponse(req, {
         passkey: options.passkeys.enabled && (await hasPasskey(req.payload, challenge.userId)),
         recoveryCodes: (await recoveryCodesStatus(req.payload, challenge.userId)).remaining > 0,
         totp: totp?.status === 'enabled',
+        // A single sign-on arrives without this browser's device cookie: the prompt settles it with
+        // `POST /mfa/trusted-device` (signIn/endpoints/trustedDeviceSecondFactor.ts).
+        trustedDevice:
+          account !== null &&
+          (await secondFactorNeedOf(req, options, account)) === 'challenge' &&
+          (await recognisedDevice(req, account.id)) !== null,
       })
     },
     method: 'get',
