@@ -225,6 +225,43 @@ describe('the second factor after single sign-on', () => {
     await expectDashboard(page)
     expect((await signedInUser(page))?.email).toBe(people.admin.email)
   })
+
+  it('skips the code on a trusted device after the provider, though the way back never carries its cookie', async () => {
+    const page = await freshPage()
+    await signInAtProvider(page, people.admin)
+    await page.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
+    await page.waitForLoadState('networkidle')
+    await fillField(page, '#backoffice-totp-code', await authenticator.code())
+    await page.getByLabel(/trust this device for \d+ days/).check()
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expectDashboard(page)
+
+    // Signed out here and at the provider; the device stays trusted.
+    await page.goto(`${appUrl}/admin/logout`)
+    await page.waitForURL((url) => url.origin === providerOrigin)
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/admin/login')
+    const deviceCookie = async () =>
+      (await page.context().cookies(`${appUrl}/api/users`)).find(
+        (cookie) => cookie.name === 'payload-trusted-device',
+      )
+    const before = await deviceCookie()
+    expect(before?.sameSite).toBe('Strict')
+
+    const settling = page.waitForRequest(
+      (request) => request.url() === `${appUrl}/api/users/mfa/trusted-device`,
+    )
+    const callback = await signInAtProvider(page, people.admin)
+    await expectCrossSite(callback)
+    // Chromium keeps the device's cookie off the provider's redirect (its path and SameSite)...
+    expect((await callback.allHeaders()).cookie ?? '').not.toMatch(/payload-trusted-device=/)
+    // ...and the prompt, from this site, has the device settle the sign-in: no code is typed.
+    expect((await (await settling).allHeaders()).cookie).toMatch(/payload-trusted-device=/)
+    await expectDashboard(page)
+    expect((await signedInUser(page))?.email).toBe(people.admin.email)
+    // Used once: the device's token was replaced.
+    expect((await deviceCookie())?.value).not.toBe(before?.value)
+  })
 })
 
 describe('sudo mode for an account of the provider', () => {

@@ -115,7 +115,9 @@ const abortStaleUploads = async (
             where: { id: { in: ids } },
           })
     const waiting = new Set(
-      docs.filter((video) => video.status === 'NO_FILE').map((video) => String(video.id)),
+      (docs as { id: number | string; status?: string }[])
+        .filter((video) => video.status === 'NO_FILE')
+        .map((video) => String(video.id)),
     )
     const expiredBefore = Date.now() - options.uploadUrlHours * 3600 * 1000
     for (const upload of uploads) {
