@@ -170,6 +170,7 @@ export const UploadVideoDrawer = ({
     tags.reset()
     setFileInput((count) => count + 1)
     setNotice(null)
+    setResuming(null)
     forget()
   }
 
@@ -210,11 +211,11 @@ export const UploadVideoDrawer = ({
       ownBase: api.base,
       signedUrl: upload.signedUrl,
     })
-    setResuming(null)
     if (sent) {
       await succeeded(upload.videoId)
       return
     }
+    setResuming(null)
     dispatch({ type: 'failed' })
     if (refusals.length === 0) {
       // The connection failed again: the offer stays, to try once more.
