@@ -2,6 +2,7 @@
 
 import { Button, Drawer, toast, useModal, XIcon } from '@payloadcms/ui'
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
 import type { InterruptedUpload } from '../lib/interruptedUpload.js'
 import type { VideoApi, VideoTaxonomy } from './videoApi.js'
@@ -177,7 +178,9 @@ export const UploadVideoDrawer = ({
   /** Ends an upload the server has whole, the fresh one and a resumed one alike. */
   const succeeded = async (videoId: number | string) => {
     forget()
-    dispatch({ type: 'succeeded', videoId })
+    // 100 % is drawn before the modal closes: a commit of its own, which React would otherwise
+    // batch with the closing below (updates after an `await` are batched since React 18).
+    flushSync(() => dispatch({ type: 'succeeded', videoId }))
     toast.success(t('videoUploaded'))
     closeModal(drawerSlug)
     reset()
@@ -349,7 +352,10 @@ export const UploadVideoDrawer = ({
   )
   return (
     <Drawer
-      className={`backoffice-video-upload${uploading ? ' backoffice-video-upload--uploading' : ''}`}
+      // One class for good: the modal's enter transition marks the element with classes of its own
+      // (react-transition-group, through @faceless-ui/modal), which a new className from React
+      // replaces, and the whole modal turned invisible while uploading.
+      className="backoffice-video-upload"
       Header={
         <div className="drawer__header" style={styles.header}>
           <h2 className="drawer__header__title" id={`${id}-title`}>
@@ -371,7 +377,7 @@ export const UploadVideoDrawer = ({
     >
       {uploading && (
         // The drawer's backdrop closes it on a click: not while a file is on its way.
-        <style>{`.backoffice-video-upload--uploading .drawer__close { display: none; }`}</style>
+        <style>{`.backoffice-video-upload .drawer__close { display: none; }`}</style>
       )}
       {interrupted ? (
         <section
