@@ -649,6 +649,19 @@ export const de: BackofficeTranslationTable = {
   videoUploadProgress: '{{percent}} %',
   videoUploaded: 'Video hochgeladen. Es wird jetzt kodiert.',
   videoUploadClose: 'Schließen',
+  videoUploadInterruptedTitle: 'Unterbrochenen Upload fortsetzen',
+  videoUploadInterrupted:
+    'Der Upload von „{{name}}“ wurde vor dem Ende unterbrochen. Wählen Sie dieselbe Datei noch einmal, um an der Stelle fortzufahren, an der er stehen blieb, oder verwerfen Sie den Upload.',
+  videoUploadResumeFileLabel: '„{{name}}“ noch einmal wählen',
+  videoUploadDiscard: 'Upload verwerfen',
+  videoUploadResumeWrongFile:
+    'Das ist eine andere Datei. Zum Fortsetzen wählen Sie „{{name}}“ noch einmal, unverändert seit Beginn des Uploads.',
+  videoUploadResumeFailed:
+    'Der Upload von „{{name}}“ wurde erneut unterbrochen. Wählen Sie die Datei noch einmal, um ihn fortzusetzen.',
+  videoUploadResumeExpired:
+    'Der Link für den Upload von „{{name}}“ ist abgelaufen, daher kann er nicht fortgesetzt werden. Starten Sie einen neuen Upload.',
+  videoUploadResumeRefused:
+    'Der Upload von „{{name}}“ kann nicht mehr fortgesetzt werden. Starten Sie einen neuen Upload.',
   videoCategorySingular: 'Videokategorie',
   videoCategoryPlural: 'Videokategorien',
   videoTagSingular: 'Video-Schlagwort',

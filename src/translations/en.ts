@@ -635,6 +635,19 @@ export const en = {
   videoUploadProgress: '{{percent}}%',
   videoUploaded: 'Video uploaded. It is being encoded now.',
   videoUploadClose: 'Close',
+  videoUploadInterruptedTitle: 'Resume an interrupted upload',
+  videoUploadInterrupted:
+    'The upload of “{{name}}” stopped before it was finished. Choose the same file again to continue where it stopped, or discard the upload.',
+  videoUploadResumeFileLabel: 'Choose “{{name}}” again',
+  videoUploadDiscard: 'Discard upload',
+  videoUploadResumeWrongFile:
+    'This is a different file. To resume, choose “{{name}}” again, unchanged since the upload began.',
+  videoUploadResumeFailed:
+    'The upload of “{{name}}” stopped again. Choose the file once more to resume it.',
+  videoUploadResumeExpired:
+    'The link for the upload of “{{name}}” has expired, so it cannot be resumed. Start a new upload.',
+  videoUploadResumeRefused:
+    'The upload of “{{name}}” can no longer be resumed. Start a new upload.',
   videoCategorySingular: 'Video category',
   videoCategoryPlural: 'Video categories',
   videoTagSingular: 'Video tag',

@@ -647,6 +647,19 @@ export const fr: BackofficeTranslationTable = {
   videoUploadProgress: '{{percent}} %',
   videoUploaded: 'Vidéo téléversée. Elle est en cours d’encodage.',
   videoUploadClose: 'Fermer',
+  videoUploadInterruptedTitle: 'Reprendre un envoi interrompu',
+  videoUploadInterrupted:
+    'L’envoi de « {{name}} » s’est arrêté avant la fin. Choisissez de nouveau le même fichier pour reprendre là où il s’est arrêté, ou abandonnez l’envoi.',
+  videoUploadResumeFileLabel: 'Choisir de nouveau « {{name}} »',
+  videoUploadDiscard: 'Abandonner l’envoi',
+  videoUploadResumeWrongFile:
+    'Ce n’est pas le même fichier. Pour reprendre, choisissez de nouveau « {{name}} », sans modification depuis le début de l’envoi.',
+  videoUploadResumeFailed:
+    'L’envoi de « {{name}} » s’est de nouveau arrêté. Choisissez encore une fois le fichier pour le reprendre.',
+  videoUploadResumeExpired:
+    'Le lien d’envoi de « {{name}} » a expiré : l’envoi ne peut pas être repris. Commencez un nouvel envoi.',
+  videoUploadResumeRefused:
+    'L’envoi de « {{name}} » ne peut plus être repris. Commencez un nouvel envoi.',
   videoCategorySingular: 'Catégorie de vidéo',
   videoCategoryPlural: 'Catégories de vidéo',
   videoTagSingular: 'Mot-clé de vidéo',

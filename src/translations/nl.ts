@@ -637,6 +637,19 @@ export const nl: BackofficeTranslationTable = {
   videoUploadProgress: '{{percent}}%',
   videoUploaded: 'Video geüpload. Hij wordt nu gecodeerd.',
   videoUploadClose: 'Sluiten',
+  videoUploadInterruptedTitle: 'Onderbroken upload hervatten',
+  videoUploadInterrupted:
+    'De upload van “{{name}}” is gestopt voordat hij klaar was. Kies hetzelfde bestand opnieuw om verder te gaan waar hij stopte, of annuleer de upload.',
+  videoUploadResumeFileLabel: 'Kies “{{name}}” opnieuw',
+  videoUploadDiscard: 'Upload annuleren',
+  videoUploadResumeWrongFile:
+    'Dit is een ander bestand. Kies om te hervatten “{{name}}” opnieuw, ongewijzigd sinds het begin van de upload.',
+  videoUploadResumeFailed:
+    'De upload van “{{name}}” is opnieuw gestopt. Kies het bestand nog een keer om hem te hervatten.',
+  videoUploadResumeExpired:
+    'De link voor de upload van “{{name}}” is verlopen, dus hij kan niet worden hervat. Start een nieuwe upload.',
+  videoUploadResumeRefused:
+    'De upload van “{{name}}” kan niet meer worden hervat. Start een nieuwe upload.',
   videoCategorySingular: 'Videocategorie',
   videoCategoryPlural: 'Videocategorieën',
   videoTagSingular: 'Videotag',

@@ -19,6 +19,7 @@ export const makeClip = async (
   name: string,
   {
     audio = true,
+    grain = false,
     oddSize = false,
     rotate,
     seconds = 2,
@@ -26,6 +27,11 @@ export const makeClip = async (
     variableFrameRate = false,
   }: {
     audio?: boolean
+    /**
+     * Moving grain over the pattern, coded losslessly: megabytes a second, as a camera's high
+     * bitrate gives, so even a short clip's upload spans several chunks.
+     */
+    grain?: boolean
     /** 641x361 in 4:4:4, which H.264 in 4:2:0 cannot hold as it is. */
     oddSize?: boolean
     /** Degrees in the display matrix, as a phone filming upright writes. */
@@ -39,6 +45,7 @@ export const makeClip = async (
   const file = path.join(directory, name)
   const filters = [
     ...(oddSize ? ['scale=641:361'] : []),
+    ...(grain ? ['noise=alls=60:allf=t'] : []),
     ...(variableFrameRate ? ["select='lt(n\\,30)+not(mod(n\\,3))'"] : []),
   ]
   await run('ffmpeg', [
@@ -58,6 +65,7 @@ export const makeClip = async (
     'libx264',
     '-preset',
     'ultrafast',
+    ...(grain ? ['-qp', '0'] : []),
     '-pix_fmt',
     oddSize ? 'yuv444p' : 'yuv420p',
     ...(audio ? ['-c:a', 'aac', '-shortest'] : []),

@@ -4,6 +4,11 @@ import type { VideoRecord } from '../../src/video/lib/videoRecord.js'
 
 import { en } from '../../src/translations/en.js'
 import {
+  interruptedUploadKey,
+  isSameFile,
+  readInterruptedUpload,
+} from '../../src/video/lib/interruptedUpload.js'
+import {
   nextChunk,
   receivedFromRange,
   statusRange,
@@ -162,6 +167,17 @@ describe('the upload widget', () => {
     expect(uploadWidgetReducer(uploading, { title: 'other', type: 'setTitle' })).toBe(uploading)
   })
 
+  it('resumes an interrupted upload from new straight to uploading, and not over another one', () => {
+    expect(run({ file, type: 'resume' })).toEqual({
+      file,
+      percent: 0,
+      phase: 'uploading',
+      title: 'Holiday clip.final',
+    })
+    const uploading = run({ file, type: 'chooseFile' }, { type: 'start' })
+    expect(uploadWidgetReducer(uploading, { file, type: 'resume' })).toBe(uploading)
+  })
+
   it('sends the extension without its dot, lower-case', () => {
     expect(extensionOf('Holiday clip.final.MP4')).toBe('mp4')
     expect(extensionOf('no-extension')).toBe('')
@@ -183,5 +199,42 @@ describe('the chunks of an upload', () => {
     expect(receivedFromRange('bytes=0-4194303')).toBe(4194304)
     expect(receivedFromRange(null)).toBe(0)
     expect(receivedFromRange('bytes=5-9')).toBe(0)
+  })
+})
+
+describe('an interrupted upload', () => {
+  const upload = {
+    lastModified: 1_764_000_000_000,
+    mimeType: 'video/mp4',
+    name: 'Harbour.mp4',
+    signedUrl: 'http://localhost:3000/api/video/videos/7/source?token=abc.def',
+    size: 12_345_678,
+    videoId: 7,
+  }
+
+  it('is read back as it was remembered, under a key of its plugin mount', () => {
+    expect(readInterruptedUpload(JSON.stringify(upload))).toEqual(upload)
+    expect(readInterruptedUpload(JSON.stringify({ ...upload, videoId: 'a1' }))?.videoId).toBe('a1')
+    expect(interruptedUploadKey('/api/video')).toBe('payload-backoffice:video-upload:/api/video')
+  })
+
+  it('is nothing when storage holds something else', () => {
+    expect(readInterruptedUpload(null)).toBeNull()
+    expect(readInterruptedUpload('')).toBeNull()
+    expect(readInterruptedUpload('{not json')).toBeNull()
+    expect(readInterruptedUpload('null')).toBeNull()
+    expect(readInterruptedUpload(JSON.stringify({ ...upload, signedUrl: '' }))).toBeNull()
+    expect(readInterruptedUpload(JSON.stringify({ ...upload, size: -1 }))).toBeNull()
+    expect(readInterruptedUpload(JSON.stringify({ ...upload, size: '12' }))).toBeNull()
+    expect(readInterruptedUpload(JSON.stringify({ ...upload, videoId: null }))).toBeNull()
+    expect(readInterruptedUpload(JSON.stringify({ ...upload, name: undefined }))).toBeNull()
+  })
+
+  it('matches only the same file: name, size and last modification', () => {
+    const same = { lastModified: upload.lastModified, name: upload.name, size: upload.size }
+    expect(isSameFile(upload, same)).toBe(true)
+    expect(isSameFile(upload, { ...same, name: 'harbour.mp4' })).toBe(false)
+    expect(isSameFile(upload, { ...same, size: upload.size + 1 })).toBe(false)
+    expect(isSameFile(upload, { ...same, lastModified: upload.lastModified + 1 })).toBe(false)
   })
 })

@@ -1,14 +1,22 @@
 'use client'
 
 import { Button, Drawer, toast, useModal, XIcon } from '@payloadcms/ui'
-import { type FormEvent, useEffect, useId, useReducer, useState } from 'react'
+import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 
+import type { InterruptedUpload } from '../lib/interruptedUpload.js'
 import type { VideoApi, VideoTaxonomy } from './videoApi.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { isSameFile } from '../lib/interruptedUpload.js'
 import { slugify } from '../lib/slugify.js'
 import { extensionOf, initialUploadWidget, uploadWidgetReducer } from '../lib/uploadWidget.js'
 import { videoTitleMaxLength } from '../lib/videoRecord.js'
+import {
+  forgetUpload,
+  recallInterruptedUpload,
+  rememberUpload,
+} from './interruptedUploadStorage.js'
 import { isOwnUploadUrl, uploadVideoFile } from './uploadVideoFile.js'
 
 /** The field's upload settings (see `videoField`). */
@@ -33,6 +41,7 @@ const styles = {
     marginBlockEnd: 'var(--base)',
   },
   input: { inlineSize: '100%' },
+  notice: { color: 'var(--theme-error-750)', marginBlock: 0 },
   progress: { inlineSize: '100%' },
 } as const
 
@@ -88,6 +97,11 @@ const idsOf = ({ choices, ticked }: { choices: Choices | null; ticked: Set<strin
  * percent. While it uploads, its close buttons are gone and Escape does nothing. A failed create
  * or upload, or an answer without videoId or signedUrl, is logged and the modal starts over; on
  * success `onUploaded` gets the new video's id.
+ *
+ * A chunked upload is remembered in the tab (see `InterruptedUpload`) until it succeeds, the server
+ * refuses it for good or it is discarded. After a page reload the modal offers to resume it: the
+ * user chooses the same file again (a page cannot re-open a file on its own), and the upload goes
+ * on from the bytes the server holds. While a file is on its way, leaving the page asks first.
  */
 export const UploadVideoDrawer = ({
   api,
@@ -101,15 +115,25 @@ export const UploadVideoDrawer = ({
   settings: UploadSettings
 }) => {
   const t = useBackofficeTranslation()
-  const { closeModal } = useModal()
+  const { closeModal, isModalOpen } = useModal()
   const id = useId()
   const [state, dispatch] = useReducer(uploadWidgetReducer, initialUploadWidget)
   const [fileInput, setFileInput] = useState(0)
+  const [notice, setNotice] = useState<null | string>(null)
+  const [resuming, setResuming] = useState<InterruptedUpload | null>(null)
+  // Bumped when the remembered upload is forgotten, so the offer below is read again.
+  const [, setForgotten] = useState(0)
+  const titleInput = useRef<HTMLInputElement>(null)
   const categories = useChoices(api, 'categories', settings.categories)
   const tags = useChoices(api, 'tags', settings.tags)
   const uploading = state.phase === 'uploading'
   const resolved = categories.choices !== null && tags.choices !== null
   const canStart = resolved && state.phase === 'file' && state.title.trim() !== ''
+  // Read while the modal is open and idle (a few hundred bytes of the tab's own storage): an upload
+  // this tab left unfinished, before a reload or when the connection failed for good.
+  const interrupted =
+    resuming ??
+    (state.phase === 'new' && isModalOpen(drawerSlug) ? recallInterruptedUpload(api.base) : null)
 
   useEffect(() => {
     if (!uploading) {
@@ -121,15 +145,96 @@ export const UploadVideoDrawer = ({
         event.stopPropagation()
       }
     }
+    // Leaving or reloading the page stops the upload (it can be resumed): the browser asks first,
+    // in its own words, as browsers ignore a page's text here (MDN, "Window: beforeunload event").
+    // `returnValue` is for browsers without `preventDefault` support in this event (Chrome < 119).
+    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = true
+    }
     window.addEventListener('keydown', keepOpen, true)
-    return () => window.removeEventListener('keydown', keepOpen, true)
+    window.addEventListener('beforeunload', askBeforeLeaving)
+    return () => {
+      window.removeEventListener('keydown', keepOpen, true)
+      window.removeEventListener('beforeunload', askBeforeLeaving)
+    }
   }, [uploading])
+
+  const forget = () => {
+    forgetUpload(api.base)
+    setForgotten((count) => count + 1)
+  }
 
   const reset = () => {
     dispatch({ type: 'reset' })
     categories.reset()
     tags.reset()
     setFileInput((count) => count + 1)
+    setNotice(null)
+    setResuming(null)
+    forget()
+  }
+
+  /** Ends an upload the server has whole, the fresh one and a resumed one alike. */
+  const succeeded = async (videoId: number | string) => {
+    forget()
+    // 100 % is drawn before the modal closes: a commit of its own, which React would otherwise
+    // batch with the closing below (updates after an `await` are batched since React 18).
+    flushSync(() => dispatch({ type: 'succeeded', videoId }))
+    toast.success(t('videoUploaded'))
+    closeModal(drawerSlug)
+    reset()
+    await onUploaded(videoId)
+  }
+
+  const discard = () => {
+    forget()
+    setNotice(null)
+    setFileInput((count) => count + 1)
+    // The discard button is gone with the offer: the keyboard goes on from the form's first field.
+    requestAnimationFrame(() => titleInput.current?.focus())
+  }
+
+  const resume = async (upload: InterruptedUpload, file: File) => {
+    setFileInput((count) => count + 1)
+    if (!isSameFile(upload, file)) {
+      setNotice(t('videoUploadResumeWrongFile', { name: upload.name }))
+      return
+    }
+    setNotice(null)
+    setResuming(upload)
+    dispatch({ file, type: 'resume' })
+    const refusals: (null | string)[] = []
+    const sent = await uploadVideoFile({
+      askFirst: true,
+      file,
+      mimeType: upload.mimeType,
+      onPercent: (percent) => dispatch({ percent, type: 'progress' }),
+      onRefused: (code) => refusals.push(code),
+      ownBase: api.base,
+      signedUrl: upload.signedUrl,
+    })
+    if (sent) {
+      await succeeded(upload.videoId)
+      return
+    }
+    setResuming(null)
+    dispatch({ type: 'failed' })
+    if (refusals.length === 0) {
+      // The connection failed again: the offer stays, to try once more.
+      setNotice(t('videoUploadResumeFailed', { name: upload.name }))
+      return
+    }
+    console.error('payload-backoffice video: the upload cannot be resumed', refusals[0])
+    forget()
+    setNotice(
+      t(
+        refusals[0] === 'VIDEO_UPLOAD_URL_EXPIRED'
+          ? 'videoUploadResumeExpired'
+          : 'videoUploadResumeRefused',
+        { name: upload.name },
+      ),
+    )
   }
 
   const start = async (event: FormEvent) => {
@@ -140,6 +245,7 @@ export const UploadVideoDrawer = ({
       return
     }
     const { file, title } = state
+    setNotice(null)
     dispatch({ type: 'start' })
     const failed = (reason: string, detail?: unknown) => {
       console.error(`payload-backoffice video: ${reason}`, detail ?? '')
@@ -171,26 +277,31 @@ export const UploadVideoDrawer = ({
       failed('the upload request failed', created.message ?? created.body)
       return
     }
+    const ownUrl = isOwnUploadUrl(api.base, signedUrl)
+    if (ownUrl) {
+      // Only the plugin's own URL takes chunks, so only its uploads can be resumed.
+      const { lastModified, name, size } = file
+      rememberUpload(api.base, { lastModified, mimeType, name, signedUrl, size, videoId })
+    }
     const sent = await uploadVideoFile({
       file,
       mimeType,
       onPercent: (percent) => dispatch({ percent, type: 'progress' }),
+      // Expired, used or unknown: no resume can help, so none is offered.
+      onRefused: () => forget(),
       ownBase: api.base,
       signedUrl,
     })
     if (!sent) {
+      // A connection that failed for good leaves the upload remembered: the modal offers to resume.
       failed('the upload of the file failed')
       return
     }
-    if (!isOwnUploadUrl(api.base, signedUrl)) {
+    if (!ownUrl) {
       // With S3 the server learns of the finished PUT from this call (or its next listing).
       await api.uploaded(videoId)
     }
-    dispatch({ type: 'succeeded', videoId })
-    toast.success(t('videoUploaded'))
-    closeModal(drawerSlug)
-    reset()
-    await onUploaded(videoId)
+    await succeeded(videoId)
   }
 
   const choiceList = (
@@ -223,9 +334,28 @@ export const UploadVideoDrawer = ({
   )
 
   const percent = state.phase === 'uploading' ? state.percent : state.phase === 'success' ? 100 : 0
+  const progress = (
+    <div className="backoffice-video-upload__progress">
+      <label className="field-label" htmlFor={`${id}-progress`}>
+        {t('videoUploadProgressLabel')}
+      </label>
+      <progress id={`${id}-progress`} max={100} style={styles.progress} value={percent} />
+      <output className="backoffice-video-upload__percent" htmlFor={`${id}-progress`}>
+        {t('videoUploadProgress', { percent })}
+      </output>
+    </div>
+  )
+  const noticeLine = notice && (
+    <p className="backoffice-video-upload__notice" role="alert" style={styles.notice}>
+      {notice}
+    </p>
+  )
   return (
     <Drawer
-      className={`backoffice-video-upload${uploading ? ' backoffice-video-upload--uploading' : ''}`}
+      // One class for good: the modal's enter transition marks the element with classes of its own
+      // (react-transition-group, through @faceless-ui/modal), which a new className from React
+      // replaces, and the whole modal turned invisible while uploading.
+      className="backoffice-video-upload"
       Header={
         <div className="drawer__header" style={styles.header}>
           <h2 className="drawer__header__title" id={`${id}-title`}>
@@ -247,80 +377,119 @@ export const UploadVideoDrawer = ({
     >
       {uploading && (
         // The drawer's backdrop closes it on a click: not while a file is on its way.
-        <style>{`.backoffice-video-upload--uploading .drawer__close { display: none; }`}</style>
+        <style>{`.backoffice-video-upload .drawer__close { display: none; }`}</style>
       )}
-      <form
-        aria-busy={uploading}
-        aria-labelledby={`${id}-title`}
-        className="backoffice-video-upload__form"
-        onSubmit={(event) => void start(event)}
-        style={styles.form}
-      >
-        <div className="field-type text">
-          <label className="field-label" htmlFor={`${id}-name`}>
-            {t('videoUploadNameLabel')}
-          </label>
-          <input
-            disabled={uploading}
-            id={`${id}-name`}
-            maxLength={videoTitleMaxLength}
-            name="title"
-            onChange={(event) => dispatch({ title: event.target.value, type: 'setTitle' })}
-            style={styles.input}
-            type="text"
-            value={state.title}
-          />
-        </div>
-        <div className="field-type">
-          <label className="field-label" htmlFor={`${id}-file`}>
-            {t('videoUploadFileLabel')}
-          </label>
-          <input
-            accept="video/*"
-            disabled={uploading}
-            id={`${id}-file`}
-            key={fileInput}
-            name="file"
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              if (file) {
-                dispatch({ file, type: 'chooseFile' })
-              }
-            }}
-            type="file"
-          />
-        </div>
-        {choiceList('categories', categories)}
-        {choiceList('tags', tags)}
-        <div className="backoffice-video-upload__progress">
-          <label className="field-label" htmlFor={`${id}-progress`}>
-            {t('videoUploadProgressLabel')}
-          </label>
-          <progress id={`${id}-progress`} max={100} style={styles.progress} value={percent} />
-          <output className="backoffice-video-upload__percent" htmlFor={`${id}-progress`}>
-            {t('videoUploadProgress', { percent })}
-          </output>
-        </div>
-        <div style={styles.actions}>
-          <Button
-            buttonStyle="primary"
-            disabled={!canStart || uploading}
-            margin={false}
-            type="submit"
-          >
-            {t('videoUploadStart')}
-          </Button>
-          <Button
-            buttonStyle="secondary"
-            disabled={uploading}
-            margin={false}
-            onClick={reset}
-            type="button"
-          >
-            {t('videoUploadReset')}
-          </Button>
-        </div>
-      </form>
+      {interrupted ? (
+        <section
+          aria-busy={uploading}
+          aria-labelledby={`${id}-resume-title`}
+          className="backoffice-video-upload__resume"
+          style={styles.form}
+        >
+          <h3 id={`${id}-resume-title`}>{t('videoUploadInterruptedTitle')}</h3>
+          <p>{t('videoUploadInterrupted', { name: interrupted.name })}</p>
+          <div className="field-type">
+            <label className="field-label" htmlFor={`${id}-resume-file`}>
+              {t('videoUploadResumeFileLabel', { name: interrupted.name })}
+            </label>
+            <input
+              accept="video/*"
+              disabled={uploading}
+              id={`${id}-resume-file`}
+              key={fileInput}
+              name="file"
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                if (file) {
+                  void resume(interrupted, file)
+                }
+              }}
+              type="file"
+            />
+          </div>
+          {noticeLine}
+          {progress}
+          <div style={styles.actions}>
+            <Button
+              buttonStyle="secondary"
+              disabled={uploading}
+              margin={false}
+              onClick={discard}
+              type="button"
+            >
+              {t('videoUploadDiscard')}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <form
+          aria-busy={uploading}
+          aria-labelledby={`${id}-title`}
+          className="backoffice-video-upload__form"
+          onSubmit={(event) => void start(event)}
+          style={styles.form}
+        >
+          <div className="field-type text">
+            <label className="field-label" htmlFor={`${id}-name`}>
+              {t('videoUploadNameLabel')}
+            </label>
+            <input
+              disabled={uploading}
+              id={`${id}-name`}
+              maxLength={videoTitleMaxLength}
+              name="title"
+              onChange={(event) => dispatch({ title: event.target.value, type: 'setTitle' })}
+              ref={titleInput}
+              style={styles.input}
+              type="text"
+              value={state.title}
+            />
+          </div>
+          <div className="field-type">
+            <label className="field-label" htmlFor={`${id}-file`}>
+              {t('videoUploadFileLabel')}
+            </label>
+            <input
+              accept="video/*"
+              disabled={uploading}
+              id={`${id}-file`}
+              key={fileInput}
+              name="file"
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                if (file) {
+                  setNotice(null)
+                  dispatch({ file, type: 'chooseFile' })
+                }
+              }}
+              type="file"
+            />
+          </div>
+          {noticeLine}
+          {choiceList('categories', categories)}
+          {choiceList('tags', tags)}
+          {progress}
+          <div style={styles.actions}>
+            <Button
+              buttonStyle="primary"
+              disabled={!canStart || uploading}
+              margin={false}
+              type="submit"
+            >
+              {t('videoUploadStart')}
+            </Button>
+            <Button
+              buttonStyle="secondary"
+              disabled={uploading}
+              margin={false}
+              onClick={reset}
+              type="button"
+            >
+              {t('videoUploadReset')}
+            </Button>
+          </div>
+        </form>
+      )}
     </Drawer>
   )
 }

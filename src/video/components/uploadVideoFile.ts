@@ -3,7 +3,23 @@
 import { nextChunk, receivedFromRange, statusRange, uploadPercent } from '../lib/uploadChunks.js'
 import { isMultipartUploadUrl, uploadInParts } from './uploadInParts.js'
 
-type Sent = { range: null | string; status: number }
+type Sent = { code: null | string; range: null | string; status: number }
+
+/** The catalogue code of a refusal (`{ errors: [{ data: { code } }] }`), else null. */
+const refusalCode = (request: XMLHttpRequest): null | string => {
+  if (request.status < 400) {
+    return null
+  }
+  try {
+    const body = JSON.parse(request.responseText) as {
+      errors?: { data?: { code?: unknown } }[]
+    } | null
+    const code = body?.errors?.[0]?.data?.code
+    return typeof code === 'string' ? code : null
+  } catch {
+    return null
+  }
+}
 
 /** One PUT with its upload progress; status 0 when the connection failed. */
 const put = (
@@ -20,9 +36,13 @@ const put = (
     }
     request.upload.onprogress = (event) => onSent(event.loaded)
     request.onload = () =>
-      resolve({ range: request.getResponseHeader('Range'), status: request.status })
-    request.onerror = () => resolve({ range: null, status: 0 })
-    request.onabort = () => resolve({ range: null, status: 0 })
+      resolve({
+        code: refusalCode(request),
+        range: request.getResponseHeader('Range'),
+        status: request.status,
+      })
+    request.onerror = () => resolve({ code: null, range: null, status: 0 })
+    request.onabort = () => resolve({ code: null, range: null, status: 0 })
     request.send(body)
   })
 
@@ -31,12 +51,36 @@ const retryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000]
 
 /**
  * Answers after which the upload can go on: no answer (a dropped connection), a chunk cut off
- * (400) or not continuing the file (416), another request writing (409), a server error.
+ * (400) or not continuing the file (416), another request writing (409 VIDEO_UPLOAD_BUSY), a
+ * server error.
  */
-const resumable = (status: number) =>
-  status === 0 || status === 400 || status === 409 || status === 416 || status >= 500
+const resumable = ({ code, status }: Sent) =>
+  status === 0 ||
+  status === 400 ||
+  (status === 409 && code !== 'VIDEO_UPLOAD_COMPLETED') ||
+  status === 416 ||
+  status >= 500
+
+/**
+ * The server holds the whole file: it answered the last chunk, or it had already taken it (409
+ * VIDEO_UPLOAD_COMPLETED, the URL used up) when the answer to the last chunk was lost to a dropped
+ * connection or a page reload. The URL's video leaves NO_FILE only once all its bytes arrived.
+ */
+const holdsWholeFile = ({ code, status }: Sent) =>
+  status === 200 || (status === 409 && code === 'VIDEO_UPLOAD_COMPLETED')
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** How a chunked upload may begin and what it reports besides its percent. */
+type ChunkedOptions = {
+  /**
+   * Ask the server how much it holds before sending anything (`Content-Range: bytes *\/total`):
+   * a resume after a page reload, whose progress starts at what the server has.
+   */
+  askFirst?: boolean
+  /** Told the catalogue code of a refusal that ends the upload (an expired or unknown URL). */
+  onRefused?: (code: null | string) => void
+}
 
 /**
  * Sends `file` to the plugin's own signed URL in chunks (`Content-Range`), each answered 308 with
@@ -50,11 +94,15 @@ const sendInChunks = async (
   file: File,
   mimeType: string,
   onPercent: (percent: number) => void,
+  { askFirst = false, onRefused }: ChunkedOptions = {},
 ): Promise<boolean> => {
+  const askStatus = () =>
+    put(url, null, { 'Content-Range': statusRange(file.size) }, () => undefined)
   let offset = 0
   let failures = 0
+  let asking = askFirst
   for (;;) {
-    const chunk = nextChunk(offset, file.size)
+    const chunk = asking ? null : nextChunk(offset, file.size)
     const sent = chunk
       ? await put(
           url,
@@ -62,19 +110,22 @@ const sendInChunks = async (
           { 'Content-Range': chunk.contentRange, 'Content-Type': mimeType },
           (bytes) => onPercent(uploadPercent(offset + bytes, file.size)),
         )
-      : await put(url, null, { 'Content-Range': statusRange(file.size) }, () => undefined)
-    if (sent.status === 200) {
+      : await askStatus()
+    asking = false
+    if (holdsWholeFile(sent)) {
       onPercent(100)
       return true
     }
     if (sent.status === 308) {
       offset = receivedFromRange(sent.range)
+      onPercent(uploadPercent(offset, file.size))
       failures = 0
       continue
     }
     // A dropped connection, a busy lock or a chunk that did not continue the file: ask where the
     // server stands and go on from there. Other refusals (expired or used URL) end the upload.
-    if (!resumable(sent.status)) {
+    if (!resumable(sent)) {
+      onRefused?.(sent.code)
       return false
     }
     const delay = retryDelaysMs[failures++]
@@ -82,19 +133,7 @@ const sendInChunks = async (
       return false
     }
     await wait(delay)
-    const status = await put(
-      url,
-      null,
-      { 'Content-Range': statusRange(file.size) },
-      () => undefined,
-    )
-    if (status.status === 200) {
-      onPercent(100)
-      return true
-    }
-    if (status.status === 308) {
-      offset = receivedFromRange(status.range)
-    }
+    asking = true
   }
 }
 
@@ -111,12 +150,14 @@ export const isOwnUploadUrl = (ownBase: string, signedUrl: string): boolean => {
  * spec's call does. Reports a whole-number percent of the bytes sent. True on success.
  */
 export const uploadVideoFile = async ({
+  askFirst,
   file,
   mimeType,
   onPercent,
+  onRefused,
   ownBase,
   signedUrl,
-}: {
+}: ChunkedOptions & {
   file: File
   /** The type the upload request announced, which the signed URL is bound to. */
   mimeType: string
@@ -130,7 +171,7 @@ export const uploadVideoFile = async ({
     return uploadInParts({ file, onPercent, signedUrl })
   }
   if (isOwnUploadUrl(ownBase, signedUrl)) {
-    return sendInChunks(signedUrl, file, mimeType, onPercent)
+    return sendInChunks(signedUrl, file, mimeType, onPercent, { askFirst, onRefused })
   }
   const sent = await put(signedUrl, file, { 'Content-Type': mimeType }, (bytes) =>
     onPercent(uploadPercent(bytes, file.size)),

@@ -3,7 +3,8 @@ import { videoTitleMaxLength } from './videoRecord.js'
 /**
  * The spec's upload widget: `new`, then `file` (a file chosen, the title prefilled from its name),
  * then `uploading`, then `success`. A failed create or upload returns to `new`, as does the reset
- * button.
+ * button. `resume` goes from `new` straight to `uploading`: the file of an upload interrupted by a
+ * page reload, chosen again, whose video already exists.
  */
 export type UploadWidgetState =
   | { file: File; percent: number; phase: 'uploading'; title: string }
@@ -16,6 +17,7 @@ export type UploadWidgetEvent =
   | { percent: number; type: 'progress' }
   | { title: string; type: 'setTitle' }
   | { type: 'failed' }
+  | { file: File; type: 'resume' }
   | { type: 'reset' }
   | { type: 'start' }
   | { type: 'succeeded'; videoId: number | string }
@@ -52,6 +54,15 @@ export const uploadWidgetReducer = (
         : state
     case 'reset':
       return state.phase === 'uploading' ? state : initialUploadWidget
+    case 'resume':
+      return state.phase === 'new'
+        ? {
+            file: event.file,
+            percent: 0,
+            phase: 'uploading',
+            title: titleFromFileName(event.file.name),
+          }
+        : state
     case 'setTitle':
       return state.phase === 'new' || state.phase === 'file'
         ? { ...state, title: cutTitle(event.title) }
