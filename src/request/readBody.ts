@@ -7,10 +7,10 @@ import { readCappedBytes } from './http.js'
 const MAX_BODY_BYTES = 16 * 1024
 
 /** The body's bytes up to the cap, for every content type and transfer encoding. */
-const readCapped = async (req: PayloadRequest): Promise<Buffer> => {
+const readCapped = async (req: PayloadRequest, maxBytes: number): Promise<Buffer> => {
   let bytes: Buffer | null
   try {
-    bytes = await readCappedBytes(req, MAX_BODY_BYTES)
+    bytes = await readCappedBytes(req, maxBytes)
   } catch {
     throw new BackofficeError('MALFORMED_REQUEST', { req })
   }
@@ -54,10 +54,14 @@ const parseMultipart = async (
  * The request's body as a plain object, from JSON or from the admin's multipart form (`_payload`).
  * Oversized, malformed or non-object bodies become catalogue errors (413, 400), never a 500. Every
  * body is read no further than the limit, whatever its Content-Length says or with none (chunked);
- * a body of another content type is not read at all.
+ * a body of another content type is not read at all. `maxBytes` raises the limit for the rare body
+ * that lists many things (a multipart upload's parts).
  */
-export const readBody = async (req: PayloadRequest): Promise<Record<string, unknown>> => {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+export const readBody = async (
+  req: PayloadRequest,
+  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<Record<string, unknown>> => {
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) {
     throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
   }
   if (req.data === undefined) {
@@ -65,12 +69,15 @@ export const readBody = async (req: PayloadRequest): Promise<Record<string, unkn
     const [mediaType = ''] = header.split(';', 1)
     const type = mediaType.trim().toLowerCase()
     if (type === 'application/json') {
-      req.data = parseJSON(req, (await readCapped(req)).toString('utf8')) as PayloadRequest['data']
+      req.data = parseJSON(
+        req,
+        (await readCapped(req, maxBytes)).toString('utf8'),
+      ) as PayloadRequest['data']
     } else if (type === 'multipart/form-data') {
       req.data = (await parseMultipart(
         req,
         header,
-        await readCapped(req),
+        await readCapped(req, maxBytes),
       )) as PayloadRequest['data']
     }
   }

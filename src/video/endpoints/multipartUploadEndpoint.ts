@@ -2,15 +2,14 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { inTransaction } from '../../db/inTransaction.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { jsonResponse, readCappedBytes } from '../../request/http.js'
-import { videoRows } from '../collections/videoRows.js'
+import { jsonResponse } from '../../request/http.js'
+import { readBody } from '../../request/readBody.js'
 import { partCountOf, partLengthOf } from '../lib/multipartPlan.js'
 import { s3StoreFor } from '../storage/s3Store.js'
-import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 import { type MultipartClaims, readMultipartClaims } from '../upload/multipartTarget.js'
+import { startEncoding } from '../upload/startEncoding.js'
 
 type S3Storage = Extract<SanitizedVideoOptions['storage'], { type: 's3' }>
 
@@ -53,27 +52,6 @@ const authorise = async (
     throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return claims
-}
-
-const readJson = async (req: PayloadRequest): Promise<Record<string, unknown>> => {
-  let bytes: Buffer | null
-  try {
-    bytes = await readCappedBytes(req, MAX_BODY_BYTES)
-  } catch {
-    throw new BackofficeError('MALFORMED_REQUEST', { req })
-  }
-  if (bytes === null) {
-    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
-  }
-  try {
-    const body: unknown = JSON.parse(bytes.toString('utf8'))
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      return body as Record<string, unknown>
-    }
-  } catch {
-    // Refused below.
-  }
-  throw new BackofficeError('MALFORMED_REQUEST', { req })
 }
 
 const isPartNumber = (value: unknown, parts: number): value is number =>
@@ -166,25 +144,13 @@ const complete = async (
     await store.removeSource(claims.videoId)
     throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
-  const completed = await inTransaction(req, async () => {
-    if (
-      !(await videoRows(req.payload, options.collections.videos).completeUpload(
-        claims.videoId,
-        claims.nonce,
-        req,
-      ))
-    ) {
-      return false
-    }
-    await req.payload.jobs.queue({
-      input: { videoId: claims.videoId },
-      queue: options.queue,
+  if (
+    !(await startEncoding(req.payload, options, {
+      nonce: claims.nonce,
       req,
-      task: transcodeTaskSlug,
-    } as never)
-    return true
-  })
-  if (!completed) {
+      videoId: claims.videoId,
+    }))
+  ) {
     throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return jsonResponse(req, { status: 'PROGRESSING', videoId: claims.videoId })
@@ -207,7 +173,7 @@ export const multipartUploadEndpoint = (options: SanitizedVideoOptions): Endpoin
         throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
       }
       const claims = await authorise(req, options)
-      const body = await readJson(req)
+      const body = await readBody(req, { maxBytes: MAX_BODY_BYTES })
       if (body.parts !== undefined) {
         return complete(req, options, storage, claims, body.parts)
       }

@@ -4,15 +4,13 @@ import { mkdir, rename, rm, rmdir, truncate } from 'node:fs/promises'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { inTransaction } from '../../db/inTransaction.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint, errorResponse } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
-import { videoRows } from '../collections/videoRows.js'
 import { parseUploadRange, receivedRange } from '../lib/contentRange.js'
 import { localStore, sizeOf, takeFileLock } from '../storage/localStore.js'
-import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 import { receiveBytes } from '../upload/receiveBytes.js'
+import { startEncoding } from '../upload/startEncoding.js'
 import { readUploadClaims, type UploadClaims } from '../upload/uploadTarget.js'
 
 /**
@@ -88,25 +86,13 @@ const completeUpload = async (
 ): Promise<Response> => {
   const store = localStore(options.storage.directory)
   await rename(store.partPath(claims.videoId), store.sourcePath(claims.videoId))
-  const completed = await inTransaction(req, async () => {
-    if (
-      !(await videoRows(req.payload, options.collections.videos).completeUpload(
-        claims.videoId,
-        claims.nonce,
-        req,
-      ))
-    ) {
-      return false
-    }
-    await req.payload.jobs.queue({
-      input: { videoId: claims.videoId },
-      queue: options.queue,
+  if (
+    !(await startEncoding(req.payload, options, {
+      nonce: claims.nonce,
       req,
-      task: transcodeTaskSlug,
-    } as never)
-    return true
-  })
-  if (!completed) {
+      videoId: claims.videoId,
+    }))
+  ) {
     throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return jsonResponse(req, { status: 'PROGRESSING', videoId: claims.videoId })

@@ -2,9 +2,8 @@ import type { CollectionSlug, Payload } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { videoRows } from '../collections/videoRows.js'
 import { s3StoreFor } from '../storage/s3Store.js'
-import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
+import { startEncoding } from './startEncoding.js'
 
 type WaitingVideo = {
   id: number | string
@@ -32,20 +31,7 @@ const completeFromBucket = async (
   if (size === 0 || size !== video.source?.size) {
     return false
   }
-  if (
-    !(await videoRows(payload, options.collections.videos).completeUpload(
-      video.id,
-      video.uploadNonce,
-    ))
-  ) {
-    return false
-  }
-  await payload.jobs.queue({
-    input: { videoId: String(video.id) },
-    queue: options.queue,
-    task: transcodeTaskSlug,
-  } as never)
-  return true
+  return startEncoding(payload, options, { nonce: video.uploadNonce, videoId: video.id })
 }
 
 /** The videos as stored, with those just found complete in the bucket read again. */

@@ -2,11 +2,10 @@ import type { CollectionSlug, Payload } from 'payload'
 
 import { copyFile, mkdir, stat } from 'node:fs/promises'
 
-import { videoRows } from '../collections/videoRows.js'
 import { getVideoOptions } from '../options/getVideoOptions.js'
 import { localStore } from '../storage/localStore.js'
 import { s3StoreFor } from '../storage/s3Store.js'
-import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
+import { startEncoding } from './startEncoding.js'
 import { newUploadNonce } from './uploadTarget.js'
 
 /**
@@ -45,11 +44,6 @@ export const importVideoFile = async (
     await mkdir(store.folder(video.id), { recursive: true })
     await copyFile(file, store.sourcePath(video.id))
   }
-  await videoRows(payload, options.collections.videos).completeUpload(video.id, nonce)
-  await payload.jobs.queue({
-    input: { videoId: String(video.id) },
-    queue: options.queue,
-    task: transcodeTaskSlug,
-  } as never)
+  await startEncoding(payload, options, { nonce, videoId: video.id })
   return video.id
 }
