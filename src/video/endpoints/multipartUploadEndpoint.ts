@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
@@ -10,6 +10,7 @@ import { partCountOf, partLengthOf } from '../lib/multipartPlan.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { type MultipartClaims, readMultipartClaims } from '../upload/multipartTarget.js'
 import { startEncoding } from '../upload/startEncoding.js'
+import { authoriseUpload } from './authoriseUpload.js'
 
 type S3Storage = Extract<SanitizedVideoOptions['storage'], { type: 's3' }>
 
@@ -21,38 +22,6 @@ const MAX_BODY_BYTES = 1024 * 1024
 
 /** An ETag as S3 sends it: an opaque quoted string, an MD5 in hex for most parts. */
 const ETAG = /^"?[\w-]{1,128}"?$/
-
-/**
- * Checks the URL's token and the video it names, as the local upload URL does: signed by this
- * server for this video, not expired, and the video still waiting for this very upload (its nonce
- * is cleared when the upload completes, so a used URL can neither sign parts nor complete again).
- */
-const authorise = async (
-  req: PayloadRequest,
-  options: SanitizedVideoOptions,
-): Promise<MultipartClaims> => {
-  const claims = readMultipartClaims(req.payload.secret, req.searchParams.get('token'))
-  if (!claims || claims.videoId !== String(req.routeParams?.id)) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
-  }
-  if (claims.expiresAt <= Math.floor(Date.now() / 1000)) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_EXPIRED', { req })
-  }
-  const video = (await req.payload.findByID({
-    collection: options.collections.videos as CollectionSlug,
-    depth: 0,
-    disableErrors: true,
-    id: claims.videoId,
-    showHiddenFields: true,
-  })) as null | { status?: string; uploadNonce?: null | string }
-  if (!video) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
-  }
-  if (video.status !== 'NO_FILE' || video.uploadNonce !== claims.nonce) {
-    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
-  }
-  return claims
-}
 
 const isPartNumber = (value: unknown, parts: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= parts
@@ -172,7 +141,7 @@ export const multipartUploadEndpoint = (options: SanitizedVideoOptions): Endpoin
       if (storage.type !== 's3') {
         throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
       }
-      const claims = await authorise(req, options)
+      const claims = await authoriseUpload(req, options, readMultipartClaims)
       const body = await readBody(req, { maxBytes: MAX_BODY_BYTES })
       if (body.parts !== undefined) {
         return complete(req, options, storage, claims, body.parts)

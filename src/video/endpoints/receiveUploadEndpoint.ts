@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
 
 import { mkdir, rename, rm, rmdir, truncate } from 'node:fs/promises'
 
@@ -12,6 +12,7 @@ import { localStore, sizeOf, takeFileLock } from '../storage/localStore.js'
 import { receiveBytes } from '../upload/receiveBytes.js'
 import { startEncoding } from '../upload/startEncoding.js'
 import { readUploadClaims, type UploadClaims } from '../upload/uploadTarget.js'
+import { authoriseUpload } from './authoriseUpload.js'
 
 /**
  * A lock untouched this long belongs to a process that died; its holder touches it every third of
@@ -40,38 +41,6 @@ const refusalWithRange = (req: PayloadRequest, error: BackofficeError, received:
     response.headers.set('Range', range)
   }
   return response
-}
-
-/**
- * Checks the URL's token and the video it names: signed by this server for this video, not
- * expired, and the video still waiting for this very upload (its nonce is cleared when an upload
- * completes, so a used URL never writes again).
- */
-const authorise = async (
-  req: PayloadRequest,
-  options: SanitizedVideoOptions,
-): Promise<UploadClaims> => {
-  const claims = readUploadClaims(req.payload.secret, req.searchParams.get('token'))
-  if (!claims || claims.videoId !== String(req.routeParams?.id)) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
-  }
-  if (claims.expiresAt <= Math.floor(Date.now() / 1000)) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_EXPIRED', { req })
-  }
-  const video = (await req.payload.findByID({
-    collection: options.collections.videos as CollectionSlug,
-    depth: 0,
-    disableErrors: true,
-    id: claims.videoId,
-    showHiddenFields: true,
-  })) as null | { status?: string; uploadNonce?: null | string }
-  if (!video) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
-  }
-  if (video.status !== 'NO_FILE' || video.uploadNonce !== claims.nonce) {
-    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
-  }
-  return claims
 }
 
 /**
@@ -113,7 +82,7 @@ const completeUpload = async (
 export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const claims = await authorise(req, options)
+      const claims = await authoriseUpload(req, options, readUploadClaims)
       const range = req.headers.get('content-range')
       const parsed = range === null ? null : parseUploadRange(range)
       if (range !== null && !parsed) {

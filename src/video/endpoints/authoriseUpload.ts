@@ -1,0 +1,41 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import type { SanitizedVideoOptions } from '../options/types.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
+
+type SignedUpload = { expiresAt: number; nonce: string; videoId: string }
+
+/**
+ * Checks an upload URL's token (`?token=`, read by `readClaims`: the local upload's or a multipart
+ * upload's) and the video it names: signed by this server for this video, not expired, and the video
+ * still waiting for this very upload. Its nonce is cleared when the upload completes, so a used URL
+ * never writes, signs parts or completes again.
+ */
+export const authoriseUpload = async <T extends SignedUpload>(
+  req: PayloadRequest,
+  options: SanitizedVideoOptions,
+  readClaims: (secret: string, token: unknown) => null | T,
+): Promise<T> => {
+  const claims = readClaims(req.payload.secret, req.searchParams.get('token'))
+  if (!claims || claims.videoId !== String(req.routeParams?.id)) {
+    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+  }
+  if (claims.expiresAt <= Math.floor(Date.now() / 1000)) {
+    throw new BackofficeError('VIDEO_UPLOAD_URL_EXPIRED', { req })
+  }
+  const video = (await req.payload.findByID({
+    collection: options.collections.videos as CollectionSlug,
+    depth: 0,
+    disableErrors: true,
+    id: claims.videoId,
+    showHiddenFields: true,
+  })) as null | { status?: string; uploadNonce?: null | string }
+  if (!video) {
+    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+  }
+  if (video.status !== 'NO_FILE' || video.uploadNonce !== claims.nonce) {
+    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
+  }
+  return claims
+}
