@@ -6,12 +6,12 @@ import { readAccount } from '../../accounts/staffAccount.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
-import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
 import { twoFactorCookie } from '../cookies.js'
+import { secondFactorNeed } from '../enforcement.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
-import { recognisedDevice, secondFactorNeedOf } from '../secondFactorDue.js'
+import { recognisedDevice } from '../secondFactorDue.js'
 
 /**
  * `GET /api/{users}/mfa/factors`: for the browser holding a two-factor challenge, which second
@@ -29,17 +29,18 @@ export const secondFactorsEndpoint = (options: SanitizedBackofficeOptions): Endp
           req,
         })
       }
-      const totp = await readTotpState(req.payload, options, challenge.userId)
+      // One read of the account serves every answer below.
       const account = await readAccount(req, options, challenge.userId)
+      const passkey = options.passkeys.enabled && (await hasPasskey(req.payload, challenge.userId))
       return jsonResponse(req, {
-        passkey: options.passkeys.enabled && (await hasPasskey(req.payload, challenge.userId)),
+        passkey,
         recoveryCodes: (await recoveryCodesStatus(req.payload, challenge.userId)).remaining > 0,
-        totp: totp?.status === 'enabled',
+        totp: account?.totpConfig?.status === 'enabled',
         // A single sign-on arrives without this browser's device cookie: the prompt settles it with
         // `POST /mfa/trusted-device` (signIn/endpoints/trustedDeviceSecondFactor.ts).
         trustedDevice:
           account !== null &&
-          (await secondFactorNeedOf(req, options, account)) === 'challenge' &&
+          secondFactorNeed(account, account.totpConfig, options, passkey) === 'challenge' &&
           (await recognisedDevice(req, account.id)) !== null,
       })
     },
