@@ -10,7 +10,7 @@ import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, probe, rawRequest } from '../helpers/video.js'
+import { makeClip, probe, rawRequest, startBucket } from '../helpers/video.js'
 
 const password = 'a-long-and-unusual-passphrase-42'
 
@@ -24,22 +24,10 @@ let workDir: string
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'video-s3-'))
   workDir = await mkdtemp(path.join(tmpdir(), 'video-s3-work-'))
-  // An S3-compatible server on loopback (s3rver keeps objects in a folder).
-  bucketServer = new S3rver({
-    address: '127.0.0.1',
-    configureBuckets: [{ configs: [], name: 'media' }],
-    directory: await mkdtemp(path.join(tmpdir(), 's3rver-')),
-    port: 0,
-    silent: true,
-  })
-  const { port } = await bucketServer.run()
-  const config = {
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    region: 'us-east-1',
-  }
-  s3 = new S3Client(config)
+  const bucket = await startBucket()
+  bucketServer = bucket.server
+  s3 = bucket.client
+  const { config } = bucket
   app = await startTestPayload({
     videoOptions: {
       autoRun: false,

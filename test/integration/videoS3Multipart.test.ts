@@ -1,5 +1,5 @@
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
-import { appendFile, mkdtemp, readdir, readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
@@ -9,7 +9,7 @@ import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, rawRequest } from '../helpers/video.js'
+import { makeClip, padClip, rawRequest, startBucket } from '../helpers/video.js'
 
 const password = 'a-long-and-unusual-passphrase-42'
 const MiB = 1024 ** 2
@@ -24,38 +24,14 @@ let workDir: string
 /** A real clip padded to 19 MiB: three parts of 8, 8 and 3 MiB. */
 let large: Buffer
 
-/**
- * Pads an MP4 with a top-level `free` box (ISO/IEC 14496-12, "Free Space Box"), which players and
- * ffmpeg skip: the file stays a valid video of the size the test needs.
- */
-const padTo = async (file: string, total: number) => {
-  const { size } = await stat(file)
-  const box = Buffer.alloc(total - size)
-  box.writeUInt32BE(total - size, 0)
-  box.write('free', 4, 'latin1')
-  await appendFile(file, box)
-  return readFile(file)
-}
-
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'video-s3-multipart-'))
   workDir = await mkdtemp(path.join(tmpdir(), 'video-s3-multipart-work-'))
-  bucketServer = new S3rver({
-    address: '127.0.0.1',
-    configureBuckets: [{ configs: [], name: 'media' }],
-    directory: await mkdtemp(path.join(tmpdir(), 's3rver-')),
-    port: 0,
-    silent: true,
-  })
-  const { port } = await bucketServer.run()
-  bucketHost = `127.0.0.1:${port}`
-  const config = {
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    endpoint: `http://${bucketHost}`,
-    forcePathStyle: true,
-    region: 'us-east-1',
-  }
-  s3 = new S3Client(config)
+  const bucket = await startBucket()
+  bucketServer = bucket.server
+  bucketHost = bucket.host
+  s3 = bucket.client
+  const { config } = bucket
   app = await startTestPayload({
     videoOptions: {
       autoRun: false,
@@ -73,7 +49,7 @@ beforeAll(async () => {
   expect(
     (await staff.post('/users/first-register', { email: 'staff@example.com', password })).status,
   ).toBe(200)
-  large = await padTo(await makeClip(scratch, 'large.mp4'), 19 * MiB)
+  large = await padClip(await makeClip(scratch, 'large.mp4'), 19 * MiB)
 })
 afterAll(async () => {
   await app?.close()

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
 
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { appendFile, mkdtemp, readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,7 +14,7 @@ import type { RestClient } from '../helpers/restClient.js'
 
 import { launchBrowser } from '../helpers/browser.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, rawRequest } from '../helpers/video.js'
+import { makeClip, padClip, rawRequest, startBucket } from '../helpers/video.js'
 
 /**
  * The admin's multipart client (src/video/components/uploadInParts.ts) in a real Chromium: the page
@@ -44,12 +44,7 @@ beforeAll(async () => {
   const scratch = await mkdtemp(path.join(tmpdir(), 'video-s3-browser-'))
   const clip = await makeClip(scratch, 'large.mp4')
   // Padded with an MP4 `free` box to 19 MiB: three parts.
-  const padding = 19 * MiB - (await stat(clip)).size
-  const box = Buffer.alloc(padding)
-  box.writeUInt32BE(padding, 0)
-  box.write('free', 4, 'latin1')
-  await appendFile(clip, box)
-  large = await readFile(clip)
+  large = await padClip(clip, 19 * MiB)
 
   pageServer = createServer((request, response) => {
     void (async () => {
@@ -82,28 +77,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve))
   pageOrigin = `http://127.0.0.1:${(pageServer.address() as { port: number }).port}`
 
-  bucketServer = new S3rver({
-    address: '127.0.0.1',
-    configureBuckets: [
-      {
-        configs: [
-          `<CORSConfiguration><CORSRule><AllowedOrigin>${pageOrigin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`,
-        ],
-        name: 'media',
-      },
-    ],
-    directory: await mkdtemp(path.join(tmpdir(), 's3rver-')),
-    port: 0,
-    silent: true,
+  const bucket = await startBucket({
+    cors: `<CORSConfiguration><CORSRule><AllowedOrigin>${pageOrigin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`,
   })
-  const { port } = await bucketServer.run()
-  const config = {
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    region: 'us-east-1',
-  }
-  s3 = new S3Client(config)
+  bucketServer = bucket.server
+  s3 = bucket.client
+  const { config } = bucket
   app = await startTestPayload({
     videoOptions: {
       autoRun: false,
