@@ -9,8 +9,7 @@ import { readBody } from '../../request/readBody.js'
 import { partCountOf, partLengthOf } from '../lib/multipartPlan.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { type MultipartClaims, readMultipartClaims } from '../upload/multipartTarget.js'
-import { startEncoding } from '../upload/startEncoding.js'
-import { authoriseUpload } from './authoriseUpload.js'
+import { authoriseUpload, startEncodingUpload } from './signedUpload.js'
 
 type S3Storage = Extract<SanitizedVideoOptions['storage'], { type: 's3' }>
 
@@ -113,16 +112,7 @@ const complete = async (
     await store.removeSource(claims.videoId)
     throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
-  if (
-    !(await startEncoding(req.payload, options, {
-      nonce: claims.nonce,
-      req,
-      videoId: claims.videoId,
-    }))
-  ) {
-    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
-  }
-  return jsonResponse(req, { status: 'PROGRESSING', videoId: claims.videoId })
+  return startEncodingUpload(req, options, claims)
 }
 
 /**

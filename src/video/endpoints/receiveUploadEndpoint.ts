@@ -10,9 +10,8 @@ import { jsonResponse } from '../../request/http.js'
 import { parseUploadRange, receivedRange } from '../lib/contentRange.js'
 import { localStore, sizeOf, takeFileLock } from '../storage/localStore.js'
 import { receiveBytes } from '../upload/receiveBytes.js'
-import { startEncoding } from '../upload/startEncoding.js'
 import { readUploadClaims, type UploadClaims } from '../upload/uploadTarget.js'
-import { authoriseUpload } from './authoriseUpload.js'
+import { authoriseUpload, startEncodingUpload } from './signedUpload.js'
 
 /**
  * A lock untouched this long belongs to a process that died; its holder touches it every third of
@@ -55,16 +54,7 @@ const completeUpload = async (
 ): Promise<Response> => {
   const store = localStore(options.storage.directory)
   await rename(store.partPath(claims.videoId), store.sourcePath(claims.videoId))
-  if (
-    !(await startEncoding(req.payload, options, {
-      nonce: claims.nonce,
-      req,
-      videoId: claims.videoId,
-    }))
-  ) {
-    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
-  }
-  return jsonResponse(req, { status: 'PROGRESSING', videoId: claims.videoId })
+  return startEncodingUpload(req, options, claims)
 }
 
 /**

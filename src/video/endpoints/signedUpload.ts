@@ -3,6 +3,8 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
+import { jsonResponse } from '../../request/http.js'
+import { startEncoding } from '../upload/startEncoding.js'
 
 type SignedUpload = { expiresAt: number; nonce: string; videoId: string }
 
@@ -38,4 +40,20 @@ export const authoriseUpload = async <T extends SignedUpload>(
     throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return claims
+}
+
+/**
+ * The answer to an upload URL's last request, once the source is in place: the video goes
+ * PROGRESSING with its transcode queued (`startEncoding`), or, when a parallel request or a used URL
+ * got there first, VIDEO_UPLOAD_COMPLETED.
+ */
+export const startEncodingUpload = async (
+  req: PayloadRequest,
+  options: SanitizedVideoOptions,
+  { nonce, videoId }: SignedUpload,
+): Promise<Response> => {
+  if (!(await startEncoding(req.payload, options, { nonce, req, videoId }))) {
+    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
+  }
+  return jsonResponse(req, { status: 'PROGRESSING', videoId })
 }
