@@ -1,64 +1,20 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { type ChildProcess, spawn } from 'node:child_process'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freePort } from '../../dev/database/embeddedPostgres.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { startSecondApp } from '../helpers/secondApp.js'
 
 const email = 'keeps-a-passkey@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
 const app = appPayloadOfFile()
 let browser: BrowserContext
 let page: Page
-let server: ChildProcess
+let secondApp: Awaited<ReturnType<typeof startSecondApp>> | undefined
 /** The app as a passkey sees it: on `localhost`, a domain (WebAuthn takes no IP address as its id). */
 let appUrl: string
-
-/**
- * A second `next start` of the browser tests' build, on the same database, whose `serverURL` is
- * http://localhost:PORT: the relying party is then `localhost`, a secure context for Chromium. The
- * shared app answers at 127.0.0.1, where WebAuthn refuses to run.
- */
-const startLocalhostApp = async () => {
-  const port = await freePort()
-  appUrl = `http://localhost:${port}`
-  let log = ''
-  server = spawn(
-    'npx',
-    ['next', 'start', path.resolve('dev'), '--port', String(port), '--hostname', '127.0.0.1'],
-    {
-      detached: true,
-      env: {
-        ...process.env,
-        ...inject('appEnv'),
-        NODE_ENV: 'production',
-        SERVER_URL: appUrl,
-      } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  server.stdout!.on('data', (chunk) => (log += chunk))
-  server.stderr!.on('data', (chunk) => (log += chunk))
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) {
-      throw new Error(`next start exited with ${server.exitCode}:\n${log.slice(-4000)}`)
-    }
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/admin/login`)).status < 500) {
-        return
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`The app did not answer within 2 minutes:\n${log.slice(-4000)}`)
-}
 
 beforeAll(async () => {
   const payload = await app.payload()
@@ -71,7 +27,10 @@ beforeAll(async () => {
     collection: 'users',
     data: { email, name: 'Pia Passkey', password, roles: ['editor'] } as never,
   })
-  await startLocalhostApp()
+  // The relying party must be a domain: WebAuthn takes no IP address, and the shared app answers at
+  // 127.0.0.1. `localhost` is a secure context for Chromium.
+  secondApp = await startSecondApp({ urlHost: 'localhost' })
+  appUrl = secondApp.url
   browser = await launchBrowser()
   page = await browser.newPage()
   // Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a platform authenticator
@@ -91,9 +50,7 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(async () => {
   await browser?.close()
-  if (server && server.exitCode === null) {
-    process.kill(-server.pid!, 'SIGTERM')
-  }
+  await secondApp?.stop()
   await app.close()
 })
 

@@ -1,14 +1,12 @@
 import type { CollectionSlug, Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { copyFile, mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
-import { freePort } from '../../dev/database/embeddedPostgres.js'
 import { de } from '../../src/translations/de.js'
 import { getVideoOptions } from '../../src/video/options/getVideoOptions.js'
 import { localStore } from '../../src/video/storage/localStore.js'
@@ -16,6 +14,7 @@ import { importVideoFile } from '../../src/video/upload/importVideoFile.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { startSecondApp } from '../helpers/secondApp.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
 
@@ -386,7 +385,7 @@ describe('the video field, state by state', () => {
 })
 
 describe('the video field on an app without the video plugin', () => {
-  let server: ChildProcess | undefined
+  let secondApp: Awaited<ReturnType<typeof startSecondApp>> | undefined
   let withoutPluginUrl: string
 
   /**
@@ -395,52 +394,12 @@ describe('the video field on an app without the video plugin', () => {
    * is read when the server starts, not baked into the build.
    */
   beforeAll(async () => {
-    const port = await freePort()
-    withoutPluginUrl = `http://127.0.0.1:${port}`
-    let log = ''
-    server = spawn(
-      'npx',
-      ['next', 'start', path.resolve('dev'), '--port', String(port), '--hostname', '127.0.0.1'],
-      {
-        // Its own process group, so stopping it stops npx, next and its workers together.
-        detached: true,
-        env: {
-          ...process.env,
-          ...inject('appEnv'),
-          NODE_ENV: 'production',
-          SANDBOX_WITHOUT_VIDEO: '1',
-          SERVER_URL: withoutPluginUrl,
-        } as NodeJS.ProcessEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    server.stdout!.on('data', (chunk) => (log += chunk))
-    server.stderr!.on('data', (chunk) => (log += chunk))
-    const deadline = Date.now() + 120_000
-    for (;;) {
-      if (server.exitCode !== null) {
-        throw new Error(`next start exited with ${server.exitCode}:\n${log.slice(-4000)}`)
-      }
-      try {
-        if ((await fetch(`${withoutPluginUrl}/admin/login`)).status < 500) {
-          break
-        }
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`The app did not answer within 2 minutes:\n${log.slice(-4000)}`)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
+    secondApp = await startSecondApp({ env: { SANDBOX_WITHOUT_VIDEO: '1' } })
+    withoutPluginUrl = secondApp.url
   }, 180_000)
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const stopped = new Promise((resolve) => server!.once('exit', resolve))
-      process.kill(-server.pid!, 'SIGTERM')
-      await stopped
-    }
+    await secondApp?.stop()
   })
 
   it('asks to activate and configure the video plugin, with no select', async () => {
