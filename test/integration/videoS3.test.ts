@@ -9,8 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { startBucket } from '../helpers/s3Bucket.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, probe, rawRequest, startBucket } from '../helpers/video.js'
+import { makeClip, probe, rawRequest } from '../helpers/video.js'
 
 const password = 'a-long-and-unusual-passphrase-42'
 

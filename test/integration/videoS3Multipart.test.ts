@@ -8,8 +8,9 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { startBucket } from '../helpers/s3Bucket.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, padClip, rawRequest, startBucket } from '../helpers/video.js'
+import { makeClip, padClip, rawRequest } from '../helpers/video.js'
 
 const password = 'a-long-and-unusual-passphrase-42'
 const MiB = 1024 ** 2

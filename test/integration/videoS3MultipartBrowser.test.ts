@@ -13,8 +13,9 @@ import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { launchBrowser } from '../helpers/browser.js'
+import { startBucket } from '../helpers/s3Bucket.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, padClip, rawRequest, startBucket } from '../helpers/video.js'
+import { makeClip, padClip, rawRequest } from '../helpers/video.js'
 
 /**
  * The admin's multipart client (src/video/components/uploadInParts.ts) in a real Chromium: the page
