@@ -161,7 +161,7 @@ export const auditEvents = {
   'account.unblocked': { category: 'account', translationKey: 'auditEventAccountUnblocked' },
   // The account's API key stopped working because its sessions ended: data.reason is the sessions'.
   'account.apiKeyDisabled': { category: 'account', translationKey: 'auditEventApiKeyDisabled' },
-  // data.previousEmail, data.newEmail; the old address was sent an undo link.
+  // data.previousEmail, data.newEmail, and data.restoreEmail (the address the run's undo link restores) or data.repair.
   'account.emailChanged': { category: 'account', translationKey: 'auditEventEmailChanged' },
   // An administrator changed the account's sign-in method: data.from, data.to (local or a provider id).
   'account.signInMethodChanged': {

@@ -9,7 +9,8 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestUser } from '../request/requestUser.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
-import { recordEmailChange } from './emailChangeStore.js'
+import { isPendingUndo, runOrigin } from './emailChangeRun.js'
+import { readRecentEmailChanges, recordEmailChange, voidUndoLinks } from './emailChangeStore.js'
 import { type EmailChangedNotice, sendEmailChangedEmail } from './emails.js'
 
 /** Key under `req.context`: set by the undo link alone, for the one update that restores the old address. */
@@ -27,8 +28,13 @@ const pendingNotices = (req: PayloadRequest): EmailChangedNotice[] => {
 /**
  * Once an account's new email is saved: its other sessions end (the one making the change stays when
  * it is the account's own; an administrator's change of someone else's ends them all), the change is
- * audited, and an undo link for the old address is stored. In `afterChange`, not before: Payload's
- * update writes the whole user back, session list included. The undo link's own restore is exempt.
+ * audited, and the replaced address is told. Changes within the undo window form one run (see
+ * emailChangeRun.ts): the undo link always goes to the run's first address and restores it, so it
+ * survives later changes, and an address set during the run never gets one. An administrator's
+ * change during a run, or a change back to the run's first address, is a repair: it voids the run's
+ * links and sends none. In `afterChange`, not before: Payload's update writes the whole user back,
+ * session list included, and the row lock that write holds orders this after any other change or
+ * undo of the account. The undo link's own restore is exempt.
  */
 export const applyEmailChange =
   (options: SanitizedBackofficeOptions): CollectionAfterChangeHook =>
@@ -52,23 +58,38 @@ export const applyEmailChange =
       revokedBy: viewer?.id ?? null,
       userId: doc.id,
     })
-    const undoToken = await recordEmailChange(req, { newEmail, previousEmail, userId: doc.id })
+    const recent = await readRecentEmailChanges(req, doc.id)
+    const restoreEmail = runOrigin(recent) ?? previousEmail
+    const repair =
+      newEmail === restoreEmail || (viewer !== null && !own && recent.some(isPendingUndo))
+    if (repair) {
+      await voidUndoLinks(req, doc.id)
+    }
+    const undoToken = await recordEmailChange(req, {
+      kind: repair ? 'repair' : 'change',
+      newEmail,
+      previousEmail: repair ? previousEmail : restoreEmail,
+      userId: doc.id,
+    })
     await recordAuditEvent(req, {
-      data: { newEmail, previousEmail },
+      data: { newEmail, previousEmail, ...(repair ? { repair: true } : { restoreEmail }) },
       event: 'account.emailChanged',
       user: doc,
     })
-    pendingNotices(req).push({
-      account: { id: doc.id, preferredLanguage: doc.preferredLanguage },
-      newEmail,
-      previousEmail,
-      undoToken,
-    })
+    const account = { id: doc.id, preferredLanguage: doc.preferredLanguage }
+    const notice = { account, newEmail, previousEmail, restoreEmail }
+    const notices = pendingNotices(req)
+    if (undoToken) {
+      notices.push({ ...notice, to: restoreEmail, undoToken })
+    }
+    if (previousEmail !== restoreEmail || !undoToken) {
+      notices.push({ ...notice, to: previousEmail, undoToken: null })
+    }
     return doc
   }
 
 /**
- * Tells each old address of its change, with the undo link, as the operation's last step: after every
+ * Tells each replaced address of its change (the run's first one with the undo link), as the operation's last step: after every
  * other hook, so a change refused or rolled back late sends nothing in most cases. (Payload offers no
  * hook after the commit itself; a failure past this point leaves a link that finds nothing to undo.)
  */

@@ -1,52 +1,83 @@
 import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
+import type { EmailChangeRecord } from './emailChangeRun.js'
+
 import { createToken, hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { emailChangesSlug } from './emailChangesCollection.js'
 
 /**
- * How long the old address can undo a change: a week, as for the "This wasn't me" link of a 2FA reset
- * request, so an owner back from a week away still can. The link cannot be used by the one who made
- * the change (it goes to the old address only), is single-use, and only restores what was there.
+ * How long the first address can undo a run of changes: a week, as for the "This wasn't me" link of
+ * a 2FA reset request, so an owner back from a week away still can. Changes within it form one run
+ * (see emailChangeRun.ts). The link goes to the run's first address only, is single-use, and only
+ * restores that address.
  */
 const undoLifetimeMs = 7 * 24 * 3_600_000
 
-export type EmailChange = {
-  id: number | string
-  newEmail: string
-  previousEmail: string
+export type EmailChange = EmailChangeRecord & {
   user: number | string | { id: number | string }
 }
 
 export const userIdOf = (change: EmailChange): number | string =>
   typeof change.user === 'object' ? change.user.id : change.user
 
-/** Records a change and returns the undo link's token, which is stored only as its hash. */
+const unexpired = (): Where => ({ expiresAt: { greater_than: new Date().toISOString() } })
+
+/**
+ * The account's changes whose window is still open, oldest first. Read in the caller's transaction
+ * after its write of the account row, whose lock orders it after any other change or undo of the
+ * account: what they recorded is committed and seen here.
+ */
+export const readRecentEmailChanges = async (
+  req: PayloadRequest,
+  userId: number | string,
+): Promise<EmailChange[]> => {
+  const { docs } = await req.payload.db.find<EmailChange>({
+    collection: emailChangesSlug as CollectionSlug,
+    limit: 0,
+    pagination: false,
+    req,
+    sort: 'createdAt',
+    where: { and: [{ user: { equals: userId } }, unexpired()] },
+  })
+  return docs
+}
+
+/**
+ * Records a change (returning its undo link's token, stored only as its hash) or a repair (no link).
+ */
 export const recordEmailChange = async (
   req: PayloadRequest,
-  change: { newEmail: string; previousEmail: string; userId: number | string },
-): Promise<string> => {
-  const { hash, token } = createToken()
+  change: {
+    kind: 'change' | 'repair'
+    newEmail: string
+    previousEmail: string
+    userId: number | string
+  },
+): Promise<null | string> => {
+  const link = change.kind === 'change' ? createToken() : null
   await req.payload.create({
     collection: emailChangesSlug as CollectionSlug,
     data: {
       expiresAt: new Date(Date.now() + undoLifetimeMs).toISOString(),
+      kind: change.kind,
       newEmail: change.newEmail,
       previousEmail: change.previousEmail,
-      tokenHash: hash,
+      tokenHash: link?.hash,
       user: change.userId,
     } as never,
     depth: 0,
     overrideAccess: true,
     req,
   })
-  return token
+  return link?.token ?? null
 }
 
 const usable = (tokenHash: string): Where => ({
   and: [
     { tokenHash: { equals: tokenHash } },
     { undoneAt: { exists: false } },
-    { expiresAt: { greater_than: new Date().toISOString() } },
+    { voidedAt: { exists: false } },
+    unexpired(),
   ],
 })
 
@@ -83,4 +114,23 @@ export const spendUndoLink = async (
     where: usable(hashToken(token)),
   })
   return (spent as EmailChange | null) ?? null
+}
+
+/** Voids every undo link of the account that still works: after an undo, or a repair. */
+export const voidUndoLinks = async (req: PayloadRequest, userId: number | string) => {
+  await req.payload.db.updateMany({
+    collection: emailChangesSlug as CollectionSlug,
+    data: { voidedAt: new Date().toISOString() },
+    req,
+    returning: false,
+    where: {
+      and: [
+        { user: { equals: userId } },
+        { kind: { not_equals: 'repair' } },
+        { undoneAt: { exists: false } },
+        { voidedAt: { exists: false } },
+        unexpired(),
+      ],
+    },
+  })
 }

@@ -5,11 +5,20 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { sendSecurityEmail } from '../email/sendSecurityEmail.js'
 
+type Account = { id: number | string; preferredLanguage?: unknown }
+
+/**
+ * One address to tell of an email change: the run's first address with the undo link (`undoToken`),
+ * any other replaced address without one (see emailChangeRun.ts).
+ */
 export type EmailChangedNotice = {
-  account: { id: number | string; preferredLanguage?: unknown }
+  account: Account
   newEmail: string
   previousEmail: string
-  undoToken: string
+  /** The address the undo link restores. */
+  restoreEmail: string
+  to: string
+  undoToken: null | string
 }
 
 /** The absolute link to the undo page of the users API (read outside the app, so with the server URL). */
@@ -23,24 +32,38 @@ const undoEmailChangeURL = (
 }
 
 /**
- * Tells the old address that the account's email changed, and to what, with a link that undoes it:
- * the old address is the owner's last channel once the mail goes elsewhere (OWASP ASVS 5.0 6.3.7,
- * notify users of changes to their authentication details).
+ * Tells a replaced address that the account's email changed, and to what: the old address is the
+ * owner's last channel once the mail goes elsewhere (OWASP ASVS 5.0 6.3.7, notify users of changes
+ * to their authentication details). Only the run's first address gets a link that undoes it.
  */
 export const sendEmailChangedEmail = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { account, newEmail, previousEmail, undoToken }: EmailChangedNotice,
+  { account, newEmail, previousEmail, restoreEmail, to, undoToken }: EmailChangedNotice,
 ) => {
   await sendSecurityEmail(req, {
-    action: {
-      label: 'emailActionUndoEmailChange',
-      url: undoEmailChangeURL(req, options, undoToken),
-    },
-    body: 'emailEmailChangedBody',
+    action: undoToken
+      ? { label: 'emailActionUndoEmailChange', url: undoEmailChangeURL(req, options, undoToken) }
+      : undefined,
+    body: undoToken ? 'emailEmailChangedBody' : 'emailEmailChangedWithoutUndoBody',
     language: recipientLanguage(account, options),
     subject: 'emailEmailChangedSubject',
-    to: previousEmail,
-    variables: { newEmail, previousEmail },
+    to,
+    variables: { newEmail, previousEmail, restoreEmail },
+  })
+}
+
+/** Tells each address an undo concerned that the account's address is `restoredEmail` again. */
+export const sendEmailChangeUndoneEmail = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  { account, restoredEmail, to }: { account: Account; restoredEmail: string; to: string },
+) => {
+  await sendSecurityEmail(req, {
+    body: 'emailEmailChangeUndoneBody',
+    language: recipientLanguage(account, options),
+    subject: 'emailEmailChangeUndoneSubject',
+    to,
+    variables: { restoredEmail },
   })
 }

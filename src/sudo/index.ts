@@ -6,7 +6,7 @@ import { deleteEmailChangesOfDeletedUser } from './deleteEmailChangesOfDeletedUs
 import { applyEmailChange, sendEmailChangedNotices } from './emailChangeEffects.js'
 import { emailChangesCollection } from './emailChangesCollection.js'
 import { confirmPasswordUiField } from './field.js'
-import { refuseUnprovedEmailChange } from './refuseUnprovedEmailChange.js'
+import { refuseUnprovedAccountChange } from './refuseUnprovedAccountChange.js'
 import { undoEmailChangeEndpoint, undoEmailChangePageEndpoint } from './undoEmailChangeEndpoints.js'
 
 /**
@@ -43,7 +43,7 @@ export const sudo: Capability = {
           afterChange: [applyEmailChange(options)],
           afterOperation: [sendEmailChangedNotices(options)],
           beforeDelete: [deleteEmailChangesOfDeletedUser],
-          beforeValidate: [refuseUnprovedEmailChange(options)],
+          beforeValidate: [refuseUnprovedAccountChange(options)],
         },
       ),
     ),

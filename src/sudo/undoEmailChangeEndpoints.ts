@@ -4,7 +4,7 @@ import type { TextVariables } from '../i18n/text.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeLanguage, BackofficeTranslationKey } from '../translations/types.js'
 
-import { readAccount } from '../accounts/staffAccount.js'
+import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { inTransaction } from '../db/inTransaction.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
@@ -15,7 +15,16 @@ import { escapeHtml } from '../lib/escapeHtml.js'
 import { jsonResponse } from '../request/http.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
 import { undoingEmailChangeKey } from './emailChangeEffects.js'
-import { findUndoableChange, spendUndoLink, userIdOf } from './emailChangeStore.js'
+import { isPendingUndo, runOrigin } from './emailChangeRun.js'
+import {
+  type EmailChange,
+  findUndoableChange,
+  readRecentEmailChanges,
+  spendUndoLink,
+  userIdOf,
+  voidUndoLinks,
+} from './emailChangeStore.js'
+import { sendEmailChangeUndoneEmail } from './emails.js'
 
 const path = '/undo-email-change'
 
@@ -68,7 +77,8 @@ export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions)
         return invalidLinkPage(req, options)
       }
       const language = recipientLanguage(account, options)
-      const variables = { newEmail: change.newEmail, previousEmail: change.previousEmail }
+      // The address the undo replaces is the account's current one, whatever changed since.
+      const variables = { newEmail: String(account.email), previousEmail: change.previousEmail }
       return page(
         req,
         language,
@@ -83,11 +93,30 @@ export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions)
     path,
   })
 
+/** The run's addresses other than the one restored: each is told of the undo. */
+const addressesToTell = (
+  change: EmailChange,
+  recent: EmailChange[],
+  currentEmail: string,
+): string[] =>
+  [
+    ...new Set([
+      change.previousEmail,
+      currentEmail,
+      ...recent
+        .filter((other) => other.id === change.id || isPendingUndo(other))
+        .map((other) => other.newEmail),
+    ]),
+  ].filter((address) => address !== '')
+
 /**
- * `POST /api/{users}/undo-email-change?token=…`: spends the link, puts the old address back and ends
- * every session of the account (whoever changed the address may hold one), all in one transaction:
- * the link is spent only when the address is restored. Answers a page to a browser's form,
- * `{ undone: true }` to anything else; a spent, expired or made-up link is refused.
+ * `POST /api/{users}/undo-email-change?token=…`: spends the link, puts the run's first address back
+ * whatever changed since, voids the run's other links, and ends every session of the account
+ * (whoever changed the address may hold one), all in one transaction: the link is spent only when the
+ * address is restored. A link that does not restore the run's first address (one sent before this
+ * rule, to an address a recent change had set) restores nothing. Every address of the run is told.
+ * Answers a page to a browser's form, `{ undone: true }` to anything else; a spent, voided, expired
+ * or made-up link is refused.
  */
 export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -100,14 +129,19 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
         return invalidLinkPage(req, options)
       }
       const token = req.searchParams.get('token')
-      let account: Awaited<ReturnType<typeof readAccount>> = null
+      let undone: { account: StaffAccount; restoredEmail: string; told: string[] } | null = null
       try {
-        account = await inTransaction(req, async () => {
+        undone = await inTransaction(req, async () => {
           const change = await spendUndoLink(req, token)
           const found = change ? await readAccount(req, options, userIdOf(change)) : null
-          if (!change || !found) {
+          if (!change || !found || typeof found.email !== 'string') {
             return null
           }
+          const recent = await readRecentEmailChanges(req, found.id)
+          if (runOrigin(recent) !== change.previousEmail) {
+            return null
+          }
+          const told = addressesToTell(change, recent, found.email)
           // The link's own write, not a signed-in user's: no proof is asked and no new undo link made.
           req.context[undoingEmailChangeKey] = true
           try {
@@ -122,14 +156,15 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
           } finally {
             delete req.context[undoingEmailChangeKey]
           }
+          await voidUndoLinks(req, found.id)
           await revokeSessions(req, { reason: 'emailChange', revokedBy: null, userId: found.id })
           await recordAuditEvent(req, {
             actor: null,
-            data: { newEmail: change.newEmail, restoredEmail: change.previousEmail },
+            data: { newEmail: found.email, restoredEmail: change.previousEmail },
             event: 'account.emailChangeUndone',
             user: found,
           })
-          return found
+          return { account: found, restoredEmail: change.previousEmail, told }
         })
       } catch (error) {
         // The old address now belongs to another account: nothing was changed and the link stays.
@@ -139,8 +174,12 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
         req.payload.logger.warn({ err: error, msg: 'payload-backoffice: email change not undone' })
         return refuse()
       }
-      if (!account) {
+      if (!undone) {
         return refuse()
+      }
+      const { account, restoredEmail, told } = undone
+      for (const to of told) {
+        await sendEmailChangeUndoneEmail(req, options, { account, restoredEmail, to })
       }
       if (!html) {
         return jsonResponse(req, { undone: true })

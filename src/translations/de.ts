@@ -538,7 +538,13 @@ export const de: BackofficeTranslationTable = {
   auditEventPasswordConfirmFailed: 'Passwortbestätigung fehlgeschlagen',
   emailEmailChangedSubject: 'Die E-Mail-Adresse Ihres Kontos wurde geändert',
   emailEmailChangedBody:
-    'Die E-Mail-Adresse Ihres Kontos wurde von {{previousEmail}} in {{newEmail}} geändert, und seine anderen Sitzungen wurden abgemeldet. Ab jetzt gehen seine E-Mails (auch zum Zurücksetzen des Passworts) an die neue Adresse. Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, machen Sie die Änderung innerhalb von 7 Tagen mit dem Link unten rückgängig: Ihre Adresse wird wiederhergestellt und jede Sitzung des Kontos beendet. Setzen Sie danach Ihr Passwort zurück und informieren Sie eine Administratorin oder einen Administrator.',
+    'Die E-Mail-Adresse Ihres Kontos wurde von {{previousEmail}} in {{newEmail}} geändert, und seine anderen Sitzungen wurden abgemeldet. Ab jetzt gehen seine E-Mails (auch zum Zurücksetzen des Passworts) an die neue Adresse. Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, machen Sie die Änderung innerhalb von 7 Tagen mit dem Link unten rückgängig: {{restoreEmail}} wird wieder Ihre Adresse, was auch immer seitdem geändert wurde, und jede Sitzung des Kontos wird beendet. Setzen Sie danach Ihr Passwort zurück und informieren Sie eine Administratorin oder einen Administrator.',
+  emailEmailChangedWithoutUndoBody:
+    'Die E-Mail-Adresse Ihres Kontos wurde von {{previousEmail}} in {{newEmail}} geändert, und seine anderen Sitzungen wurden abgemeldet. Ab jetzt gehen seine E-Mails (auch zum Zurücksetzen des Passworts) an die neue Adresse. Wenn Sie das nicht waren, informieren Sie sofort eine Administratorin oder einen Administrator.',
+  emailEmailChangeUndoneSubject:
+    'Eine Änderung der E-Mail-Adresse Ihres Kontos wurde rückgängig gemacht',
+  emailEmailChangeUndoneBody:
+    'Die E-Mail-Adresse Ihres Kontos ist wieder {{restoredEmail}}: Eine Änderung wurde mit dem Link rückgängig gemacht, der an diese Adresse ging, und jede Sitzung des Kontos wurde abgemeldet. Wenn Sie das nicht erwartet haben, informieren Sie eine Administratorin oder einen Administrator.',
   emailActionUndoEmailChange: 'Diese Änderung rückgängig machen',
   undoEmailChangeHeading: 'Änderung Ihrer E-Mail-Adresse rückgängig machen',
   undoEmailChangeExplanation:

@@ -527,7 +527,12 @@ export const en = {
   auditEventPasswordConfirmFailed: 'Password confirmation failed',
   emailEmailChangedSubject: 'The email address of your account was changed',
   emailEmailChangedBody:
-    'The email address of your account was changed from {{previousEmail}} to {{newEmail}}, and its other sessions were signed out. From now on, its emails (password resets too) go to the new address. If this was you, there is nothing more to do. If it was not, undo the change with the link below within 7 days: your address is restored and every session of the account ends. Then reset your password and tell an administrator.',
+    'The email address of your account was changed from {{previousEmail}} to {{newEmail}}, and its other sessions were signed out. From now on, its emails (password resets too) go to the new address. If this was you, there is nothing more to do. If it was not, undo the change with the link below within 7 days: {{restoreEmail}} is restored as your address, whatever changed since, and every session of the account ends. Then reset your password and tell an administrator.',
+  emailEmailChangedWithoutUndoBody:
+    'The email address of your account was changed from {{previousEmail}} to {{newEmail}}, and its other sessions were signed out. From now on, its emails (password resets too) go to the new address. If this was not you, tell an administrator at once.',
+  emailEmailChangeUndoneSubject: 'A change of your account’s email address was undone',
+  emailEmailChangeUndoneBody:
+    'The email address of your account is {{restoredEmail}} again: a change of it was undone with the link sent to that address, and every session of the account was signed out. If you did not expect this, tell an administrator.',
   emailActionUndoEmailChange: 'Undo this change',
   undoEmailChangeHeading: 'Undo the change of your email address',
   undoEmailChangeExplanation:

@@ -536,7 +536,13 @@ export const fr: BackofficeTranslationTable = {
   auditEventPasswordConfirmFailed: 'Échec de la confirmation du mot de passe',
   emailEmailChangedSubject: 'L’adresse e-mail de votre compte a été modifiée',
   emailEmailChangedBody:
-    'L’adresse e-mail de votre compte a été modifiée de {{previousEmail}} en {{newEmail}}, et ses autres sessions ont été déconnectées. Désormais, ses e-mails (y compris ceux de réinitialisation du mot de passe) vont à la nouvelle adresse. Si c’était vous, il n’y a rien d’autre à faire. Sinon, annulez la modification avec le lien ci-dessous dans les 7 jours : votre adresse est rétablie et toutes les sessions du compte prennent fin. Réinitialisez ensuite votre mot de passe et prévenez un administrateur.',
+    'L’adresse e-mail de votre compte a été modifiée de {{previousEmail}} en {{newEmail}}, et ses autres sessions ont été déconnectées. Désormais, ses e-mails (y compris ceux de réinitialisation du mot de passe) vont à la nouvelle adresse. Si c’était vous, il n’y a rien d’autre à faire. Sinon, annulez la modification avec le lien ci-dessous dans les 7 jours : {{restoreEmail}} redevient votre adresse, quels que soient les changements depuis, et toutes les sessions du compte prennent fin. Réinitialisez ensuite votre mot de passe et prévenez un administrateur.',
+  emailEmailChangedWithoutUndoBody:
+    'L’adresse e-mail de votre compte a été modifiée de {{previousEmail}} en {{newEmail}}, et ses autres sessions ont été déconnectées. Désormais, ses e-mails (y compris ceux de réinitialisation du mot de passe) vont à la nouvelle adresse. Si ce n’était pas vous, prévenez immédiatement un administrateur.',
+  emailEmailChangeUndoneSubject:
+    'Une modification de l’adresse e-mail de votre compte a été annulée',
+  emailEmailChangeUndoneBody:
+    'L’adresse e-mail de votre compte est de nouveau {{restoredEmail}} : une modification a été annulée avec le lien envoyé à cette adresse, et toutes les sessions du compte ont été déconnectées. Si vous ne vous y attendiez pas, prévenez un administrateur.',
   emailActionUndoEmailChange: 'Annuler cette modification',
   undoEmailChangeHeading: 'Annuler la modification de votre adresse e-mail',
   undoEmailChangeExplanation:

@@ -528,7 +528,13 @@ export const nl: BackofficeTranslationTable = {
   auditEventPasswordConfirmFailed: 'Wachtwoordbevestiging mislukt',
   emailEmailChangedSubject: 'Het e-mailadres van uw account is gewijzigd',
   emailEmailChangedBody:
-    'Het e-mailadres van uw account is gewijzigd van {{previousEmail}} in {{newEmail}}, en de andere sessies zijn afgemeld. Voortaan gaan de e-mails (ook om het wachtwoord opnieuw in te stellen) naar het nieuwe adres. Was u dit, dan hoeft u niets te doen. Zo niet, maak de wijziging dan binnen 7 dagen ongedaan met de link hieronder: uw adres wordt hersteld en elke sessie van het account wordt beëindigd. Stel daarna uw wachtwoord opnieuw in en licht een beheerder in.',
+    'Het e-mailadres van uw account is gewijzigd van {{previousEmail}} in {{newEmail}}, en de andere sessies zijn afgemeld. Voortaan gaan de e-mails (ook om het wachtwoord opnieuw in te stellen) naar het nieuwe adres. Was u dit, dan hoeft u niets te doen. Zo niet, maak de wijziging dan binnen 7 dagen ongedaan met de link hieronder: {{restoreEmail}} wordt weer uw adres, wat er sindsdien ook is gewijzigd, en elke sessie van het account wordt beëindigd. Stel daarna uw wachtwoord opnieuw in en licht een beheerder in.',
+  emailEmailChangedWithoutUndoBody:
+    'Het e-mailadres van uw account is gewijzigd van {{previousEmail}} in {{newEmail}}, en de andere sessies zijn afgemeld. Voortaan gaan de e-mails (ook om het wachtwoord opnieuw in te stellen) naar het nieuwe adres. Was u dit niet, licht dan meteen een beheerder in.',
+  emailEmailChangeUndoneSubject:
+    'Een wijziging van het e-mailadres van uw account is ongedaan gemaakt',
+  emailEmailChangeUndoneBody:
+    'Het e-mailadres van uw account is weer {{restoredEmail}}: een wijziging is ongedaan gemaakt met de link die naar dat adres ging, en elke sessie van het account is afgemeld. Had u dit niet verwacht, licht dan een beheerder in.',
   emailActionUndoEmailChange: 'Deze wijziging ongedaan maken',
   undoEmailChangeHeading: 'De wijziging van uw e-mailadres ongedaan maken',
   undoEmailChangeExplanation:

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { createToken } from '../../src/lib/tokens.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -338,5 +339,183 @@ describe('an email change', () => {
     const response = await app.client().post(`/users/undo-email-change?token=${'a'.repeat(43)}`)
     expect(response.status).toBe(400)
     expect(codeOf(response)).toBe('TOKEN_INVALID_OR_EXPIRED')
+  })
+})
+
+/** The undo link's path (under the API route) in the latest email to `to` that carries one. */
+const undoLinkTo = async (to: string) => {
+  const notice = await inbox.waitFor(
+    (mail) =>
+      mail.to.includes(to) && linksIn(mail).some((url) => url.includes('undo-email-change')),
+  )
+  const link = new URL(linksIn(notice).find((url) => url.includes('undo-email-change'))!)
+  return link.pathname.replace(/^\/api/, '') + link.search
+}
+/** Every undo link any email to `to` ever carried. */
+const undoLinksEverSentTo = (to: string) =>
+  inbox.received
+    .filter((mail) => mail.to.includes(to))
+    .flatMap(linksIn)
+    .filter((url) => url.includes('undo-email-change'))
+const pendingUndoRows = (id: number) =>
+  sql(
+    `SELECT previous_email FROM email_changes WHERE user_id = $1 AND kind = 'change'
+       AND undone_at IS NULL AND voided_at IS NULL AND expires_at > now()`,
+    [id],
+  )
+
+describe('finding 1: the undo of an email change cannot be turned against the owner', () => {
+  it('A→B by a thief, then an administrator puts A back: B gets no undo link, the run is voided, the thief cannot take the account back', async () => {
+    const { email: a, id } = await signedInAccount()
+    const thief = await signIn(a)
+    const b = `thief-b-${id}@example.net`
+    expect((await patchEmail(thief, id, b)).status).toBe(200)
+    const ownersLink = await undoLinkTo(a)
+
+    expect((await patchEmail(admin, id, a)).status).toBe(200)
+    expect(await storedEmail(id)).toBe(a)
+    // The repair tells B, without a link, and voids the owner's link too.
+    const told = await inbox.waitFor((mail) => mail.to.includes(b) && mail.text.includes(`to ${a}`))
+    expect(linksIn(told)).toEqual([])
+    expect(undoLinksEverSentTo(b)).toEqual([])
+    expect(await pendingUndoRows(id)).toEqual([])
+    const stale = await app.client().post(ownersLink)
+    expect(stale.status).toBe(400)
+    expect(codeOf(stale)).toBe('TOKEN_INVALID_OR_EXPIRED')
+    expect(await storedEmail(id)).toBe(a)
+    // A reset asked for B reaches nobody: the account's address is A.
+    await app.client().post('/users/forgot-password', { email: b })
+    expect(
+      inbox.received.filter((mail) => mail.to.includes(b) && /reset/i.test(mail.subject)),
+    ).toEqual([])
+  })
+
+  it('A→B→C by a thief: the owner undoes with the link sent to A, every address is told, and the thief holds no link for B or C', async () => {
+    const { browser: owner, email: a, id } = await signedInAccount()
+    const thief = await signIn(a)
+    const b = `thief-b-${id}@example.net`
+    const c = `thief-c-${id}@example.net`
+    expect((await patchEmail(thief, id, b)).status).toBe(200)
+    const firstLink = await undoLinkTo(a)
+    expect((await patchEmail(thief, id, c)).status).toBe(200)
+    // B is told without a link; A gets a second link, which also restores A.
+    await inbox.waitFor((mail) => mail.to.includes(b) && mail.text.includes(c))
+    expect(undoLinksEverSentTo(b)).toEqual([])
+    expect(undoLinksEverSentTo(c)).toEqual([])
+    expect(await pendingUndoRows(id)).toEqual([{ previous_email: a }, { previous_email: a }])
+
+    // The owner's first link survived the thief's second change and restores A, not B.
+    const undone = await app.client().post(firstLink)
+    expect(undone.status).toBe(200)
+    expect(await storedEmail(id)).toBe(a)
+    expect(await signedIn(thief)).toBe(false)
+    expect(await signedIn(owner)).toBe(false)
+    expect(await pendingUndoRows(id)).toEqual([])
+    for (const address of [a, b, c]) {
+      const notice = await inbox.waitFor(
+        (mail) => mail.to.includes(address) && mail.subject.includes('was undone'),
+      )
+      expect(notice.text).toContain(a)
+      expect(linksIn(notice)).toEqual([])
+    }
+    // Nothing the thief could have been sent brings B or C back.
+    expect([...undoLinksEverSentTo(b), ...undoLinksEverSentTo(c)]).toEqual([])
+    expect(await storedEmail(id)).toBe(a)
+  })
+
+  it("a thief's link for an address a recent change had set (sent before this rule) restores nothing", async () => {
+    const { email: a, id } = await signedInAccount()
+    const thief = await signIn(a)
+    const b = `thief-b-${id}@example.net`
+    const c = `thief-c-${id}@example.net`
+    expect((await patchEmail(thief, id, b)).status).toBe(200)
+    expect((await patchEmail(thief, id, c)).status).toBe(200)
+    // What the old version recorded for B→C: a link to B that "restores" B.
+    const { hash, token } = createToken()
+    await sql(
+      `INSERT INTO email_changes (user_id, kind, previous_email, new_email, token_hash, expires_at, updated_at, created_at)
+       VALUES ($1, 'change', $2, $3, $4, now() + interval '7 days', now(), now())`,
+      [id, b, c, hash],
+    )
+    const response = await app.client().post(`/users/undo-email-change?token=${token}`)
+    expect(response.status).toBe(400)
+    expect(codeOf(response)).toBe('TOKEN_INVALID_OR_EXPIRED')
+    expect(await storedEmail(id)).toBe(c)
+    // The owner's link still restores A.
+    expect((await app.client().post(await undoLinkTo(a))).status).toBe(200)
+    expect(await storedEmail(id)).toBe(a)
+  })
+
+  it('an undo racing a change of the address: no link ever reaches an address the thief set, and A can always undo', async () => {
+    for (let trial = 0; trial < 4; trial++) {
+      const { email: a, id } = await signedInAccount()
+      const thief = await signIn(a)
+      const b = `race-b-${id}@example.net`
+      const d = `race-d-${id}@example.net`
+      expect((await patchEmail(thief, id, b)).status).toBe(200)
+      const link = await undoLinkTo(a)
+      const [undo] = await Promise.all([app.client().post(link), patchEmail(thief, id, d)])
+      expect(undo.status).toBe(200)
+      expect(undoLinksEverSentTo(b)).toEqual([])
+      expect(undoLinksEverSentTo(d)).toEqual([])
+      const stored = await storedEmail(id)
+      expect([a, d]).toContain(stored)
+      if (stored !== a) {
+        // The change won after the undo: A holds a working link for it.
+        expect(await pendingUndoRows(id)).toEqual([{ previous_email: a }])
+      }
+    }
+  })
+})
+
+describe('finding 6: changing roles or another account’s sign-in method needs a fresh proof', () => {
+  it("a stolen administrator session cannot change another account's roles, nor its own", async () => {
+    const other = await signedInAccount(['editor'])
+    const stolen = await signedInAccount(['admin'])
+    await ageSessionsOf(stolen.id)
+    const promote = await stolen.browser.request('PATCH', `/users/${other.id}`, {
+      body: { roles: ['admin'] },
+    })
+    expect(promote.status).toBe(403)
+    expect(codeOf(promote)).toBe('REAUTHENTICATION_REQUIRED')
+    expect(await sql('SELECT value FROM users_roles WHERE parent_id = $1', [other.id])).toEqual([
+      { value: 'editor' },
+    ])
+    const demoteSelf = await stolen.browser.request('PATCH', `/users/${stolen.id}`, {
+      body: { roles: ['editor'] },
+    })
+    expect(demoteSelf.status).toBe(403)
+    // The same roles in a save of the whole form are no change and need no proof.
+    const unchanged = await stolen.browser.request('PATCH', `/users/${other.id}`, {
+      body: { name: 'Renamed', roles: ['editor'] },
+    })
+    expect(unchanged.status).toBe(200)
+  })
+
+  it('a stolen administrator session cannot move another administrator to single sign-on', async () => {
+    const other = await signedInAccount(['admin'])
+    const stolen = await signedInAccount(['admin'])
+    await ageSessionsOf(stolen.id)
+    const response = await stolen.browser.request('PATCH', `/users/${other.id}`, {
+      body: { identityProvider: 'corporate' },
+    })
+    expect(response.status).toBe(403)
+    expect(codeOf(response)).toBe('REAUTHENTICATION_REQUIRED')
+    expect(
+      (await sql('SELECT identity_provider FROM users WHERE id = $1', [other.id]))[0]
+        ?.identity_provider ?? 'local',
+    ).toBe('local')
+    expect(await signedIn(await signIn(other.email))).toBe(true)
+  })
+
+  it('an administrator who just confirmed the password changes roles', async () => {
+    const other = await signedInAccount(['editor'])
+    const fresh = await signedInAccount(['admin'])
+    await ageSessionsOf(fresh.id)
+    expect((await fresh.browser.post('/users/confirm-password', { password })).status).toBe(200)
+    const promote = await fresh.browser.request('PATCH', `/users/${other.id}`, {
+      body: { roles: ['admin'] },
+    })
+    expect(promote.status).toBe(200)
   })
 })
