@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook } from 'payload'
+import type { CollectionBeforeValidateHook, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
@@ -30,6 +30,34 @@ const changesSignInMethod = (data: Row, originalDoc: Row): boolean =>
     signInMethodOf({ identityProvider: originalDoc?.identityProvider as string })
 
 /**
+ * Whether the field's own update access lets this request write it: Payload drops a refused field
+ * silently after these hooks, so a change it would drop needs no proof.
+ */
+const mayUpdate = async (
+  req: PayloadRequest,
+  collection: string,
+  name: string,
+  data: Row,
+  originalDoc: Row,
+): Promise<boolean> => {
+  const field = req.payload.collections[collection]?.config.flattenedFields.find(
+    (candidate) => 'name' in candidate && candidate.name === name,
+  )
+  const access = field?.access?.update
+  return access
+    ? Boolean(
+        await access({
+          id: originalDoc?.id as number | string,
+          data,
+          doc: originalDoc,
+          req,
+          siblingData: data,
+        }),
+      )
+    : true
+}
+
+/**
  * A signed-in user making one of these changes, through any operation (REST, GraphQL, the admin's
  * form), needs a fresh proof (OWASP ASVS 5.0 V7.5, re-authentication before sensitive changes):
  * - an account's email: the mail is where password resets go, so a stolen session that changes it
@@ -49,10 +77,14 @@ export const refuseUnprovedAccountChange =
     }
     const viewer = requestUser(req, options.usersCollection)
     const anothers = viewer !== null && String(viewer.id) !== String(originalDoc?.id)
+    const slug = options.usersCollection
     if (
       changesEmail(data, originalDoc) ||
-      changesRoles(data, originalDoc, options.roles.field) ||
-      (anothers && changesSignInMethod(data, originalDoc))
+      (changesRoles(data, originalDoc, options.roles.field) &&
+        (await mayUpdate(req, slug, options.roles.field, data, originalDoc))) ||
+      (anothers &&
+        changesSignInMethod(data, originalDoc) &&
+        (await mayUpdate(req, slug, 'identityProvider', data, originalDoc)))
     ) {
       await requireFreshProof(req, options)
     }

@@ -490,6 +490,15 @@ describe('finding 6: changing roles or another account’s sign-in method needs 
       body: { name: 'Renamed', roles: ['editor'] },
     })
     expect(unchanged.status).toBe(200)
+    // An editor may not choose roles at all: Payload drops the field, and no proof is asked for.
+    await ageSessionsOf(other.id)
+    const selfPromotion = await other.browser.request('PATCH', `/users/${other.id}`, {
+      body: { roles: ['admin'] },
+    })
+    expect(selfPromotion.status).toBe(200)
+    expect(await sql('SELECT value FROM users_roles WHERE parent_id = $1', [other.id])).toEqual([
+      { value: 'editor' },
+    ])
   })
 
   it('a stolen administrator session cannot move another administrator to single sign-on', async () => {
