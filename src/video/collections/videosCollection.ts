@@ -5,6 +5,7 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 import { label } from '../../i18n/label.js'
 import { translatedGroup } from '../../i18n/translatedGroup.js'
 import { staffAccess } from '../access/staffAccess.js'
+import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { slugify } from '../lib/slugify.js'
 
 /** The spec's limit on a video's title; longer input is cut, not refused. */
@@ -151,7 +152,15 @@ export const videosCollection = (
         fields: [
           { name: 'stage', type: 'text', label: label('videoFieldStage') },
           { name: 'progress', type: 'number', label: label('videoFieldProgress') },
-          { name: 'error', type: 'textarea', label: label('videoFieldError') },
+          {
+            // A failure code (`encodingFailures`), never a tool's words. Rows from earlier
+            // versions hold ffmpeg's last lines, which name the server's folders: every read (REST,
+            // GraphQL, the Local API, the plugin's endpoints) answers those as the generic code.
+            name: 'error',
+            type: 'text',
+            hooks: { afterRead: [({ value }) => encodingFailureCode(value)] },
+            label: label('videoFieldError'),
+          },
           { name: 'attempts', type: 'number', defaultValue: 0, label: label('videoFieldAttempts') },
           // The lease (see `transcode/lease.ts`): which worker holds the video, and until when.
           { name: 'leaseOwner', type: 'text', admin: { hidden: true }, hidden: true },
