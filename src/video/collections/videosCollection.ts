@@ -8,7 +8,10 @@ import { staffAccess } from '../access/staffAccess.js'
 import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { slugify } from '../lib/slugify.js'
 
-/** The spec's limit on a video's title; longer input is cut, not refused. */
+/**
+ * At most 100 characters, as the upload modal tells the editor; longer input is cut, not refused,
+ * so an import named after a long file name still goes through.
+ */
 export const titleMaxLength = 100
 
 const cutTitle: FieldHook = ({ value }) =>
@@ -28,7 +31,7 @@ const systemField = (field: Field): Field =>
   }) as Field
 
 /**
- * The videos: what the spec's video document has (title, slug, visibility, status, categories,
+ * The videos: what a front end's video record reads (title, slug, visibility, status, categories,
  * tags, previewVideoUrl, previewThumbnailUrl, src.abr.url, a `workspace` accepted and dropped), plus
  * what the pipeline keeps about the uploaded file and its encoding. URLs stored here never carry a
  * token: a private video's tokens are minted when it is read (see `playbackUrls`).
@@ -127,8 +130,8 @@ export const videosCollection = (
         label: label('videoFieldStream'),
       }),
       {
-        // The spec's clients send a workspace (the hosted service's tenant); there is none here. It
-        // is accepted so their requests validate, and never stored.
+        // Clients written for a hosted video service send a workspace (that service's tenant);
+        // there is none here. It is accepted so their requests validate, and never stored.
         name: 'workspace',
         type: 'text',
         admin: { hidden: true },

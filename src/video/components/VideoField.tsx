@@ -63,7 +63,7 @@ const useLatest = <T,>(value: T) => {
 const sameVideo = (a: unknown, b: unknown) => a != null && b != null && String(a) === String(b)
 
 /**
- * The spec's video field: a select of the plugin's videos (each labelled with its tag, then its
+ * The video field: a select of the plugin's videos (each labelled with its tag, then its
  * title), a reload button, "Upload video" when the field allows uploads (the Upload Video modal),
  * and a player. It stores the video's id and fills the group's other fields from it (dataUrl,
  * status, visibility, the preview URLs and the record as JSON); clearing it sets the id and
@@ -137,7 +137,7 @@ export const VideoField = ({
       try {
         const list = await api.list()
         if (list === null) {
-          // The spec: a failure fetching the options is logged only.
+          // Logged only: the select keeps what it showed, and Reload asks again.
           console.error('payload-backoffice video: the list of videos could not be loaded')
           return
         }
@@ -229,7 +229,8 @@ export const VideoField = ({
 
   const choose = (id: string) => {
     if (id === '') {
-      // The spec: clearing sets the value and dataUrl to null.
+      // The id and dataUrl both null: a front end reading the document finds no video rather
+      // than the stream of the one chosen before.
       setValue(null)
       siblings.dataUrl.setValue(null)
       return

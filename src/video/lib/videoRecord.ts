@@ -30,5 +30,5 @@ export type VideoRecord = {
   visibility?: string
 }
 
-/** The spec's title limit: longer input is cut to it. */
+/** The server's title limit (`titleMaxLength`): longer input is cut to it. */
 export const videoTitleMaxLength = 100
