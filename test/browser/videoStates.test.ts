@@ -22,8 +22,13 @@ const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `video-states-${stamp}@example.com`
-/** What ffmpeg says of a file it cannot read, as the transcode task keeps its last lines. */
-const ffmpegError = 'source: Invalid data found when processing input'
+/**
+ * A failed encoding as the transcode task stores it: a failure code and the stage it stopped at.
+ * What ffprobe said, with the server's folders, went to the server log only.
+ */
+const failure5 = { error: 'VIDEO_SOURCE_UNREADABLE', stage: 'probe' }
+/** What an earlier version stored instead: ffmpeg's last lines, naming the server's folder. */
+const legacyFfmpegText = 'file:/var/videos/7/source: Invalid data found when processing input'
 const app = appPayloadOfFile()
 let clipPath: string
 let browser: BrowserContext
@@ -39,6 +44,7 @@ const videos = {
   waiting: { id: '', title: `Waiting clip ${stamp}` },
   encoding: { id: '', title: `Encoding clip ${stamp}` },
   failed: { id: '', title: `Failed clip ${stamp}` },
+  legacy: { id: '', title: `Legacy failed clip ${stamp}` },
   retried: { id: '', title: `Retried clip ${stamp}` },
   public: { id: '', title: `Public clip ${stamp}` },
   private: { id: '', title: `Private clip ${stamp}` },
@@ -47,10 +53,15 @@ const videos = {
 const videosSlug = 'videos' as CollectionSlug
 
 /**
- * A video whose encoding failed, as the transcode task leaves it: ERROR with ffmpeg's text, and its
- * source kept in the plugin's storage, here a clip ffmpeg can read, so Retry can end COMPLETE.
+ * A video whose encoding failed, as the transcode task leaves it: ERROR with its failure code (or,
+ * with `transcode`, what an earlier version stored), and its source kept in the plugin's storage,
+ * here a clip ffmpeg can read, so Retry can end COMPLETE.
  */
-const createFailedVideo = async (payload: Payload, title: string) => {
+const createFailedVideo = async (
+  payload: Payload,
+  title: string,
+  transcode: Record<string, unknown> = { attempts: 1, ...failure5, progress: 0 },
+) => {
   const { size } = await stat(clipPath)
   const video = await payload.create({
     collection: videosSlug,
@@ -58,7 +69,7 @@ const createFailedVideo = async (payload: Payload, title: string) => {
       source: { extension: 'mp4', mimeType: 'video/mp4', size },
       status: 'ERROR',
       title,
-      transcode: { attempts: 1, error: ffmpegError, progress: 0, stage: 'encode' },
+      transcode,
       visibility: 'public',
     } as never,
     depth: 0,
@@ -158,6 +169,12 @@ beforeAll(async () => {
   })
   videos.failed.id = await createFailedVideo(payload, videos.failed.title)
   videos.retried.id = await createFailedVideo(payload, videos.retried.title)
+  videos.legacy.id = await createFailedVideo(payload, videos.legacy.title, {
+    attempts: 1,
+    error: legacyFfmpegText,
+    progress: 0,
+    stage: 'failed',
+  })
   // The plugin's own import: stored, queued and encoded by the app's worker like an upload.
   videos.public.id = String(
     await importVideoFile(payload, {
@@ -228,11 +245,16 @@ describe('the video field, state by state', () => {
     expect(await selectedLabel(page)).toBe(`[encoding... 42%] ${videos.encoding.title}`)
   })
 
-  it("shows ffmpeg's error and Retry for a video that failed to encode, and no player", async () => {
+  it('finding 5: shows why a video failed to encode in words, its stage and Retry, and no player', async () => {
     await openNewPost(page)
     await chooseVideo(page, videos.failed.id)
     await page.locator(failure).waitFor()
-    expect(await page.locator(`${failure} p`).textContent()).toBe(`Encoding failed: ${ffmpegError}`)
+    expect(await page.locator(`${failure} p`).textContent()).toBe(
+      'Encoding failed (step: reading the uploaded file): The file could not be read as a video.',
+    )
+    expect(await page.locator(failure).getAttribute('data-failure-code')).toBe(
+      'VIDEO_SOURCE_UNREADABLE',
+    )
     expect(await page.locator(failure).getAttribute('role')).toBe('alert')
     expect(await page.locator(failure).getByRole('button', { name: 'Retry' }).isEnabled()).toBe(
       true,
@@ -241,6 +263,24 @@ describe('the video field, state by state', () => {
     expect(await page.locator(`${field} video`).count()).toBe(0)
     await expectNoSeriousViolations(page, [field], 'video field, encoding failed')
     await screenshot(page, 'video-field-error')
+  })
+
+  it('finding 5: a failure stored as ffmpeg’s text by an earlier version shows the generic text, never that text', async () => {
+    await openNewPost(page)
+    await chooseVideo(page, videos.legacy.id)
+    await page.locator(failure).waitFor()
+    expect(await page.locator(`${failure} p`).textContent()).toBe(
+      'Encoding failed: The video could not be encoded. The server log has the details.',
+    )
+    expect(await page.locator(failure).getAttribute('data-failure-code')).toBe(
+      'VIDEO_ENCODING_FAILED',
+    )
+    expect(await page.locator(failure).getByRole('button', { name: 'Retry' }).isEnabled()).toBe(
+      true,
+    )
+    const html = await page.content()
+    expect(html).not.toContain('/var/videos')
+    expect(html).not.toContain('Invalid data')
   })
 
   it('Retry encodes the failed video again: its label follows it to public and it plays', async () => {
@@ -373,7 +413,9 @@ describe('the video field, state by state', () => {
       await chooseVideo(german.page, videos.failed.id)
       await german.page.locator(failure).waitFor()
       expect(await german.page.locator(`${failure} p`).textContent()).toBe(
-        de.videoEncodingFailed.replace('{{error}}', ffmpegError),
+        de.videoEncodingFailedAt
+          .replace('{{stage}}', de.videoStageProbe)
+          .replace('{{reason}}', de.videoFailureSourceUnreadable),
       )
       expect(await german.page.locator(failure).getByRole('button').textContent()).toBe(
         de.videoRetry,

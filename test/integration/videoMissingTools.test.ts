@@ -20,7 +20,7 @@ afterAll(async () => {
   await app?.close()
 })
 
-it('says ffmpeg is missing, still takes uploads, and ends their encoding in ERROR saying why', async () => {
+it('says ffmpeg is missing, still takes uploads, and ends their encoding in ERROR with a code saying why', async () => {
   const staff = app.client()
   expect(
     (await staff.post('/users/first-register', { email: 'staff@example.com', password })).status,
@@ -49,5 +49,8 @@ it('says ffmpeg is missing, still takes uploads, and ends their encoding in ERRO
   await app.payload.jobs.run({ queue: 'video', silent: true })
   const video = (await staff.get(`/video/videos/${created.body.videoId}`)).body
   expect(video.status).toBe('ERROR')
-  expect(video.transcode.error).toContain('/nonexistent/ffprobe could not be started: ENOENT')
+  // The editor reads a code; which program did not start, and where it was looked for, is for
+  // the server log.
+  expect(video.transcode).toMatchObject({ error: 'VIDEO_TOOLS_UNAVAILABLE', stage: 'probe' })
+  expect(JSON.stringify(video)).not.toContain('/nonexistent')
 })

@@ -289,18 +289,20 @@ describe('imports', () => {
 })
 
 describe('failures', () => {
-  it('ends an undecodable upload in ERROR with ffprobe’s own words, and retries it on request', async () => {
+  it('ends an undecodable upload in ERROR with a failure code, and retries it on request', async () => {
     const id = await upload(await makeBrokenFile(scratch, 'broken.mp4'))
     const runsBefore = await ffmpegRuns()
     await runQueue()
     const failed = await videoOf(id)
     expect(failed.status).toBe('ERROR')
-    expect(failed.transcode.error).toContain('Invalid data found when processing input')
+    expect(failed.transcode).toMatchObject({ error: 'VIDEO_SOURCE_UNREADABLE', stage: 'probe' })
     expect(await ffmpegRuns()).toBe(runsBefore)
 
     const listed = await staff.get(`/video/videos/${id}`)
-    expect(listed.body).toMatchObject({ status: 'ERROR', transcode: { attempts: 1 } })
-    expect(listed.body.transcode.error).toContain('Invalid data')
+    expect(listed.body).toMatchObject({
+      status: 'ERROR',
+      transcode: { attempts: 1, error: 'VIDEO_SOURCE_UNREADABLE', stage: 'probe' },
+    })
 
     const retried = await staff.post(`/video/videos/${id}/retry`)
     expect(retried.status).toBe(200)
@@ -312,6 +314,83 @@ describe('failures', () => {
     expect(again.body.errors[0].data.code).toBe('VIDEO_RETRY_NOT_ALLOWED')
     await runQueue()
     expect(await videoOf(id)).toMatchObject({ status: 'ERROR', transcode: { attempts: 2 } })
+  })
+
+  it('finding 5: staff read a failure code, never ffprobe’s text or the server’s folders; the log has them', async () => {
+    const notAVideo = path.join(scratch, 'notes.mp4')
+    await writeFile(notAVideo, 'Meeting notes, saved with the wrong name.\n'.repeat(200))
+    const id = await upload(notAVideo)
+    const errors = vi.spyOn(app.payload.logger, 'error')
+    try {
+      await runQueue()
+      // What an operator needs is in the server log: the video, the code, ffprobe's own words and
+      // the file it could not read, under the storage folder.
+      const logged = errors.mock.calls.map(([entry]) => entry as Json)
+      const entry = logged.find((each) => each?.videoId === String(id))
+      expect(entry).toMatchObject({
+        code: 'VIDEO_SOURCE_UNREADABLE',
+        stage: 'probe',
+        videoId: String(id),
+      })
+      expect(entry!.output).toContain(path.join(videoDir, String(id), 'source'))
+      expect(entry!.output).toMatch(/Invalid data found when processing input/)
+    } finally {
+      errors.mockRestore()
+    }
+
+    // What staff read, through every way of reading a video: the plugin's endpoint, its list,
+    // the collection's REST route and GraphQL.
+    const graphql = await staff.post('/graphql', {
+      query: `{ Video(id: ${id}) { status transcode { error stage } } }`,
+    })
+    expect(graphql.body.data.Video).toEqual({
+      status: 'ERROR',
+      transcode: { error: 'VIDEO_SOURCE_UNREADABLE', stage: 'probe' },
+    })
+    const answers = [
+      await staff.get(`/video/videos/${id}`),
+      await staff.get('/video/videos'),
+      await staff.get(`/videos/${id}`),
+    ]
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+    }
+    expect(answers[0]!.body.transcode).toMatchObject({
+      error: 'VIDEO_SOURCE_UNREADABLE',
+      stage: 'probe',
+    })
+    expect(answers[1]!.body.docs.find((video: Json) => video.id === id).transcode).toMatchObject({
+      error: 'VIDEO_SOURCE_UNREADABLE',
+      stage: 'probe',
+    })
+    expect(answers[2]!.body.transcode).toMatchObject({
+      error: 'VIDEO_SOURCE_UNREADABLE',
+      stage: 'probe',
+    })
+    for (const text of [...answers.map((answer) => answer.body), graphql.body].map((body) =>
+      JSON.stringify(body),
+    )) {
+      expect(text).not.toContain(videoDir)
+      expect(text).not.toContain(tmpdir())
+      expect(text).not.toMatch(/Invalid (data|argument)|ffprobe|ffmpeg|No such file/)
+    }
+  })
+
+  it('finding 5: a failure stored as free text by an earlier version reads as the generic code', async () => {
+    const id = await upload(await makeBrokenFile(scratch, 'legacy.mp4'))
+    await runQueue()
+    const legacyText = `${path.join(videoDir, String(id), 'source')}: Invalid data found when processing input`
+    await sql(`UPDATE videos SET transcode_error = $1 WHERE id = $2`, [legacyText, id])
+
+    const graphql = await staff.post('/graphql', {
+      query: `{ Video(id: ${id}) { transcode { error } } }`,
+    })
+    const answers = [await staff.get(`/video/videos/${id}`), await staff.get(`/videos/${id}`)]
+    expect(graphql.body.data.Video.transcode.error).toBe('VIDEO_ENCODING_FAILED')
+    for (const answer of answers) {
+      expect(answer.body.transcode.error).toBe('VIDEO_ENCODING_FAILED')
+      expect(JSON.stringify(answer.body)).not.toContain(videoDir)
+    }
   })
 
   it('refuses a retry of a video that is fine, and of an anonymous caller', async () => {

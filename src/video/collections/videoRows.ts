@@ -2,6 +2,9 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
+import type { EncodingFailureCode } from '../lib/encodingFailures.js'
+import type { EncodingStage } from '../lib/encodingStages.js'
+
 import { sqlFor } from '../../db/sql.js'
 
 /**
@@ -97,12 +100,19 @@ export const videoRows = (payload: Payload, slug: string) => {
              ${returningId}`,
       ),
 
-    /** The holder's failure: ERROR with ffmpeg's last lines, lease released. */
-    fail: (videoId: number | string, owner: string, error: string) =>
+    /**
+     * The holder's failure: ERROR with its code and the stage it stopped at, lease released. A code
+     * rather than ffmpeg's words: those name the server's files, and belong in the server log.
+     */
+    fail: (
+      videoId: number | string,
+      owner: string,
+      failure: { code: EncodingFailureCode; stage: EncodingStage },
+    ) =>
       run(
         sql`UPDATE ${videos.table}
-               SET ${c('status')} = 'ERROR', ${c('transcode_error')} = ${error},
-                   ${c('transcode_stage')} = 'failed',
+               SET ${c('status')} = 'ERROR', ${c('transcode_error')} = ${failure.code},
+                   ${c('transcode_stage')} = ${failure.stage},
                    ${c('transcode_leaseOwner')} = NULL, ${c('transcode_leaseUntil')} = NULL,
                    ${c('updatedAt')} = now()
              WHERE ${id} = ${videoId} AND ${c('transcode_leaseOwner')} = ${owner}

@@ -5,9 +5,13 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 import { label } from '../../i18n/label.js'
 import { translatedGroup } from '../../i18n/translatedGroup.js'
 import { staffAccess } from '../access/staffAccess.js'
+import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { slugify } from '../lib/slugify.js'
 
-/** The spec's limit on a video's title; longer input is cut, not refused. */
+/**
+ * At most 100 characters, as the upload modal tells the editor; longer input is cut, not refused,
+ * so an import named after a long file name still goes through.
+ */
 export const titleMaxLength = 100
 
 const cutTitle: FieldHook = ({ value }) =>
@@ -27,7 +31,7 @@ const systemField = (field: Field): Field =>
   }) as Field
 
 /**
- * The videos: what the spec's video document has (title, slug, visibility, status, categories,
+ * The videos: what a front end's video record reads (title, slug, visibility, status, categories,
  * tags, previewVideoUrl, previewThumbnailUrl, src.abr.url, a `workspace` accepted and dropped), plus
  * what the pipeline keeps about the uploaded file and its encoding. URLs stored here never carry a
  * token: a private video's tokens are minted when it is read (see `playbackUrls`).
@@ -126,8 +130,8 @@ export const videosCollection = (
         label: label('videoFieldStream'),
       }),
       {
-        // The spec's clients send a workspace (the hosted service's tenant); there is none here. It
-        // is accepted so their requests validate, and never stored.
+        // Clients written for a hosted video service send a workspace (that service's tenant);
+        // there is none here. It is accepted so their requests validate, and never stored.
         name: 'workspace',
         type: 'text',
         admin: { hidden: true },
@@ -151,7 +155,15 @@ export const videosCollection = (
         fields: [
           { name: 'stage', type: 'text', label: label('videoFieldStage') },
           { name: 'progress', type: 'number', label: label('videoFieldProgress') },
-          { name: 'error', type: 'textarea', label: label('videoFieldError') },
+          {
+            // A failure code (`encodingFailures`), never a tool's words. Rows from earlier
+            // versions hold ffmpeg's last lines, which name the server's folders: every read (REST,
+            // GraphQL, the Local API, the plugin's endpoints) answers those as the generic code.
+            name: 'error',
+            type: 'text',
+            hooks: { afterRead: [({ value }) => encodingFailureCode(value)] },
+            label: label('videoFieldError'),
+          },
           { name: 'attempts', type: 'number', defaultValue: 0, label: label('videoFieldAttempts') },
           // The lease (see `transcode/lease.ts`): which worker holds the video, and until when.
           { name: 'leaseOwner', type: 'text', admin: { hidden: true }, hidden: true },

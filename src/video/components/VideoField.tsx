@@ -20,6 +20,8 @@ import type { VideoRecord } from '../lib/videoRecord.js'
 import type { UploadSettings } from './UploadVideoDrawer.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { encodingFailureCode } from '../lib/encodingFailureCode.js'
+import { encodingFailureText } from '../lib/encodingFailureText.js'
 import { type VideoSiblingValues, videoSiblingValues } from '../lib/videoFieldValues.js'
 import { videoOptionLabel } from '../lib/videoLabel.js'
 import { UploadVideoDrawer } from './UploadVideoDrawer.js'
@@ -61,12 +63,12 @@ const useLatest = <T,>(value: T) => {
 const sameVideo = (a: unknown, b: unknown) => a != null && b != null && String(a) === String(b)
 
 /**
- * The spec's video field: a select of the plugin's videos (each labelled with its tag, then its
+ * The video field: a select of the plugin's videos (each labelled with its tag, then its
  * title), a reload button, "Upload video" when the field allows uploads (the Upload Video modal),
  * and a player. It stores the video's id and fills the group's other fields from it (dataUrl,
  * status, visibility, the preview URLs and the record as JSON); clearing it sets the id and
- * dataUrl to null. Without the plugin it shows the spec's banner asking to configure it. A video
- * that failed to encode offers Retry.
+ * dataUrl to null. Without the plugin it shows a banner asking to configure it. A video that failed
+ * to encode says why in the admin's language, from its failure code, and offers Retry.
  */
 export const VideoField = ({
   allowUpload,
@@ -135,7 +137,7 @@ export const VideoField = ({
       try {
         const list = await api.list()
         if (list === null) {
-          // The spec: a failure fetching the options is logged only.
+          // Logged only: the select keeps what it showed, and Reload asks again.
           console.error('payload-backoffice video: the list of videos could not be loaded')
           return
         }
@@ -227,7 +229,8 @@ export const VideoField = ({
 
   const choose = (id: string) => {
     if (id === '') {
-      // The spec: clearing sets the value and dataUrl to null.
+      // The id and dataUrl both null: a front end reading the document finds no video rather
+      // than the stream of the one chosen before.
       setValue(null)
       siblings.dataUrl.setValue(null)
       return
@@ -337,8 +340,13 @@ export const VideoField = ({
         )}
       </div>
       {selected?.status === 'ERROR' && (
-        <div className="backoffice-video-field__error" role="alert" style={styles.error}>
-          <p>{t('videoEncodingFailed', { error: selected.transcode?.error ?? '' })}</p>
+        <div
+          className="backoffice-video-field__error"
+          data-failure-code={encodingFailureCode(selected.transcode?.error) ?? ''}
+          role="alert"
+          style={styles.error}
+        >
+          <p>{encodingFailureText(selected.transcode, t)}</p>
           <Button
             buttonStyle="secondary"
             disabled={retrying || readOnly}

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
+import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { playbackUrls } from '../playback/playbackUrls.js'
 
 type StoredVideo = {
@@ -24,9 +25,10 @@ type StoredVideo = {
 }
 
 /**
- * A video as the admin's video field and modal read it: the spec's fields (id, title, slug,
- * visibility, status, categories, tags, the preview URLs and `src.abr.url`), the encoding's progress
- * and error for the status label and the Retry button, and `playback`, the URLs a player uses now
+ * A video as the admin's video field and modal read it: the fields a front end's video record has
+ * (id, title, slug, visibility, status, categories, tags, the preview URLs and `src.abr.url`), the
+ * encoding's progress, stage and failure code (never a tool's words) for the status label and the
+ * Retry button, and `playback`, the URLs a player uses now
  * (with a fresh token for a private video, so the stored URLs never need one).
  */
 export const videoSummary = (
@@ -46,7 +48,7 @@ export const videoSummary = (
   title: video.title,
   transcode: {
     attempts: video.transcode?.attempts ?? 0,
-    error: video.transcode?.error ?? null,
+    error: encodingFailureCode(video.transcode?.error),
     progress: video.transcode?.progress ?? 0,
     stage: video.transcode?.stage ?? null,
   },

@@ -1,6 +1,7 @@
 /**
  * Keeps the end of a process's stderr: its last lines are what explains a failure ("Invalid data
- * found when processing input"), and a long run's whole log is not worth storing on the video.
+ * found when processing input") to an operator reading the server log, and a long run's whole log is
+ * not worth logging.
  */
 export const lastLinesKeeper = (maxLines = 20, maxChars = 4000) => {
   let text = ''

@@ -1,6 +1,6 @@
 /**
- * A video as the plugin's list endpoint answers it (`videoSummary` on the server): the spec's
- * fields, the encoding's progress and error, and `playback`, the URLs a player uses now (with a
+ * A video as the plugin's list endpoint answers it (`videoSummary` on the server): the fields a
+ * front end's video record has, the encoding's progress, stage and failure code, and `playback`, the URLs a player uses now (with a
  * fresh token for a private video), null until the video is COMPLETE.
  */
 export type VideoRecord = {
@@ -22,6 +22,7 @@ export type VideoRecord = {
   title?: string
   transcode?: {
     attempts?: number
+    /** A failure code of `encodingFailures`, null unless the video is in ERROR. */
     error?: null | string
     progress?: number
     stage?: null | string
@@ -29,5 +30,5 @@ export type VideoRecord = {
   visibility?: string
 }
 
-/** The spec's title limit: longer input is cut to it. */
+/** The server's title limit (`titleMaxLength`): longer input is cut to it. */
 export const videoTitleMaxLength = 100

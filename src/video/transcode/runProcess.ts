@@ -2,11 +2,18 @@ import { spawn } from 'node:child_process'
 
 import { lastLinesKeeper } from '../lib/lastLines.js'
 
-export type ProcessResult = { code: null | number; errorText: string; stdout: string }
+export type ProcessResult = {
+  code: null | number
+  errorText: string
+  /** False when the program could not be started at all (not installed, a wrong path). */
+  started: boolean
+  stdout: string
+}
 
 /**
  * Runs a program directly, never through a shell (no quoting of file names to get wrong), and
- * answers its exit code and the last lines of its stderr. `onStdout` receives stdout as it arrives;
+ * answers its exit code, whether it started, and the last lines of its stderr (for the server log:
+ * they name the server's files). `onStdout` receives stdout as it arrives;
  * without it stdout is collected (ffprobe's JSON). The signal kills the process: a transcode whose
  * video was deleted or whose lease was lost stops at once.
  */
@@ -18,6 +25,7 @@ export const runProcess = (
   new Promise((resolve) => {
     const stderr = lastLinesKeeper()
     let stdout = ''
+    let started = true
     const child = spawn(command, args, { signal, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       if (onStdout) {
@@ -31,7 +39,8 @@ export const runProcess = (
       if (error.name === 'AbortError') {
         return
       }
+      started = false
       stderr.add(`\n${command} could not be started: ${error.code ?? error.message}`)
     })
-    child.once('close', (code) => resolve({ code, errorText: stderr.text(), stdout }))
+    child.once('close', (code) => resolve({ code, errorText: stderr.text(), started, stdout }))
   })

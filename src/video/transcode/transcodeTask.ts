@@ -5,6 +5,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { JobCancelledError } from 'payload'
 
+import type { EncodingFailureCode } from '../lib/encodingFailures.js'
+import type { EncodingStage } from '../lib/encodingStages.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { videoRows } from '../collections/videoRows.js'
@@ -17,7 +19,7 @@ import { videoApiBase } from '../options/videoApiBase.js'
 import { localStore } from '../storage/localStore.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { runningTranscodes } from './runningTranscodes.js'
-import { runProcess } from './runProcess.js'
+import { type ProcessResult, runProcess } from './runProcess.js'
 
 export const transcodeTaskSlug = 'backofficeVideoTranscode'
 
@@ -27,11 +29,19 @@ type Outcome = 'COMPLETE' | 'ERROR' | 'LEASE_LOST' | 'SKIPPED'
 const PROGRESS_WRITE_MS = 1000
 
 /**
+ * The code of a failed ffprobe or ffmpeg run: a program that never started is the server's to fix,
+ * anything else is `otherwise` (the file, or the encoding of it).
+ */
+const processFailure = (result: ProcessResult, otherwise: EncodingFailureCode) =>
+  result.started ? otherwise : 'VIDEO_TOOLS_UNAVAILABLE'
+
+/**
  * Encodes one video: probe, then one ffmpeg run for the HLS ladder, the poster and the preview (see
  * `transcodeArguments`), then COMPLETE. It runs only under the video's lease, so a job handed to two
- * workers runs ffmpeg once. A source ffprobe or ffmpeg cannot read ends in ERROR with their last
- * lines, and the job itself succeeds: running it again would fail the same way (the retry endpoint
- * starts a new attempt when someone decides to).
+ * workers runs ffmpeg once. A source ffprobe or ffmpeg cannot read ends in ERROR with a failure code
+ * and its stage (what staff see), their last lines go to the server log (what operators need), and
+ * the job itself succeeds: running it again would fail the same way (the retry endpoint starts a new
+ * attempt when someone decides to).
  */
 const transcodeVideo = async (
   payload: Payload,
@@ -47,7 +57,7 @@ const transcodeVideo = async (
   const workDir = store.workDir(videoId, owner)
   const controller = new AbortController()
   runningTranscodes.set(String(videoId), controller)
-  let stage = 'probe'
+  let stage: EncodingStage = 'probe'
   let percent = 0
   let lost = false
   const renew = async () => {
@@ -65,9 +75,27 @@ const transcodeVideo = async (
     (options.leaseSeconds * 1000) / 3,
   )
   heartbeat.unref()
+  /**
+   * Records a failure: its code and stage on the video, for staff; `detail` (a tool's last lines,
+   * which name the server's folders) only in the server log, with the video's id, for operators.
+   */
+  const fail = async (code: EncodingFailureCode, detail: { err?: unknown; output?: string }) => {
+    payload.logger.error({
+      ...detail,
+      code,
+      msg: `payload-backoffice video: encoding video ${String(videoId)} failed (${code}, stage ${stage})`,
+      stage,
+      videoId: String(videoId),
+    })
+    if (!lost) {
+      await rows.fail(videoId, owner, { code, stage })
+    }
+  }
   try {
     if (options.storage.type === 's3') {
+      stage = 'download'
       await s3StoreFor(options.storage).download(videoId, store.sourcePath(videoId))
+      stage = 'probe'
     }
     const probed = await runProcess(
       options.ffprobePath,
@@ -86,11 +114,9 @@ const transcodeVideo = async (
       return 'LEASE_LOST'
     }
     if (!probe) {
-      await rows.fail(
-        videoId,
-        owner,
-        probed.errorText || 'ffprobe found no video stream in the uploaded file.',
-      )
+      await fail(processFailure(probed, 'VIDEO_SOURCE_UNREADABLE'), {
+        output: probed.errorText || 'ffprobe found no video stream in the uploaded file.',
+      })
       return 'ERROR'
     }
     const rungs = rungsFor(probe, options.renditions)
@@ -130,11 +156,9 @@ const transcodeVideo = async (
       return 'LEASE_LOST'
     }
     if (encoded.code !== 0) {
-      await rows.fail(
-        videoId,
-        owner,
-        encoded.errorText || `ffmpeg exited with code ${String(encoded.code)}.`,
-      )
+      await fail(processFailure(encoded, 'VIDEO_RENDITION_FAILED'), {
+        output: encoded.errorText || `ffmpeg exited with code ${String(encoded.code)}.`,
+      })
       return 'ERROR'
     }
     const urls = videoUrlsOf(videoApiBase(payload, options), videoId)
@@ -147,6 +171,8 @@ const transcodeVideo = async (
     if (!video) {
       return 'LEASE_LOST'
     }
+    // From here on the files are written where players read them: a failure is the storage's.
+    stage = 'publish'
     await writeFile(
       `${workDir}/data.json`,
       dataJsonText(
@@ -170,17 +196,14 @@ const transcodeVideo = async (
     // Not the source's fault (a full disk, the bucket or the database unreachable): the video says
     // so, and its lease is released at once, so Retry works now rather than after the lease runs
     // out. A Payload retry of the job would only find the lease taken and skip.
-    payload.logger.error({
-      err: error,
-      msg: `payload-backoffice video: encoding video ${String(videoId)} failed`,
-    })
-    if (lost) {
-      return 'LEASE_LOST'
-    }
-    await rows
-      .fail(videoId, owner, `Encoding stopped: ${(error as Error).message}`)
-      .catch(() => undefined)
-    return 'ERROR'
+    const code: EncodingFailureCode =
+      stage === 'download'
+        ? 'VIDEO_SOURCE_UNAVAILABLE'
+        : stage === 'publish'
+          ? 'VIDEO_STORAGE_FAILED'
+          : 'VIDEO_ENCODING_INTERRUPTED'
+    await fail(code, { err: error }).catch(() => undefined)
+    return lost ? 'LEASE_LOST' : 'ERROR'
   } finally {
     clearInterval(heartbeat)
     runningTranscodes.delete(String(videoId))
