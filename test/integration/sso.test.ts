@@ -76,6 +76,38 @@ const signInVia = async (
   return callback(browser, await provider.authorize(await start(browser, providerId)))
 }
 
+/**
+ * The signed-in `browser` confirms itself at its provider for sudo mode (`flow=reauth`), as
+ * `identity`; `provider` may see the authorization URL only after `change` (what a browser in an
+ * attacker's hands could do to it). Answers the callback's answer.
+ */
+const reauthVia = async (
+  browser: RestClient,
+  providerId: string,
+  provider: DemoOidcProvider,
+  identity: DemoIdentity,
+  change: (url: URL) => void = () => undefined,
+) => {
+  const started = await browser.get(
+    `/admin/oauth/authorization/${providerId}?flow=reauth&redirect=%2Fadmin%2Faccount`,
+  )
+  expect(started.status).toBe(303)
+  const location = new URL(started.headers.get('location')!)
+  expect(location.searchParams.get('prompt')).toBe('login')
+  expect(location.searchParams.get('max_age')).toBe('0')
+  change(location)
+  provider.signInNext(identity)
+  return callback(browser, await provider.authorize(location.href))
+}
+
+/** Where a refused `reauth` or `link` flow sent the browser back to, and the code it shows there. */
+const accountPageCode = (answer: RestResponse) => {
+  expect(answer.status).toBe(303)
+  const back = new URL(answer.headers.get('location')!)
+  expect(back.pathname).toBe('/admin/account')
+  return back.searchParams.get('errorMessage')
+}
+
 const loginPageCode = (answer: RestResponse) => {
   expect(answer.status).toBe(303)
   const location = new URL(answer.headers.get('location')!)
@@ -1010,17 +1042,8 @@ describe('back-channel logout from the corporate provider', () => {
 })
 
 describe('sudo mode for an account of a provider: confirming at the provider', () => {
-  const reauth = async (browser: RestClient, identity: DemoIdentity) => {
-    const started = await browser.get(
-      '/admin/oauth/authorization/corporate?flow=reauth&redirect=%2Fadmin%2Faccount',
-    )
-    expect(started.status).toBe(303)
-    const location = new URL(started.headers.get('location')!)
-    expect(location.searchParams.get('prompt')).toBe('login')
-    expect(location.searchParams.get('max_age')).toBe('0')
-    corporate.signInNext(identity)
-    return callback(browser, await corporate.authorize(location.href))
-  }
+  const reauth = (browser: RestClient, identity: DemoIdentity) =>
+    reauthVia(browser, 'corporate', corporate, identity)
 
   it('proves the session again after a fresh sign-in at its provider, for its own identity only', async () => {
     const staff = await staffAccount('corporate')
@@ -1202,5 +1225,65 @@ describe("moving one's own account to a provider (the link flow)", () => {
     expect(backWith(taken)).toBe('SSO_IDENTITY_MISMATCH')
     expect(await method(staff.id)).toBe('local')
     expect((await me(staff.browser))?.email).toBe(staff.email)
+  })
+})
+
+describe('finding 2: parallel first sign-ins of two identities with one verified email', () => {
+  it('links one identity per account and provider: the other callback is refused, and its subject can neither sign in nor confirm sudo mode', async () => {
+    for (let trial = 0; trial < 6; trial += 1) {
+      const staff = await staffAccount('corporate')
+      const identities = ['a', 'b'].map((name) => ({
+        email: staff.email,
+        email_verified: true,
+        sub: `corp-race-${name}-${staff.id}`,
+      }))
+      const browsers = [app.client(), app.client()]
+      const callbackUrls: string[] = []
+      for (const [index, browser] of browsers.entries()) {
+        corporate.signInNext(identities[index]!)
+        callbackUrls.push(await corporate.authorize(await start(browser, 'corporate')))
+      }
+      // Both come back at the same moment, as two people (or one attacker) would arrange it.
+      const answers = await Promise.all(
+        browsers.map((browser, index) => callback(browser, callbackUrls[index]!)),
+      )
+
+      const won = answers.findIndex((answer) => sessionCookieOf(answer))
+      expect(won).not.toBe(-1)
+      const lost = 1 - won
+      expect(sessionCookieOf(answers[lost]!)).toBeUndefined()
+      expect(loginPageCode(answers[lost]!)).toBe('SSO_IDENTITY_MISMATCH')
+      expect(await me(browsers[lost]!)).toBeNull()
+      const rows = await linkedRows(staff.id)
+      expect(rows.map((row) => row.sub)).toEqual([identities[won]!.sub])
+
+      const later = await signInVia(app.client(), 'corporate', corporate, identities[lost]!)
+      expect(loginPageCode(later)).toBe('SSO_IDENTITY_MISMATCH')
+      // Nor does the other subject confirm the winner's session for sudo mode.
+      const winner = browsers[won]!
+      await sql(`UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1`, [
+        staff.id,
+      ])
+      expect(
+        accountPageCode(await reauthVia(winner, 'corporate', corporate, identities[lost]!)),
+      ).toBe('SSO_IDENTITY_MISMATCH')
+      expect((await winner.get('/users/mfa/totp/setup')).status).toBe(403)
+    }
+  })
+
+  it('lets one identity coming back twice at once in, linked once', async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-twice-${staff.id}` }
+    const browsers = [app.client(), app.client()]
+    const callbackUrls: string[] = []
+    for (const browser of browsers) {
+      corporate.signInNext(identity)
+      callbackUrls.push(await corporate.authorize(await start(browser, 'corporate')))
+    }
+    const answers = await Promise.all(
+      browsers.map((browser, index) => callback(browser, callbackUrls[index]!)),
+    )
+    expect(answers.map((answer) => Boolean(sessionCookieOf(answer)))).toEqual([true, true])
+    expect(await linkedRows(staff.id)).toHaveLength(1)
   })
 })
