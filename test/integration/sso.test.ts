@@ -29,6 +29,8 @@ let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let corporate: DemoOidcProvider
 let google: DemoOidcProvider
 let entra: DemoOidcProvider
+/** A corporate provider whose ID tokens never carry `auth_time`, as Entra's without the optional claim. */
+let legacy: DemoOidcProvider
 const sql = sqlOn(() => app.payload)
 let accounts = 0
 
@@ -136,6 +138,7 @@ beforeAll(async () => {
   const clients = {
     corporate: client('corporate'),
     google: client('google'),
+    legacy: client('legacy'),
     'msft-entra': client('msft-entra'),
   }
   logoutReceiver = createServer((incoming, outgoing) => {
@@ -168,6 +171,7 @@ beforeAll(async () => {
     clients: [clients['msft-entra']],
     issuerPath: `/${tenant}/v2.0`,
   })
+  legacy = await startDemoOidcProvider({ authTime: false, clients: [clients.legacy] })
   inbox = await startSmtpInbox()
   app = await startTestPayload({
     smtpUrl: inbox.url,
@@ -197,6 +201,13 @@ beforeAll(async () => {
             kind: 'msft-entra',
             tenantIds: [tenant],
           },
+          {
+            ...clients.legacy,
+            id: 'legacy',
+            issuer: legacy.issuer,
+            kind: 'oidc',
+            label: 'Legacy SSO',
+          },
         ],
       },
       twoFactor: { enforcement: { roles: ['admin'] } },
@@ -210,7 +221,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
   await inbox?.close()
-  await Promise.all([corporate?.close(), google?.close(), entra?.close()])
+  await Promise.all([corporate?.close(), google?.close(), entra?.close(), legacy?.close()])
   logoutReceiver?.close()
 })
 
@@ -1285,5 +1296,55 @@ describe('finding 2: parallel first sign-ins of two identities with one verified
     )
     expect(answers.map((answer) => Boolean(sessionCookieOf(answer)))).toEqual([true, true])
     expect(await linkedRows(staff.id)).toHaveLength(1)
+  })
+})
+
+describe('finding 6a: sudo mode needs a fresh auth_time from the provider', () => {
+  const staleProof = (userId: number | string) =>
+    sql(`UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1`, [userId])
+
+  it('refuses an ID token without auth_time, granting no sudo mode', async () => {
+    const staff = await staffAccount('legacy')
+    const identity = { email: staff.email, email_verified: true, sub: `legacy-${staff.id}` }
+    const browser = app.client()
+    // Signing in needs no auth_time: only the confirmation of a session does.
+    expect(sessionCookieOf(await signInVia(browser, 'legacy', legacy, identity))).toBeTruthy()
+    await staleProof(staff.id)
+
+    const answer = await reauthVia(browser, 'legacy', legacy, identity)
+    expect(accountPageCode(answer)).toBe('SSO_AUTHENTICATION_NOT_FRESH')
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(403)
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({
+      provider: 'legacy',
+      reason: 'authTimeMissing',
+    })
+    const [session] = await sql('SELECT proved_at FROM sessions WHERE user_id = $1', [staff.id])
+    expect(new Date((session as { proved_at: string }).proved_at).getTime()).toBeLessThan(
+      Date.now() - 30 * 60_000,
+    )
+  })
+
+  it('refuses an old auth_time, even when the browser strips prompt and max_age; a fresh one works', async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-fresh-${staff.id}` }
+    const browser = app.client()
+    await signInVia(browser, 'corporate', corporate, identity)
+    await staleProof(staff.id)
+    // The provider reports a sign-in of an hour ago: its own session, not a new authentication.
+    const old = { ...identity, auth_time: Math.floor(Date.now() / 1000) - 3600 }
+
+    const ignored = await reauthVia(browser, 'corporate', corporate, old)
+    expect(accountPageCode(ignored)).toBe('SSO_AUTHENTICATION_NOT_FRESH')
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({ reason: 'authTimeTooOld' })
+    const stripped = await reauthVia(browser, 'corporate', corporate, old, (url) => {
+      url.searchParams.delete('prompt')
+      url.searchParams.delete('max_age')
+    })
+    expect(accountPageCode(stripped)).toBe('SSO_AUTHENTICATION_NOT_FRESH')
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(403)
+
+    const fresh = await reauthVia(browser, 'corporate', corporate, identity)
+    expect(fresh.headers.get('location')).toBe(`${appOrigin}/admin/account`)
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(200)
   })
 })
