@@ -1348,3 +1348,68 @@ describe('finding 6a: sudo mode needs a fresh auth_time from the provider', () =
     expect((await browser.get('/users/mfa/totp/setup')).status).toBe(200)
   })
 })
+
+describe('finding 6d: one back-channel logout token ends every session it names', () => {
+  /** `count` more open sessions of the account, copies of its one real session, made in SQL. */
+  const copySessions = async (userId: number | string, count: number) => {
+    const columnsOf = async (table: string, except: string[]) =>
+      (
+        (await sql(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name <> ALL($2)`,
+          [table, except],
+        )) as { column_name: string }[]
+      ).map(({ column_name }) => `"${column_name}"`)
+    const documents = await columnsOf('sessions', ['id', 'sid'])
+    await sql(
+      `INSERT INTO sessions (sid, ${documents.join(', ')})
+       SELECT sid || '-' || n, ${documents.join(', ')} FROM sessions, generate_series(1, $2) AS n
+       WHERE user_id = $1`,
+      [userId, count],
+    )
+    const entries = await columnsOf('users_sessions', ['id', '_order'])
+    await sql(
+      `INSERT INTO users_sessions (id, _order, ${entries.join(', ')})
+       SELECT id || '-' || n, _order + n, ${entries.join(', ')} FROM users_sessions, generate_series(1, $2) AS n
+       WHERE _parent_id = $1`,
+      [userId, count],
+    )
+  }
+
+  it('ends all 130 sessions of the identity with one token, not the first 100', async () => {
+    const staff = await staffAccount('corporate')
+    const sub = `corp-many-${staff.id}`
+    const browser = app.client()
+    await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub,
+    })
+    await copySessions(staff.id, 129)
+    const open = () =>
+      sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [
+        staff.id,
+      ])
+    expect(await open()).toEqual([{ n: 130 }])
+
+    const token = await corporate.sign(
+      {
+        aud: 'backoffice-corporate',
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+        iat: Math.floor(Date.now() / 1000),
+        iss: corporate.issuer,
+        jti: randomBytes(8).toString('hex'),
+        sub,
+      },
+      'logout+jwt',
+    )
+    const answer = await app.client().request('POST', '/admin/oauth/backchannel-logout/corporate', {
+      body: `logout_token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ ended: 130 })
+    expect(await open()).toEqual([{ n: 0 }])
+    expect(await sql('SELECT id FROM users_sessions WHERE _parent_id = $1', [staff.id])).toEqual([])
+    expect(await me(browser)).toBeNull()
+  })
+})
