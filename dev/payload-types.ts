@@ -619,11 +619,13 @@ export interface TwoFactorResetRequest {
 export interface EmailChange {
   id: number;
   user: number | User;
+  kind: 'change' | 'repair';
   previousEmail: string;
   newEmail: string;
-  tokenHash: string;
+  tokenHash?: string | null;
   expiresAt: string;
   undoneAt?: string | null;
+  voidedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1447,11 +1449,13 @@ export interface TwoFactorResetRequestsSelect<T extends boolean = true> {
  */
 export interface EmailChangesSelect<T extends boolean = true> {
   user?: T;
+  kind?: T;
   previousEmail?: T;
   newEmail?: T;
   tokenHash?: T;
   expiresAt?: T;
   undoneAt?: T;
+  voidedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -14,6 +14,12 @@ import Provider from 'oidc-provider'
 export type DemoIdentity = {
   acr?: string
   amr?: string[]
+  /**
+   * When the person authenticated at the provider, in seconds: an older sign-in the provider reports
+   * instead of the one just made (a provider that ignores `max_age`). Travels with the login as its
+   * `ts`, like `amr` and `acr`. @default now
+   */
+  auth_time?: number
   email?: string
   email_verified?: boolean
   hd?: string
@@ -170,7 +176,7 @@ const readForm = async (request: IncomingMessage) => {
 }
 
 /** The claims of an identity; `amr` and `acr` describe a sign-in, so they travel with the login. */
-const claimsOf = ({ acr: _acr, amr: _amr, ...claims }: DemoIdentity) =>
+const claimsOf = ({ acr: _acr, amr: _amr, auth_time: _authTime, ...claims }: DemoIdentity) =>
   Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined))
 
 const cancelled = { error: 'access_denied', error_description: 'The user cancelled' }
@@ -191,6 +197,12 @@ const listenOn = (server: Server, port: number, host: string) =>
  * and dies with `close()`.
  */
 export const startDemoOidcProvider = async (options: {
+  /**
+   * false: ID tokens never carry `auth_time`, even when a request's `max_age` makes it a MUST (OpenID
+   * Connect Core 1.0 §3.1.2.1), as Microsoft Entra ID's tokens without the optional claim.
+   * @default true
+   */
+  authTime?: boolean
   clients: DemoClient[]
   /**
    * The host in the issuer. `localhost` puts the provider on another site than an app on
@@ -263,8 +275,11 @@ export const startDemoOidcProvider = async (options: {
 
   const provider: OidcProvider = new Provider(issuer, {
     claims: {
+      // oidc-provider's defaults list `auth_time` on its own as well; `false` takes it out there
+      // (a value that is neither null nor a scope's list).
+      ...(options.authTime === false && { auth_time: false }),
       email: ['email', 'email_verified'],
-      openid: ['sub', 'acr', 'amr', 'auth_time', 'sid'],
+      openid: ['sub', 'acr', 'amr', ...(options.authTime === false ? [] : ['auth_time']), 'sid'],
       profile: ['name', 'picture', 'preferred_username', 'hd', 'tid', 'oid', 'xms_edov'],
     },
     clients: options.clients.map((client) => ({
@@ -382,8 +397,8 @@ export const startDemoOidcProvider = async (options: {
     const queued = queue.shift()
     if (queued && queued !== 'deny') {
       identities.set(queued.sub, queued)
-      const { acr, amr, sub } = queued
-      return finish(request, response, { login: { accountId: sub, acr, amr } })
+      const { acr, amr, auth_time: ts, sub } = queued
+      return finish(request, response, { login: { accountId: sub, acr, amr, ts } })
     }
     let email = ''
     let error: string | undefined

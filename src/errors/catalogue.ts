@@ -40,6 +40,8 @@ export const errorCatalogue = {
   SSO_NOT_ALLOWED: { status: 403, translationKey: 'errorSsoNotAllowed' },
   SSO_ACCOUNT_NOT_FOUND: { status: 403, translationKey: 'errorSsoAccountNotFound' },
   SSO_IDENTITY_MISMATCH: { status: 403, translationKey: 'errorSsoIdentityMismatch' },
+  // Sudo mode at a provider without an ID token `auth_time` from the last few minutes.
+  SSO_AUTHENTICATION_NOT_FRESH: { status: 403, translationKey: 'errorSsoAuthenticationNotFresh' },
   // An administrator chose a sign-in method that is neither `local` nor a configured provider.
   // OpenID Connect Back-Channel Logout 1.0 §2.8: an invalid logout token is answered 400.
   SSO_LOGOUT_TOKEN_INVALID: { status: 400, translationKey: 'errorSsoLogoutTokenInvalid' },

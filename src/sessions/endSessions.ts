@@ -11,8 +11,10 @@ import { markSessionsRevoked, type Revocation } from './markSessionsRevoked.js'
 export type EndSessionsArgs = {
   /** Keep this session (the caller's own, say after a password change). */
   exceptSid?: string
-  /** End only this session; without it, every session of the user. */
+  /** End only this session; without it (or `onlySids`), every session of the user. */
   onlySid?: string
+  /** End only these sessions (a provider's back-channel logout naming many at once). */
+  onlySids?: readonly string[]
   userId: number | string
 } & Revocation
 
@@ -31,10 +33,14 @@ export type EndSessionsArgs = {
  */
 export const endSessions = async (
   req: PayloadRequest,
-  { exceptSid, onlySid, reason, revokedBy, userId }: EndSessionsArgs,
+  { exceptSid, onlySid, onlySids, reason, revokedBy, userId }: EndSessionsArgs,
 ): Promise<Set<string>> => {
   const options = getPluginOptions(req.payload)
-  const ends = (sid: string) => sid !== exceptSid && (onlySid === undefined || sid === onlySid)
+  const some = onlySid !== undefined || onlySids !== undefined
+  const ends = (sid: string) =>
+    sid !== exceptSid &&
+    (onlySid === undefined || sid === onlySid) &&
+    (onlySids === undefined || onlySids.includes(sid))
   const ended = new Set<string>()
 
   return inTransaction(req, async () => {
@@ -62,6 +68,9 @@ export const endSessions = async (
     if (onlySid !== undefined) {
       where.push({ sid: { equals: onlySid } })
     }
+    if (onlySids !== undefined) {
+      where.push({ sid: { in: [...onlySids] } })
+    }
     if (exceptSid !== undefined) {
       where.push({ sid: { not_equals: exceptSid } })
     }
@@ -69,7 +78,7 @@ export const endSessions = async (
     marked.forEach((doc) => ended.add(doc.sid))
     // Inside the transaction: the entry is stored exactly when the sessions end.
     await auditSessionsEnded(req, { count: ended.size, reason, userId })
-    if (onlySid === undefined) {
+    if (!some) {
       await disableApiKey(req, { actorId: revokedBy, reason, userId })
     }
     return ended

@@ -15,7 +15,7 @@ const readOnly = (field: Field): Field =>
 /**
  * The identities staff sign in with at external providers (the spec's `accounts`): one row per
  * (issuer, subject), the only key a provider guarantees never to reassign (OpenID Connect Core 1.0
- * §5.7; OWASP ASVS 5.0 6.8.1 and 10.5.2). Email, name and picture are a snapshot for people reading
+ * §5.7; OWASP ASVS 5.0 6.8.1 and 10.5.2), and at most one per account and provider. Email, name and picture are a snapshot for people reading
  * the list, never used to find the account. Administrators read it; nobody writes it through the
  * API: rows are made by a verified sign-in and deleted with their user. No provider token is kept.
  */
@@ -65,7 +65,12 @@ export const accountsCollection = (
     }),
   ],
   graphQL: false,
-  indexes: [{ fields: ['issuer', 'sub'], unique: true }],
+  indexes: [
+    { fields: ['issuer', 'sub'], unique: true },
+    // One identity per account and provider, kept by the database: two first sign-ins with one
+    // verified address, arriving at once, both pass linkedUser.ts's look-up, and only one insert wins.
+    { fields: ['user', 'providerId'], unique: true },
+  ],
   labels: { plural: label('ssoAccountsPlural'), singular: label('ssoAccountsSingular') },
   timestamps: true,
 })

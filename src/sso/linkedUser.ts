@@ -1,5 +1,7 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
+import { ValidationError } from 'payload'
+
 import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../options/types.js'
 import type { ProvedIdentity } from './provedIdentity.js'
 
@@ -32,7 +34,8 @@ export const findLinkedIdentity = (
  *
  * An identity already linked signs in to its account as long as that account still uses this
  * provider. An identity not linked yet is linked only when an administrator gave an account this
- * provider as its sign-in method, that account has no other identity at this provider, and the
+ * provider as its sign-in method, that account has no other identity at this provider (the
+ * database's unique index decides between parallel first sign-ins, see linkIdentity), and the
  * provider proved that the person owns the account's email address. Nothing else links: not an
  * unverified email, not an account of another sign-in method (it is told which one to use) (Auth.js
  * and Directus link no identity by email by default; Keycloak calls automatic linking "a potential
@@ -106,11 +109,26 @@ export const linkedUser = async (
     // same address, or the same person under a new subject): only an administrator can change that.
     throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'linkedToAnotherIdentity')
   }
-  await linkIdentity(req, options, provider, identity, user)
+  try {
+    await linkIdentity(req, options, provider, identity, user)
+  } catch (error) {
+    // The same identity coming back twice at once (a double click) was linked by the other
+    // callback: that is its own link. Any other identity that lost the race stays refused.
+    const now =
+      error instanceof SsoRefusal ? await findLinkedIdentity(req, options, identity) : null
+    if (!now || String(userIdOf(now)) !== String(user.id)) {
+      throw error
+    }
+  }
   return user
 }
 
-/** Stores the (issuer, subject) of a proved identity as this account's, and audits it. */
+/**
+ * Stores the (issuer, subject) of a proved identity as this account's, and audits it. The unique
+ * indexes of the accounts collection decide between parallel callbacks (the look-ups before this
+ * cannot: both find nothing): an identity already linked, or an account that got another identity
+ * at this provider a moment ago, is refused with `SSO_IDENTITY_MISMATCH`, never linked twice.
+ */
 export const linkIdentity = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
@@ -118,25 +136,33 @@ export const linkIdentity = async (
   identity: ProvedIdentity,
   user: Pick<StaffAccount, 'email' | 'id'>,
 ): Promise<void> => {
-  const row = await req.payload.create({
-    collection: options.sso.accountsSlug as CollectionSlug,
-    data: {
-      email: identity.email,
-      emailVerified: identity.emailVerified,
-      issuer: identity.issuer,
-      issuerName: provider.label,
-      lastSignInAt: new Date().toISOString(),
-      name: identity.name ?? identity.email ?? identity.sub,
-      picture: identity.picture,
-      providerId: provider.id,
-      scope: provider.scopes.join(' '),
-      sub: identity.sub,
-      tenant: identity.tenant,
-      user: user.id,
-    } as never,
-    overrideAccess: true,
-    req,
-  })
+  let row: { id: number | string }
+  try {
+    row = await req.payload.create({
+      collection: options.sso.accountsSlug as CollectionSlug,
+      data: {
+        email: identity.email,
+        emailVerified: identity.emailVerified,
+        issuer: identity.issuer,
+        issuerName: provider.label,
+        lastSignInAt: new Date().toISOString(),
+        name: identity.name ?? identity.email ?? identity.sub,
+        picture: identity.picture,
+        providerId: provider.id,
+        scope: provider.scopes.join(' '),
+        sub: identity.sub,
+        tenant: identity.tenant,
+        user: user.id,
+      } as never,
+      overrideAccess: true,
+      req,
+    })
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      throw new SsoRefusal('SSO_IDENTITY_MISMATCH', 'linkedMeanwhile')
+    }
+    throw error
+  }
   await recordAuditEvent(req, {
     actor: null,
     data: {

@@ -11,12 +11,9 @@ import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { readSessionToken } from '../lib/sessionToken.js'
 import { requestUser } from '../request/requestUser.js'
 import { recordProof } from '../sudo/sessionProof.js'
+import { freshAuthenticationSeconds } from './freshAuthenticationSeconds.js'
 import { findLinkedIdentity, userIdOf } from './linkedUser.js'
 import { SsoRefusal } from './ssoRefusal.js'
-
-// How long ago the authentication at the provider may have been: `max_age=0` asked for a new one,
-// and a provider that ignores it is caught here (OIDC Core 1.0 §3.1.2.1, `auth_time`).
-const freshSeconds = 300
 
 /**
  * The signed-in session the request belongs to: Payload's own, or, when Payload ignored the cookie,
@@ -65,8 +62,11 @@ export const startingSession = async (
   if (!session || String(session.id) !== transaction.userId) {
     throw new SsoRefusal('SSO_TRANSACTION_INVALID', `${transaction.flow}OtherSession`)
   }
-  if (identity.authTime !== null && Date.now() / 1000 - identity.authTime > freshSeconds) {
-    throw new SsoRefusal('SSO_RESPONSE_INVALID', 'authenticationNotFresh')
+  if (
+    identity.authTime !== null &&
+    Date.now() / 1000 - identity.authTime > freshAuthenticationSeconds
+  ) {
+    throw new SsoRefusal('SSO_AUTHENTICATION_NOT_FRESH', 'authenticationNotFresh')
   }
   return session
 }
@@ -75,7 +75,9 @@ export const startingSession = async (
  * Sudo mode for an account of a provider (it has no password to confirm): the signed-in session that
  * started the `reauth` flow, coming back with a fresh authentication of its own identity at its
  * provider, is recorded as proved just now, as a confirmed password would be (OWASP ASVS 5.0 V7.5).
- * Another session, another identity, or an old authentication proves nothing.
+ * Another session, another identity, or an old authentication proves nothing, and neither does an
+ * ID token without `auth_time`: nothing then shows that the person signed in again rather than a
+ * long-open session at the provider answering (the callback also has openid-client require it).
  */
 export const reauthenticate = async (
   req: PayloadRequest,
@@ -87,6 +89,9 @@ export const reauthenticate = async (
   }: { identity: ProvedIdentity; provider: SanitizedSsoProvider; transaction: SsoTransaction },
 ): Promise<void> => {
   const session = await startingSession(req, options, identity, transaction)
+  if (identity.authTime === null) {
+    throw new SsoRefusal('SSO_AUTHENTICATION_NOT_FRESH', 'reauthWithoutAuthTime')
+  }
   const linked = await findLinkedIdentity(req, options, identity)
   const linkedUserId = linked ? userIdOf(linked) : undefined
   if (linkedUserId === undefined || String(linkedUserId) !== String(session.id)) {

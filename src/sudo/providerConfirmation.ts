@@ -22,6 +22,7 @@ export type ProviderConfirmation = {
 // Those of the `reauth` flow, and of the `link` flow started from the same page.
 const providerRefusals = [
   'REAUTHENTICATION_REQUIRED',
+  'SSO_AUTHENTICATION_NOT_FRESH',
   'SSO_CANCELLED',
   'SSO_EMAIL_NOT_VERIFIED',
   'SSO_FLOW_INVALID',

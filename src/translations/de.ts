@@ -593,6 +593,8 @@ export const de: BackofficeTranslationTable = {
     'Mit dieser Identität darf sich kein Mitarbeiterkonto anmelden. Bitten Sie eine Administratorin oder einen Administrator, Ihr Konto dafür einzurichten.',
   errorSsoIdentityMismatch:
     'Ihr Konto ist mit einer anderen Identität bei diesem Anbieter verknüpft. Wenden Sie sich an eine Administratorin oder einen Administrator.',
+  errorSsoAuthenticationNotFresh:
+    'Ihr Anmeldeanbieter hat keine Anmeldung aus den letzten Minuten bestätigt, daher kann er nicht bestätigen, dass Sie es sind. Bitte versuchen Sie es erneut; wenn das wiederholt passiert, wenden Sie sich an eine Administratorin oder einen Administrator.',
   sessionRevokedReasonSignInMethodChange: 'Anmeldemethode geändert',
   auditEventSignInMethodChanged: 'Anmeldemethode geändert',
   errorSignInMethodUnknown:

@@ -579,6 +579,8 @@ export const en = {
     'No staff account may sign in with this identity. Ask an administrator to set up your account for it.',
   errorSsoIdentityMismatch:
     'Your account is linked to another identity at this provider. Ask an administrator.',
+  errorSsoAuthenticationNotFresh:
+    'Your sign-in provider did not confirm a sign-in from the last few minutes, so it cannot confirm it is you. Please try again; if this keeps happening, ask an administrator.',
   sessionRevokedReasonSignInMethodChange: 'Sign-in method changed',
   auditEventSignInMethodChanged: 'Sign-in method changed',
   errorSignInMethodUnknown:

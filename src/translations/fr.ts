@@ -591,6 +591,8 @@ export const fr: BackofficeTranslationTable = {
     'Aucun compte du personnel ne peut se connecter avec cette identité. Demandez à un administrateur de configurer votre compte.',
   errorSsoIdentityMismatch:
     'Votre compte est lié à une autre identité chez ce fournisseur. Adressez-vous à un administrateur.',
+  errorSsoAuthenticationNotFresh:
+    'Votre fournisseur de connexion n’a pas confirmé de connexion datant des dernières minutes ; il ne peut donc pas confirmer qu’il s’agit bien de vous. Veuillez réessayer ; si cela se reproduit, adressez-vous à un administrateur.',
   sessionRevokedReasonSignInMethodChange: 'Méthode de connexion modifiée',
   auditEventSignInMethodChanged: 'Méthode de connexion modifiée',
   errorSignInMethodUnknown:

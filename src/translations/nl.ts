@@ -581,6 +581,8 @@ export const nl: BackofficeTranslationTable = {
     'Met deze identiteit mag geen medewerkersaccount zich aanmelden. Vraag een beheerder uw account ervoor in te stellen.',
   errorSsoIdentityMismatch:
     'Uw account is gekoppeld aan een andere identiteit bij deze provider. Vraag het een beheerder.',
+  errorSsoAuthenticationNotFresh:
+    'Uw aanmeldprovider heeft geen aanmelding van de afgelopen minuten bevestigd, dus kan niet bevestigen dat u het bent. Probeer het opnieuw; blijft dit gebeuren, vraag het dan een beheerder.',
   sessionRevokedReasonSignInMethodChange: 'Aanmeldmethode gewijzigd',
   auditEventSignInMethodChanged: 'Aanmeldmethode gewijzigd',
   errorSignInMethodUnknown:

@@ -29,6 +29,8 @@ let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let corporate: DemoOidcProvider
 let google: DemoOidcProvider
 let entra: DemoOidcProvider
+/** A corporate provider whose ID tokens never carry `auth_time`, as Entra's without the optional claim. */
+let legacy: DemoOidcProvider
 const sql = sqlOn(() => app.payload)
 let accounts = 0
 
@@ -76,6 +78,38 @@ const signInVia = async (
   return callback(browser, await provider.authorize(await start(browser, providerId)))
 }
 
+/**
+ * The signed-in `browser` confirms itself at its provider for sudo mode (`flow=reauth`), as
+ * `identity`; `provider` may see the authorization URL only after `change` (what a browser in an
+ * attacker's hands could do to it). Answers the callback's answer.
+ */
+const reauthVia = async (
+  browser: RestClient,
+  providerId: string,
+  provider: DemoOidcProvider,
+  identity: DemoIdentity,
+  change: (url: URL) => void = () => undefined,
+) => {
+  const started = await browser.get(
+    `/admin/oauth/authorization/${providerId}?flow=reauth&redirect=%2Fadmin%2Faccount`,
+  )
+  expect(started.status).toBe(303)
+  const location = new URL(started.headers.get('location')!)
+  expect(location.searchParams.get('prompt')).toBe('login')
+  expect(location.searchParams.get('max_age')).toBe('0')
+  change(location)
+  provider.signInNext(identity)
+  return callback(browser, await provider.authorize(location.href))
+}
+
+/** Where a refused `reauth` or `link` flow sent the browser back to, and the code it shows there. */
+const accountPageCode = (answer: RestResponse) => {
+  expect(answer.status).toBe(303)
+  const back = new URL(answer.headers.get('location')!)
+  expect(back.pathname).toBe('/admin/account')
+  return back.searchParams.get('errorMessage')
+}
+
 const loginPageCode = (answer: RestResponse) => {
   expect(answer.status).toBe(303)
   const location = new URL(answer.headers.get('location')!)
@@ -104,6 +138,7 @@ beforeAll(async () => {
   const clients = {
     corporate: client('corporate'),
     google: client('google'),
+    legacy: client('legacy'),
     'msft-entra': client('msft-entra'),
   }
   logoutReceiver = createServer((incoming, outgoing) => {
@@ -136,6 +171,7 @@ beforeAll(async () => {
     clients: [clients['msft-entra']],
     issuerPath: `/${tenant}/v2.0`,
   })
+  legacy = await startDemoOidcProvider({ authTime: false, clients: [clients.legacy] })
   inbox = await startSmtpInbox()
   app = await startTestPayload({
     smtpUrl: inbox.url,
@@ -165,6 +201,13 @@ beforeAll(async () => {
             kind: 'msft-entra',
             tenantIds: [tenant],
           },
+          {
+            ...clients.legacy,
+            id: 'legacy',
+            issuer: legacy.issuer,
+            kind: 'oidc',
+            label: 'Legacy SSO',
+          },
         ],
       },
       twoFactor: { enforcement: { roles: ['admin'] } },
@@ -178,7 +221,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
   await inbox?.close()
-  await Promise.all([corporate?.close(), google?.close(), entra?.close()])
+  await Promise.all([corporate?.close(), google?.close(), entra?.close(), legacy?.close()])
   logoutReceiver?.close()
 })
 
@@ -1029,17 +1072,8 @@ describe('back-channel logout from the corporate provider', () => {
 })
 
 describe('sudo mode for an account of a provider: confirming at the provider', () => {
-  const reauth = async (browser: RestClient, identity: DemoIdentity) => {
-    const started = await browser.get(
-      '/admin/oauth/authorization/corporate?flow=reauth&redirect=%2Fadmin%2Faccount',
-    )
-    expect(started.status).toBe(303)
-    const location = new URL(started.headers.get('location')!)
-    expect(location.searchParams.get('prompt')).toBe('login')
-    expect(location.searchParams.get('max_age')).toBe('0')
-    corporate.signInNext(identity)
-    return callback(browser, await corporate.authorize(location.href))
-  }
+  const reauth = (browser: RestClient, identity: DemoIdentity) =>
+    reauthVia(browser, 'corporate', corporate, identity)
 
   it('proves the session again after a fresh sign-in at its provider, for its own identity only', async () => {
     const staff = await staffAccount('corporate')
@@ -1221,5 +1255,180 @@ describe("moving one's own account to a provider (the link flow)", () => {
     expect(backWith(taken)).toBe('SSO_IDENTITY_MISMATCH')
     expect(await method(staff.id)).toBe('local')
     expect((await me(staff.browser))?.email).toBe(staff.email)
+  })
+})
+
+describe('finding 2: parallel first sign-ins of two identities with one verified email', () => {
+  it('links one identity per account and provider: the other callback is refused, and its subject can neither sign in nor confirm sudo mode', async () => {
+    for (let trial = 0; trial < 6; trial += 1) {
+      const staff = await staffAccount('corporate')
+      const identities = ['a', 'b'].map((name) => ({
+        email: staff.email,
+        email_verified: true,
+        sub: `corp-race-${name}-${staff.id}`,
+      }))
+      const browsers = [app.client(), app.client()]
+      const callbackUrls: string[] = []
+      for (const [index, browser] of browsers.entries()) {
+        corporate.signInNext(identities[index]!)
+        callbackUrls.push(await corporate.authorize(await start(browser, 'corporate')))
+      }
+      // Both come back at the same moment, as two people (or one attacker) would arrange it.
+      const answers = await Promise.all(
+        browsers.map((browser, index) => callback(browser, callbackUrls[index]!)),
+      )
+
+      const won = answers.findIndex((answer) => sessionCookieOf(answer))
+      expect(won).not.toBe(-1)
+      const lost = 1 - won
+      expect(sessionCookieOf(answers[lost]!)).toBeUndefined()
+      expect(loginPageCode(answers[lost]!)).toBe('SSO_IDENTITY_MISMATCH')
+      expect(await me(browsers[lost]!)).toBeNull()
+      const rows = await linkedRows(staff.id)
+      expect(rows.map((row) => row.sub)).toEqual([identities[won]!.sub])
+
+      const later = await signInVia(app.client(), 'corporate', corporate, identities[lost]!)
+      expect(loginPageCode(later)).toBe('SSO_IDENTITY_MISMATCH')
+      // Nor does the other subject confirm the winner's session for sudo mode.
+      const winner = browsers[won]!
+      await sql(`UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1`, [
+        staff.id,
+      ])
+      expect(
+        accountPageCode(await reauthVia(winner, 'corporate', corporate, identities[lost]!)),
+      ).toBe('SSO_IDENTITY_MISMATCH')
+      expect((await winner.get('/users/mfa/totp/setup')).status).toBe(403)
+    }
+  })
+
+  it('lets one identity coming back twice at once in, linked once', async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-twice-${staff.id}` }
+    const browsers = [app.client(), app.client()]
+    const callbackUrls: string[] = []
+    for (const browser of browsers) {
+      corporate.signInNext(identity)
+      callbackUrls.push(await corporate.authorize(await start(browser, 'corporate')))
+    }
+    const answers = await Promise.all(
+      browsers.map((browser, index) => callback(browser, callbackUrls[index]!)),
+    )
+    expect(answers.map((answer) => Boolean(sessionCookieOf(answer)))).toEqual([true, true])
+    expect(await linkedRows(staff.id)).toHaveLength(1)
+  })
+})
+
+describe('finding 6a: sudo mode needs a fresh auth_time from the provider', () => {
+  const staleProof = (userId: number | string) =>
+    sql(`UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1`, [userId])
+
+  it('refuses an ID token without auth_time, granting no sudo mode', async () => {
+    const staff = await staffAccount('legacy')
+    const identity = { email: staff.email, email_verified: true, sub: `legacy-${staff.id}` }
+    const browser = app.client()
+    // Signing in needs no auth_time: only the confirmation of a session does.
+    expect(sessionCookieOf(await signInVia(browser, 'legacy', legacy, identity))).toBeTruthy()
+    await staleProof(staff.id)
+
+    const answer = await reauthVia(browser, 'legacy', legacy, identity)
+    expect(accountPageCode(answer)).toBe('SSO_AUTHENTICATION_NOT_FRESH')
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(403)
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({
+      provider: 'legacy',
+      reason: 'authTimeMissing',
+    })
+    const [session] = await sql('SELECT proved_at FROM sessions WHERE user_id = $1', [staff.id])
+    expect(new Date((session as { proved_at: string }).proved_at).getTime()).toBeLessThan(
+      Date.now() - 30 * 60_000,
+    )
+  })
+
+  it('refuses an old auth_time, even when the browser strips prompt and max_age; a fresh one works', async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-fresh-${staff.id}` }
+    const browser = app.client()
+    await signInVia(browser, 'corporate', corporate, identity)
+    await staleProof(staff.id)
+    // The provider reports a sign-in of an hour ago: its own session, not a new authentication.
+    const old = { ...identity, auth_time: Math.floor(Date.now() / 1000) - 3600 }
+
+    const ignored = await reauthVia(browser, 'corporate', corporate, old)
+    expect(accountPageCode(ignored)).toBe('SSO_AUTHENTICATION_NOT_FRESH')
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({ reason: 'authTimeTooOld' })
+    const stripped = await reauthVia(browser, 'corporate', corporate, old, (url) => {
+      url.searchParams.delete('prompt')
+      url.searchParams.delete('max_age')
+    })
+    expect(accountPageCode(stripped)).toBe('SSO_AUTHENTICATION_NOT_FRESH')
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(403)
+
+    const fresh = await reauthVia(browser, 'corporate', corporate, identity)
+    expect(fresh.headers.get('location')).toBe(`${appOrigin}/admin/account`)
+    expect((await browser.get('/users/mfa/totp/setup')).status).toBe(200)
+  })
+})
+
+describe('finding 6d: one back-channel logout token ends every session it names', () => {
+  /** `count` more open sessions of the account, copies of its one real session, made in SQL. */
+  const copySessions = async (userId: number | string, count: number) => {
+    const columnsOf = async (table: string, except: string[]) =>
+      (
+        (await sql(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name <> ALL($2)`,
+          [table, except],
+        )) as { column_name: string }[]
+      ).map(({ column_name }) => `"${column_name}"`)
+    const documents = await columnsOf('sessions', ['id', 'sid'])
+    await sql(
+      `INSERT INTO sessions (sid, ${documents.join(', ')})
+       SELECT sid || '-' || n, ${documents.join(', ')} FROM sessions, generate_series(1, $2) AS n
+       WHERE user_id = $1`,
+      [userId, count],
+    )
+    const entries = await columnsOf('users_sessions', ['id', '_order'])
+    await sql(
+      `INSERT INTO users_sessions (id, _order, ${entries.join(', ')})
+       SELECT id || '-' || n, _order + n, ${entries.join(', ')} FROM users_sessions, generate_series(1, $2) AS n
+       WHERE _parent_id = $1`,
+      [userId, count],
+    )
+  }
+
+  it('ends all 130 sessions of the identity with one token, not the first 100', async () => {
+    const staff = await staffAccount('corporate')
+    const sub = `corp-many-${staff.id}`
+    const browser = app.client()
+    await signInVia(browser, 'corporate', corporate, {
+      email: staff.email,
+      email_verified: true,
+      sub,
+    })
+    await copySessions(staff.id, 129)
+    const open = () =>
+      sql('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [
+        staff.id,
+      ])
+    expect(await open()).toEqual([{ n: 130 }])
+
+    const token = await corporate.sign(
+      {
+        aud: 'backoffice-corporate',
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+        iat: Math.floor(Date.now() / 1000),
+        iss: corporate.issuer,
+        jti: randomBytes(8).toString('hex'),
+        sub,
+      },
+      'logout+jwt',
+    )
+    const answer = await app.client().request('POST', '/admin/oauth/backchannel-logout/corporate', {
+      body: `logout_token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ ended: 130 })
+    expect(await open()).toEqual([{ n: 0 }])
+    expect(await sql('SELECT id FROM users_sessions WHERE _parent_id = $1', [staff.id])).toEqual([])
+    expect(await me(browser)).toBeNull()
   })
 })

@@ -11,6 +11,7 @@ import { SwitchToProvider } from './SwitchToProvider.js'
 /** What a switch at the provider can come back with. */
 const switchRefusals = [
   'REAUTHENTICATION_REQUIRED',
+  'SSO_AUTHENTICATION_NOT_FRESH',
   'SSO_CANCELLED',
   'SSO_EMAIL_NOT_VERIFIED',
   'SSO_IDENTITY_MISMATCH',

@@ -60,22 +60,27 @@ export const backChannelLogoutEndpoint = (options: SanitizedBackofficeOptions): 
         const subject = createHash('sha256').update(`${token.iss}\n${token.sub}`).digest('hex')
         conditions.push({ providerSubject: { equals: subject } })
       }
+      // Every matching session, not a first page of them: an identity signed in on many devices
+      // (or a provider session behind many sign-ins) ends everywhere at once.
       const { docs } = await req.payload.find({
         collection: options.sessions.slug as never,
         depth: 0,
-        limit: 100,
         overrideAccess: true,
+        pagination: false,
         req,
+        select: { sid: true, user: true } as never,
         where: { and: conditions },
       })
+      // One write per account, not per session: each rewrites the account's session list.
+      const sidsByUser = new Map<string, { sids: string[]; userId: number | string }>()
+      for (const { sid, user } of docs as unknown as { sid: string; user: number | string }[]) {
+        const entry = sidsByUser.get(String(user)) ?? { sids: [], userId: user }
+        entry.sids.push(sid)
+        sidsByUser.set(String(user), entry)
+      }
       let ended = 0
-      for (const session of docs as unknown as { sid: string; user: number | string }[]) {
-        const sids = await endSessions(req, {
-          onlySid: session.sid,
-          reason: 'providerLogout',
-          userId: session.user,
-        })
-        ended += sids.size
+      for (const { sids, userId } of sidsByUser.values()) {
+        ended += (await endSessions(req, { onlySids: sids, reason: 'providerLogout', userId })).size
       }
       return Response.json({ ended }, { headers: { 'Cache-Control': 'no-store' }, status: 200 })
     },

@@ -14,6 +14,8 @@ import { mintSession } from '../../signIn/mintSession.js'
 import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
 import { SecondFactorRequired } from '../../signIn/SecondFactorRequired.js'
 import { acceptInvitationAtSignIn } from '../acceptInvitationAtSignIn.js'
+import { authTimeRefusal } from '../authTimeRefusal.js'
+import { freshAuthenticationSeconds } from '../freshAuthenticationSeconds.js'
 import { linkedUser } from '../linkedUser.js'
 import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
 import { provedIdentity } from '../provedIdentity.js'
@@ -46,12 +48,16 @@ const verifiedIdentity = async (
   // request's query: the Host header plays no part.
   const currentUrl = new URL(redirectUri(req, provider))
   currentUrl.search = new URL(req.url ?? '', 'http://x').search
+  // Sudo mode asked for a new authentication (`max_age=0`): openid-client then requires the ID
+  // token's `auth_time` and checks its age (OIDC Core 1.0 §3.1.2.1, §3.1.3.7 rule 13).
+  const maxAge = transaction.flow === 'reauth' ? freshAuthenticationSeconds : undefined
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>
   try {
     tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
       expectedNonce: transaction.nonce,
       expectedState: transaction.state,
       idTokenExpected: true,
+      maxAge,
       pkceCodeVerifier: transaction.codeVerifier,
     })
   } catch (error) {
@@ -59,6 +65,10 @@ const verifiedIdentity = async (
       throw error.error === 'access_denied'
         ? new SsoRefusal('SSO_CANCELLED', 'accessDenied')
         : new SsoRefusal('SSO_PROVIDER_ERROR', `provider:${error.error.slice(0, 40)}`)
+    }
+    const stale = maxAge === undefined ? null : authTimeRefusal(error)
+    if (stale) {
+      throw stale
     }
     const code = (error as { code?: unknown }).code
     throw new SsoRefusal(
