@@ -14,7 +14,7 @@ import { completeEnrolment, readTotpState } from '../../twoFactor/accountState.j
 import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challenges.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
-import { openSecret } from '../../twoFactor/lib/secretBox.js'
+import { openSecret } from '../../lib/secretBox.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
 import { totpSecretKey } from '../../twoFactor/secretKey.js'

@@ -11,7 +11,7 @@ import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
 import { totpIssuer } from '../issuer.js'
-import { sealSecret } from '../lib/secretBox.js'
+import { sealSecret } from '../../lib/secretBox.js'
 import { generateTotpSecret, otpauthUri } from '../lib/totp.js'
 import { totpSecretKey } from '../secretKey.js'
 
