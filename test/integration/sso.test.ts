@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type { SsoTransaction } from '../../src/sso/transactions.js'
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
 
 import {
@@ -11,8 +12,6 @@ import {
   type DemoOidcProvider,
   startDemoOidcProvider,
 } from '../../dev/sso/demoOidcProvider.js'
-import type { SsoTransaction } from '../../src/sso/transactions.js'
-
 import { openState } from '../../src/sealedState/openState.js'
 import { sealState } from '../../src/sealedState/sealState.js'
 import { anonymousRequest } from '../helpers/anonymousRequest.js'

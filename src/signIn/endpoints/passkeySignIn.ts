@@ -19,6 +19,7 @@ import {
   verifyAssertion,
 } from '../../twoFactor/passkeys/ceremonies.js'
 import { claimSignCount, findPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
+import { passkeySignInCookie } from '../../twoFactor/passkeys/signInChallengeCookie.js'
 import { completeSignIn } from '../completeSignIn.js'
 
 const requirePasswordless = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
@@ -110,12 +111,15 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
       if (attempt.kind === 'wrong') {
         throw new BackofficeError('PASSKEY_INVALID', { req })
       }
-      return completeSignIn(req, options, {
+      const signedIn = await completeSignIn(req, options, {
         factor: 'passkeySignIn',
         singleSignOn: null,
         trustThisDevice: false,
         userId: account.id,
       })
+      // Spent already; cleared so the browser does not keep carrying it.
+      signedIn.headers.append('set-cookie', passkeySignInCookie(req, options, null))
+      return signedIn
     },
     method: 'post',
     path: '/passkey/sign-in',
