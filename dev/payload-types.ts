@@ -72,6 +72,7 @@ export interface Config {
     media: Media;
     users: User;
     'login-throttles': LoginThrottle;
+    'spent-states': SpentState;
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
     'trusted-devices': TrustedDevice;
@@ -81,7 +82,6 @@ export interface Config {
     'two-factor-reset-requests': TwoFactorResetRequest;
     'email-changes': EmailChange;
     accounts: Account;
-    'sso-transactions': SsoTransaction;
     'sso-logout-tokens': SsoLogoutToken;
     'audit-log': AuditLog;
     videos: Video;
@@ -108,6 +108,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
+    'spent-states': SpentStatesSelect<false> | SpentStatesSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
     'trusted-devices': TrustedDevicesSelect<false> | TrustedDevicesSelect<true>;
@@ -117,7 +118,6 @@ export interface Config {
     'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     accounts: AccountsSelect<false> | AccountsSelect<true>;
-    'sso-transactions': SsoTransactionsSelect<false> | SsoTransactionsSelect<true>;
     'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     videos: VideosSelect<false> | VideosSelect<true>;
@@ -475,6 +475,17 @@ export interface LoginThrottle {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "spent-states".
+ */
+export interface SpentState {
+  id: number;
+  digest: string;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "sessions".
  */
 export interface Session {
@@ -647,25 +658,6 @@ export interface Account {
   email?: string | null;
   emailVerified?: boolean | null;
   lastSignInAt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "sso-transactions".
- */
-export interface SsoTransaction {
-  id: number;
-  keyHash: string;
-  providerId: string;
-  issuer: string;
-  flow: string;
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-  returnTo?: string | null;
-  userId?: string | null;
-  expiresAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -989,6 +981,10 @@ export interface PayloadLockedDocument {
         value: number | LoginThrottle;
       } | null)
     | ({
+        relationTo: 'spent-states';
+        value: number | SpentState;
+      } | null)
+    | ({
         relationTo: 'sessions';
         value: number | Session;
       } | null)
@@ -1023,10 +1019,6 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'accounts';
         value: number | Account;
-      } | null)
-    | ({
-        relationTo: 'sso-transactions';
-        value: number | SsoTransaction;
       } | null)
     | ({
         relationTo: 'sso-logout-tokens';
@@ -1330,6 +1322,16 @@ export interface LoginThrottlesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "spent-states_select".
+ */
+export interface SpentStatesSelect<T extends boolean = true> {
+  digest?: T;
+  expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "sessions_select".
  */
 export interface SessionsSelect<T extends boolean = true> {
@@ -1476,24 +1478,6 @@ export interface AccountsSelect<T extends boolean = true> {
   email?: T;
   emailVerified?: T;
   lastSignInAt?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "sso-transactions_select".
- */
-export interface SsoTransactionsSelect<T extends boolean = true> {
-  keyHash?: T;
-  providerId?: T;
-  issuer?: T;
-  flow?: T;
-  state?: T;
-  nonce?: T;
-  codeVerifier?: T;
-  returnTo?: T;
-  userId?: T;
-  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -13,6 +13,7 @@ import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
+import { sealedState } from './sealedState/index.js'
 import { sessions } from './sessions/index.js'
 import { signIn } from './signIn/index.js'
 import { sso } from './sso/index.js'
@@ -37,6 +38,7 @@ export const capabilities: Capability[] = [
   lockout,
   suspension,
   signIn,
+  sealedState,
   sessions,
   apiKeys,
   twoFactor,

@@ -11,11 +11,10 @@ import { checkSignInMethod } from './hooks/checkSignInMethod.js'
 import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
 import { ssoLogoutTokensCollection } from './logoutTokensCollection.js'
 import { signInMethodField, signInMethodSwitchField } from './signInMethodField.js'
-import { ssoTransactionsCollection } from './transactionsCollection.js'
 
 /**
  * Single sign-on with OpenID Connect providers (Google, Microsoft Entra ID, a corporate provider):
- * the linked identities, the transactions of sign-ins under way, and the two endpoints a sign-in
+ * the linked identities, the sealed transactions of sign-ins under way, and the two endpoints a sign-in
  * passes through. After the provider, a sign-in continues in `signIn/` exactly as after a password.
  */
 export const sso: Capability = {
@@ -55,11 +54,7 @@ export const sso: Capability = {
   },
   name: 'sso',
   schema: (config, options) =>
-    [
-      accountsCollection(config, options),
-      ssoTransactionsCollection,
-      ssoLogoutTokensCollection,
-    ].reduce(
+    [accountsCollection(config, options), ssoLogoutTokensCollection].reduce(
       addCollection,
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       mapCollection(config, options.usersCollection, (users) =>

@@ -2,7 +2,6 @@ import type { PayloadRequest } from 'payload'
 
 import { generateCookie, parseCookies } from 'payload'
 
-import { isWellFormedToken } from '../lib/tokens.js'
 import { secureCookies } from '../request/http.js'
 
 /** Where the provider sends the browser back; the transaction cookie is sent there only. */
@@ -13,14 +12,16 @@ const cookieName = (req: Pick<PayloadRequest, 'payload'>) =>
   `${req.payload.config.cookiePrefix}-sso-transaction`
 
 /**
- * The cookie that binds a transaction to the browser that started it: only the random key, httpOnly,
- * and `SameSite=Lax`, the strictest setting a browser still sends on the top-level navigation back
- * from the provider (a `Strict` cookie would not come back; RFC 6265bis §8.8.2). `value: null`
- * clears it.
+ * The cookie that binds a transaction to the browser that started it: the sealed transaction
+ * (transactions.ts), httpOnly, sent to the callback path only, and `SameSite=Lax`, the strictest
+ * setting a browser still sends on the top-level navigation back from the provider (a `Strict`
+ * cookie would not come back; RFC 6265bis §8.8.2). One cookie per browser, so the sign-in it started
+ * last is the one it can finish: a tab that started earlier is refused and starts again, as with
+ * Auth.js's single state cookie. `value: null` clears it.
  */
 export const ssoTransactionCookie = (
   req: PayloadRequest,
-  value: null | { key: string; maxAgeSeconds: number },
+  value: null | { maxAgeSeconds: number; sealed: string },
 ): string => {
   const cookie = generateCookie<false>({
     name: cookieName(req),
@@ -30,14 +31,12 @@ export const ssoTransactionCookie = (
     sameSite: 'Lax',
     secure: secureCookies(req),
     ...(value
-      ? { maxAge: value.maxAgeSeconds, value: value.key }
+      ? { maxAge: value.maxAgeSeconds, value: value.sealed }
       : { expires: new Date(0), value: '' }),
   })
   return value ? cookie : `${cookie}; Max-Age=0`
 }
 
-/** The transaction key in the request's cookie, when it has the shape of one of ours. */
-export const readSsoTransactionCookie = (req: PayloadRequest): null | string => {
-  const value = parseCookies(req.headers).get(cookieName(req))
-  return isWellFormedToken(value) ? value : null
-}
+/** The sealed transaction in the request's cookie, if any; transactions.ts tells whether it is ours. */
+export const readSsoTransactionCookie = (req: PayloadRequest): null | string =>
+  parseCookies(req.headers).get(cookieName(req)) || null

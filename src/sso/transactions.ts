@@ -1,10 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
-import { sql } from '@payloadcms/db-postgres'
-
-import { sqlFor } from '../db/sql.js'
-import { createToken, hashToken } from '../lib/tokens.js'
-import { ssoTransactionsSlug } from './transactionsCollection.js'
+import { openState } from '../sealedState/openState.js'
+import { sealState } from '../sealedState/sealState.js'
+import { spendState } from '../sealedState/spendState.js'
 
 /** What a sign-in sent to a provider must find again when it comes back. */
 export type SsoTransaction = {
@@ -19,71 +17,51 @@ export type SsoTransaction = {
   userId: null | string
 }
 
-const columns = (req: Pick<PayloadRequest, 'payload'>) => {
-  const transactions = sqlFor(req.payload, ssoTransactionsSlug)
-  const column = transactions.column
-  return { column, transactions }
-}
-
 /**
- * Stores a transaction for `minutes` and answers the key for the browser's cookie (256 bits; only
- * its hash is stored). Expired transactions of everyone are cleared on the way. Outside any request
- * transaction, on the database's clock.
+ * The transaction sealed for the browser's cookie, valid for `minutes`: nothing is stored when a
+ * sign-in starts, so anyone may press the button as often as they like without filling a table
+ * (sealedState/sealState.ts). The PKCE verifier and nonce inside stay secret from the browser.
  */
-export const openSsoTransaction = async (
-  req: PayloadRequest,
+export const sealSsoTransaction = (
+  req: Pick<PayloadRequest, 'payload'>,
   transaction: SsoTransaction,
   minutes: number,
-): Promise<string> => {
-  const { column, transactions } = columns(req)
-  await transactions.execute(
-    sql`DELETE FROM ${transactions.table} WHERE ${column('expiresAt')} <= now()`,
+): string => sealState(req.payload, 'ssoTransaction', transaction, minutes * 60)
+
+const isTransaction = (data: unknown): data is SsoTransaction => {
+  const value = data as null | Record<string, unknown>
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ['codeVerifier', 'flow', 'issuer', 'nonce', 'providerId', 'state'].every(
+      (name) => typeof value[name] === 'string',
+    ) &&
+    (value.returnTo === null || typeof value.returnTo === 'string') &&
+    (value.userId === null || typeof value.userId === 'string')
   )
-  const { hash, token } = createToken()
-  await transactions.execute(
-    sql`INSERT INTO ${transactions.table} (${column('keyHash')}, ${column('providerId')}, ${column('issuer')}, ${column('flow')}, ${column('state')}, ${column('nonce')}, ${column('codeVerifier')}, ${column('returnTo')}, ${column('userId')}, ${column('expiresAt')}, ${column('updatedAt')}, ${column('createdAt')})
-     VALUES (${hash}, ${transaction.providerId}, ${transaction.issuer}, ${transaction.flow}, ${transaction.state}, ${transaction.nonce}, ${transaction.codeVerifier}, ${transaction.returnTo}, ${transaction.userId}, now() + make_interval(mins => ${minutes}), now(), now())`,
-  )
-  return token
 }
 
 /**
- * Takes the transaction of this cookie key out of the store and answers it, or null when there is
- * none, it expired, or another request took it first: one statement deletes and returns the row, so
- * two callbacks racing with the same cookie cannot both proceed.
+ * The transaction of this cookie, redeemed once: `transactionUnknown` when the cookie was changed,
+ * sealed for another flow or under another secret, or has expired; `transactionReplayed` when it was
+ * redeemed before. Redeeming records its `state` as spent in one INSERT against a unique index, so
+ * two callbacks racing with the same cookie cannot both proceed, on any app process.
  */
-export const takeSsoTransaction = async (
-  req: PayloadRequest,
-  key: string,
-): Promise<null | SsoTransaction> => {
-  const { column, transactions } = columns(req)
-  const [row] = await transactions.execute<{
-    code_verifier: string
-    expired: boolean
-    flow: string
-    issuer: string
-    nonce: string
-    provider_id: string
-    return_to: null | string
-    state: string
-    user_id: null | string
-  }>(
-    sql`DELETE FROM ${transactions.table} WHERE ${column('keyHash')} = ${hashToken(key)}
-     RETURNING ${column('providerId')} AS provider_id, ${column('issuer')} AS issuer, ${column('flow')} AS flow,
-       ${column('state')} AS state, ${column('nonce')} AS nonce, ${column('codeVerifier')} AS code_verifier,
-       ${column('returnTo')} AS return_to, ${column('userId')} AS user_id, ${column('expiresAt')} <= now() AS expired`,
-  )
-  if (!row || row.expired) {
-    return null
+export const redeemSsoTransaction = async (
+  req: Pick<PayloadRequest, 'payload'>,
+  sealed: string,
+): Promise<
+  { refused: 'transactionReplayed' | 'transactionUnknown' } | { transaction: SsoTransaction }
+> => {
+  const opened = openState(req.payload, 'ssoTransaction', sealed)
+  if (!opened || !isTransaction(opened.data)) {
+    return { refused: 'transactionUnknown' }
   }
-  return {
-    codeVerifier: row.code_verifier,
-    flow: row.flow,
-    issuer: row.issuer,
-    nonce: row.nonce,
-    providerId: row.provider_id,
-    returnTo: row.return_to,
-    state: row.state,
-    userId: row.user_id,
-  }
+  const transaction = opened.data
+  const first = await spendState(req.payload, {
+    expiresAt: opened.expiresAt,
+    id: transaction.state,
+    purpose: 'ssoTransaction',
+  })
+  return first ? { transaction } : { refused: 'transactionReplayed' }
 }

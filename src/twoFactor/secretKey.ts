@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { deriveSecretKey } from './lib/secretBox.js'
+import { deriveSecretKey } from '../lib/secretBox.js'
 
 const keys = new Map<string, Buffer>()
 

@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { sealState } from '../../src/sealedState/sealState.js'
+import { anonymousRequest } from '../helpers/anonymousRequest.js'
+import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { softAuthenticator } from '../helpers/softAuthenticator.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -460,6 +463,88 @@ describe('a password-less sign-in', () => {
     expect(refused.status).toBe(403)
     expect(refused.body.errors[0].data.code).toBe('ACCOUNT_SUSPENDED')
     expect(client.cookies.has('payload-token')).toBe(false)
+  })
+
+  it('finding 4: 300 anonymous requests for sign-in options write no row, and each is a real challenge', async () => {
+    const person = await signedIn()
+    await register(person)
+    const before = await rowCounts(sql)
+    expect(before).toHaveProperty('spent_states')
+    // No cookie, no Origin, no Sec-Fetch-Site: a script, not a browser.
+    const answers: Response[] = []
+    for (let i = 0; i < 300; i++) {
+      answers.push(await anonymousRequest(app.config, 'POST', '/users/passkey/sign-in/options'))
+    }
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    const last = answers.at(-1)!
+    const [cookie] = last.headers.getSetCookie()
+    expect(cookie).toMatch(/^payload-passkey-sign-in=v1\.[\w.-]+;/)
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    expect(cookie).toMatch(/Path=\/api\/users\/passkey(;|$)/)
+    // The last answer is a real challenge: with its cookie, the passkey signs in.
+    const client = app.client()
+    client.cookies.set('payload-passkey-sign-in', cookie!.split(';')[0]!.split('=')[1]!)
+    const options = (await last.json()) as PublicKeyCredentialRequestOptionsJSON
+    const done = await client.post('/users/passkey/sign-in', {
+      response: person.authenticator.get(options),
+    })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+  })
+
+  it('finding 4: refuses a replayed, changed, expired or foreign challenge cookie', async () => {
+    const person = await signedIn()
+    await register(person)
+    const cookieName = 'payload-passkey-sign-in'
+    /** A sign-in over fresh options whose cookie is replaced by `cookie(sealed, challenge)`. */
+    const withCookie = async (cookie: (sealed: string, challenge: string) => string) => {
+      const client = app.client()
+      const options = await signInOptions(client)
+      client.cookies.set(cookieName, cookie(client.cookies.get(cookieName)!, options.challenge))
+      return client.post('/users/passkey/sign-in', {
+        response: person.authenticator.get(options),
+      })
+    }
+
+    // The same cookie twice: the second is refused, whoever sends it.
+    const client = app.client()
+    const options = await signInOptions(client)
+    const sealed = client.cookies.get(cookieName)!
+    const response = person.authenticator.get(options)
+    expect((await client.post('/users/passkey/sign-in', { response })).status).toBe(200)
+    expect(client.cookies.has(cookieName)).toBe(false)
+    const replay = app.client()
+    replay.cookies.set(cookieName, sealed)
+    const replayed = await replay.post('/users/passkey/sign-in', { response })
+    expect(replayed.status).toBe(400)
+    expect(replayed.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    expect(replay.cookies.has('payload-token')).toBe(false)
+
+    const refusals = [
+      // A bit of the sealed value changed.
+      (value: string) => {
+        const parts = value.split('.')
+        const ciphertext = Buffer.from(parts[2]!, 'base64url')
+        ciphertext[0]! ^= 1
+        parts[2] = ciphertext.toString('base64url')
+        return parts.join('.')
+      },
+      // Sealed by the server, for this very challenge, but expired.
+      (_: string, challenge: string) => sealState(app.payload, 'passkeySignIn', { challenge }, -1),
+      // Sealed by the server for this challenge, but for the SSO flow.
+      (_: string, challenge: string) =>
+        sealState(app.payload, 'ssoTransaction', { challenge }, 300),
+      // Another browser's live challenge.
+      () => sealState(app.payload, 'passkeySignIn', { challenge: 'A'.repeat(43) }, 300),
+    ]
+    for (const refusal of refusals) {
+      const answer = await withCookie(refusal)
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    }
+    // And the cookie left as it was still signs in.
+    expect((await withCookie((value) => value)).status).toBe(200)
   })
 
   it('refuses a sign-in posted by another site’s page', async () => {

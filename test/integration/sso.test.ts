@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type { SsoTransaction } from '../../src/sso/transactions.js'
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
 
 import {
@@ -11,6 +12,10 @@ import {
   type DemoOidcProvider,
   startDemoOidcProvider,
 } from '../../dev/sso/demoOidcProvider.js'
+import { openState } from '../../src/sealedState/openState.js'
+import { sealState } from '../../src/sealedState/sealState.js'
+import { anonymousRequest } from '../helpers/anonymousRequest.js'
+import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -365,14 +370,17 @@ describe('what an attacker tries against the callback', () => {
     const browser = app.client()
     corporate.signInNext(identity)
     const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
+    const sealed = browser.cookies.get('payload-sso-transaction')!
     expect(sessionCookieOf(await callback(browser, callbackUrl))).toBeTruthy()
 
+    // finding 4: the same cookie, still within its lifetime, is refused the second time.
     const replayer = app.client()
-    replayer.cookies.set(
-      'payload-sso-transaction',
-      browser.cookies.get('payload-sso-transaction') ?? 'gone',
-    )
+    replayer.cookies.set('payload-sso-transaction', sealed)
     expect(loginPageCode(await callback(replayer, callbackUrl))).toBe('SSO_TRANSACTION_INVALID')
+    expect((await lastAuditEntry('login.failed')).data).toMatchObject({
+      reason: 'transactionReplayed',
+    })
+    expect(await me(replayer)).toBeNull()
 
     const fresh = app.client()
     await start(fresh, 'corporate')
@@ -417,15 +425,29 @@ describe('what an attacker tries against the callback', () => {
     expect(await linkedRows(staff.id)).toHaveLength(0)
   })
 
-  it('refuses a code redeemed with another verifier or answered with another nonce, and an expired transaction', async () => {
+  it('refuses a code redeemed with another verifier or answered with another nonce, and a changed, expired or foreign transaction cookie', async () => {
     const { identity, staff } = await attacked()
-    /** A sign-in whose stored transaction is changed between the provider and the callback. */
-    const withTransaction = async (change: string, reason: string) => {
+    /**
+     * A sign-in whose transaction cookie is replaced between the provider and the callback by one
+     * sealed with the app's own secret (as only the server can), with `change` applied.
+     */
+    const withTransaction = async (
+      change: (transaction: SsoTransaction) => SsoTransaction,
+      reason: string,
+      lifetimeSeconds = 600,
+    ) => {
       const browser = app.client()
       corporate.signInNext(identity)
-      const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
-      await sql(
-        `UPDATE sso_transactions SET ${change} WHERE id = (SELECT max(id) FROM sso_transactions)`,
+      const authorizeUrl = new URL(await start(browser, 'corporate'))
+      const callbackUrl = await corporate.authorize(authorizeUrl.href)
+      const original = openState(
+        app.payload,
+        'ssoTransaction',
+        browser.cookies.get('payload-sso-transaction'),
+      )!.data as SsoTransaction
+      browser.cookies.set(
+        'payload-sso-transaction',
+        sealState(app.payload, 'ssoTransaction', change(original), lifetimeSeconds),
       )
       const answer = await callback(browser, callbackUrl)
       expect(await me(browser)).toBeNull()
@@ -434,17 +456,50 @@ describe('what an attacker tries against the callback', () => {
     }
     // The provider refuses the code: PKCE binds it to the verifier of the browser that asked.
     expect(
-      await withTransaction(`code_verifier = '${'v'.repeat(43)}'`, 'OAUTH_RESPONSE_BODY_ERROR'),
+      await withTransaction(
+        (transaction) => ({ ...transaction, codeVerifier: 'v'.repeat(43) }),
+        'OAUTH_RESPONSE_BODY_ERROR',
+      ),
     ).toBe('SSO_RESPONSE_INVALID')
     // The ID token carries the nonce this transaction sent, not the one now expected.
     expect(
       await withTransaction(
-        `nonce = 'another-nonce-entirely'`,
+        (transaction) => ({ ...transaction, nonce: 'another-nonce-entirely' }),
         'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
       ),
     ).toBe('SSO_RESPONSE_INVALID')
+    // finding 4: an expired cookie, even one the server sealed, is refused.
+    expect(await withTransaction((transaction) => transaction, 'transactionUnknown', -1)).toBe(
+      'SSO_TRANSACTION_INVALID',
+    )
+
+    // finding 4: a cookie the browser changed, or one sealed for another flow (a passkey sign-in's
+    // challenge), does not open as a transaction.
+    const swapped = async (cookie: (sealed: string) => string) => {
+      const browser = app.client()
+      corporate.signInNext(identity)
+      const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
+      browser.cookies.set(
+        'payload-sso-transaction',
+        cookie(browser.cookies.get('payload-sso-transaction')!),
+      )
+      const answer = await callback(browser, callbackUrl)
+      expect(await me(browser)).toBeNull()
+      expect((await lastAuditEntry('login.failed')).data).toMatchObject({
+        reason: 'transactionUnknown',
+      })
+      return loginPageCode(answer)
+    }
+    const flip = (sealed: string) => {
+      const parts = sealed.split('.')
+      const ciphertext = Buffer.from(parts[2]!, 'base64url')
+      ciphertext[0]! ^= 1
+      parts[2] = ciphertext.toString('base64url')
+      return parts.join('.')
+    }
+    expect(await swapped(flip)).toBe('SSO_TRANSACTION_INVALID')
     expect(
-      await withTransaction(`expires_at = now() - interval '1 second'`, 'transactionUnknown'),
+      await swapped(() => sealState(app.payload, 'passkeySignIn', { challenge: 'x' }, 600)),
     ).toBe('SSO_TRANSACTION_INVALID')
     expect(await linkedRows(staff.id)).toHaveLength(0)
   })
@@ -480,24 +535,62 @@ describe('what an attacker tries against the callback', () => {
     ).toBe('SSO_FLOW_INVALID')
   })
 
-  it('sends PKCE S256, state and nonce, and binds the transaction with an httpOnly, Lax cookie', async () => {
+  it('sends PKCE S256, state and nonce, and binds the transaction with an httpOnly, Lax cookie the browser cannot read', async () => {
     const browser = app.client()
     const answer = await browser.get('/admin/oauth/authorization/corporate')
     const location = new URL(answer.headers.get('location')!)
     expect(location.origin).toBe(new URL(corporate.issuer).origin)
     expect(location.searchParams.get('code_challenge_method')).toBe('S256')
-    expect(location.searchParams.get('state')).toMatch(/^[\w-]{43}$/)
-    expect(location.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/)
+    const state = location.searchParams.get('state')!
+    const nonce = location.searchParams.get('nonce')!
+    expect(state).toMatch(/^[\w-]{43}$/)
+    expect(nonce).toMatch(/^[\w-]{43}$/)
     expect(location.searchParams.get('redirect_uri')).toBe(
       `${appOrigin}/api/admin/oauth/callback/corporate`,
     )
     const [cookie] = answer.headers.getSetCookie()
-    expect(cookie).toMatch(/^payload-sso-transaction=[\w-]{43};/)
+    expect(cookie).toMatch(/^payload-sso-transaction=v1\.[\w-]+\.[\w-]+\.[\w-]+;/)
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Lax/)
     expect(cookie).toMatch(/Path=\/api\/admin\/oauth\/callback/)
-    const [stored] = await sql('SELECT key_hash FROM sso_transactions ORDER BY id DESC LIMIT 1')
-    expect((stored as { key_hash: string }).key_hash).not.toBe(cookie!.split(/[=;]/)[1])
+    // Sealed, not just signed: neither the state, the nonce nor the PKCE verifier can be read in it.
+    const readable = cookie!
+      .split(/[=;]/)[1]!
+      .split('.')
+      .map((part) => Buffer.from(part, 'base64url').toString('latin1'))
+      .join('')
+    expect(readable).not.toContain(state)
+    expect(readable).not.toContain(nonce)
+    expect(readable).not.toContain('corporate')
+  })
+
+  it('finding 4: 300 anonymous sign-in starts write no row, and each is a real start that signs in', async () => {
+    const { identity } = await attacked()
+    const before = await rowCounts(sql)
+    expect(before).toHaveProperty('spent_states')
+    expect(before).not.toHaveProperty('sso_transactions')
+    // No cookie, no Origin, no Sec-Fetch-Site: a script, not a browser.
+    const answers: Response[] = []
+    for (let i = 0; i < 300; i++) {
+      answers.push(
+        await anonymousRequest(app.config, 'GET', '/admin/oauth/authorization/corporate'),
+      )
+    }
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 303))
+    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    // The last start is a real one: its cookie and the provider's answer sign in.
+    const last = answers.at(-1)!
+    const browser = app.client()
+    browser.cookies.set(
+      'payload-sso-transaction',
+      last.headers.getSetCookie()[0]!.split(';')[0]!.split('=')[1]!,
+    )
+    corporate.signInNext(identity)
+    const signedIn = await callback(
+      browser,
+      await corporate.authorize(last.headers.get('location')!),
+    )
+    expect(sessionCookieOf(signedIn)).toBeTruthy()
   })
 })
 

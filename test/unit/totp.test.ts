@@ -1,7 +1,7 @@
 import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 
-import { deriveSecretKey, openSecret, sealSecret } from '../../src/twoFactor/lib/secretBox.js'
+import { deriveSecretKey, openSecret, sealSecret } from '../../src/lib/secretBox.js'
 import {
   generateTotpSecret,
   otpauthUri,

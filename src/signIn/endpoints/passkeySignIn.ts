@@ -14,12 +14,12 @@ import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
 import { refuseCrossSite } from '../../request/refuseCrossSite.js'
 import {
-  authenticationOptions,
-  discardResponseChallenge,
   readCredentialJSON,
+  signInOptions,
   verifyAssertion,
 } from '../../twoFactor/passkeys/ceremonies.js'
 import { claimSignCount, findPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
+import { passkeySignInCookie } from '../../twoFactor/passkeys/signInChallengeCookie.js'
 import { completeSignIn } from '../completeSignIn.js'
 
 const requirePasswordless = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
@@ -31,20 +31,15 @@ const requirePasswordless = (req: PayloadRequest, options: SanitizedBackofficeOp
 /**
  * `POST /api/{users}/passkey/sign-in/options`: the options for a password-less sign-in (when the
  * `passkeys.passwordless` option is on). No account is named: the browser offers the discoverable
- * passkeys it holds for this site, so the page reveals nothing about which accounts exist.
+ * passkeys it holds for this site, so the page reveals nothing about which accounts exist. The
+ * challenge travels sealed in a cookie: nothing is stored, however often anyone asks.
  */
 export const passkeySignInOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
       requirePasswordless(req, options)
-      return jsonResponse(
-        req,
-        await authenticationOptions(req, options, {
-          credentials: [],
-          purpose: 'signIn',
-          userId: null,
-        }),
-      )
+      const { cookie, options: requestOptions } = await signInOptions(req, options)
+      return jsonResponse(req, requestOptions, new Headers({ 'set-cookie': cookie }))
     },
     method: 'post',
     path: '/passkey/sign-in/options',
@@ -71,8 +66,8 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
       const userHandle = response.response?.userHandle
       const account = passkey ? await readAccount(req, options, passkey.userId) : null
       if (!passkey || !account || userHandle !== passkey.userHandle) {
-        // The challenge is used up all the same, so a response cannot be tried again with another id.
-        await discardResponseChallenge(req, response, { purpose: 'signIn', userId: null })
+        // The challenge is not spent: nothing was verified, it can only ever verify an assertion the
+        // authenticator signed, and spending it here would let anyone write a row per request.
         throw new BackofficeError('PASSKEY_INVALID', { req })
       }
       if (!isLocalAccount(account)) {
@@ -116,12 +111,15 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
       if (attempt.kind === 'wrong') {
         throw new BackofficeError('PASSKEY_INVALID', { req })
       }
-      return completeSignIn(req, options, {
+      const signedIn = await completeSignIn(req, options, {
         factor: 'passkeySignIn',
         singleSignOn: null,
         trustThisDevice: false,
         userId: account.id,
       })
+      // Spent already; cleared so the browser does not keep carrying it.
+      signedIn.headers.append('set-cookie', passkeySignInCookie(req, options, null))
+      return signedIn
     },
     method: 'post',
     path: '/passkey/sign-in',

@@ -14,7 +14,7 @@ import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
 import { providerConfiguration } from '../providerConfiguration.js'
 import { redirectUri } from '../redirectUri.js'
 import { ssoTransactionCookie } from '../ssoCookie.js'
-import { openSsoTransaction } from '../transactions.js'
+import { sealSsoTransaction } from '../transactions.js'
 
 /**
  * The flows a sign-in may start: `default`, a sign-in; `reauth`, the signed-in account confirming
@@ -26,9 +26,9 @@ const flows = ['default', 'link', 'reauth'] as const
 /**
  * `GET /api/admin/oauth/authorization/{providerId}?flow=default`: the provider's button. Starts an
  * authorization code flow with PKCE (S256), `state` and `nonce`, all three fresh for this sign-in
- * and stored server side with the provider and its issuer, bound to this browser by a cookie holding
- * only a random key (OWASP ASVS 5.0 10.1.2, 10.2.1; RFC 9700 §2.1.1), then sends the browser to the
- * provider. Every refusal goes back to the login page with a catalogue code.
+ * and sealed with the provider and its issuer into a cookie that binds them to this browser (OWASP
+ * ASVS 5.0 10.1.2, 10.2.1; RFC 9700 §2.1.1), then sends the browser to the provider. Nothing is
+ * stored: anyone may open this URL, and a row per visit would let them fill the database. Every refusal goes back to the login page with a catalogue code.
  */
 export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endpoint => ({
   handler: async (req: PayloadRequest) => {
@@ -92,7 +92,7 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
     const codeVerifier = client.randomPKCECodeVerifier()
     const state = client.randomState()
     const nonce = client.randomNonce()
-    const key = await openSsoTransaction(
+    const sealed = sealSsoTransaction(
       req,
       {
         codeVerifier,
@@ -124,7 +124,7 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
       parameters.hd = provider.hostedDomains[0]!
     }
     return seeOther(req, client.buildAuthorizationUrl(configuration, parameters).href, [
-      ssoTransactionCookie(req, { key, maxAgeSeconds: options.sso.transactionMinutes * 60 }),
+      ssoTransactionCookie(req, { maxAgeSeconds: options.sso.transactionMinutes * 60, sealed }),
     ])
   },
   method: 'get',

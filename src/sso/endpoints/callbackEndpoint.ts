@@ -25,7 +25,7 @@ import { redirectUri } from '../redirectUri.js'
 import { readSsoTransactionCookie, ssoTransactionCookie } from '../ssoCookie.js'
 import { SsoRefusal } from '../ssoRefusal.js'
 import { switchSignInMethod } from '../switchSignInMethod.js'
-import { type SsoTransaction, takeSsoTransaction } from '../transactions.js'
+import { redeemSsoTransaction, type SsoTransaction } from '../transactions.js'
 
 /**
  * The provider's answer, checked by openid-client against this very transaction: `state`, the PKCE
@@ -93,7 +93,7 @@ const verifiedIdentity = async (
 
 /**
  * `GET /api/admin/oauth/callback/{providerId}`: where the provider sends the browser back. The
- * transaction is taken (once) by the browser's cookie and names the provider: a response arriving at
+ * transaction is redeemed (once) from the browser's cookie and names the provider: a response arriving at
  * another provider's path is refused, never checked against that provider (mix-up defence, RFC 9700
  * §4.4; OWASP ASVS 5.0 10.2.2). The identity is then linked or refused (see linkedUser.ts) and the
  * sign-in goes on exactly as after a right password: a suspended account gets nothing, a second
@@ -105,16 +105,20 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
   handler: async (req: PayloadRequest) => {
     const pathProvider = String(req.routeParams?.providerId ?? '').slice(0, 40)
     const clearTransaction = ssoTransactionCookie(req, null)
-    const key = readSsoTransactionCookie(req)
-    const transaction = key ? await takeSsoTransaction(req, key) : null
+    const sealed = readSsoTransactionCookie(req)
+    const redeemed = sealed ? await redeemSsoTransaction(req, sealed) : { refused: 'noCookie' }
+    const transaction = 'transaction' in redeemed ? redeemed.transaction : null
     const provider = options.sso.providers.find(
       (candidate) => candidate.id === transaction?.providerId,
     )
     let identity: null | ProvedIdentity = null
     let userId: null | number | string = null
     try {
+      if ('refused' in redeemed) {
+        throw new SsoRefusal('SSO_TRANSACTION_INVALID', redeemed.refused)
+      }
       if (!transaction || !provider || provider.issuer !== transaction.issuer) {
-        throw new SsoRefusal('SSO_TRANSACTION_INVALID', key ? 'transactionUnknown' : 'noCookie')
+        throw new SsoRefusal('SSO_TRANSACTION_INVALID', 'transactionUnknown')
       }
       if (pathProvider !== provider.id) {
         throw new SsoRefusal('SSO_RESPONSE_INVALID', 'providerMismatch')

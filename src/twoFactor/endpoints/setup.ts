@@ -6,12 +6,12 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { sealSecret } from '../../lib/secretBox.js'
 import { jsonResponse } from '../../request/http.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
 import { totpIssuer } from '../issuer.js'
-import { sealSecret } from '../lib/secretBox.js'
 import { generateTotpSecret, otpauthUri } from '../lib/totp.js'
 import { totpSecretKey } from '../secretKey.js'
 

@@ -19,6 +19,7 @@ import type { StoredPasskey } from './passkeyStore.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { issueChallenge, type PasskeyPurpose, takeChallenge } from './challengeStore.js'
 import { type RelyingParty, relyingParty, userHandleOf } from './relyingParty.js'
+import { issueSignInChallenge, redeemSignInChallenge } from './signInChallenge.js'
 
 /** The relying party, or PASSKEYS_UNAVAILABLE when passkeys are off or cannot work here. */
 export const requireRelyingParty = (
@@ -76,26 +77,14 @@ export const registrationOptions = async (
   })
 }
 
-/**
- * The options for `navigator.credentials.get()`: for a second factor the account's own credentials;
- * for a password-less sign-in none, so the browser offers the discoverable passkeys it holds.
- */
-export const authenticationOptions = async (
-  req: PayloadRequest,
+/** The options for `navigator.credentials.get()` over `challenge`, offering `credentials`. */
+const requestOptions = (
+  party: RelyingParty,
   options: SanitizedBackofficeOptions,
-  {
-    credentials,
-    purpose,
-    userId,
-  }: {
-    credentials: StoredPasskey[]
-    purpose: Exclude<PasskeyPurpose, 'registration'>
-    userId: null | number | string
-  },
-): Promise<PublicKeyCredentialRequestOptionsJSON> => {
-  const party = requireRelyingParty(req, options)
-  const challenge = await issueChallenge(req.payload, options, { purpose, userId })
-  return generateAuthenticationOptions({
+  challenge: string,
+  credentials: StoredPasskey[],
+): Promise<PublicKeyCredentialRequestOptionsJSON> =>
+  generateAuthenticationOptions({
     allowCredentials: credentials.map((passkey) => ({
       id: passkey.credentialId,
       ...(passkey.transports ? { transports: passkey.transports } : {}),
@@ -106,6 +95,41 @@ export const authenticationOptions = async (
     timeout: timeoutMs(options),
     userVerification: 'required',
   })
+
+/**
+ * The options for `navigator.credentials.get()` for a second factor: the account's own credentials,
+ * over a challenge stored for that account (only a browser that proved the password gets here).
+ */
+export const authenticationOptions = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  {
+    credentials,
+    purpose,
+    userId,
+  }: {
+    credentials: StoredPasskey[]
+    purpose: 'secondFactor'
+    userId: number | string
+  },
+): Promise<PublicKeyCredentialRequestOptionsJSON> => {
+  const party = requireRelyingParty(req, options)
+  const challenge = await issueChallenge(req.payload, options, { purpose, userId })
+  return requestOptions(party, options, challenge, credentials)
+}
+
+/**
+ * The options for a password-less sign-in, with no credentials listed so the browser offers the
+ * discoverable passkeys it holds, and the cookie that carries their challenge (signInChallenge.ts):
+ * anyone may ask, so nothing is stored.
+ */
+export const signInOptions = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+): Promise<{ cookie: string; options: PublicKeyCredentialRequestOptionsJSON }> => {
+  const party = requireRelyingParty(req, options)
+  const { challenge, cookie } = issueSignInChallenge(req, options)
+  return { cookie, options: await requestOptions(party, options, challenge, []) }
 }
 
 /** The challenge a response's client data names (base64url), or null when it cannot be read. */
@@ -123,8 +147,10 @@ const challengeOf = (clientDataJSON: unknown): null | string => {
 }
 
 /**
- * Takes the response's challenge from the store before anything is verified: a challenge is used up
- * by the first response that names it, verified or not, so no response can be tried twice.
+ * Takes the response's challenge before anything is verified: a challenge is used up by the first
+ * response that names it, verified or not, so no response can be tried twice. A password-less
+ * sign-in's challenge comes from the browser's sealed cookie and is recorded as spent; the others
+ * are deleted from the store.
  */
 const takeResponseChallenge = async (
   req: PayloadRequest,
@@ -132,22 +158,15 @@ const takeResponseChallenge = async (
   { purpose, userId }: { purpose: PasskeyPurpose; userId: null | number | string },
 ): Promise<string> => {
   const challenge = challengeOf(response.response?.clientDataJSON)
-  if (!challenge || !(await takeChallenge(req.payload, { challenge, purpose, userId }))) {
+  const taken =
+    challenge !== null &&
+    (purpose === 'signIn'
+      ? await redeemSignInChallenge(req, challenge)
+      : await takeChallenge(req.payload, { challenge, purpose, userId }))
+  if (!taken) {
     throw new BackofficeError('PASSKEY_INVALID', { req })
   }
   return challenge
-}
-
-/** Uses up the challenge a response names without verifying it: the response was refused before. */
-export const discardResponseChallenge = async (
-  req: PayloadRequest,
-  response: { response?: { clientDataJSON?: unknown } },
-  { purpose, userId }: { purpose: PasskeyPurpose; userId: null | number | string },
-): Promise<void> => {
-  const challenge = challengeOf(response.response?.clientDataJSON)
-  if (challenge) {
-    await takeChallenge(req.payload, { challenge, purpose, userId })
-  }
 }
 
 /** A response body's `response` member, shaped as a WebAuthn credential in JSON, or a 400. */

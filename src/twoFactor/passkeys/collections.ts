@@ -61,8 +61,10 @@ export const passkeysCollection = (options: SanitizedBackofficeOptions): Collect
 })
 
 /**
- * Challenges handed to a browser for one WebAuthn ceremony: the random challenge, what it is for,
- * whose it is (none for a password-less sign-in) and until when. A row is deleted when a response
+ * Challenges handed to a browser for one WebAuthn ceremony of a signed-in or password-proved account:
+ * the random challenge, what it is for, whose it is and until when. A password-less sign-in's
+ * challenge is not stored here but sealed in a cookie (signInChallenge.ts), since anyone may ask for
+ * one; `signIn` stays among the purposes so the schema does not change. A row is deleted when a response
  * names it, whether the response then verifies or not, so each challenge is used at most once
  * (WebAuthn §13.4.3). No API reaches it.
  */

@@ -8,18 +8,11 @@ const NONCE_BYTES = 12
 /**
  * A 256-bit key derived with HKDF-SHA256 (RFC 5869) from key material of any length (the plugin's
  * `twoFactor.encryptionKey`, or Payload's secret). The `info` label separates this key from anything
- * else derived from the same material, so the TOTP key never equals, say, the JWT signing key.
+ * else derived from the same material (RFC 5869 §3.2), so the TOTP key never equals, say, the JWT
+ * signing key or the key of the values a browser carries between two requests.
  */
-export const deriveSecretKey = (material: string): Buffer =>
-  Buffer.from(
-    hkdfSync(
-      'sha256',
-      Buffer.from(material, 'utf8'),
-      'payload-backoffice',
-      'totp-secret-encryption-v1',
-      32,
-    ),
-  )
+export const deriveSecretKey = (material: string, info = 'totp-secret-encryption-v1'): Buffer =>
+  Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), 'payload-backoffice', info, 32))
 
 /**
  * Encrypts a secret with AES-256-GCM. `context` (the account id) is authenticated with it, so a

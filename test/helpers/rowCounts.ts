@@ -1,0 +1,31 @@
+import type { Json } from './json.js'
+
+type Sql = (text: string, values?: unknown[]) => Promise<Json[]>
+
+/** The number of rows in every table of the test database, by table: what a request wrote, whatever table it chose. */
+export const rowCounts = async (sql: Sql): Promise<Record<string, number>> => {
+  const tables = await sql(
+    `SELECT table_schema, table_name FROM information_schema.tables
+     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+  )
+  const counts: Record<string, number> = {}
+  for (const { table_name: name, table_schema: schema } of tables as {
+    table_name: string
+    table_schema: string
+  }[]) {
+    const [row] = await sql(`SELECT count(*)::int AS n FROM "${schema}"."${name}"`)
+    counts[name] = (row as { n: number }).n
+  }
+  return counts
+}
+
+/** The tables whose row count changed between two `rowCounts`, with the difference. */
+export const rowsAdded = (
+  before: Record<string, number>,
+  after: Record<string, number>,
+): Record<string, number> =>
+  Object.fromEntries(
+    Object.keys({ ...before, ...after })
+      .map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)] as const)
+      .filter(([, added]) => added !== 0),
+  )
