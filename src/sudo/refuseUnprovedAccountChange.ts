@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook, PayloadRequest } from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
@@ -40,7 +40,7 @@ const mayUpdate = async (
   data: Row,
   originalDoc: Row,
 ): Promise<boolean> => {
-  const field = req.payload.collections[collection]?.config.flattenedFields.find(
+  const field = req.payload.collections[collection as CollectionSlug]?.config.flattenedFields.find(
     (candidate) => 'name' in candidate && candidate.name === name,
   )
   const access = field?.access?.update
