@@ -708,6 +708,7 @@ export interface AuditLog {
     | 'twoFactor.recoveryCodesGenerated'
     | 'twoFactor.recoveryCodeUsed'
     | 'twoFactor.passkeyAdded'
+    | 'twoFactor.passkeyRenamed'
     | 'twoFactor.passkeyRemoved'
     | 'twoFactor.resetRequested'
     | 'twoFactor.resetApproved'
