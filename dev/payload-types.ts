@@ -421,6 +421,7 @@ export interface TrustedDevice {
   browser?: string | null;
   os?: string | null;
   lastUsedAt?: string | null;
+  afterPasskey?: boolean | null;
   expirationDate: string;
   tokenHash: string;
   updatedAt: string;
@@ -1375,6 +1376,7 @@ export interface TrustedDevicesSelect<T extends boolean = true> {
   browser?: T;
   os?: T;
   lastUsedAt?: T;
+  afterPasskey?: T;
   expirationDate?: T;
   tokenHash?: T;
   updatedAt?: T;

@@ -169,6 +169,7 @@ export const de: BackofficeTranslationTable = {
   fieldTrustedDevices: 'Vertrauenswürdige Geräte',
   fieldTrustedDeviceBrowser: 'Browser',
   fieldTrustedDeviceOs: 'Betriebssystem',
+  fieldTrustedDeviceAfterPasskey: 'Nach einem Passkey vertraut',
   fieldTrustedDeviceLastUsedAt: 'Zuletzt verwendet',
   fieldTrustedDeviceExpirationDate: 'Vertrauenswürdig bis',
   twoFactorAccountActivated: 'Konto erfolgreich aktiviert',

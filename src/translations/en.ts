@@ -163,6 +163,7 @@ export const en = {
   fieldTrustedDevices: 'Trusted devices',
   fieldTrustedDeviceBrowser: 'Browser',
   fieldTrustedDeviceOs: 'Operating system',
+  fieldTrustedDeviceAfterPasskey: 'Trusted after a passkey',
   fieldTrustedDeviceLastUsedAt: 'Last used',
   fieldTrustedDeviceExpirationDate: 'Trusted until',
   twoFactorAccountActivated: 'account activated successfully',

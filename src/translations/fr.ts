@@ -168,6 +168,7 @@ export const fr: BackofficeTranslationTable = {
   fieldTrustedDevices: 'Appareils de confiance',
   fieldTrustedDeviceBrowser: 'Navigateur',
   fieldTrustedDeviceOs: "Système d'exploitation",
+  fieldTrustedDeviceAfterPasskey: 'Approuvé après une clé d’accès',
   fieldTrustedDeviceLastUsedAt: 'Dernière utilisation',
   fieldTrustedDeviceExpirationDate: "De confiance jusqu'au",
   twoFactorAccountActivated: 'compte activé avec succès',

@@ -162,6 +162,7 @@ export const nl: BackofficeTranslationTable = {
   fieldTrustedDevices: 'Vertrouwde apparaten',
   fieldTrustedDeviceBrowser: 'Browser',
   fieldTrustedDeviceOs: 'Besturingssysteem',
+  fieldTrustedDeviceAfterPasskey: 'Vertrouwd na een passkey',
   fieldTrustedDeviceLastUsedAt: 'Laatst gebruikt',
   fieldTrustedDeviceExpirationDate: 'Vertrouwd tot',
   twoFactorAccountActivated: 'account succesvol geactiveerd',

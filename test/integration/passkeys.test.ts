@@ -720,6 +720,11 @@ describe('finding 6b: a trusted device and a required passkey', () => {
       trustThisDevice: true,
     })
     expect(trusted.status).toBe(200)
+    expect(
+      await sql('SELECT after_passkey FROM trusted_devices WHERE user_id = $1 ORDER BY id', [
+        manager.id,
+      ]),
+    ).toEqual([{ after_passkey: false }, { after_passkey: true }])
     const again = app.client()
     again.cookies.set('payload-trusted-device', browser.cookies.get('payload-trusted-device')!)
     const signedInAgain = await again.post('/users/login', { email: manager.email, password })

@@ -16,6 +16,7 @@ import { requestUser, type SessionUser } from '../../request/requestUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { passkeyDevice } from '../lib/passkeyDevice.js'
+import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
 import {
   readCredentialJSON,
   registrationOptions,
@@ -23,7 +24,6 @@ import {
   verifyRegistration,
 } from './ceremonies.js'
 import { passkeysSlug } from './collections.js'
-import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
 import { sendPasskeyChangedEmail } from './emails.js'
 import {
   credentialsOf,
