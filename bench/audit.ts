@@ -75,6 +75,7 @@ const eventWeights: Record<AuditEventName, number> = {
   'twoFactor.deviceTrusted': 0.002,
   'twoFactor.passkeyAdded': 0.0005,
   'twoFactor.passkeyRemoved': 0.0002,
+  'twoFactor.passkeyRenamed': 0.0001,
   'twoFactor.recoveryCodesGenerated': 0.0005,
   'twoFactor.recoveryCodeUsed': 0.0002,
   'twoFactor.enrolled': 0.001,

@@ -421,6 +421,7 @@ export interface TrustedDevice {
   browser?: string | null;
   os?: string | null;
   lastUsedAt?: string | null;
+  afterPasskey?: boolean | null;
   expirationDate: string;
   tokenHash: string;
   updatedAt: string;
@@ -702,6 +703,7 @@ export interface AuditLog {
     | 'twoFactor.recoveryCodesGenerated'
     | 'twoFactor.recoveryCodeUsed'
     | 'twoFactor.passkeyAdded'
+    | 'twoFactor.passkeyRenamed'
     | 'twoFactor.passkeyRemoved'
     | 'twoFactor.resetRequested'
     | 'twoFactor.resetApproved'
@@ -1378,6 +1380,7 @@ export interface TrustedDevicesSelect<T extends boolean = true> {
   browser?: T;
   os?: T;
   lastUsedAt?: T;
+  afterPasskey?: T;
   expirationDate?: T;
   tokenHash?: T;
   updatedAt?: T;

@@ -70,6 +70,8 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorChallengeStarted',
   },
+  // Two-factor turned on by an account's first factor, or the app set up: data.factor (totp or
+  // passkey), data.via (account, or signIn for the enrolment a sign-in asked for).
   'twoFactor.enrolled': {
     category: 'authentication',
     translationKey: 'auditEventTwoFactorEnrolled',
@@ -116,6 +118,11 @@ export const auditEvents = {
   'twoFactor.passkeyAdded': {
     category: 'authentication',
     translationKey: 'auditEventPasskeyAdded',
+  },
+  // data.passkeyId, name, previousName; only the owner renames.
+  'twoFactor.passkeyRenamed': {
+    category: 'authentication',
+    translationKey: 'auditEventPasskeyRenamed',
   },
   // data.passkeyId, name; the actor is the owner or an administrator.
   'twoFactor.passkeyRemoved': {

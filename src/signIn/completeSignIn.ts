@@ -71,7 +71,11 @@ export const completeSignIn = async (
   if (trustThisDevice) {
     const client = getClientInfo(req, options)
     const { browser, os } = describeUserAgent(client.userAgent)
-    const { device, token } = await trustDevice(req.payload, options, userId, { browser, os })
+    const { device, token } = await trustDevice(req.payload, options, userId, {
+      afterPasskey: factor === 'passkey',
+      browser,
+      os,
+    })
     await recordAuditEvent(req, {
       actor: user,
       data: { browser, deviceId: device.id, os },

@@ -169,6 +169,7 @@ export const de: BackofficeTranslationTable = {
   fieldTrustedDevices: 'Vertrauenswürdige Geräte',
   fieldTrustedDeviceBrowser: 'Browser',
   fieldTrustedDeviceOs: 'Betriebssystem',
+  fieldTrustedDeviceAfterPasskey: 'Nach einem Passkey vertraut',
   fieldTrustedDeviceLastUsedAt: 'Zuletzt verwendet',
   fieldTrustedDeviceExpirationDate: 'Vertrauenswürdig bis',
   twoFactorAccountActivated: 'Konto erfolgreich aktiviert',
@@ -394,6 +395,12 @@ export const de: BackofficeTranslationTable = {
     'Eine Administratorin oder ein Administrator hat den Passkey „{{name}}“ von Ihrem Konto entfernt; er meldet Sie nicht mehr an. Auf Ihrer Kontoseite können Sie einen neuen hinzufügen.',
   auditEventPasskeyAdded: 'Passkey hinzugefügt',
   auditEventPasskeyRemoved: 'Passkey entfernt',
+  auditEventPasskeyRenamed: 'Passkey umbenannt',
+  emailTwoFactorOnSubject: 'Die Zwei-Faktor-Authentifizierung ist für Ihr Konto aktiv',
+  emailTwoFactorOnAppBody:
+    'Die Anmeldung bei Ihrem Konto verlangt nach dem Passwort jetzt einen Code aus der soeben eingerichteten Authenticator-App. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
+  emailTwoFactorOnPasskeyBody:
+    'Die Anmeldung bei Ihrem Konto verlangt nach dem Passwort jetzt den soeben hinzugefügten Passkey „{{name}}“. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
   passkeysHeading: 'Passkeys',
   passkeysIntro:
     'Ein Passkey bestätigt mit der Displaysperre, dem Fingerabdruck oder dem Gesicht auf Ihrem Gerät oder mit einem Sicherheitsschlüssel, dass Sie es sind. Er kann nicht abgefischt werden: Er funktioniert nur auf dieser Website.',

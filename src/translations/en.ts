@@ -163,6 +163,7 @@ export const en = {
   fieldTrustedDevices: 'Trusted devices',
   fieldTrustedDeviceBrowser: 'Browser',
   fieldTrustedDeviceOs: 'Operating system',
+  fieldTrustedDeviceAfterPasskey: 'Trusted after a passkey',
   fieldTrustedDeviceLastUsedAt: 'Last used',
   fieldTrustedDeviceExpirationDate: 'Trusted until',
   twoFactorAccountActivated: 'account activated successfully',
@@ -384,6 +385,12 @@ export const en = {
     'An administrator removed the passkey “{{name}}” from your account; it no longer signs you in. You can add a new one on your account page.',
   auditEventPasskeyAdded: 'Passkey added',
   auditEventPasskeyRemoved: 'Passkey removed',
+  auditEventPasskeyRenamed: 'Passkey renamed',
+  emailTwoFactorOnSubject: 'Two-factor authentication is on for your account',
+  emailTwoFactorOnAppBody:
+    'Signing in to your account now asks for a code from the authenticator app that was just set up, after your password. Every other session of your account was signed out. If this was not you, change your password and tell an administrator.',
+  emailTwoFactorOnPasskeyBody:
+    'Signing in to your account now asks for the passkey “{{name}}” that was just added, after your password. Every other session of your account was signed out. If this was not you, change your password and tell an administrator.',
   passkeysHeading: 'Passkeys',
   passkeysIntro:
     'A passkey confirms it is you with your device’s screen lock, fingerprint or face, or with a security key. It cannot be phished: it only works on this site.',

@@ -168,6 +168,7 @@ export const fr: BackofficeTranslationTable = {
   fieldTrustedDevices: 'Appareils de confiance',
   fieldTrustedDeviceBrowser: 'Navigateur',
   fieldTrustedDeviceOs: "Système d'exploitation",
+  fieldTrustedDeviceAfterPasskey: 'Approuvé après une clé d’accès',
   fieldTrustedDeviceLastUsedAt: 'Dernière utilisation',
   fieldTrustedDeviceExpirationDate: "De confiance jusqu'au",
   twoFactorAccountActivated: 'compte activé avec succès',
@@ -392,6 +393,12 @@ export const fr: BackofficeTranslationTable = {
     'Un administrateur a supprimé la clé d’accès « {{name}} » de votre compte ; elle ne vous connecte plus. Vous pouvez en ajouter une nouvelle depuis la page de votre compte.',
   auditEventPasskeyAdded: 'Clé d’accès ajoutée',
   auditEventPasskeyRemoved: 'Clé d’accès supprimée',
+  auditEventPasskeyRenamed: 'Clé d’accès renommée',
+  emailTwoFactorOnSubject: 'L’authentification à deux facteurs est activée sur votre compte',
+  emailTwoFactorOnAppBody:
+    'La connexion à votre compte demande désormais, après votre mot de passe, un code de l’application d’authentification qui vient d’être configurée. Toutes les autres sessions de votre compte ont été déconnectées. Si ce n’était pas vous, changez votre mot de passe et prévenez un administrateur.',
+  emailTwoFactorOnPasskeyBody:
+    'La connexion à votre compte demande désormais, après votre mot de passe, la clé d’accès « {{name}} » qui vient d’être ajoutée. Toutes les autres sessions de votre compte ont été déconnectées. Si ce n’était pas vous, changez votre mot de passe et prévenez un administrateur.',
   passkeysHeading: 'Clés d’accès',
   passkeysIntro:
     'Une clé d’accès confirme que c’est bien vous avec le verrouillage de votre appareil, votre empreinte ou votre visage, ou avec une clé de sécurité. Elle ne peut pas être hameçonnée : elle ne fonctionne que sur ce site.',

@@ -162,6 +162,7 @@ export const nl: BackofficeTranslationTable = {
   fieldTrustedDevices: 'Vertrouwde apparaten',
   fieldTrustedDeviceBrowser: 'Browser',
   fieldTrustedDeviceOs: 'Besturingssysteem',
+  fieldTrustedDeviceAfterPasskey: 'Vertrouwd na een passkey',
   fieldTrustedDeviceLastUsedAt: 'Laatst gebruikt',
   fieldTrustedDeviceExpirationDate: 'Vertrouwd tot',
   twoFactorAccountActivated: 'account succesvol geactiveerd',
@@ -385,6 +386,12 @@ export const nl: BackofficeTranslationTable = {
     'Een beheerder heeft de passkey “{{name}}” van uw account verwijderd; hij laat u niet meer inloggen. U kunt een nieuwe toevoegen op uw accountpagina.',
   auditEventPasskeyAdded: 'Passkey toegevoegd',
   auditEventPasskeyRemoved: 'Passkey verwijderd',
+  auditEventPasskeyRenamed: 'Passkey hernoemd',
+  emailTwoFactorOnSubject: 'Tweestapsverificatie staat aan voor uw account',
+  emailTwoFactorOnAppBody:
+    'Inloggen op uw account vraagt nu, na uw wachtwoord, een code uit de authenticator-app die zojuist is ingesteld. Alle andere sessies van uw account zijn afgemeld. Was u dit niet, wijzig dan uw wachtwoord en waarschuw een beheerder.',
+  emailTwoFactorOnPasskeyBody:
+    'Inloggen op uw account vraagt nu, na uw wachtwoord, de passkey “{{name}}” die zojuist is toegevoegd. Alle andere sessies van uw account zijn afgemeld. Was u dit niet, wijzig dan uw wachtwoord en waarschuw een beheerder.',
   passkeysHeading: 'Passkeys',
   passkeysIntro:
     'Een passkey bevestigt dat u het bent met de schermvergrendeling, uw vingerafdruk of gezicht op uw apparaat, of met een beveiligingssleutel. Hij kan niet worden gephisht: hij werkt alleen op deze site.',

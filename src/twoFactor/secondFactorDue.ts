@@ -6,6 +6,7 @@ import type { TotpConfig } from './fields.js'
 import { readTwoFactorCookie } from './cookies.js'
 import { type SecondFactorNeed, secondFactorNeed } from './enforcement.js'
 import { hasPasskey } from './passkeys/passkeyStore.js'
+import { passkeyRequiredFor } from './passkeys/requirement.js'
 import { findTrustedDevice, type TrustedDeviceMatch } from './trustedDevices.js'
 
 type Account = { id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
@@ -28,13 +29,31 @@ export const secondFactorNeedOf = async (
 }
 
 /**
- * The trusted device this browser proves for `accountId`: its device cookie's hash on this very
- * account, not expired. Read as committed (a read never waits on a sign-in's locks).
+ * The trusted device this browser proves for `account`, if it may stand in for the account's second
+ * factor: its device cookie's hash on this very account, not expired. Read as committed (a read never
+ * waits on a sign-in's locks).
+ *
+ * Where the account's role requires a passkey and it has one (`passkeys.requiredForRoles`), only a
+ * device trusted at a sign-in that ended with a passkey may: one trusted after a code would let a
+ * phishing proxy that relayed the code (and asked to trust its own browser) skip the passkey for
+ * good. Google's Advanced Protection works the same way: the security key is asked for "the first
+ * time you sign in on a new device" (support.google.com/accounts/answer/7539956), never replaced by
+ * a weaker factor.
  */
 export const recognisedDevice = async (
   req: PayloadRequest,
-  accountId: number | string,
+  options: SanitizedBackofficeOptions,
+  account: Account,
 ): Promise<null | TrustedDeviceMatch> => {
   const token = readTwoFactorCookie(req, 'trustedDevice')
-  return token ? findTrustedDevice(req.payload, accountId, token) : null
+  const device = token ? await findTrustedDevice(req.payload, account.id, token) : null
+  if (
+    device &&
+    !device.afterPasskey &&
+    passkeyRequiredFor(account, options) &&
+    (await hasPasskey(req.payload, account.id))
+  ) {
+    return null
+  }
+  return device
 }

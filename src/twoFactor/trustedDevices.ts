@@ -17,8 +17,11 @@ export type TrustedDeviceSummary = {
   os: null | string
 }
 
-/** A trusted device a presented token belongs to: what rotating its token needs. */
-export type TrustedDeviceMatch = { id: number | string; tokenHash: string }
+/**
+ * A trusted device a presented token belongs to: what rotating its token needs, and whether it was
+ * trusted at a sign-in that ended with a passkey.
+ */
+export type TrustedDeviceMatch = { afterPasskey: boolean; id: number | string; tokenHash: string }
 
 /**
  * Trusted devices are read and written with single SQL statements on their own table, so each use,
@@ -27,6 +30,7 @@ export type TrustedDeviceMatch = { id: number | string; tokenHash: string }
 const table = (payload: Payload) => {
   const devices = sqlFor(payload, trustedDevicesSlug)
   return {
+    afterPasskey: devices.column('afterPasskey'),
     browser: devices.column('browser'),
     createdAt: devices.column('createdAt'),
     devices,
@@ -75,18 +79,21 @@ export const listTrustedDevices = async (
   return rows.map(summary)
 }
 
-/** Trusts the device a sign-in came from: a new random token (256 bits) for its cookie, only the hash stored. */
+/**
+ * Trusts the device a sign-in came from: a new random token (256 bits) for its cookie, only the hash
+ * stored, with whether the sign-in's second factor was a passkey.
+ */
 export const trustDevice = async (
   payload: Payload,
   options: SanitizedBackofficeOptions,
   userId: number | string,
-  device: { browser: null | string; os: null | string },
+  device: { afterPasskey: boolean; browser: null | string; os: null | string },
 ): Promise<{ device: TrustedDeviceSummary; token: string }> => {
   const t = table(payload)
   const { hash, token } = createToken()
   const [row] = await t.devices.execute<Row>(
-    sql`INSERT INTO ${t.devices.table} (${t.user}, ${t.browser}, ${t.os}, ${t.lastUsedAt}, ${t.expirationDate}, ${t.tokenHash}, ${t.updatedAt}, ${t.createdAt})
-     VALUES (${userId}, ${device.browser}, ${device.os}, now(), now() + make_interval(days => ${options.twoFactor.trustedDeviceDays}), ${hash}, now(), now()) RETURNING ${returning(t)}`,
+    sql`INSERT INTO ${t.devices.table} (${t.user}, ${t.browser}, ${t.os}, ${t.afterPasskey}, ${t.lastUsedAt}, ${t.expirationDate}, ${t.tokenHash}, ${t.updatedAt}, ${t.createdAt})
+     VALUES (${userId}, ${device.browser}, ${device.os}, ${device.afterPasskey}, now(), now() + make_interval(days => ${options.twoFactor.trustedDeviceDays}), ${hash}, now(), now()) RETURNING ${returning(t)}`,
   )
   return { device: summary(row!), token }
 }
@@ -101,11 +108,18 @@ export const findTrustedDevice = async (
   token: string,
 ): Promise<null | TrustedDeviceMatch> => {
   const t = table(payload)
-  const [row] = await t.devices.execute<{ id: number | string; token_hash: string }>(
-    sql`SELECT ${t.id} AS id, ${t.tokenHash} AS token_hash FROM ${t.devices.table}
+  const [row] = await t.devices.execute<{
+    after_passkey: boolean | null
+    id: number | string
+    token_hash: string
+  }>(
+    sql`SELECT ${t.id} AS id, ${t.tokenHash} AS token_hash, ${t.afterPasskey} AS after_passkey FROM ${t.devices.table}
      WHERE ${t.tokenHash} = ${hashToken(token)} AND ${t.user} = ${userId} AND ${t.expirationDate} > now()`,
   )
-  return row ? { id: row.id, tokenHash: row.token_hash } : null
+  // A device trusted before this was recorded counts as trusted after a code.
+  return row
+    ? { afterPasskey: row.after_passkey === true, id: row.id, tokenHash: row.token_hash }
+    : null
 }
 
 /**
@@ -117,7 +131,7 @@ export const findTrustedDevice = async (
 export const rotateTrustedDevice = async (
   payload: Payload,
   userId: number | string,
-  { id, tokenHash }: TrustedDeviceMatch,
+  { id, tokenHash }: Pick<TrustedDeviceMatch, 'id' | 'tokenHash'>,
 ): Promise<null | { expiresAt: Date; token: string }> => {
   const t = table(payload)
   const next = createToken()
@@ -137,7 +151,7 @@ export const rotateTrustedDevice = async (
  */
 export const restoreTrustedDeviceToken = async (
   payload: Payload,
-  { id, tokenHash }: TrustedDeviceMatch,
+  { id, tokenHash }: Pick<TrustedDeviceMatch, 'id' | 'tokenHash'>,
   rotatedToken: string,
 ): Promise<void> => {
   const t = table(payload)

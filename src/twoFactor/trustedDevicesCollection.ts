@@ -36,6 +36,14 @@ export const trustedDevicesCollection = (
     { name: 'browser', type: 'text', label: label('fieldTrustedDeviceBrowser') },
     { name: 'os', type: 'text', label: label('fieldTrustedDeviceOs') },
     { name: 'lastUsedAt', type: 'date', label: label('fieldTrustedDeviceLastUsedAt') },
+    // Whether the sign-in that trusted it ended with a passkey: only such a device may stand in for
+    // a passkey that the account's role requires (see twoFactor/secondFactorDue.ts).
+    {
+      name: 'afterPasskey',
+      type: 'checkbox',
+      defaultValue: false,
+      label: label('fieldTrustedDeviceAfterPasskey'),
+    },
     {
       name: 'expirationDate',
       type: 'date',

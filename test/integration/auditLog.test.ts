@@ -707,6 +707,7 @@ describe('recordAuditEvent', () => {
       'twoFactor.misuseReported': 'authentication',
       'twoFactor.passkeyAdded': 'authentication',
       'twoFactor.passkeyRemoved': 'authentication',
+      'twoFactor.passkeyRenamed': 'authentication',
       'twoFactor.rateLimited': 'authentication',
       'twoFactor.recoveryCodeUsed': 'authentication',
       'twoFactor.recoveryCodesGenerated': 'authentication',

@@ -635,3 +635,186 @@ describe('managing passkeys', () => {
     expect(await storedPasskeys(person.id)).toEqual([])
   })
 })
+
+describe('finding 3: adding a passkey and the account’s other sessions', () => {
+  const auditRows = (userId: number, event: string) =>
+    sql('SELECT data FROM audit_log WHERE target_object = $1 AND event = $2 ORDER BY id', [
+      String(userId),
+      event,
+    ])
+
+  it('finding 3: the first passkey turns two-factor on, ends every other session, keeps the enrolling one and emails the owner', async () => {
+    const person = await signedIn()
+    // A session opened before, with the password alone (a thief's, say).
+    const before = app.client()
+    expect((await before.post('/users/login', { email: person.email, password })).status).toBe(200)
+    expect((await before.get('/users/me')).body.user.email).toBe(person.email)
+
+    await register(person)
+
+    const refreshed = await before.post('/users/refresh-token')
+    // Payload's refresh refuses a session it no longer holds as forbidden.
+    expect(refreshed.status).toBe(403)
+    expect((await before.get('/users/me')).body.user).toBeNull()
+    expect((await person.client.get('/users/me')).body.user.email).toBe(person.email)
+    expect(await auditRows(person.id, 'twoFactor.enrolled')).toEqual([
+      { data: expect.objectContaining({ factor: 'passkey', via: 'account' }) },
+    ])
+    expect(await auditRows(person.id, 'session.revoked')).toEqual([
+      { data: expect.objectContaining({ count: 1, reason: 'twoFactorChange' }) },
+    ])
+    const mail = await inbox.waitFor(
+      (email) =>
+        email.to.includes(person.email) && /Two-factor authentication is on/.test(email.subject),
+    )
+    expect(mail.text).toContain('Chrome 131 · Mac OS 10.15.7')
+    expect(mail.text).toContain('signed out')
+  })
+
+  it('finding 3: turning two-factor on with the app does the same: other sessions end, the owner is emailed', async () => {
+    const person = await signedIn()
+    const before = app.client()
+    expect((await before.post('/users/login', { email: person.email, password })).status).toBe(200)
+    await enrol(person.client)
+    const refreshed = await before.post('/users/refresh-token')
+    // Payload's refresh refuses a session it no longer holds as forbidden.
+    expect(refreshed.status).toBe(403)
+    expect((await person.client.get('/users/me')).body.user.email).toBe(person.email)
+    expect(await auditRows(person.id, 'twoFactor.enrolled')).toEqual([
+      { data: expect.objectContaining({ factor: 'totp', via: 'account' }) },
+    ])
+    expect(await auditRows(person.id, 'session.revoked')).toEqual([
+      { data: expect.objectContaining({ count: 1, reason: 'twoFactorChange' }) },
+    ])
+    const mail = await inbox.waitFor(
+      (email) =>
+        email.to.includes(person.email) && /Two-factor authentication is on/.test(email.subject),
+    )
+    expect(mail.text).toContain('authenticator app')
+    // Adding a passkey afterwards leaves two-factor as it was: no second "is on" email.
+    await register(person)
+    expect(await auditRows(person.id, 'twoFactor.enrolled')).toHaveLength(1)
+    expect((await person.client.get('/users/me')).body.user.email).toBe(person.email)
+  })
+
+  it('finding 3: a later passkey leaves sessions alone; adding, renaming and removing one are audited', async () => {
+    const person = await signedIn()
+    await register(person, 'Laptop')
+    // A session opened after two-factor was on: with the passkey.
+    const { client: later } = await passwordStep(person)
+    expect(
+      (
+        await later.post('/users/mfa/passkey/authenticate', {
+          response: person.authenticator.get(await secondFactorOptions(later)),
+        })
+      ).status,
+    ).toBe(200)
+
+    const second = await register(person, 'Phone')
+    expect((await later.get('/users/me')).body.user.email).toBe(person.email)
+    expect(await auditRows(person.id, 'twoFactor.enrolled')).toHaveLength(1)
+    expect(await auditRows(person.id, 'twoFactor.passkeyAdded')).toEqual([
+      { data: expect.objectContaining({ name: 'Laptop' }) },
+      { data: expect.objectContaining({ name: 'Phone', passkeyId: second }) },
+    ])
+
+    const renamed = await person.client.post(`/users/mfa/passkeys/${second}/rename`, {
+      name: 'Work phone',
+    })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    expect(await auditRows(person.id, 'twoFactor.passkeyRenamed')).toEqual([
+      { data: { name: 'Work phone', passkeyId: second, previousName: 'Phone' } },
+    ])
+
+    expect((await person.client.post(`/users/mfa/passkeys/${second}/remove`)).status).toBe(200)
+    expect(await auditRows(person.id, 'twoFactor.passkeyRemoved')).toEqual([
+      { data: { name: 'Work phone', passkeyId: second } },
+    ])
+    expect((await later.get('/users/me')).body.user.email).toBe(person.email)
+  })
+})
+
+describe('finding 6b: a trusted device and a required passkey', () => {
+  /** An administrator (whose role requires a passkey) who trusted a browser after a code from the app, then added a passkey. */
+  const trustedAfterCode = async () => {
+    const manager = await signedIn('admin')
+    const secret = await enrol(manager.client)
+    nextTimeStep()
+    const browser = app.client()
+    expect((await browser.post('/users/login', { email: manager.email, password })).status).toBe(
+      200,
+    )
+    const trusted = await browser.post('/users/mfa/totp/authenticate', {
+      code: await authenticatorCode(secret),
+      trustThisDevice: true,
+    })
+    expect(trusted.status).toBe(200)
+    expect(browser.cookies.has('payload-trusted-device')).toBe(true)
+    await register(manager)
+    /** The same browser later: only its device cookie. */
+    const later = () => {
+      const client = app.client()
+      client.cookies.set('payload-trusted-device', browser.cookies.get('payload-trusted-device')!)
+      return client
+    }
+    return { later, manager }
+  }
+
+  it('finding 6b: a device trusted after a code does not skip the passkey a role requires', async () => {
+    const { later, manager } = await trustedAfterCode()
+    const client = later()
+    const sessionsBefore = await sessionsOf(manager.id)
+    const answer = await client.post('/users/login', { email: manager.email, password })
+    expect(answer.status).toBe(200)
+    expect(answer.body.secondFactor).toBe('codeRequired')
+    expect(answer.body.user).toBeUndefined()
+    expect(client.cookies.has('payload-token')).toBe(false)
+    expect(await sessionsOf(manager.id)).toBe(sessionsBefore)
+    expect((await client.get('/users/mfa/factors')).body).toEqual({
+      passkey: true,
+      recoveryCodes: false,
+      totp: true,
+      trustedDevice: false,
+    })
+    // The passkey still finishes it.
+    const done = await client.post('/users/mfa/passkey/authenticate', {
+      response: manager.authenticator.get(await secondFactorOptions(client)),
+    })
+    expect(done.status).toBe(200)
+  })
+
+  it('finding 6b: nor does the trusted-device step a single sign-on settles with', async () => {
+    const { later, manager } = await trustedAfterCode()
+    // A single sign-on's challenge: opened where the device cookie is not sent, settled where it is.
+    const client = app.client()
+    const challenge = await client.post('/users/login', { email: manager.email, password })
+    expect(challenge.body.secondFactor).toBe('codeRequired')
+    client.cookies.set('payload-trusted-device', later().cookies.get('payload-trusted-device')!)
+    const refused = await client.post('/users/mfa/trusted-device')
+    expect(refused.status).toBe(401)
+    expect(refused.body.errors[0].data.code).toBe('TRUSTED_DEVICE_NOT_RECOGNISED')
+    expect(client.cookies.has('payload-token')).toBe(false)
+  })
+
+  it('finding 6b: a device trusted after the passkey itself still skips it', async () => {
+    const { manager } = await trustedAfterCode()
+    const browser = app.client()
+    await browser.post('/users/login', { email: manager.email, password })
+    const trusted = await browser.post('/users/mfa/passkey/authenticate', {
+      response: manager.authenticator.get(await secondFactorOptions(browser)),
+      trustThisDevice: true,
+    })
+    expect(trusted.status).toBe(200)
+    expect(
+      await sql('SELECT after_passkey FROM trusted_devices WHERE user_id = $1 ORDER BY id', [
+        manager.id,
+      ]),
+    ).toEqual([{ after_passkey: false }, { after_passkey: true }])
+    const again = app.client()
+    again.cookies.set('payload-trusted-device', browser.cookies.get('payload-trusted-device')!)
+    const signedInAgain = await again.post('/users/login', { email: manager.email, password })
+    expect(signedInAgain.status).toBe(200)
+    expect(signedInAgain.body.user.email).toBe(manager.email)
+    expect((await again.get('/users/me')).body.user.email).toBe(manager.email)
+  })
+})

@@ -142,3 +142,30 @@ describe('two-factor required for a role', () => {
     expect((await client.get('/users/me')).body.user.email).toBe(email)
   })
 })
+
+describe('finding 3: two-factor turned on at a sign-in', () => {
+  it('finding 3: enrolling at sign-in ends the sessions opened before the role required it', async () => {
+    const { email, id } = await account(['editor'])
+    const before = app.client()
+    expect((await before.post('/users/login', { email, password })).status).toBe(200)
+    expect((await before.get('/users/me')).body.user.email).toBe(email)
+    // Promoted meanwhile: the next sign-in must enrol first.
+    await sql(`UPDATE users_roles SET value = 'admin' WHERE parent_id = $1`, [id])
+    const client = app.client()
+    expect((await client.post('/users/login', { email, password })).body.secondFactor).toBe(
+      'enrolmentRequired',
+    )
+    const setup = await client.get('/users/mfa/totp/setup')
+    const done = await client.post('/users/mfa/totp/finish-enrollment', {
+      code: await authenticatorCode(setup.body.secret),
+    })
+    expect(done.status).toBe(200)
+    expect((await client.get('/users/me')).body.user.email).toBe(email)
+    expect((await before.get('/users/me')).body.user).toBeNull()
+    const [enrolled] = await sql(
+      `SELECT data FROM audit_log WHERE target_object = $1 AND event = 'twoFactor.enrolled'`,
+      [String(id)],
+    )
+    expect(enrolled!.data).toEqual({ factor: 'totp', via: 'signIn' })
+  })
+})

@@ -10,7 +10,6 @@ import { openSecret } from '../../lib/secretBox.js'
 import { settleSuccess } from '../../lockout/attempts.js'
 import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
 import { jsonResponse } from '../../request/http.js'
-import { endSessions } from '../../sessions/endSessions.js'
 import { completeEnrolment, readTotpState } from '../../twoFactor/accountState.js'
 import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challenges.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
@@ -18,13 +17,15 @@ import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
 import { totpSecretKey } from '../../twoFactor/secretKey.js'
+import { twoFactorTurnedOn } from '../../twoFactor/twoFactorTurnedOn.js'
 import { completeSignIn } from '../completeSignIn.js'
 
 /**
  * `POST /api/{users}/mfa/totp/finish-enrollment` with `{ code }`: enables the pending secret once a
  * code from it proves the authenticator app holds it. Answers `{ success, message, redirectTo }`.
- * - Signed in: every other session of the account ends (they were opened with the password alone;
- *   ASVS 5.0 7.4.3), this one stays.
+ * Either way two-factor is now on (`twoFactorTurnedOn`: audited, the owner emailed, every other
+ * session ended).
+ * - Signed in: this session stays.
  * - Enrolling before any session (enforcement): the enrolment is the second factor, so this mints
  *   the session; the challenge's attempt cap applies to the codes tried.
  */
@@ -81,22 +82,20 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
         // Another setup replaced the secret meanwhile, or a parallel request enabled it.
         throw new BackofficeError('TOTP_SETUP_FAILED', { req })
       }
-      await recordAuditEvent(req, {
-        actor: account,
-        data: { via: enrolling.via === 'session' ? 'account' : 'signIn' },
-        event: 'twoFactor.enrolled',
-        user: account,
+      // From a session, that session stays. At a sign-in's enrolment, sessions opened before the
+      // factor existed (enforcement switched on later) all end, before this one is made.
+      await twoFactorTurnedOn(req, options, {
+        account,
+        by: { factor: 'totp' },
+        keepSid:
+          enrolling.via === 'session'
+            ? ((req.user as { _sid?: string } | null)?._sid ?? null)
+            : null,
+        via: enrolling.via === 'session' ? 'account' : 'signIn',
       })
       const message = requestText(req, 'twoFactorAccountActivated')
 
       if (enrolling.via === 'session') {
-        const viewerSid = (req.user as { _sid?: string } | null)?._sid
-        await endSessions(req, {
-          ...(viewerSid ? { exceptSid: viewerSid } : {}),
-          reason: 'twoFactorChange',
-          revokedBy: account.id,
-          userId: account.id,
-        })
         return jsonResponse(req, {
           message,
           redirectTo: req.payload.config.routes.admin,

@@ -24,7 +24,8 @@ type RotatedToken = { expiresAt: Date; token: string }
  * from this site, once `GET /mfa/factors` said the device is recognised.
  *
  * Only where the challenge is a second factor the account already has (never an enrolment), and only
- * with the device cookie of that very account. The device's token is rotated on use, as at a password
+ * with the device cookie of that very account, under the same rule as a password sign-in: a passkey
+ * that the account's role requires is skipped only by a device trusted after one (`recognisedDevice`). The device's token is rotated on use, as at a password
  * sign-in; the attempt goes through `settleSecondFactorAttempt` like any factor (the challenge's cap,
  * the lockout, one session per challenge).
  */
@@ -67,7 +68,7 @@ export const trustedDeviceSecondFactorEndpoint = (options: SanitizedBackofficeOp
         }),
         trustThisDevice: false,
         verify: async () => {
-          const device = await recognisedDevice(req, account.id)
+          const device = await recognisedDevice(req, options, account)
           if (!device) {
             return { correct: false, reason: 'deviceNotRecognised' }
           }

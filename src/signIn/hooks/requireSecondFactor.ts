@@ -14,7 +14,8 @@ import { SecondFactorRequired } from '../SecondFactorRequired.js'
  * inside its transaction, so no token, cookie or session record exists before the second factor.
  *
  * The one exception is a trusted device: a device cookie whose hash is on this very account and has not
- * expired. Its token is rotated once the session exists (see passwordSignIn.ts).
+ * expired, and, where the account's role requires a passkey, that was trusted after one
+ * (`recognisedDevice`). Its token is rotated once the session exists (see passwordSignIn.ts).
  */
 export const requireSecondFactor =
   (options: SanitizedBackofficeOptions): CollectionBeforeLoginHook =>
@@ -35,7 +36,7 @@ export const requireSecondFactor =
       return user
     }
     if (need === 'challenge') {
-      const device = await recognisedDevice(req, account.id)
+      const device = await recognisedDevice(req, options, account)
       if (device) {
         req.context[twoFactorContextKey] = { ...context, trustedDevice: device }
         return user

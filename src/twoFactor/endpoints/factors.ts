@@ -41,7 +41,7 @@ export const secondFactorsEndpoint = (options: SanitizedBackofficeOptions): Endp
         trustedDevice:
           account !== null &&
           secondFactorNeed(account, account.totpConfig, options, passkey) === 'challenge' &&
-          (await recognisedDevice(req, account.id)) !== null,
+          (await recognisedDevice(req, options, account)) !== null,
       })
     },
     method: 'get',

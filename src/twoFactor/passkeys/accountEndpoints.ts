@@ -16,6 +16,7 @@ import { requestUser, type SessionUser } from '../../request/requestUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
 import { passkeyDevice } from '../lib/passkeyDevice.js'
+import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
 import {
   readCredentialJSON,
   registrationOptions,
@@ -26,6 +27,7 @@ import { passkeysSlug } from './collections.js'
 import { sendPasskeyChangedEmail } from './emails.js'
 import {
   credentialsOf,
+  hasPasskey,
   insertPasskey,
   listPasskeys,
   removePasskey,
@@ -126,7 +128,8 @@ export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions)
 
 /**
  * `POST /api/{users}/mfa/passkeys` with `{ response, name? }`: verifies the browser's new credential
- * against the challenge issued to this account, and stores its public key. Audited and emailed.
+ * against the challenge issued to this account, and stores its public key. Audited and emailed; the
+ * account's first second factor also turns two-factor on (`twoFactorTurnedOn`).
  */
 export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -141,6 +144,10 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
       if (!account) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
       }
+      // Read before the insert: two first passkeys added at once both find none, and both turn
+      // two-factor on, which is harmless; read after, both could find two and neither would.
+      const twoFactorWasOn =
+        account.totpConfig?.status === 'enabled' || (await hasPasskey(req.payload, account.id))
       const info = await verifyRegistration(req, options, { response, userId: account.id })
       const { browser, os } = describeUserAgent(getClientInfo(req, options).userAgent)
       const name =
@@ -167,13 +174,23 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
         user: account,
       })
       await sendPasskeyChangedEmail(req, options, { change: 'added', name, owner: account })
+      if (!twoFactorWasOn) {
+        // The first passkey is a second factor the next password sign-in asks for: two-factor is
+        // on, as when the app is set up, and this session is the one that stays.
+        await twoFactorTurnedOn(req, options, {
+          account,
+          by: { factor: 'passkey', name },
+          keepSid: viewer._sid ?? null,
+          via: 'account',
+        })
+      }
       return jsonResponse(req, { doc: passkey })
     },
     method: 'post',
     path: '/mfa/passkeys',
   })
 
-/** `POST /api/{users}/mfa/passkeys/:id/rename` with `{ name }`: one's own passkeys only. */
+/** `POST /api/{users}/mfa/passkeys/:id/rename` with `{ name }`: one's own passkeys only. Audited. */
 export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
@@ -189,9 +206,20 @@ export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
           variables: { max: nameMaxLength },
         })
       }
-      if (!(await renamePasskey(req.payload, { name, ownerId: viewer.id, passkeyId: id }))) {
+      const previousName = await renamePasskey(req.payload, {
+        name,
+        ownerId: viewer.id,
+        passkeyId: id,
+      })
+      if (previousName === null) {
         throw new BackofficeError('NOT_FOUND', { req })
       }
+      // Audited like adding and removing one: the names are what the owner and the emails go by.
+      await recordAuditEvent(req, {
+        data: { name, passkeyId: id, previousName },
+        event: 'twoFactor.passkeyRenamed',
+        user: viewer,
+      })
       return jsonResponse(req, { name })
     },
     method: 'post',

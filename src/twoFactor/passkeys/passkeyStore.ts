@@ -193,7 +193,10 @@ export const claimSignCount = async (
   return rows.length === 1
 }
 
-/** Renames one of the owner's passkeys; false when it is not theirs (or gone). */
+/**
+ * Renames one of the owner's passkeys and answers its former name; null when it is not theirs (or
+ * gone).
+ */
 export const renamePasskey = async (
   payload: Payload,
   {
@@ -201,13 +204,17 @@ export const renamePasskey = async (
     ownerId,
     passkeyId,
   }: { name: string; ownerId: number | string; passkeyId: number | string },
-): Promise<boolean> => {
+): Promise<null | string> => {
   const t = table(payload)
-  const rows = await t.passkeys.execute(
-    sql`UPDATE ${t.passkeys.table} SET ${t.name} = ${name}, ${t.updatedAt} = now()
-     WHERE ${t.id} = ${passkeyId} AND ${t.user} = ${ownerId} RETURNING ${t.id}`,
+  // The CTE shares the statement's snapshot, so it reads the name from before the update.
+  const [row] = await t.passkeys.execute<{ previous_name: string }>(
+    sql`WITH previous AS (SELECT ${t.name} AS previous_name FROM ${t.passkeys.table}
+       WHERE ${t.id} = ${passkeyId} AND ${t.user} = ${ownerId})
+     UPDATE ${t.passkeys.table} SET ${t.name} = ${name}, ${t.updatedAt} = now()
+     WHERE ${t.id} = ${passkeyId} AND ${t.user} = ${ownerId}
+     RETURNING (SELECT previous_name FROM previous) AS previous_name`,
   )
-  return rows.length === 1
+  return row ? row.previous_name : null
 }
 
 /**
