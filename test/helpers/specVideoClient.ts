@@ -63,7 +63,7 @@ export const specVideoClient = (server: Server, cookies: Map<string, string>) =>
     /** The raw file, PUT to the signed URL with its type; answers the status. */
     putFile: async (signedUrl: string, bytes: Uint8Array, mimeType: string) => {
       const answer = await fetch(reach(signedUrl), {
-        body: bytes,
+        body: new Uint8Array(bytes),
         headers: { 'content-type': mimeType },
         method: 'PUT',
       })
