@@ -135,6 +135,8 @@ export const errorCatalogue = {
   // Sent with a `Range` header saying what the server has, so the client resumes from there.
   VIDEO_UPLOAD_RANGE_INVALID: { status: 416, translationKey: 'errorVideoUploadRangeInvalid' },
   VIDEO_UPLOAD_BUSY: { status: 409, translationKey: 'errorVideoUploadBusy' },
+  // S3 stores at most 5 GiB from one PUT; a larger file needs the multipart upload, asked for.
+  VIDEO_UPLOAD_NEEDS_PARTS: { status: 413, translationKey: 'errorVideoUploadNeedsParts' },
   VIDEO_RETRY_NOT_ALLOWED: { status: 409, translationKey: 'errorVideoRetryNotAllowed' },
   VIDEO_PLAYBACK_DENIED: { status: 403, translationKey: 'errorVideoPlaybackDenied' },
   VIDEO_RANGE_NOT_SATISFIABLE: { status: 416, translationKey: 'errorVideoRangeNotSatisfiable' },

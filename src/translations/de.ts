@@ -738,6 +738,8 @@ export const de: BackofficeTranslationTable = {
     'Dieser Teil setzt den Upload nicht fort. Fragen Sie ab, wie viel angekommen ist, und machen Sie dort weiter.',
   errorVideoUploadBusy:
     'Eine andere Anfrage schreibt gerade diesen Upload. Versuchen Sie es gleich noch einmal.',
+  errorVideoUploadNeedsParts:
+    'Dateien über {{limit}} Bytes können nicht in einer Anfrage an diesen Speicher gesendet werden. Fordern Sie einen Upload in Teilen an.',
   errorVideoRetryNotAllowed:
     'Nur ein Video, dessen Kodierung fehlgeschlagen oder hängen geblieben ist, kann erneut kodiert werden.',
   errorVideoPlaybackDenied:

@@ -720,6 +720,8 @@ export const en = {
   errorVideoUploadRangeInvalid:
     'This part does not continue the upload. Ask how much was received and resume from there.',
   errorVideoUploadBusy: 'Another request is writing this upload. Try again in a moment.',
+  errorVideoUploadNeedsParts:
+    'Files above {{limit}} bytes cannot be sent in one request to this storage. Ask for an upload in parts.',
   errorVideoRetryNotAllowed: 'Only a video whose encoding failed or stalled can be encoded again.',
   errorVideoPlaybackDenied: 'This video is private: its link needs a valid, unexpired token.',
   errorVideoRangeNotSatisfiable: 'The requested range lies outside the file.',

@@ -734,6 +734,8 @@ export const fr: BackofficeTranslationTable = {
   errorVideoUploadRangeInvalid:
     "Cette partie ne prolonge pas l'envoi. Demandez combien a été reçu et reprenez à partir de là.",
   errorVideoUploadBusy: 'Une autre requête écrit cet envoi. Réessayez dans un instant.',
+  errorVideoUploadNeedsParts:
+    'Les fichiers de plus de {{limit}} octets ne peuvent pas être envoyés en une seule requête vers ce stockage. Demandez un envoi en plusieurs parties.',
   errorVideoRetryNotAllowed:
     "Seule une vidéo dont l'encodage a échoué ou s'est bloqué peut être encodée à nouveau.",
   errorVideoPlaybackDenied:

@@ -725,6 +725,8 @@ export const nl: BackofficeTranslationTable = {
   errorVideoUploadRangeInvalid:
     'Dit deel sluit niet aan op de upload. Vraag op hoeveel er is ontvangen en ga vanaf daar verder.',
   errorVideoUploadBusy: 'Een ander verzoek schrijft deze upload. Probeer het zo opnieuw.',
+  errorVideoUploadNeedsParts:
+    'Bestanden groter dan {{limit}} bytes kunnen niet in één verzoek naar deze opslag worden gestuurd. Vraag een upload in delen aan.',
   errorVideoRetryNotAllowed:
     'Alleen een video waarvan de codering is mislukt of vastgelopen kan opnieuw worden gecodeerd.',
   errorVideoPlaybackDenied:

@@ -322,6 +322,7 @@ describe('an upload interrupted by a page reload', () => {
       // Payload signs with a key derived from PAYLOAD_SECRET: its own `secret`.
       signUploadClaims((await app.payload()).secret, {
         expiresAt: Math.floor(Date.now() / 1000) - 60,
+        maxBytes: upload.size,
         mimeType: 'video/mp4',
         nonce: 'expired-upload',
         size: upload.size,

@@ -72,9 +72,17 @@ type Started = {
   videoId: number
 }
 
+/** The upload request as the admin's modal sends it: with the size, asking for parts. */
 const startUpload = async (size: number, title = 'In parts'): Promise<Started> => {
   const created = await staff.request<Json>('PUT', '/video/videos/upload', {
-    body: { extension: 'mp4', mimeType: 'video/mp4', size, title, visibility: 'public' },
+    body: {
+      extension: 'mp4',
+      mimeType: 'video/mp4',
+      multipart: true,
+      size,
+      title,
+      visibility: 'public',
+    },
   })
   expect(created.status).toBe(200)
   return created.body as Started
@@ -311,6 +319,38 @@ it('refuses tampered, foreign and expired tokens and part numbers out of range, 
   const small = await startUpload(MiB, 'Small')
   expect(small.multipart).toBeUndefined()
   expect(new URL(small.signedUrl).host).toBe(bucketHost)
+})
+
+it('answers a client that does not ask for parts with one presigned PUT up to 5 GiB, and refuses a larger file with VIDEO_UPLOAD_NEEDS_PARTS', async () => {
+  const single = await staff.request<Json>('PUT', '/video/videos/upload', {
+    body: { extension: 'mp4', mimeType: 'video/mp4', size: large.length, title: 'One PUT' },
+  })
+  expect(single.status).toBe(200)
+  expect(single.body.multipart).toBeUndefined()
+  const presigned = new URL(single.body.signedUrl)
+  expect(presigned.host).toBe(bucketHost)
+  expect(presigned.pathname).toBe(`/media/videos/${single.body.videoId}/source`)
+
+  const countVideos = async () =>
+    (await app.payload.count({ collection: 'videos' as never })).totalDocs
+  const before = await countVideos()
+  const huge = await staff.request<Json>('PUT', '/video/videos/upload', {
+    body: { extension: 'mp4', mimeType: 'video/mp4', size: 5 * 1024 ** 3 + 1, title: 'Huge' },
+  })
+  expect(huge.status).toBe(413)
+  expect(huge.body.errors[0].data.code).toBe('VIDEO_UPLOAD_NEEDS_PARTS')
+  expect(await countVideos()).toBe(before)
+  // Asking for parts, the same file is taken; parts cannot be cut without a size.
+  expect((await startUpload(5 * 1024 ** 3 + 1, 'Huge in parts')).multipart).toEqual({
+    partBytes: 8 * MiB,
+    parts: 641,
+  })
+  const sizeless = await staff.request<Json>('PUT', '/video/videos/upload', {
+    body: { extension: 'mp4', mimeType: 'video/mp4', multipart: true, title: 'No size' },
+  })
+  expect(sizeless.status).toBe(400)
+  expect(sizeless.body.errors[0].data.code).toBe('VIDEO_INPUT_INVALID')
+  expect(await countVideos()).toBe(before + 1)
 })
 
 it('stops a deleted video’s upload: its URL no longer signs parts nor completes', async () => {

@@ -112,7 +112,13 @@ afterAll(async () => {
 
 it('uploads a large file from the browser in parts, retrying a dropped part alone', async () => {
   const created = await staff.request<Json>('PUT', '/video/videos/upload', {
-    body: { extension: 'mp4', mimeType: 'video/mp4', size: large.length, title: 'From a browser' },
+    body: {
+      extension: 'mp4',
+      mimeType: 'video/mp4',
+      multipart: true,
+      size: large.length,
+      title: 'From a browser',
+    },
   })
   const { signedUrl, videoId } = created.body as { signedUrl: string; videoId: number }
   const page = await browser.newPage()

@@ -138,6 +138,8 @@ describe('creating an upload', () => {
     [{ categories: [1.5] }, 400, 'VIDEO_INPUT_INVALID'],
     [{ categories: [{ equals: 1 }] }, 400, 'VIDEO_INPUT_INVALID'],
     [{ tags: 'holiday' }, 400, 'VIDEO_INPUT_INVALID'],
+    [{ multipart: 'yes' }, 400, 'VIDEO_INPUT_INVALID'],
+    [{ multipart: true, size: undefined }, 400, 'VIDEO_INPUT_INVALID'],
   ])('refuses %j with %i %s and creates nothing', async (overrides, status, code) => {
     const before = await videoCount()
     const answer = await requestUpload(overrides)

@@ -24,12 +24,19 @@ export const videoRows = (payload: Payload, slug: string) => {
   return {
     /**
      * Ends an upload: the video leaves NO_FILE for PROGRESSING and forgets its upload nonce, so the
-     * signed URL bound to it can never write again. False when it was already ended.
+     * signed URL bound to it can never write again, and keeps the size received (an upload request
+     * may leave the size out). False when it was already ended.
      */
-    completeUpload: (videoId: number | string, nonce: string, req?: PayloadRequest) =>
+    completeUpload: (
+      videoId: number | string,
+      nonce: string,
+      size: null | number,
+      req?: PayloadRequest,
+    ) =>
       run(
         sql`UPDATE ${videos.table}
                SET ${c('status')} = 'PROGRESSING', ${c('uploadNonce')} = NULL,
+                   ${c('source_size')} = COALESCE(${size}::numeric, ${c('source_size')}),
                    ${c('transcode_stage')} = 'queued', ${c('transcode_progress')} = 0,
                    ${c('updatedAt')} = now()
              WHERE ${id} = ${videoId} AND ${c('status')} = 'NO_FILE' AND ${c('uploadNonce')} = ${nonce}

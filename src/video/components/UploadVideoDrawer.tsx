@@ -259,6 +259,8 @@ export const UploadVideoDrawer = ({
       categories: idsOf(categories),
       extension,
       mimeType,
+      // This client can send a large file in parts to a bucket, and so asks for them.
+      multipart: true,
       size: file.size,
       slug: slugify(title),
       tags: idsOf(tags),

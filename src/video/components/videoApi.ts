@@ -32,11 +32,16 @@ export const videoApi = ({
   const video = (id: number | string) => `/videos/${encodeURIComponent(String(id))}`
   return {
     base,
-    /** Creates the video (NO_FILE) and answers `{ videoId, signedUrl }` (the spec's upload request). */
+    /**
+     * Creates the video (NO_FILE) and answers `{ videoId, signedUrl }` (the spec's upload request).
+     * `multipart`: with S3, a file above the threshold is answered with a multipart upload, which
+     * this client sends part by part (`uploadInParts`).
+     */
     createUpload: (request: {
       categories: (number | string)[]
       extension: string
       mimeType: string
+      multipart: boolean
       size: number
       slug: string
       tags: (number | string)[]

@@ -8,11 +8,10 @@ import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
 import { titleMaxLength } from '../collections/videosCollection.js'
-import { videoFileUrl } from '../lib/videoUrls.js'
-import { videoApiBase } from '../options/videoApiBase.js'
-import { s3StoreFor } from '../storage/s3Store.js'
+import { S3_MAX_SINGLE_PUT_BYTES } from '../lib/multipartPlan.js'
+import { singleUploadUrl } from '../upload/singleUploadUrl.js'
 import { startMultipartUpload } from '../upload/startMultipartUpload.js'
-import { newUploadNonce, signUploadClaims } from '../upload/uploadTarget.js'
+import { newUploadNonce } from '../upload/uploadTarget.js'
 import { requireStaff } from './requireStaff.js'
 
 const invalid = (req: PayloadRequest, field: string) =>
@@ -57,11 +56,18 @@ const existingIds = async (
 }
 
 /**
- * `PUT {api}/{mount}/videos/upload`: the spec's upload request. It creates the video (NO_FILE) and
- * answers `{ videoId, signedUrl }`, the URL the file is PUT to, which only accepts exactly the
- * announced size and type, into this video, until it expires, once. Every check runs before the
- * video is created, so refused input leaves nothing behind. With S3, a file above
- * `storage.multipartThresholdBytes` is sent in parts instead: see `startMultipartUpload`.
+ * `PUT {api}/{mount}/videos/upload`: the upload request (title, slug, visibility, extension,
+ * mimeType, optional categories and tags). It creates the video (NO_FILE) and answers
+ * `{ videoId, signedUrl }`, the URL the whole file is PUT to with its type, into this video, until
+ * it expires, once: on every storage and at every size, so a client needs nothing else. `size` is
+ * optional: given, only a file of exactly that size is taken; left out, any size up to
+ * `maxFileSizeBytes`, checked when the upload completes. Every check runs before the video is
+ * created, so refused input leaves nothing behind.
+ *
+ * With S3, a client that sends `multipart: true` and a size above
+ * `storage.multipartThresholdBytes` gets a multipart upload instead (see `startMultipartUpload`),
+ * as the admin's modal does: parts are retried one by one, and files above the 5 GiB one PUT
+ * stores can be sent at all. Without it, such a file is refused with VIDEO_UPLOAD_NEEDS_PARTS.
  */
 export const createUploadEndpoint = (
   options: SanitizedVideoOptions,
@@ -90,14 +96,33 @@ export const createUploadEndpoint = (
       if (!/^video\/[\w.+-]{1,100}$/.test(mimeType)) {
         throw new BackofficeError('VIDEO_TYPE_NOT_ALLOWED', { req })
       }
-      const size = body.size
-      if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
+      const size = body.size ?? null
+      if (size !== null && (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0)) {
         throw invalid(req, 'size')
       }
-      if (size > options.maxFileSizeBytes) {
+      if (size !== null && size > options.maxFileSizeBytes) {
         throw new BackofficeError('VIDEO_FILE_TOO_LARGE', {
           req,
           variables: { limit: options.maxFileSizeBytes },
+        })
+      }
+      if (body.multipart !== undefined && typeof body.multipart !== 'boolean') {
+        throw invalid(req, 'multipart')
+      }
+      // Parts are cut from the size: a multipart upload cannot start without it.
+      if (body.multipart === true && size === null) {
+        throw invalid(req, 'size')
+      }
+      const { storage } = options
+      const inParts =
+        storage.type === 's3' &&
+        body.multipart === true &&
+        size !== null &&
+        size > storage.multipartThresholdBytes
+      if (storage.type === 's3' && !inParts && size !== null && size > S3_MAX_SINGLE_PUT_BYTES) {
+        throw new BackofficeError('VIDEO_UPLOAD_NEEDS_PARTS', {
+          req,
+          variables: { limit: S3_MAX_SINGLE_PUT_BYTES },
         })
       }
       const categories = await existingIds(
@@ -124,8 +149,7 @@ export const createUploadEndpoint = (
         depth: 0,
         req,
       })
-      const { storage } = options
-      if (storage.type === 's3' && size > storage.multipartThresholdBytes) {
+      if (inParts) {
         return jsonResponse(
           req,
           await startMultipartUpload(req, options, storage, {
@@ -136,24 +160,12 @@ export const createUploadEndpoint = (
           }),
         )
       }
-      const signedUrl =
-        storage.type === 's3'
-          ? await s3StoreFor(storage).presignUpload(video.id, {
-              expiresSeconds: options.uploadUrlHours * 3600,
-              mimeType,
-              size,
-            })
-          : `${videoFileUrl(videoApiBase(req.payload, options), video.id, 'source')}?token=${signUploadClaims(
-              req.payload.secret,
-              {
-                expiresAt:
-                  Math.floor(Date.now() / 1000) + Math.round(options.uploadUrlHours * 3600),
-                mimeType,
-                nonce,
-                size,
-                videoId: String(video.id),
-              },
-            )}`
+      const signedUrl = await singleUploadUrl(req, options, {
+        id: video.id,
+        mimeType,
+        nonce,
+        size,
+      })
       return jsonResponse(req, { signedUrl, videoId: video.id })
     },
     method: 'put',

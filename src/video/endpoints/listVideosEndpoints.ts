@@ -5,7 +5,7 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
-import { withBucketUploadsCompleted } from '../upload/completeFromBucket.js'
+import { completeFromBucket, withBucketUploadsCompleted } from '../upload/completeFromBucket.js'
 import { requireStaff } from './requireStaff.js'
 import { videoIdParam } from './videoIdParam.js'
 import { videoSummary } from './videoSummary.js'
@@ -74,7 +74,8 @@ export const listVideosEndpoints = (
     path: `/${options.mount}/videos/:id`,
   }),
   // With S3, the client may say it has finished its PUT to the bucket (the list and the single
-  // video notice it too); on disk the signed URL already knows. Answers the video as it is now.
+  // video notice it too); on disk the signed URL already knows. Answers the video as it is now, or
+  // why the file in the bucket was refused and removed (too large, not the announced size).
   backofficeEndpoint({
     handler: async (req) => {
       await requireStaff(req, isStaff)
@@ -88,8 +89,22 @@ export const listVideosEndpoints = (
       if (!video) {
         throw new BackofficeError('VIDEO_NOT_FOUND', { req })
       }
-      const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
-      return jsonResponse(req, videoSummary(req.payload, options, current!))
+      const found = await completeFromBucket(req.payload, options, video as never)
+      if (found === 'VIDEO_FILE_TOO_LARGE' || found === 'VIDEO_UPLOAD_SIZE_MISMATCH') {
+        throw new BackofficeError(found, {
+          req,
+          variables: { limit: options.maxFileSizeBytes },
+        })
+      }
+      const current =
+        found === 'completed'
+          ? await req.payload.findByID({
+              collection: options.collections.videos as CollectionSlug,
+              depth: 0,
+              id: video.id,
+            })
+          : video
+      return jsonResponse(req, videoSummary(req.payload, options, current as never))
     },
     method: 'post',
     path: `/${options.mount}/videos/:id/uploaded`,

@@ -51,16 +51,35 @@ const completeUpload = async (
   req: PayloadRequest,
   options: SanitizedVideoOptions,
   claims: UploadClaims,
+  size: number,
 ): Promise<Response> => {
   const store = localStore(options.storage.directory)
   await rename(store.partPath(claims.videoId), store.sourcePath(claims.videoId))
-  return startEncodingUpload(req, options, claims)
+  return startEncodingUpload(req, options, claims, size)
+}
+
+const tooLarge = (req: PayloadRequest, claims: UploadClaims) =>
+  new BackofficeError('VIDEO_FILE_TOO_LARGE', { req, variables: { limit: claims.maxBytes } })
+
+/**
+ * The file's total size a `Content-Range` names must be the size the upload request announced, or,
+ * when it announced none, a size from 1 byte up to the largest file the URL takes.
+ */
+const checkTotal = (req: PayloadRequest, claims: UploadClaims, total: number) => {
+  if (claims.size !== null ? total !== claims.size : total === 0) {
+    throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+  }
+  if (total > claims.maxBytes) {
+    throw tooLarge(req, claims)
+  }
 }
 
 /**
  * `PUT {api}/{mount}/videos/:id/source?token=…`, the signed URL. It takes the file in one of two ways:
  *  - the whole body in one PUT (the spec's upload), streamed to `source.part`, its byte count
- *    checked against the signed size, renamed into place only when exact, removed otherwise;
+ *    checked against the signed size (or, when the upload request gave none, against the URL's
+ *    maximum, `maxFileSizeBytes`: reading stops at the first byte beyond it), renamed into place
+ *    only when it fits, removed otherwise;
  *  - chunks, each with `Content-Range: bytes first-last/total`, appended in order: each must start
  *    where the server's bytes end; answered 308 with `Range` until the last one, then 200. A
  *    `Content-Range: bytes *\/total` PUT with no body asks where to resume (Google Cloud Storage's
@@ -78,8 +97,8 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
       if (range !== null && !parsed) {
         throw new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req })
       }
-      if (parsed && parsed.total !== claims.size) {
-        throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+      if (parsed) {
+        checkTotal(req, claims, parsed.total)
       }
       if (
         parsed?.kind !== 'status' &&
@@ -88,12 +107,18 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
         throw new BackofficeError('VIDEO_UPLOAD_TYPE_MISMATCH', { req })
       }
       const declaredLength = req.headers.get('content-length')
+      const declared = declaredLength === null ? null : Number(declaredLength)
+      if (!parsed && claims.size === null && declared !== null && declared > claims.maxBytes) {
+        // Refused before a byte is read: the client said how much it would send.
+        throw tooLarge(req, claims)
+      }
+      // Undefined only for a whole file of unannounced size sent without Content-Length.
       const expected = !parsed
-        ? claims.size
+        ? (claims.size ?? declared ?? undefined)
         : parsed.kind === 'chunk'
           ? parsed.last - parsed.first + 1
           : 0
-      if (declaredLength !== null && Number(declaredLength) !== expected) {
+      if (declared !== null && declared !== expected) {
         throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
       }
 
@@ -107,20 +132,28 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
       try {
         if (parsed?.kind === 'status') {
           const held = await sizeOf(part)
-          return held === claims.size
-            ? await completeUpload(req, options, claims)
+          return held === parsed.total
+            ? await completeUpload(req, options, claims, held)
             : resumeIncomplete(req, held)
         }
         if (!parsed) {
-          const received = await receiveBytes(req.body, part, { expected, flags: 'w' })
-          if (received.kind !== 'complete') {
+          const received = await receiveBytes(req.body, part, {
+            atMost: claims.maxBytes,
+            expected,
+            flags: 'w',
+          })
+          if (received.kind !== 'complete' || received.bytes === 0) {
             await rm(part, { force: true })
-            throw new BackofficeError(
-              received.kind === 'wrongSize' ? 'VIDEO_UPLOAD_SIZE_MISMATCH' : 'MALFORMED_REQUEST',
-              { req },
-            )
+            throw received.kind === 'tooLarge'
+              ? tooLarge(req, claims)
+              : new BackofficeError(
+                  received.kind === 'interrupted'
+                    ? 'MALFORMED_REQUEST'
+                    : 'VIDEO_UPLOAD_SIZE_MISMATCH',
+                  { req },
+                )
           }
-          return await completeUpload(req, options, claims)
+          return await completeUpload(req, options, claims, received.bytes)
         }
         const held = await sizeOf(part)
         if (parsed.first !== held) {
@@ -149,8 +182,8 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
             await sizeOf(part),
           )
         }
-        return parsed.last + 1 === claims.size
-          ? await completeUpload(req, options, claims)
+        return parsed.last + 1 === parsed.total
+          ? await completeUpload(req, options, claims, parsed.total)
           : resumeIncomplete(req, parsed.last + 1)
       } finally {
         await release()

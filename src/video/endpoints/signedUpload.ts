@@ -45,14 +45,15 @@ export const authoriseUpload = async <T extends SignedUpload>(
 /**
  * The answer to an upload URL's last request, once the source is in place: the video goes
  * PROGRESSING with its transcode queued (`startEncoding`), or, when a parallel request or a used URL
- * got there first, VIDEO_UPLOAD_COMPLETED.
+ * got there first, VIDEO_UPLOAD_COMPLETED. `size`: the bytes received, kept on the video.
  */
 export const startEncodingUpload = async (
   req: PayloadRequest,
   options: SanitizedVideoOptions,
   { nonce, videoId }: SignedUpload,
+  size: null | number = null,
 ): Promise<Response> => {
-  if (!(await startEncoding(req.payload, options, { nonce, req, videoId }))) {
+  if (!(await startEncoding(req.payload, options, { nonce, req, size, videoId }))) {
     throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return jsonResponse(req, { status: 'PROGRESSING', videoId })

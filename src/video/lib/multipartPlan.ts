@@ -6,6 +6,8 @@
 export const S3_MIN_PART_BYTES = 5 * 1024 ** 2
 export const S3_MAX_PARTS = 10_000
 export const S3_MAX_OBJECT_BYTES = 5 * 1024 ** 4
+/** The largest object one PUT stores (same page): above it only a multipart upload works. */
+export const S3_MAX_SINGLE_PUT_BYTES = 5 * 1024 ** 3
 
 const MiB = 1024 ** 2
 

@@ -3,11 +3,8 @@ import path from 'node:path'
 
 import type { SanitizedVideoOptions, VideoPluginOptions } from './types.js'
 
-import { S3_MAX_OBJECT_BYTES } from '../lib/multipartPlan.js'
+import { S3_MAX_OBJECT_BYTES, S3_MAX_SINGLE_PUT_BYTES } from '../lib/multipartPlan.js'
 import { videoDefaults } from './defaults.js'
-
-/** One PUT to S3 takes at most 5 GiB (docs.aws.amazon.com, "Amazon S3 multipart upload limits"). */
-const S3_SINGLE_PUT_LIMIT = 5 * 1024 ** 3
 
 /**
  * AWS: "In general, when your object size reaches 100 MB, you should consider using multipart
@@ -116,7 +113,7 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
             multipartThresholdBytes: positive(
               options.storage.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES,
               'storage.multipartThresholdBytes',
-              S3_SINGLE_PUT_LIMIT,
+              S3_MAX_SINGLE_PUT_BYTES,
             ),
             prefix: options.storage.prefix ?? 'videos/',
           }

@@ -31,8 +31,10 @@ export const s3Store = (storage: S3StorageOptions) => {
 
   return {
     /**
-     * A presigned PUT of the source: the content type and length are signed, so S3 refuses another
-     * type or size, and the bytes go from the browser to the bucket without passing through the app.
+     * A presigned PUT of the source: the content type is signed, and the length when known, so S3
+     * refuses another type or size, and the bytes go from the browser to the bucket without passing
+     * through the app. Without a length S3 takes up to 5 GiB in one PUT; the app checks the stored
+     * size when it completes the upload (`completeFromBucket`).
      */
     presignUpload: async (
       videoId: number | string,
@@ -40,14 +42,14 @@ export const s3Store = (storage: S3StorageOptions) => {
         expiresSeconds,
         mimeType,
         size,
-      }: { expiresSeconds: number; mimeType: string; size: number },
+      }: { expiresSeconds: number; mimeType: string; size: null | number },
     ) => {
       const { client, presigner, s3 } = await sdk
       return presigner.getSignedUrl(
         client,
         new s3.PutObjectCommand({
           Bucket: storage.bucket,
-          ContentLength: size,
+          ContentLength: size ?? undefined,
           ContentType: mimeType,
           Key: key(videoId, 'source'),
         }),
@@ -224,7 +226,7 @@ export const s3Store = (storage: S3StorageOptions) => {
       )
     },
 
-    /** Deletes the source alone (one assembled with another size than announced). */
+    /** Deletes the source alone (one of another size than announced, or above the maximum). */
     removeSource: async (videoId: number | string) => {
       const { client, s3 } = await sdk
       await client.send(

@@ -1,10 +1,12 @@
 import { open } from 'node:fs/promises'
 
 export type Received =
-  /** The stream ended with exactly `expected` bytes. */
-  | { kind: 'complete' }
+  /** The stream ended with exactly `expected` bytes, or with `bytes` of at most `atMost`. */
+  | { bytes: number; kind: 'complete' }
   /** The client's stream failed midway (a dropped connection); what arrived before is in the file. */
   | { kind: 'interrupted' }
+  /** More bytes than `atMost` arrived; the stream was cancelled there. */
+  | { kind: 'tooLarge' }
   /** The stream ended, or went on, with another count than announced. */
   | { kind: 'wrongSize' }
 
@@ -20,13 +22,15 @@ const batchBytes = 1024 * 1024
  * written, one being gathered), counting the bytes and stopping as soon as more arrive than
  * announced. The next batch is read while the previous one is written. When the connection drops,
  * every byte that arrived is written before this returns, so a resumed upload continues right after
- * it. `flags` is `w` for a whole file, `a` for a chunk appended to it.
+ * it. `flags` is `w` for a whole file, `a` for a chunk appended to it. `expected` is the exact
+ * count announced; without it (a PUT whose size nobody announced) any count up to `atMost` will do.
  */
 export const receiveBytes = async (
   body: null | ReadableStream<Uint8Array> | undefined,
   file: string,
-  { expected, flags }: { expected: number; flags: 'a' | 'w' },
+  { atMost, expected, flags }: { atMost?: number; expected?: number; flags: 'a' | 'w' },
 ): Promise<Received> => {
+  const limit = expected ?? atMost ?? 0
   const handle = await open(file, flags)
   let written = 0
   // Writes run one after another, in order; a failed write (a full disk) ends the upload.
@@ -58,9 +62,9 @@ export const receiveBytes = async (
       if (next.done) {
         break
       }
-      if (written + next.value.length > expected) {
+      if (written + next.value.length > limit) {
         await reader?.cancel()
-        return { kind: 'wrongSize' }
+        return { kind: expected === undefined ? 'tooLarge' : 'wrongSize' }
       }
       batch.push(next.value)
       batchLength += next.value.length
@@ -81,5 +85,7 @@ export const receiveBytes = async (
     await writing.catch(() => undefined)
     await handle.close()
   }
-  return written === expected ? { kind: 'complete' } : { kind: 'wrongSize' }
+  return expected === undefined || written === expected
+    ? { bytes: written, kind: 'complete' }
+    : { kind: 'wrongSize' }
 }

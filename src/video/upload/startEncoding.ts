@@ -16,11 +16,27 @@ import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 export const startEncoding = async (
   payload: Payload,
   options: SanitizedVideoOptions,
-  { nonce, req, videoId }: { nonce: string; req?: PayloadRequest; videoId: number | string },
+  {
+    nonce,
+    req,
+    size = null,
+    videoId,
+  }: {
+    nonce: string
+    req?: PayloadRequest
+    /** Bytes received, stored on the video; null keeps the size the upload request announced. */
+    size?: null | number
+    videoId: number | string
+  },
 ): Promise<boolean> => {
   const start = async () => {
     if (
-      !(await videoRows(payload, options.collections.videos).completeUpload(videoId, nonce, req))
+      !(await videoRows(payload, options.collections.videos).completeUpload(
+        videoId,
+        nonce,
+        size,
+        req,
+      ))
     ) {
       return false
     }

@@ -5,13 +5,19 @@ import { signClaims, verifyClaims } from '../lib/signedClaims.js'
 /** Domain separation of the upload URL's MAC from every other use of the app's secret. */
 const PURPOSE = 'payload-backoffice:video-upload'
 
-/** What a signed upload URL allows: this many bytes of this type into this video, until then. */
+/**
+ * What a signed upload URL allows: a file of this type into this video, until then, of exactly
+ * `size` bytes when the upload request gave one, else of any size up to `maxBytes`.
+ */
 export type UploadClaims = {
   expiresAt: number
+  /** The largest file the URL takes: the size given, else the plugin's `maxFileSizeBytes`. */
+  maxBytes: number
   mimeType: string
   /** The upload's nonce, stored on the video until the upload completes. */
   nonce: string
-  size: number
+  /** The exact size announced, or null when the request left it out. */
+  size: null | number
   videoId: string
 }
 
@@ -21,6 +27,7 @@ export const newUploadNonce = () => randomBytes(16).toString('base64url')
 export const signUploadClaims = (secret: string, claims: UploadClaims): string =>
   signClaims(secret, PURPOSE, {
     e: claims.expiresAt,
+    m: claims.maxBytes,
     n: claims.nonce,
     s: claims.size,
     t: claims.mimeType,
@@ -34,7 +41,8 @@ export const readUploadClaims = (secret: string, token: unknown): null | UploadC
     !claims ||
     typeof claims.e !== 'number' ||
     typeof claims.n !== 'string' ||
-    typeof claims.s !== 'number' ||
+    (typeof claims.s !== 'number' && claims.s !== null) ||
+    (typeof claims.m !== 'number' && typeof claims.s !== 'number') ||
     typeof claims.t !== 'string' ||
     typeof claims.v !== 'string'
   ) {
@@ -42,9 +50,11 @@ export const readUploadClaims = (secret: string, token: unknown): null | UploadC
   }
   return {
     expiresAt: claims.e,
+    // URLs signed before `m` existed always carried a size, which is then their bound.
+    maxBytes: typeof claims.m === 'number' ? claims.m : (claims.s as number),
     mimeType: claims.t,
     nonce: claims.n,
-    size: claims.s,
+    size: claims.s as null | number,
     videoId: claims.v,
   }
 }
