@@ -8,7 +8,6 @@ import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../../opt
 import type { ProvedIdentity } from '../provedIdentity.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
-import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { type SingleSignOnContext, singleSignOnContextKey } from '../../request/context.js'
 import { mintSession } from '../../signIn/mintSession.js'
@@ -193,7 +192,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
       if (!(error instanceof SsoRefusal)) {
         throw error
       }
-      const refusal = {
+      await recordAuditEvent(req, {
         actor: null,
         data: {
           factor: 'sso',
@@ -204,14 +203,9 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
             ? { callbackPath: pathProvider }
             : {}),
         },
-        event: 'login.failed' as const,
+        event: 'login.failed',
         ...(userId !== null ? { user: { id: userId } } : {}),
-      }
-      // Without a transaction of ours this is anyone's request (a forged callback, a login CSRF
-      // attempt): the first in a minute is an entry, the rest one summary, so it fills no table.
-      await (transaction
-        ? recordAuditEvent(req, refusal)
-        : recordRefusal(req, `sso-callback:${pathProvider}`, refusal))
+      })
       if (transaction && transaction.flow !== 'default' && transaction.returnTo) {
         // Back to the page that asked for the confirmation, which shows what went wrong.
         const back = new URL(appURL(req, transaction.returnTo))
