@@ -1,4 +1,13 @@
 import type { Server } from 'node:http'
+import type { VideoPluginOptions } from 'payload-backoffice'
+
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { restServer } from './restServer.js'
+import { startTestPayload } from './testPayload.js'
+import { makeClip, padClip } from './video.js'
 
 /** The app's `serverURL` in tests; its signed URLs and API routes start with it. */
 const APP_ORIGIN = 'http://localhost:3000'
@@ -79,5 +88,47 @@ export const specVideoClient = (server: Server, cookies: Map<string, string>) =>
     },
     /** A GET of an app URL (a playlist), with the staff member's cookie. */
     get: (url: string) => fetch(reach(url), { headers: credentials(), redirect: 'manual' }),
+  }
+}
+
+const MiB = 1024 ** 2
+
+/**
+ * What both storages' spec-client tests start from: the app with `videoOptions`, its first user
+ * signed in as staff, the app behind `restServer` with the spec client, and three real clips: as
+ * made, padded to 3 MiB, and padded one byte past 4 MiB (the tests' lowered maximum).
+ */
+export const startSpecUploadApp = async (videoOptions: VideoPluginOptions) => {
+  const app = await startTestPayload({ videoOptions })
+  const staff = app.client()
+  const registered = await staff.post('/users/first-register', {
+    email: 'staff@example.com',
+    password: 'a-long-and-unusual-passphrase-42',
+  })
+  if (registered.status !== 200) {
+    throw new Error(`first-register answered ${registered.status}`)
+  }
+  const server = restServer(app.config)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const scratch = await mkdtemp(path.join(tmpdir(), 'video-spec-'))
+  const clip = await makeClip(scratch, 'clip.mp4')
+  const padded = async (name: string, bytes: number) => {
+    await copyFile(clip, path.join(scratch, name))
+    return padClip(path.join(scratch, name), bytes)
+  }
+  return {
+    app,
+    client: specVideoClient(server, staff.cookies),
+    clips: {
+      large: await padded('large.mp4', 3 * MiB),
+      small: await readFile(clip),
+      tooLarge: await padded('too-large.mp4', 4 * MiB + 1),
+    },
+    /** The staff member's own client, for the app's other calls. */
+    staff,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      await app.close()
+    },
   }
 }

@@ -1,20 +1,16 @@
-import type { Server } from 'node:http'
-
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RestClient } from '../helpers/restClient.js'
+import type { TestPayload } from '../helpers/testPayload.js'
 
-import { restServer } from '../helpers/restServer.js'
 import { startBucket } from '../helpers/s3Bucket.js'
-import { specVideoClient } from '../helpers/specVideoClient.js'
+import { startSpecUploadApp } from '../helpers/specVideoClient.js'
 import { sqlOn } from '../helpers/sql.js'
-import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, padClip } from '../helpers/video.js'
 
 /**
  * The upload as a client written from the upload API's table alone makes it, on S3: no `size` in
@@ -23,13 +19,12 @@ import { makeClip, padClip } from '../helpers/video.js'
  * stay small.
  */
 
-const password = 'a-long-and-unusual-passphrase-42'
 const MiB = 1024 ** 2
 
 let app: TestPayload
+let fixture: Awaited<ReturnType<typeof startSpecUploadApp>>
+let client: Awaited<ReturnType<typeof startSpecUploadApp>>['client']
 let staff: RestClient
-let server: Server
-let client: ReturnType<typeof specVideoClient>
 let bucketServer: S3rver
 let bucketHost: string
 let s3: S3Client
@@ -41,42 +36,27 @@ let tooLarge: Buffer
 const sql = sqlOn(() => app.payload)
 
 beforeAll(async () => {
-  const scratch = await mkdtemp(path.join(tmpdir(), 'video-s3-spec-'))
   const workDir = await mkdtemp(path.join(tmpdir(), 'video-s3-spec-work-'))
   const bucket = await startBucket()
   bucketServer = bucket.server
   bucketHost = bucket.host
   s3 = bucket.client
-  app = await startTestPayload({
-    videoOptions: {
-      autoRun: false,
-      maxFileSizeBytes: 4 * MiB,
-      storage: {
-        bucket: 'media',
-        config: bucket.config,
-        directory: workDir,
-        multipartThresholdBytes: MiB,
-        type: 's3',
-      },
+  fixture = await startSpecUploadApp({
+    autoRun: false,
+    maxFileSizeBytes: 4 * MiB,
+    storage: {
+      bucket: 'media',
+      config: bucket.config,
+      directory: workDir,
+      multipartThresholdBytes: MiB,
+      type: 's3',
     },
   })
-  staff = app.client()
-  expect(
-    (await staff.post('/users/first-register', { email: 'staff@example.com', password })).status,
-  ).toBe(200)
-  server = restServer(app.config)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  client = specVideoClient(server, staff.cookies)
-  const clip = await makeClip(scratch, 'clip.mp4')
-  small = await readFile(clip)
-  await copyFile(clip, path.join(scratch, 'large.mp4'))
-  large = await padClip(path.join(scratch, 'large.mp4'), 3 * MiB)
-  await copyFile(clip, path.join(scratch, 'too-large.mp4'))
-  tooLarge = await padClip(path.join(scratch, 'too-large.mp4'), 4 * MiB + 1)
+  ;({ app, client, staff } = fixture)
+  ;({ large, small, tooLarge } = fixture.clips)
 })
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
-  await app?.close()
+  await fixture?.close()
   s3?.destroy()
   await bucketServer?.close()
 })

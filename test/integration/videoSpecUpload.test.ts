@@ -1,18 +1,13 @@
-import type { Server } from 'node:http'
-
 import { existsSync } from 'node:fs'
-import { copyFile, mkdtemp, readdir, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { RestClient } from '../helpers/restClient.js'
+import type { TestPayload } from '../helpers/testPayload.js'
 
-import { restServer } from '../helpers/restServer.js'
-import { specVideoClient } from '../helpers/specVideoClient.js'
+import { startSpecUploadApp } from '../helpers/specVideoClient.js'
 import { sqlOn } from '../helpers/sql.js'
-import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { makeClip, padClip, rawRequest } from '../helpers/video.js'
+import { rawRequest } from '../helpers/video.js'
 
 /**
  * The upload as a client written from the upload API's table alone makes it, on the local folder:
@@ -20,13 +15,11 @@ import { makeClip, padClip, rawRequest } from '../helpers/video.js'
  * that a file beyond it stays small.
  */
 
-const password = 'a-long-and-unusual-passphrase-42'
 const MiB = 1024 ** 2
 
 let app: TestPayload
-let staff: RestClient
-let server: Server
-let client: ReturnType<typeof specVideoClient>
+let fixture: Awaited<ReturnType<typeof startSpecUploadApp>>
+let client: Awaited<ReturnType<typeof startSpecUploadApp>>['client']
 let videoDir: string
 let small: Buffer
 /** A real clip padded to 3 MiB: several of the receiver's 1 MiB write batches. */
@@ -36,26 +29,13 @@ let tooLarge: Buffer
 const sql = sqlOn(() => app.payload)
 
 beforeAll(async () => {
-  app = await startTestPayload({ videoOptions: { autoRun: false, maxFileSizeBytes: 4 * MiB } })
+  fixture = await startSpecUploadApp({ autoRun: false, maxFileSizeBytes: 4 * MiB })
+  ;({ app, client } = fixture)
+  ;({ large, small, tooLarge } = fixture.clips)
   videoDir = process.env.VIDEO_DIR!
-  staff = app.client()
-  expect(
-    (await staff.post('/users/first-register', { email: 'staff@example.com', password })).status,
-  ).toBe(200)
-  server = restServer(app.config)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  client = specVideoClient(server, staff.cookies)
-  const scratch = await mkdtemp(path.join(tmpdir(), 'video-spec-'))
-  const clip = await makeClip(scratch, 'clip.mp4')
-  small = await readFile(clip)
-  await copyFile(clip, path.join(scratch, 'large.mp4'))
-  large = await padClip(path.join(scratch, 'large.mp4'), 3 * MiB)
-  await copyFile(clip, path.join(scratch, 'too-large.mp4'))
-  tooLarge = await padClip(path.join(scratch, 'too-large.mp4'), 4 * MiB + 1)
 })
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
-  await app?.close()
+  await fixture?.close()
 })
 
 const filesOf = async (id: number) => {
