@@ -9,7 +9,7 @@ import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
-import { recoveryCodesOfferParameter, totpParameters } from '../constants.js'
+import { recoveryCodesOfferParameter } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { retryDelayMs } from './retryDelay.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
@@ -54,7 +54,7 @@ export const SetupForm = ({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const endpoint = (path: string) =>
     formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
-  const { attempt, busy, code, codeInput, complete, phase, setCode, submit } = useOneTimeCodeForm({
+  const { busy, change, code, codeInput, complete, phase, submit } = useOneTimeCodeForm({
     adminRoute,
     send: (value) =>
       callBackoffice(endpoint('finish-enrollment'), {
@@ -97,13 +97,6 @@ export const SetupForm = ({
     // secret. (`useEffectEvent` would express this, but the React that Next 15.4 bundles does not have it.)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once per attempt, see above
   }, [attemptNo])
-
-  const change = (value: string) => {
-    setCode(value)
-    if (value.length === totpParameters.digits) {
-      void attempt(value)
-    }
-  }
 
   return (
     <form aria-busy={busy || !setup} onSubmit={submit} style={styles.column}>
