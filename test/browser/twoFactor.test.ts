@@ -226,4 +226,31 @@ describe('two-factor authentication in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/admin/collections/users')
     expect(sent).toHaveLength(1)
   })
+
+  it('after enrolment at sign-in and the recovery codes saved, goes on to the redirect target', async () => {
+    await signOut()
+    expect(
+      await signInWithPassword(
+        `?redirect=${encodeURIComponent('/admin/collections/posts')}`,
+        enrollingEmail,
+      ),
+    ).toBe('/admin/two-factor/setup')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/collections/posts')
+    const secretText = page.getByTestId('totp-secret')
+    await secretText.waitFor()
+    const enrolled = authenticatorApp((await secretText.textContent())?.trim() ?? '')
+    await page.waitForLoadState('networkidle')
+    await page.locator('#backoffice-totp-code').fill(await enrolled.code())
+
+    // The recovery codes come first, shown once and confirmed as saved...
+    await page.waitForURL((url) => url.pathname === '/admin/account')
+    await page.getByText('account activated successfully').waitFor()
+    await page.getByRole('button', { name: 'Generate codes' }).click()
+    await page.getByRole('list', { name: 'Your new recovery codes' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin/account')
+    await page.getByRole('button', { name: 'I have saved these codes' }).click()
+    // ...then the sign-in goes where it was headed.
+    await page.waitForURL((url) => url.pathname === '/admin/collections/posts')
+    await page.getByRole('heading', { name: 'Posts' }).first().waitFor()
+  })
 })

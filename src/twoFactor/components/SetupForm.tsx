@@ -1,12 +1,14 @@
 'use client'
 
 import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
 import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { withRedirect } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
@@ -34,7 +36,8 @@ type Setup = { qrCode: string; secret: string }
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
  * wrong code allows the next try after 3 s; success goes on like a completed sign-in, to the account
  * page with its recovery-codes panel open: the first second factor comes with the offer of a way
- * back in should the phone be lost (issue 16).
+ * back in should the phone be lost. A `redirect` parameter (only a path on this site) goes along,
+ * and the panel continues there once the codes are saved.
  */
 export const SetupForm = ({
   accountRoute,
@@ -52,6 +55,8 @@ export const SetupForm = ({
   const [needsProof, setNeedsProof] = useState(false)
   const [attemptNo, setAttemptNo] = useState(0)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Where the sign-in was headed, carried past the recovery codes, which go on there once saved.
+  const redirect = useSearchParams().get('redirect')
   const endpoint = (path: string) =>
     formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
   const { busy, change, code, codeInput, complete, phase, submit } = useOneTimeCodeForm({
@@ -63,7 +68,10 @@ export const SetupForm = ({
         t,
       }),
     successMessage: t('twoFactorAccountActivated'),
-    successTarget: `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
+    successTarget: withRedirect(
+      `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
+      redirect,
+    ),
   })
 
   useEffect(() => {
