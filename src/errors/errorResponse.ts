@@ -1,10 +1,11 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import { headersWithCors } from 'payload'
+import { APIError, headersWithCors } from 'payload'
 
 import type { BackofficeErrorCode } from './catalogue.js'
 
 import { BackofficeError, type BackofficeErrorVariables } from './BackofficeError.js'
+import { maskedError } from './maskedError.js'
 
 /**
  * The response for a refusal, in the same shape Payload gives its own errors:
@@ -40,8 +41,11 @@ export const errorResponse = (
  * `BackofficeError` from the catalogue, and the error is answered here with its code rather than
  * thrown on to Payload, which would log every thrown error at error level, even a client's mistake.
  * A catalogue error of 500 or more (an email that could not be sent, say) is logged here, and its
- * answer carries only the catalogue's text. Anything else goes on to Payload, which logs it and
- * masks it from the client.
+ * answer carries only the catalogue's text. Payload's own refusals (not found, forbidden, a
+ * validation error: below 500) go on to Payload, which answers them as it always does. Anything
+ * else is unexpected: it goes on to Payload (which logs it and runs the `afterError` hooks) as
+ * `DATABASE_ERROR` or `INTERNAL_ERROR` with the catalogue's text, so a client always gets a stable
+ * code and never the failure's detail.
  */
 export const backofficeEndpoint = (endpoint: Endpoint): Endpoint => ({
   ...endpoint,
@@ -50,7 +54,10 @@ export const backofficeEndpoint = (endpoint: Endpoint): Endpoint => ({
       return await endpoint.handler(req)
     } catch (error) {
       if (!(error instanceof BackofficeError)) {
-        throw error
+        if (error instanceof APIError && error.status < 500) {
+          throw error
+        }
+        throw maskedError(req, error)
       }
       if (error.status >= 500) {
         req.payload.logger.error({ err: error, msg: `payload-backoffice: ${error.code}` })

@@ -8,6 +8,8 @@ import { authenticatorApp } from '../helpers/twoFactor.js'
 
 const appUrl = inject('appUrl')
 const email = 'guards-her-account@example.com'
+/** An account whose second factor an administrator reset: its next sign-in must enrol first. */
+const enrollingEmail = 'enrols-at-sign-in@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
 let browser: BrowserContext
 let page: Page
@@ -19,12 +21,22 @@ beforeAll(async () => {
     await payload.delete({
       collection: 'users',
       overrideAccess: true,
-      where: { email: { equals: email } },
+      where: { email: { in: [email, enrollingEmail] } },
     })
     await payload.create({
       collection: 'users',
       data: { email, name: 'Tamsin Twofactor', password, roles: ['editor'] } as never,
     })
+    await payload.create({
+      collection: 'users',
+      data: { email: enrollingEmail, name: 'Ezra Enrol', password, roles: ['editor'] } as never,
+    })
+    // What an approved reset leaves (twoFactor/resetRequests): two-factor is due before any session.
+    await (
+      payload.db as unknown as { pool: { query: (text: string, values: unknown[]) => unknown } }
+    ).pool.query('UPDATE users SET totp_config_setup_required = true WHERE email = $1', [
+      enrollingEmail,
+    ])
   })
   browser = await launchBrowser()
   page = await browser.newPage()
@@ -34,25 +46,50 @@ afterAll(async () => {
 })
 
 /** The password step through the login form; returns where the sign-in went next. */
-const signInWithPassword = async (query = ''): Promise<string> => {
+const signInWithPassword = async (query = '', account = email): Promise<string> => {
   await page.goto(`${appUrl}/admin/login${query}`)
   await page.waitForLoadState('networkidle')
-  await fillField(page, '#field-email', email)
+  await fillField(page, '#field-email', account)
   await fillField(page, '#field-password', password)
   await page.locator('button[type="submit"]').click()
-  await page.waitForURL(
-    (url) => url.pathname === '/admin' || url.pathname === '/admin/two-factor/verify',
+  await page.waitForURL((url) =>
+    ['/admin', '/admin/two-factor/setup', '/admin/two-factor/verify'].includes(url.pathname),
   )
   return new URL(page.url()).pathname
 }
+
+/** Counts the code requests the page sends from now on (the prompt's and enrolment's). */
+const countCodeRequests = () => {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (/\/mfa\/totp\/(authenticate|finish-enrollment)$/.test(new URL(request.url()).pathname)) {
+      sent.push(request.url())
+    }
+  })
+  return sent
+}
+
+/**
+ * A paste of the whole code and Enter at the same instant, before the page has drawn the sending
+ * state: what a password manager filling the field and submitting the form does.
+ */
+const pasteCodeAndPressEnter = (code: string) =>
+  page.locator('#backoffice-totp-code').evaluate((input: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    input.form!.requestSubmit()
+  }, code)
 
 const signOut = async () => {
   await page.goto(`${appUrl}/admin/logout`)
   await page.waitForURL((url) => url.pathname === '/admin/login')
 }
 
-/** Answers the code prompt; the prompt must be on screen. */
-const answerChallenge = async ({ trust }: { trust: boolean }) => {
+/**
+ * Answers the code prompt by typing the code digit by digit, never clicking Verify; the prompt must
+ * be on screen. Returns the verification requests the page sent.
+ */
+const answerChallenge = async ({ trust }: { trust: boolean }): Promise<string[]> => {
   await page.waitForLoadState('networkidle')
   const trustBox = page.getByLabel('trust this device for 30 days')
   await trustBox.waitFor()
@@ -60,10 +97,11 @@ const answerChallenge = async ({ trust }: { trust: boolean }) => {
     await trustBox.check()
     expect(await trustBox.isChecked()).toBe(true)
   }
-  await fillField(page, '#backoffice-totp-code', await authenticator.code())
-  await page.getByRole('button', { name: 'Verify' }).click()
+  const sent = countCodeRequests()
+  await page.locator('#backoffice-totp-code').pressSequentially(await authenticator.code())
   await page.waitForURL((url) => url.pathname === '/admin')
   await page.locator('.dashboard').first().waitFor()
+  return sent
 }
 
 const openAccount = async () => {
@@ -114,14 +152,15 @@ describe('two-factor authentication in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Set up two-factor' }).count()).toBe(0)
   })
 
-  it('asks for a code after the password, and trusts the device when asked to', async () => {
+  it('asks for a code after the password: typing the sixth digit signs in without clicking Verify, with one verification request, and trusts the device when asked to', async () => {
     await signOut()
     expect(await signInWithPassword()).toBe('/admin/two-factor/verify')
     expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe(
       '/admin/login',
     )
     await screenshot(page, 'two-factor-challenge')
-    await answerChallenge({ trust: true })
+    const sent = await answerChallenge({ trust: true })
+    expect(sent).toHaveLength(1)
     await screenshot(page, 'two-factor-signed-in')
   })
 
@@ -159,13 +198,11 @@ describe('two-factor authentication in Chromium', () => {
     await page.waitForLoadState('networkidle')
 
     const code = await authenticator.code()
-    await fillField(
-      page,
-      '#backoffice-totp-code',
-      String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
-    )
+    // A wrong code, sent by its sixth digit.
+    await page
+      .locator('#backoffice-totp-code')
+      .fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
     const verify = page.locator('#backoffice-totp-verify')
-    await verify.click()
     await page.getByText('Invalid code.').waitFor()
     expect(await page.locator('#backoffice-totp-code').isDisabled()).toBe(true)
     expect(await verify.textContent()).toBe('Verify')
@@ -183,8 +220,37 @@ describe('two-factor authentication in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/verify')
     await page.waitForFunction(() => document.activeElement?.id === 'backoffice-totp-code')
 
-    await fillField(page, '#backoffice-totp-code', code)
-    await verify.click()
+    // Pasted and submitted with Enter at once: the code is sent once, not twice.
+    const sent = countCodeRequests()
+    await pasteCodeAndPressEnter(code)
     await page.waitForURL((url) => url.pathname === '/admin/collections/users')
+    expect(sent).toHaveLength(1)
+  })
+
+  it('after enrolment at sign-in and the recovery codes saved, goes on to the redirect target', async () => {
+    await signOut()
+    expect(
+      await signInWithPassword(
+        `?redirect=${encodeURIComponent('/admin/collections/posts')}`,
+        enrollingEmail,
+      ),
+    ).toBe('/admin/two-factor/setup')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/collections/posts')
+    const secretText = page.getByTestId('totp-secret')
+    await secretText.waitFor()
+    const enrolled = authenticatorApp((await secretText.textContent())?.trim() ?? '')
+    await page.waitForLoadState('networkidle')
+    await page.locator('#backoffice-totp-code').fill(await enrolled.code())
+
+    // The recovery codes come first, shown once and confirmed as saved...
+    await page.waitForURL((url) => url.pathname === '/admin/account')
+    await page.getByText('account activated successfully').waitFor()
+    await page.getByRole('button', { name: 'Generate codes' }).click()
+    await page.getByRole('list', { name: 'Your new recovery codes' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin/account')
+    await page.getByRole('button', { name: 'I have saved these codes' }).click()
+    // ...then the sign-in goes where it was headed.
+    await page.waitForURL((url) => url.pathname === '/admin/collections/posts')
+    await page.getByRole('heading', { name: 'Posts' }).first().waitFor()
   })
 })

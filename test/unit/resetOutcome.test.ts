@@ -44,17 +44,30 @@ describe('where the reset form goes after a new password was set', () => {
 })
 
 describe('what the reset form shows when the new password is refused', () => {
-  it("shows the server's reason for 400, 401 and 403, and hides any other failure's detail", () => {
+  it("shows the server's reason for 400 and 401, and hides any other failure's detail", () => {
     const refused = {
       errors: [{ data: { code: 'X' }, message: 'Token is invalid or has expired.' }],
     }
-    expect(resetOutcome(answer(403, refused), context)).toEqual({
-      kind: 'error',
-      message: 'Token is invalid or has expired.',
-    })
+    for (const status of [400, 401]) {
+      expect(resetOutcome(answer(status, refused), context)).toEqual({
+        kind: 'error',
+        message: 'Token is invalid or has expired.',
+      })
+    }
+    expect(resetOutcome(answer(400, {}), context)).toEqual({ kind: 'error', message: '400' })
     expect(resetOutcome(answer(500, refused), context)).toEqual({
       kind: 'error',
       message: 'There was a problem with the backend. (500)',
+    })
+  })
+
+  it('a 403 on reset password shows "There was a problem with the backend. (403)", not the server message', () => {
+    const refused = {
+      errors: [{ data: { code: 'CROSS_SITE_REQUEST' }, message: 'Cross-site request refused.' }],
+    }
+    expect(resetOutcome(answer(403, refused), context)).toEqual({
+      kind: 'error',
+      message: 'There was a problem with the backend. (403)',
     })
   })
 

@@ -22,9 +22,10 @@ type Props = {
 
 /**
  * The second step of a sign-in: the code from the authenticator app and "trust this device", sent
- * with the challenge cookie. Success goes where the sign-in was headed (the `redirect` parameter,
- * only on this site) or to the admin root. 401 and 500 only say what went wrong; other refusals
- * say it and go to the answer's `redirectTo` (with `redirect`) when it names one.
+ * with the challenge cookie as soon as the sixth digit is typed, or with Verify. Success goes where
+ * the sign-in was headed (the `redirect` parameter, only on this site) or to the admin root. 401 and
+ * 500 only say what went wrong; other refusals say it and go to the answer's `redirectTo` (with
+ * `redirect`) when it names one.
  */
 export const ChallengeForm = ({
   adminRoute,
@@ -38,7 +39,7 @@ export const ChallengeForm = ({
   const router = useRouter()
   const pathname = usePathname()
   const [trustThisDevice, setTrustThisDevice] = useState(false)
-  const { busy, code, codeInput, complete, phase, redirect, setCode, submit } = useOneTimeCodeForm({
+  const { busy, change, code, codeInput, complete, phase, redirect, submit } = useOneTimeCodeForm({
     adminRoute,
     onRefused: ({ body, status }) => {
       const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
@@ -64,7 +65,7 @@ export const ChallengeForm = ({
           disabled={busy}
           id="backoffice-totp-code"
           inputRef={codeInput}
-          onChange={setCode}
+          onChange={change}
           value={code}
         />
         <div style={styles.checkbox}>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { localPath } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
@@ -31,7 +32,8 @@ type Phase = 'closed' | 'confirm' | 'generating' | 'proof' | 'shown'
  * The recovery codes on the account page: how many remain, and "Generate new recovery codes", which
  * first warns that the old ones stop working, asks for the password when the session's proof is
  * stale (sudo mode), then shows the new codes this once, with Copy, Download (.txt) and "I have saved
- * these codes", which closes the panel. Opened at once when enrolment sends the person here. Not a
+ * these codes", which closes the panel. Opened at once when enrolment sends the person here; when
+ * that enrolment was part of a sign-in headed elsewhere (`redirect`), closing it goes on there. Not a
  * `<form>`: it sits inside the account's own form; every button is `type="button"`.
  */
 export const RecoveryCodesPanel = ({
@@ -47,7 +49,10 @@ export const RecoveryCodesPanel = ({
   const { i18n } = useTranslation()
   const router = useRouter()
   const pathname = usePathname()
-  const offered = useSearchParams().get(recoveryCodesOfferParameter) !== null
+  const searchParams = useSearchParams()
+  const offered = searchParams.get(recoveryCodesOfferParameter) !== null
+  // Where the sign-in that ended in enrolment was headed (only a path on this site).
+  const headedTo = offered ? localPath(searchParams.get('redirect')) : null
   const [phase, setPhase] = useState<Phase>(offered ? 'confirm' : 'closed')
   const [count, setCount] = useState({ remaining: initialRemaining, total: initialTotal })
   const [codes, setCodes] = useState<string[]>([])
@@ -66,7 +71,10 @@ export const RecoveryCodesPanel = ({
   const close = () => {
     setCodes([])
     setPhase('closed')
-    if (offered) {
+    if (headedTo) {
+      // The offer was answered: the sign-in goes on where it was headed.
+      router.push(headedTo)
+    } else if (offered) {
       // The offer was made; a reload should not make it again.
       router.replace(pathname, { scroll: false })
     }

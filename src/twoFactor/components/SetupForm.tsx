@@ -1,15 +1,17 @@
 'use client'
 
 import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
 import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { withRedirect } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
-import { recoveryCodesOfferParameter, totpParameters } from '../constants.js'
+import { recoveryCodesOfferParameter } from '../constants.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { retryDelayMs } from './retryDelay.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
@@ -34,7 +36,8 @@ type Setup = { qrCode: string; secret: string }
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
  * wrong code allows the next try after 3 s; success goes on like a completed sign-in, to the account
  * page with its recovery-codes panel open: the first second factor comes with the offer of a way
- * back in should the phone be lost (issue 16).
+ * back in should the phone be lost. A `redirect` parameter (only a path on this site) goes along,
+ * and the panel continues there once the codes are saved.
  */
 export const SetupForm = ({
   accountRoute,
@@ -52,9 +55,11 @@ export const SetupForm = ({
   const [needsProof, setNeedsProof] = useState(false)
   const [attemptNo, setAttemptNo] = useState(0)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Where the sign-in was headed, carried past the recovery codes, which go on there once saved.
+  const redirect = useSearchParams().get('redirect')
   const endpoint = (path: string) =>
     formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
-  const { attempt, busy, code, codeInput, complete, phase, setCode, submit } = useOneTimeCodeForm({
+  const { busy, change, code, codeInput, complete, phase, submit } = useOneTimeCodeForm({
     adminRoute,
     send: (value) =>
       callBackoffice(endpoint('finish-enrollment'), {
@@ -63,7 +68,10 @@ export const SetupForm = ({
         t,
       }),
     successMessage: t('twoFactorAccountActivated'),
-    successTarget: `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
+    successTarget: withRedirect(
+      `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
+      redirect,
+    ),
   })
 
   useEffect(() => {
@@ -97,13 +105,6 @@ export const SetupForm = ({
     // secret. (`useEffectEvent` would express this, but the React that Next 15.4 bundles does not have it.)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once per attempt, see above
   }, [attemptNo])
-
-  const change = (value: string) => {
-    setCode(value)
-    if (value.length === totpParameters.digits) {
-      void attempt(value)
-    }
-  }
 
   return (
     <form aria-busy={busy || !setup} onSubmit={submit} style={styles.column}>

@@ -27,10 +27,11 @@ type Options = {
 }
 
 /**
- * What the code prompt and enrolment share: the code as typed, sent once it has all its digits and
- * only one at a time; after a refusal its message, an empty field and a wait before the next try
- * (a wrong code costs a few seconds); the focus back on the field once it can be typed in again;
- * and, once the code is accepted, where the sign-in was headed.
+ * What the code prompt and enrolment share: the code as typed, sent by itself once its last digit
+ * is typed or pasted (`change`), or with the form's button or Enter (`submit`) for whoever prefers
+ * the keyboard, only one at a time whichever comes first; after a refusal its message, an empty field
+ * and a wait before the next try (a wrong code costs a few seconds); the focus back on the field once
+ * it can be typed in again; and, once the code is accepted, where the sign-in was headed.
  */
 export const useOneTimeCodeForm = ({
   adminRoute,
@@ -48,6 +49,9 @@ export const useOneTimeCodeForm = ({
   const complete = code.length === totpParameters.digits
   const codeInput = useRef<HTMLInputElement>(null)
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Set at once, unlike `phase`, whose new value a second event in the same render (a pasted code,
+  // then Enter) would not see yet: a code is never sent twice.
+  const sending = useRef(false)
 
   useEffect(() => () => clearTimeout(retry.current), [])
 
@@ -59,9 +63,10 @@ export const useOneTimeCodeForm = ({
   }, [phase])
 
   const attempt = async (value: string) => {
-    if (busy || value.length !== totpParameters.digits) {
+    if (busy || sending.current || value.length !== totpParameters.digits) {
       return
     }
+    sending.current = true
     setPhase('sending')
     const answer = await send(value)
     if (answer.ok) {
@@ -72,8 +77,19 @@ export const useOneTimeCodeForm = ({
     setCode('')
     setPhase('waiting')
     // A wrong code costs a few seconds before the next one (slows guessing, and stops a double submit).
-    retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
+    retry.current = setTimeout(() => {
+      sending.current = false
+      setPhase('idle')
+    }, retryDelayMs)
     onRefused?.(answer)
+  }
+
+  /** The field's `onChange`: the code as typed, sent as soon as it is complete. */
+  const change = (value: string) => {
+    setCode(value)
+    if (value.length === totpParameters.digits) {
+      void attempt(value)
+    }
   }
 
   const submit = (event: FormEvent) => {
@@ -81,5 +97,5 @@ export const useOneTimeCodeForm = ({
     void attempt(code)
   }
 
-  return { attempt, busy, code, codeInput, complete, phase, redirect, setCode, submit }
+  return { busy, change, code, codeInput, complete, phase, redirect, submit }
 }

@@ -6,6 +6,7 @@ import { readAccount } from '../../accounts/staffAccount.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
+import { challengeRefusalCode } from '../challengeRefusalCode.js'
 import { findChallenge } from '../challenges.js'
 import { twoFactorCookie } from '../cookies.js'
 import { secondFactorNeed } from '../enforcement.js'
@@ -23,7 +24,7 @@ export const secondFactorsEndpoint = (options: SanitizedBackofficeOptions): Endp
     handler: async (req) => {
       const challenge = await findChallenge(req)
       if (!challenge) {
-        throw new BackofficeError('MFA_SESSION_EXPIRED', {
+        throw new BackofficeError(challengeRefusalCode(req), {
           cookies: [twoFactorCookie(req, options, 'challenge', null)],
           redirectTo: `${req.payload.config.routes.admin}${req.payload.config.admin.routes.login}`,
           req,
