@@ -21,7 +21,7 @@ const APP_ORIGIN = 'http://localhost:3000'
  * signed URL needs none. `server` is the app behind `restServer`, where the app's own origin
  * (`http://localhost:3000`) leads, as a host name would.
  */
-export const specVideoClient = (server: Server, cookies: Map<string, string>) => {
+const specVideoClient = (server: Server, cookies: Map<string, string>) => {
   const address = server.address() as { port: number }
   const reach = (url: string) => {
     const target = new URL(url, APP_ORIGIN)
