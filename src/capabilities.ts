@@ -7,6 +7,7 @@ import { changePassword } from './changePassword/index.js'
 import { coreRoutes } from './coreRoutes/index.js'
 import { emails } from './email/index.js'
 import { firstUser } from './firstUser/index.js'
+import { health } from './health/index.js'
 import { invitations } from './invitations/index.js'
 import { lockout } from './lockout/index.js'
 import { passwordPolicy } from './passwordPolicy/index.js'
@@ -56,4 +57,5 @@ export const capabilities: Capability[] = [
   richTextReadOnlyBlocks,
   trashAndFolders,
   versionComparison,
+  health,
 ]
