@@ -120,7 +120,13 @@ export const sandboxConfig = ({
       Media,
       usersUseAPIKey ? { ...Users, auth: { useAPIKey: true } } : Users,
     ],
-    db: postgresAdapter({ pool: { connectionString: databaseUrl } }),
+    db: postgresAdapter({
+      // `payload migrate:create` writes here, outside the plugin's src/ (which the package build and
+      // the app's type check read). The sandbox itself pushes its schema in development; its
+      // migrations are for trying them out (CONTRIBUTING.md), and a test writes its own elsewhere.
+      migrationDir: process.env.PAYLOAD_MIGRATION_DIR ?? path.join(dirname, 'migrations'),
+      pool: { connectionString: databaseUrl },
+    }),
     editor: richTextEditor,
     email: nodemailerAdapter({
       defaultFromAddress: process.env.EMAIL_FROM ?? 'backoffice@localhost',
