@@ -4,7 +4,9 @@ import { seoPlugin } from '@payloadcms/plugin-seo'
 import { ar } from '@payloadcms/translations/languages/ar'
 import { de } from '@payloadcms/translations/languages/de'
 import { en } from '@payloadcms/translations/languages/en'
+import { fa } from '@payloadcms/translations/languages/fa'
 import { fr } from '@payloadcms/translations/languages/fr'
+import { he } from '@payloadcms/translations/languages/he'
 import { nl } from '@payloadcms/translations/languages/nl'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
@@ -139,8 +141,9 @@ export const sandboxConfig = ({
     globals: [SiteSettings],
     i18n: {
       fallbackLanguage: 'en',
-      // Arabic is there to check the right-to-left layout.
-      supportedLanguages: { ar, de, en, fr, nl },
+      // Arabic, Persian and Hebrew are there to check the right-to-left layout (Payload's
+      // `rtlLanguages`); the plugin's own texts fall back to English in them.
+      supportedLanguages: { ar, de, en, fa, fr, he, nl },
       translations: withTranslations(translationOverrides, appTranslations),
     },
     localization: {
