@@ -15,6 +15,8 @@ const config: KnipConfig = {
     'test/setup/*.ts',
     // Started as its own process by test/helpers/appServers.ts.
     'test/helpers/appServer.ts',
+    // The config `payload jobs:run` workers started by tests load (test/helpers/jobsWorker.ts).
+    'test/helpers/videoWorkerConfig.ts',
     'bench/*.ts',
     'scripts/*.{mjs,ts}',
   ],

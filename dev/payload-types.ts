@@ -795,6 +795,7 @@ export interface Video {
     attempts?: number | null;
     leaseOwner?: string | null;
     leaseUntil?: string | null;
+    takeovers?: number | null;
   };
   uploadNonce?: string | null;
   updatedAt: string;
@@ -1556,6 +1557,7 @@ export interface VideosSelect<T extends boolean = true> {
         attempts?: T;
         leaseOwner?: T;
         leaseUntil?: T;
+        takeovers?: T;
       };
   uploadNonce?: T;
   updatedAt?: T;
@@ -1776,7 +1778,25 @@ export interface TaskBackofficeVideoTranscode {
 export interface TaskBackofficeVideoReconcile {
   input?: unknown;
   output: {
+    abandoned:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
     orphanFolders:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    requeued:
       | {
           [k: string]: unknown;
         }

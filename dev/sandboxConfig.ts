@@ -187,6 +187,9 @@ export const sandboxConfig = ({
       ...(withVideo
         ? [
             videoPlugin({
+              // One process does everything in the sandbox: `npm run dev` encodes what you upload.
+              // In production, dedicated `payload jobs:run --queue video` workers do (docs/video.md).
+              autoRun: true,
               mount: 'video',
               // Uploaded and encoded videos live beside the sandbox's database, outside git.
               storage: {

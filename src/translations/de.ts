@@ -664,6 +664,8 @@ export const de: BackofficeTranslationTable = {
   videoFailureRenditionFailed: 'Eine Fassung des Videos konnte nicht kodiert werden.',
   videoFailureStorageFailed: 'Die kodierten Dateien konnten nicht gespeichert werden.',
   videoFailureInterrupted: 'Die Kodierung wurde unerwartet abgebrochen.',
+  videoFailureWorkerLost:
+    'Der Server, der dieses Video kodierte, brach bei jedem Versuch vor dem Ende ab. Versuchen Sie es erneut oder bitten Sie die Administration, die Video-Worker zu prüfen.',
   videoFailureUnknown:
     'Das Video konnte nicht kodiert werden. Die Einzelheiten stehen im Serverprotokoll.',
   videoRetry: 'Erneut versuchen',

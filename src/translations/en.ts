@@ -648,6 +648,8 @@ export const en = {
   videoFailureRenditionFailed: 'A rendition of the video could not be encoded.',
   videoFailureStorageFailed: 'The encoded files could not be stored.',
   videoFailureInterrupted: 'Encoding stopped unexpectedly.',
+  videoFailureWorkerLost:
+    'The server encoding this video stopped before finishing, on every attempt. Retry, or ask an administrator to check the video workers.',
   videoFailureUnknown: 'The video could not be encoded. The server log has the details.',
   videoRetry: 'Retry',
   videoRetried: 'The video is being encoded again.',

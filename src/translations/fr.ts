@@ -661,6 +661,8 @@ export const fr: BackofficeTranslationTable = {
   videoFailureRenditionFailed: 'Un rendu de la vidéo n’a pas pu être encodé.',
   videoFailureStorageFailed: 'Les fichiers encodés n’ont pas pu être enregistrés.',
   videoFailureInterrupted: 'L’encodage s’est arrêté de manière inattendue.',
+  videoFailureWorkerLost:
+    'Le serveur qui encodait cette vidéo s’est arrêté avant la fin, à chaque tentative. Réessayez, ou demandez à un administrateur de vérifier les processus d’encodage vidéo.',
   videoFailureUnknown:
     'La vidéo n’a pas pu être encodée. Le journal du serveur en donne le détail.',
   videoRetry: 'Réessayer',

@@ -651,6 +651,8 @@ export const nl: BackofficeTranslationTable = {
   videoFailureRenditionFailed: 'Een variant van de video kon niet worden gecodeerd.',
   videoFailureStorageFailed: 'De gecodeerde bestanden konden niet worden opgeslagen.',
   videoFailureInterrupted: 'Het coderen is onverwacht gestopt.',
+  videoFailureWorkerLost:
+    'De server die deze video codeerde, stopte bij elke poging voor het einde. Probeer het opnieuw of vraag een beheerder de videoworkers te controleren.',
   videoFailureUnknown: 'De video kon niet worden gecodeerd. Het serverlogboek bevat de details.',
   videoRetry: 'Opnieuw proberen',
   videoRetried: 'De video wordt opnieuw gecodeerd.',

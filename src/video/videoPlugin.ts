@@ -130,8 +130,10 @@ export const videoPlugin =
       ],
       jobs: {
         ...withSchema.jobs,
-        // Payload starts these crons only in the app (Next's `getPayload({ cron: true })`), not in
-        // scripts or `payload jobs:run` workers, which run the queue on their own terms.
+        // Only when the integrator asks (`autoRun`): every web process would otherwise run ffmpeg
+        // beside its requests. Payload starts these crons only in the app (Next's
+        // `getPayload({ cron: true })`), not in scripts or `payload jobs:run` workers, which run
+        // the queue on their own terms.
         ...(autoRun
           ? {
               autoRun: withAutoRun(withSchema.jobs?.autoRun, {

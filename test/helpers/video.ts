@@ -6,7 +6,7 @@ import { appendFile, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
-import { restHandlers } from './restClient.js'
+import { type RestClient, restHandlers } from './restClient.js'
 
 const run = promisify(execFile)
 
@@ -187,4 +187,41 @@ export const padClip = async (file: string, total: number): Promise<Buffer> => {
   box.write('free', 4, 'latin1')
   await appendFile(file, box)
   return readFile(file)
+}
+
+/**
+ * Uploads a file as the admin's modal does, as a signed-in staff client: the upload request, then
+ * one PUT of the bytes to the signed URL. Answers the video's id.
+ */
+export const uploadVideo = async (
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+  staff: RestClient,
+  file: string,
+  { visibility = 'public' }: { visibility?: 'private' | 'public' } = {},
+): Promise<number> => {
+  const bytes = await readFile(file)
+  const created = await staff.request<{ signedUrl: string; videoId: number }>(
+    'PUT',
+    '/video/videos/upload',
+    {
+      body: {
+        extension: 'mp4',
+        mimeType: 'video/mp4',
+        size: bytes.length,
+        title: path.basename(file),
+        visibility,
+      },
+    },
+  )
+  if (created.status !== 200) {
+    throw new Error(`the upload request answered ${created.status}`)
+  }
+  const stored = await rawRequest(config, 'PUT', created.body.signedUrl, {
+    body: bytes,
+    headers: { 'content-type': 'video/mp4' },
+  })
+  if (stored.status !== 200) {
+    throw new Error(`the signed upload URL answered ${stored.status}`)
+  }
+  return created.body.videoId
 }

@@ -60,7 +60,7 @@ it('works without the backoffice plugin: collections, endpoints and texts', asyn
   expect(status.body).toEqual({ mount: 'video', tools: { available: true, problems: [] } })
 })
 
-it('runs the video queue in the app process by default: an upload is encoded with no worker started', async () => {
+it('runs the video queue in the app process when autoRun is on (as the sandbox sets it): an upload is encoded with no worker started', async () => {
   expect(app.payload.config.jobs.autoRun).toEqual(
     expect.arrayContaining([{ cron: '*/5 * * * * *', limit: 1, queue: 'video' }]),
   )

@@ -1,4 +1,8 @@
+import type { Config } from 'payload'
+
 import { describe, expect, it } from 'vitest'
+
+import type { VideoPluginOptions } from '../../src/video/options/types.js'
 
 import { resolveByteRange } from '../../src/video/lib/byteRange.js'
 import { parseUploadRange, receivedRange } from '../../src/video/lib/contentRange.js'
@@ -18,6 +22,7 @@ import { signClaims, verifyClaims } from '../../src/video/lib/signedClaims.js'
 import { slugify } from '../../src/video/lib/slugify.js'
 import { videoDefaults } from '../../src/video/options/defaults.js'
 import { sanitizeVideoOptions } from '../../src/video/options/sanitize.js'
+import { videoPlugin } from '../../src/video/videoPlugin.js'
 
 const ladder = videoDefaults().renditions
 const source = (overrides: Partial<SourceProbe> = {}): SourceProbe => ({
@@ -248,7 +253,28 @@ describe('texts and options', () => {
         storage: { ...s3, multipartThresholdBytes: 5 * 1024 ** 3 + 1 },
       }),
     ).toThrow(/multipartThresholdBytes/)
+    expect(() => sanitizeVideoOptions({ maxEncodeAttempts: 0 })).toThrow(/maxEncodeAttempts/)
+    expect(sanitizeVideoOptions().maxEncodeAttempts).toBe(3)
+    expect(sanitizeVideoOptions().takeoverCron).toBe('*/30 * * * * *')
+  })
+
+  it('runs the video queue in web processes only when the integrator turns autoRun on', () => {
+    expect(sanitizeVideoOptions().autoRun).toBe(false)
     expect(sanitizeVideoOptions({ autoRun: false }).autoRun).toBe(false)
-    expect(sanitizeVideoOptions().autoRun).toEqual({ cron: '*/5 * * * * *', limit: 1 })
+    expect(sanitizeVideoOptions({ autoRun: true }).autoRun).toEqual({
+      cron: '*/5 * * * * *',
+      limit: 1,
+    })
+    expect(sanitizeVideoOptions({ autoRun: { limit: 2 } }).autoRun).toEqual({
+      cron: '*/5 * * * * *',
+      limit: 2,
+    })
+    // The plugin only extends the config it is given: a database and a secret play no part here.
+    const app = { admin: { user: 'users' }, collections: [] } as unknown as Config
+    const jobsOf = (options: VideoPluginOptions) => (videoPlugin(options)(app) as Config).jobs
+    expect(jobsOf({})?.autoRun).toBeUndefined()
+    expect(jobsOf({ autoRun: true })?.autoRun).toEqual([
+      { cron: '*/5 * * * * *', limit: 1, queue: 'video' },
+    ])
   })
 })

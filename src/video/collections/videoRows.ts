@@ -20,6 +20,16 @@ export const videoRows = (payload: Payload, slug: string) => {
   const returningId = sql`RETURNING ${id} AS id`
   const run = async (statement: ReturnType<typeof sql>, req?: PayloadRequest) =>
     (await videos.execute<{ id: unknown }>(statement, req)).length > 0
+  /**
+   * A PROGRESSING video nobody is encoding: its holder's lease ran out (the worker died, or lost
+   * the database for a whole lease), or it never had one and has not changed for a lease's length
+   * (a worker died between claiming its job and taking the lease).
+   */
+  const stalled = (leaseSeconds: number) =>
+    sql`${c('status')} = 'PROGRESSING'
+        AND (${c('transcode_leaseUntil')} < now()
+             OR (${c('transcode_leaseUntil')} IS NULL
+                 AND ${c('updatedAt')} < now() - make_interval(secs => ${leaseSeconds}::float8)))`
 
   return {
     /**
@@ -127,9 +137,75 @@ export const videoRows = (payload: Payload, slug: string) => {
       ),
 
     /**
+     * The ids of stalled videos (see `stalled`) that no job will pick up: none of the transcode
+     * jobs for them waits to run. A job marked as processing does not count: in Payload 3.90 the
+     * job of a worker that died stays so for ever, and a live worker holding one holds the lease.
+     */
+    stalledWithoutJob: async (
+      leaseSeconds: number,
+      jobs: ReturnType<typeof sqlFor>,
+      taskSlug: string,
+    ) =>
+      (
+        await videos.execute<{ id: number | string }>(
+          sql`SELECT ${id} AS id FROM ${videos.table}
+               WHERE ${stalled(leaseSeconds)}
+                 AND NOT EXISTS (
+                   SELECT 1 FROM ${jobs.table} AS waiting
+                    WHERE waiting.${jobs.column('taskSlug')} = ${taskSlug}
+                      AND waiting.${jobs.column('input')}->>'videoId' = ${videos.table}.${id}::text
+                      AND waiting.${jobs.column('completedAt')} IS NULL
+                      AND waiting.${jobs.column('hasError')} IS NOT TRUE
+                      AND waiting.${jobs.column('processing')} IS NOT TRUE)
+               ORDER BY ${id}
+               LIMIT 100`,
+        )
+      ).map((row) => row.id),
+
+    /**
+     * Claims a stalled video to queue it again, with one more takeover counted, while fewer than
+     * `maxTakeovers` were made. The conditions are checked again on the row as it is now, so of
+     * two reconcilers (or a reconciler and a Retry) racing for it exactly one wins: the winner
+     * clears the lease, which the loser's `stalled` condition then no longer matches.
+     */
+    claimStalled: (
+      videoId: number | string,
+      leaseSeconds: number,
+      maxTakeovers: number,
+      req?: PayloadRequest,
+    ) =>
+      run(
+        sql`UPDATE ${videos.table}
+               SET ${c('transcode_leaseOwner')} = NULL, ${c('transcode_leaseUntil')} = NULL,
+                   ${c('transcode_stage')} = 'queued', ${c('transcode_progress')} = 0,
+                   ${c('transcode_takeovers')} = COALESCE(${c('transcode_takeovers')}, 0) + 1,
+                   ${c('updatedAt')} = now()
+             WHERE ${id} = ${videoId} AND ${stalled(leaseSeconds)}
+               AND COALESCE(${c('transcode_takeovers')}, 0) < ${maxTakeovers}
+             ${returningId}`,
+        req,
+      ),
+
+    /**
+     * Gives a stalled video up once its takeovers are used up: ERROR with `VIDEO_WORKER_LOST`,
+     * keeping the stage its last run reached, lease released so Retry works at once.
+     */
+    abandonStalled: (videoId: number | string, leaseSeconds: number, maxTakeovers: number) =>
+      run(
+        sql`UPDATE ${videos.table}
+               SET ${c('status')} = 'ERROR', ${c('transcode_error')} = ${'VIDEO_WORKER_LOST' satisfies EncodingFailureCode},
+                   ${c('transcode_leaseOwner')} = NULL, ${c('transcode_leaseUntil')} = NULL,
+                   ${c('updatedAt')} = now()
+             WHERE ${id} = ${videoId} AND ${stalled(leaseSeconds)}
+               AND COALESCE(${c('transcode_takeovers')}, 0) >= ${maxTakeovers}
+             ${returningId}`,
+      ),
+
+    /**
      * Puts a video back in the queue's hands: one that failed, or one left PROGRESSING by a worker
      * whose lease ran out (a crash; Payload 3.90 leaves such a job marked as processing for good).
      * A video merely waiting for its first worker has never had a lease, and is not "stalled".
+     * A person's Retry gives the video its full `maxEncodeAttempts` again.
      */
     retry: (videoId: number | string, req?: PayloadRequest) =>
       run(
@@ -137,7 +213,7 @@ export const videoRows = (payload: Payload, slug: string) => {
                SET ${c('status')} = 'PROGRESSING', ${c('transcode_error')} = NULL,
                    ${c('transcode_stage')} = 'queued', ${c('transcode_progress')} = 0,
                    ${c('transcode_leaseOwner')} = NULL, ${c('transcode_leaseUntil')} = NULL,
-                   ${c('updatedAt')} = now()
+                   ${c('transcode_takeovers')} = 0, ${c('updatedAt')} = now()
              WHERE ${id} = ${videoId}
                AND (${c('status')} = 'ERROR'
                     OR (${c('status')} = 'PROGRESSING' AND ${c('transcode_leaseUntil')} < now()))

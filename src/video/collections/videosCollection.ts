@@ -165,9 +165,12 @@ export const videosCollection = (
             label: label('videoFieldError'),
           },
           { name: 'attempts', type: 'number', defaultValue: 0, label: label('videoFieldAttempts') },
-          // The lease (see `transcode/lease.ts`): which worker holds the video, and until when.
+          // The lease (see `videoRows.takeLease`): which worker holds the video, and until when.
           { name: 'leaseOwner', type: 'text', admin: { hidden: true }, hidden: true },
           { name: 'leaseUntil', type: 'date', admin: { hidden: true }, hidden: true },
+          // How often this encoding was queued again because its worker died (see
+          // `takeOverStalledEncodes`); a Retry by staff starts it again at 0.
+          { name: 'takeovers', type: 'number', admin: { hidden: true }, hidden: true },
         ],
         label: label('videoFieldTranscode'),
       }),

@@ -20,6 +20,11 @@ export const encodingFailures = {
   VIDEO_STORAGE_FAILED: 'videoFailureStorageFailed',
   /** Anything else that stopped the attempt (the database unreachable, a full disk). */
   VIDEO_ENCODING_INTERRUPTED: 'videoFailureInterrupted',
+  /**
+   * The workers that took the video on kept disappearing mid-run (killed, out of memory, their
+   * machine gone) until `maxEncodeAttempts` runs were used up.
+   */
+  VIDEO_WORKER_LOST: 'videoFailureWorkerLost',
   /** A value this version does not know, such as the free text earlier versions stored. */
   VIDEO_ENCODING_FAILED: 'videoFailureUnknown',
 } as const satisfies Record<string, BackofficeTranslationKey>

@@ -56,12 +56,15 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
   if (options.storage?.type === 's3' && !options.storage.bucket) {
     throw new Error('payload-backoffice video: S3 storage needs a `bucket`.')
   }
+  // `true` is every 5 seconds, one transcode at a time: a queued video starts within seconds, and
+  // one ffmpeg run already uses every core of the machine.
+  const asked = options.autoRun ?? defaults.autoRun
   const autoRun =
-    options.autoRun === false
+    asked === false
       ? false
       : {
-          cron: options.autoRun?.cron ?? (defaults.autoRun as { cron: string }).cron,
-          limit: positive(options.autoRun?.limit ?? 1, 'autoRun.limit', 100),
+          cron: (asked === true ? undefined : asked.cron) ?? '*/5 * * * * *',
+          limit: positive((asked === true ? undefined : asked.limit) ?? 1, 'autoRun.limit', 100),
         }
   return {
     access: options.access ?? null,
@@ -76,6 +79,11 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
     ffmpegPath: options.ffmpegPath ?? defaults.ffmpegPath,
     ffprobePath: options.ffprobePath ?? defaults.ffprobePath,
     leaseSeconds: positive(options.leaseSeconds ?? defaults.leaseSeconds, 'leaseSeconds', 3600),
+    maxEncodeAttempts: positive(
+      Math.floor(options.maxEncodeAttempts ?? defaults.maxEncodeAttempts),
+      'maxEncodeAttempts',
+      100,
+    ),
     // Files above the multipart threshold go to S3 in parts, so the bucket's limit is the largest
     // object S3 stores, 5 TiB.
     maxFileSizeBytes: positive(
@@ -121,6 +129,7 @@ export const sanitizeVideoOptions = (options: VideoPluginOptions = {}): Sanitize
             directory: path.resolve(options.storage?.directory ?? defaults.storage.directory),
             type: 'local',
           },
+    takeoverCron: options.takeoverCron ?? defaults.takeoverCron,
     uploadUrlHours: positive(
       options.uploadUrlHours ?? defaults.uploadUrlHours,
       'uploadUrlHours',

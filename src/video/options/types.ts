@@ -53,7 +53,7 @@ export type S3StorageOptions = {
 
 export type VideoStorageOptions = LocalStorageOptions | S3StorageOptions
 
-/** How the app process runs the transcode queue itself (Payload's `jobs.autoRun`). */
+/** How a web process runs the transcode queue itself (Payload's `jobs.autoRun`), when asked to. */
 export type VideoAutoRunOptions = {
   /**
    * How often the app looks for queued transcodes (Payload's cron syntax, seconds first).
@@ -80,11 +80,13 @@ export type VideoPluginOptions = {
    */
   audioBitrateKbps?: number
   /**
-   * The app process runs the transcode queue every few seconds; `false` leaves it to
-   * `payload jobs:run --queue video` workers elsewhere.
-   * @default { cron: '*\/5 * * * * *', limit: 1 }
+   * Whether every process serving the app (each `next start`) also runs the video queue: ffmpeg
+   * then competes with requests for the CPU. `true` (every 5 seconds, one transcode at a time) or
+   * your own cron and limit suit a single-server app and development; left off, run dedicated
+   * `payload jobs:run --queue video --cron '*\/5 * * * * *' --handle-schedules` workers.
+   * @default false
    */
-  autoRun?: false | VideoAutoRunOptions
+  autoRun?: boolean | VideoAutoRunOptions
   /** Slugs of the plugin's collections. */
   collections?: {
     /** @default 'video-categories' */
@@ -117,6 +119,13 @@ export type VideoPluginOptions = {
    * @default 60
    */
   leaseSeconds?: number
+  /**
+   * How many times workers start encoding one video before a video whose worker keeps dying
+   * (killed, out of memory, the machine gone) ends in ERROR with `VIDEO_WORKER_LOST`. A Retry by
+   * staff starts the count again.
+   * @default 3
+   */
+  maxEncodeAttempts?: number
   /**
    * The largest source accepted, in bytes. With S3 at most 5 TiB, the largest object S3 stores.
    * @default 10737418240 (10 GiB)
@@ -165,6 +174,12 @@ export type VideoPluginOptions = {
    */
   storage?: VideoStorageOptions
   /**
+   * How often the queue looks for encodes whose worker died (its lease ran out and no job is
+   * left to resume it) and queues them again (Payload's cron syntax, seconds first).
+   * @default '*\/30 * * * * *'
+   */
+  takeoverCron?: string
+  /**
    * How long a signed upload URL stays usable, in hours: long enough to upload a large file in
    * chunks, resuming after a dropped connection.
    * @default 24
@@ -181,6 +196,7 @@ export type SanitizedVideoOptions = {
   ffmpegPath: string
   ffprobePath: string
   leaseSeconds: number
+  maxEncodeAttempts: number
   maxFileSizeBytes: number
   mount: string
   playbackTokenMinutes: number
@@ -195,5 +211,6 @@ export type SanitizedVideoOptions = {
         'directory' | 'multipartThresholdBytes' | 'prefix'
       >)
     | { directory: string; type: 'local' }
+  takeoverCron: string
   uploadUrlHours: number
 }

@@ -1,4 +1,4 @@
-import { mkdir, open, rm, stat, utimes } from 'node:fs/promises'
+import { mkdir, open, readdir, rm, stat, utimes } from 'node:fs/promises'
 import path from 'node:path'
 
 /**
@@ -20,6 +20,16 @@ export const localStore = (directory: string) => {
     lockPath: (videoId: number | string) => path.join(folder(videoId), 'source.lock'),
     outputDir: (videoId: number | string) => path.join(folder(videoId), 'out'),
     partPath: (videoId: number | string) => path.join(folder(videoId), 'source.part'),
+    /**
+     * Removes the work folders of a video's earlier transcodes, left by workers that died: only the
+     * holder of the video's lease calls it, so nobody else may be writing there any more.
+     */
+    removeWorkDirs: async (videoId: number | string) => {
+      const entries = await readdir(folder(videoId)).catch(() => [] as string[])
+      for (const entry of entries.filter((name) => name.startsWith('work-'))) {
+        await rm(path.join(folder(videoId), entry), { force: true, recursive: true })
+      }
+    },
     /** Removes everything of a video: source, part, work folders and output. */
     removeVideo: (videoId: number | string) =>
       rm(folder(videoId), { force: true, recursive: true }),

@@ -7,10 +7,14 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { localStore, sizeOf } from '../storage/localStore.js'
 import { s3StoreFor } from '../storage/s3Store.js'
+import { scheduleUnlessWaiting } from './scheduleUnlessWaiting.js'
+import { takeOverStalledEncodes } from './takeOverStalledEncodes.js'
 
 const reconcileTaskSlug = 'backofficeVideoReconcile'
 
 type Report = {
+  /** Videos whose worker died on their last allowed attempt, now in ERROR (`VIDEO_WORKER_LOST`). */
+  abandoned: string[]
   /** Folders in storage that belong to no video, removed. */
   orphanFolders: string[]
   /**
@@ -18,9 +22,13 @@ type Report = {
    * keys of open multipart uploads aborted for the same reason, or because their video is gone.
    */
   stalePartFiles: string[]
+  /** Videos whose worker died, queued again. */
+  requeued: string[]
   /** Videos the database calls COMPLETE, PROGRESSING or ERROR whose files are gone. */
   videosMissingFiles: string[]
 }
+
+type StorageReport = Omit<Report, 'abandoned' | 'requeued'>
 
 const foldersIn = async (directory: string): Promise<string[]> => {
   try {
@@ -39,9 +47,12 @@ const foldersIn = async (directory: string): Promise<string[]> => {
  * whose files are missing is reported (in the job's output and the log), never deleted: it is the
  * editor's record, and its files may come back with the storage's own backup.
  */
-const reconcile = async (payload: Payload, options: SanitizedVideoOptions): Promise<Report> => {
+const reconcile = async (
+  payload: Payload,
+  options: SanitizedVideoOptions,
+): Promise<StorageReport> => {
   const store = localStore(options.storage.directory)
-  const report: Report = { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] }
+  const report: StorageReport = { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] }
   const { docs } = await payload.find({
     collection: options.collections.videos as CollectionSlug,
     depth: 0,
@@ -138,34 +149,52 @@ const abortStaleUploads = async (
 }
 
 /**
- * The daily reconciliation, in the video queue at 04:00. Like every scheduled job it is queued and run
- * only where the queue runs (the app's `autoRun`, or `payload jobs:run --queue video --handle-schedules`).
+ * The reconciliation, in the video queue, on two schedules: every `takeoverCron` (30 s) it queues
+ * again the encodes whose worker died (`takeOverStalledEncodes`); daily at `reconcileCron` it also
+ * compares storage with the database. Like every scheduled job it is queued and run only where the
+ * queue runs (`payload jobs:run --queue video --handle-schedules`, or the app with `autoRun`).
  */
 export const reconcileTask = (
   options: SanitizedVideoOptions,
-): TaskConfig<{ input: object; output: Report }> => ({
+): TaskConfig<{ input: { scope?: 'storage' | 'takeover' }; output: Report }> => ({
   slug: reconcileTaskSlug,
   // Registered even when the plugin is disabled (the jobs schema must not depend on it); then it
   // touches nothing.
-  handler: async ({ req }) => {
-    const empty = { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] }
+  handler: async ({ input, req }) => {
+    const empty: StorageReport = { orphanFolders: [], stalePartFiles: [], videosMissingFiles: [] }
     if (!options.enabled) {
-      return { output: empty }
+      return { output: { ...empty, abandoned: [], requeued: [] } }
+    }
+    const takeovers = await takeOverStalledEncodes(req.payload, options)
+    if (input?.scope === 'takeover') {
+      return { output: { ...empty, ...takeovers } }
     }
     // On S3 the bucket's own lifecycle rules are the tool for stray objects; this compares the disk,
     // and on S3 aborts the multipart uploads that can no longer complete.
-    return {
-      output:
-        options.storage.type === 'local'
-          ? await reconcile(req.payload, options)
-          : { ...empty, stalePartFiles: await abortStaleUploads(req.payload, options) },
-    }
+    const storage =
+      options.storage.type === 'local'
+        ? await reconcile(req.payload, options)
+        : { ...empty, stalePartFiles: await abortStaleUploads(req.payload, options) }
+    return { output: { ...storage, ...takeovers } }
   },
   outputSchema: [
+    { name: 'abandoned', type: 'json', required: true },
     { name: 'orphanFolders', type: 'json', required: true },
+    { name: 'requeued', type: 'json', required: true },
     { name: 'stalePartFiles', type: 'json', required: true },
     { name: 'videosMissingFiles', type: 'json', required: true },
   ],
   retries: 1,
-  schedule: [{ cron: options.reconcileCron, queue: options.queue }],
+  schedule: [
+    {
+      cron: options.reconcileCron,
+      hooks: { beforeSchedule: scheduleUnlessWaiting('storage') },
+      queue: options.queue,
+    },
+    {
+      cron: options.takeoverCron,
+      hooks: { beforeSchedule: scheduleUnlessWaiting('takeover') },
+      queue: options.queue,
+    },
+  ],
 })

@@ -92,6 +92,9 @@ const transcodeVideo = async (
     }
   }
   try {
+    // A worker that died mid-run (its lease ran out, so this one could take it) left its half-made
+    // output behind.
+    await store.removeWorkDirs(videoId)
     if (options.storage.type === 's3') {
       stage = 'download'
       await s3StoreFor(options.storage).download(videoId, store.sourcePath(videoId))
