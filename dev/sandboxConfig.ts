@@ -21,6 +21,8 @@ import {
 } from 'payload-backoffice'
 import sharp from 'sharp'
 
+import type { SandboxS3 } from './storage/sandboxS3.js'
+
 import { Media } from './collections/Media.js'
 import { Pages } from './collections/Pages.js'
 import { Posts } from './collections/Posts.js'
@@ -32,7 +34,6 @@ import { labels } from './labels.js'
 import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
 import { demoStaff, sandboxProviders } from './sso/sandboxProviders.js'
 import { mediaStorage } from './storage/mediaStorage.js'
-import type { SandboxS3 } from './storage/sandboxS3.js'
 import { translationOverrides } from './translationOverrides.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))

@@ -1,10 +1,10 @@
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type RestClient, restHandlers } from '../helpers/restClient.js'
 import type { TestPayload } from '../helpers/testPayload.js'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
+import { type RestClient, restHandlers } from '../helpers/restClient.js'
 import { startBucket } from '../helpers/s3Bucket.js'
 import { startTestPayload } from '../helpers/testPayload.js'
 

@@ -3,7 +3,6 @@
 import { formatFilesize } from 'payload/shared'
 
 import type { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-
 import type { UploadFailureReason } from '../lib/uploadFailureReason.js'
 
 /**
