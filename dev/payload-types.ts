@@ -193,6 +193,15 @@ export interface Page {
    */
   slug: string;
   heroImage?: (number | null) | Media;
+  video?: {
+    videoId?: string | null;
+    dataUrl?: string | null;
+    status?: string | null;
+    visibility?: string | null;
+    previewThumbnailUrl?: string | null;
+    previewVideoUrl?: string | null;
+    data?: string | null;
+  };
   content?:
     | {
         [k: string]: unknown;
@@ -1093,6 +1102,17 @@ export interface PagesSelect<T extends boolean = true> {
   title?: T;
   slug?: T;
   heroImage?: T;
+  video?:
+    | T
+    | {
+        videoId?: T;
+        dataUrl?: T;
+        status?: T;
+        visibility?: T;
+        previewThumbnailUrl?: T;
+        previewVideoUrl?: T;
+        data?: T;
+      };
   content?: T;
   legalNotice?: T;
   layout?:

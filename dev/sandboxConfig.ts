@@ -23,6 +23,8 @@ import {
 } from 'payload-backoffice'
 import sharp from 'sharp'
 
+import type { SandboxS3 } from './storage/sandboxS3.js'
+
 import { Media } from './collections/Media.js'
 import { Pages } from './collections/Pages.js'
 import { Posts } from './collections/Posts.js'
@@ -33,6 +35,7 @@ import { SiteSettings } from './globals/SiteSettings.js'
 import { labels } from './labels.js'
 import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
 import { demoStaff, sandboxProviders } from './sso/sandboxProviders.js'
+import { mediaStorage } from './storage/mediaStorage.js'
 import { translationOverrides } from './translationOverrides.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -76,6 +79,7 @@ const withTranslations = (base: AppTranslations, extra: AppTranslations): AppTra
 export const sandboxConfig = ({
   appTranslations = {},
   backofficeOptions = {},
+  s3,
   usersUseAPIKey = false,
   videoOptions = {},
   withBackoffice,
@@ -88,6 +92,11 @@ export const sandboxConfig = ({
   appTranslations?: AppTranslations
   /** Plugin options over the sandbox's own (tests use this to try other settings). */
   backofficeOptions?: BackofficePluginOptions
+  /**
+   * A bucket for the sandbox's files: media uploaded by the browser straight to it, and videos
+   * (unless `videoOptions.storage` says otherwise). Without it both stay on disk.
+   */
+  s3?: SandboxS3
   /** Payload's `auth.useAPIKey` on the users collection (tests of the plugin's `apiKeys` option). */
   usersUseAPIKey?: boolean
   /** Video plugin options over the sandbox's own (tests point them at their own folders and tools). */
@@ -106,7 +115,21 @@ export const sandboxConfig = ({
       user: Users.slug,
     },
     collections: [
-      Pages,
+      // With the plugin, a page has a video too, chosen among those already uploaded: its field
+      // offers no upload.
+      withBackoffice
+        ? {
+            ...Pages,
+            fields: Pages.fields.flatMap((field) =>
+              'name' in field && field.name === 'heroImage'
+                ? [
+                    field,
+                    videoField({ name: 'video', allowUpload: false, label: labels.fields.video }),
+                  ]
+                : [field],
+            ),
+          }
+        : Pages,
       // With the plugin, a post has a video: the video plugin's field, after the hero image (without
       // the video plugin it shows the banner asking to configure it).
       withBackoffice
@@ -168,6 +191,7 @@ export const sandboxConfig = ({
         tabbedUI: true,
         uploadsCollection: 'media',
       }),
+      mediaStorage(s3),
       ...(withBackoffice
         ? [
             backofficePlugin({
@@ -191,10 +215,11 @@ export const sandboxConfig = ({
               // In production, dedicated `payload jobs:run --queue video` workers do (docs/video.md).
               autoRun: true,
               mount: 'video',
-              // Uploaded and encoded videos live beside the sandbox's database, outside git.
-              storage: {
-                directory: process.env.VIDEO_DIR ?? path.resolve(dirname, '.video-files'),
-              },
+              // Uploaded and encoded videos live in the bucket, or beside the sandbox's database,
+              // outside git.
+              storage: s3
+                ? { ...s3, directory: process.env.VIDEO_DIR, type: 's3' }
+                : { directory: process.env.VIDEO_DIR ?? path.resolve(dirname, '.video-files') },
               ...videoOptions,
             }),
           ]

@@ -694,6 +694,16 @@ export const de: BackofficeTranslationTable = {
     'Der Link für den Upload von „{{name}}“ ist abgelaufen, daher kann er nicht fortgesetzt werden. Starten Sie einen neuen Upload.',
   videoUploadResumeRefused:
     'Der Upload von „{{name}}“ kann nicht mehr fortgesetzt werden. Starten Sie einen neuen Upload.',
+  videoUploadFailedTooLarge:
+    '„{{name}}“ wurde nicht hochgeladen: Die Datei ist {{size}} groß, ein Video darf höchstens {{limit}} groß sein.',
+  videoUploadFailedNotVideo:
+    '„{{name}}“ wurde nicht hochgeladen: Es ist keine Videodatei. Wählen Sie eine Videodatei.',
+  videoUploadFailedSessionEnded:
+    'Der Upload hat nicht begonnen: Ihre Sitzung wurde beendet. Melden Sie sich erneut an und laden Sie „{{name}}“ dann noch einmal hoch.',
+  videoUploadFailedNetwork:
+    '„{{name}}“ wurde nicht hochgeladen: Der Server war nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  videoUploadFailed:
+    '„{{name}}“ konnte nicht hochgeladen werden. Versuchen Sie es erneut; schlägt es wieder fehl, wenden Sie sich an einen Administrator.',
   videoCategorySingular: 'Videokategorie',
   videoCategoryPlural: 'Videokategorien',
   videoTagSingular: 'Video-Schlagwort',

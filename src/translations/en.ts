@@ -677,6 +677,16 @@ export const en = {
     'The link for the upload of “{{name}}” has expired, so it cannot be resumed. Start a new upload.',
   videoUploadResumeRefused:
     'The upload of “{{name}}” can no longer be resumed. Start a new upload.',
+  videoUploadFailedTooLarge:
+    '“{{name}}” was not uploaded: it is {{size}}, and a video can be at most {{limit}}.',
+  videoUploadFailedNotVideo:
+    '“{{name}}” was not uploaded: it is not a video file. Choose a video file.',
+  videoUploadFailedSessionEnded:
+    'The upload did not start: your session has ended. Sign in again, then upload “{{name}}” once more.',
+  videoUploadFailedNetwork:
+    '“{{name}}” was not uploaded: the server could not be reached. Check your connection and try again.',
+  videoUploadFailed:
+    '“{{name}}” could not be uploaded. Try again; if it fails again, tell an administrator.',
   videoCategorySingular: 'Video category',
   videoCategoryPlural: 'Video categories',
   videoTagSingular: 'Video tag',

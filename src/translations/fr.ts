@@ -691,6 +691,16 @@ export const fr: BackofficeTranslationTable = {
     'Le lien d’envoi de « {{name}} » a expiré : l’envoi ne peut pas être repris. Commencez un nouvel envoi.',
   videoUploadResumeRefused:
     'L’envoi de « {{name}} » ne peut plus être repris. Commencez un nouvel envoi.',
+  videoUploadFailedTooLarge:
+    '« {{name}} » n’a pas été envoyé : le fichier fait {{size}}, et une vidéo ne peut pas dépasser {{limit}}.',
+  videoUploadFailedNotVideo:
+    '« {{name}} » n’a pas été envoyé : ce n’est pas un fichier vidéo. Choisissez un fichier vidéo.',
+  videoUploadFailedSessionEnded:
+    'L’envoi n’a pas commencé : votre session a pris fin. Reconnectez-vous, puis envoyez « {{name}} » à nouveau.',
+  videoUploadFailedNetwork:
+    '« {{name}} » n’a pas été envoyé : le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+  videoUploadFailed:
+    '« {{name}} » n’a pas pu être envoyé. Réessayez ; si l’échec se répète, prévenez un administrateur.',
   videoCategorySingular: 'Catégorie de vidéo',
   videoCategoryPlural: 'Catégories de vidéo',
   videoTagSingular: 'Mot-clé de vidéo',

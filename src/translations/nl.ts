@@ -680,6 +680,16 @@ export const nl: BackofficeTranslationTable = {
     'De link voor de upload van “{{name}}” is verlopen, dus hij kan niet worden hervat. Start een nieuwe upload.',
   videoUploadResumeRefused:
     'De upload van “{{name}}” kan niet meer worden hervat. Start een nieuwe upload.',
+  videoUploadFailedTooLarge:
+    '“{{name}}” is niet geüpload: het bestand is {{size}}, en een video mag hoogstens {{limit}} zijn.',
+  videoUploadFailedNotVideo:
+    '“{{name}}” is niet geüpload: het is geen videobestand. Kies een videobestand.',
+  videoUploadFailedSessionEnded:
+    'De upload is niet begonnen: uw sessie is beëindigd. Meld u opnieuw aan en upload “{{name}}” dan nog eens.',
+  videoUploadFailedNetwork:
+    '“{{name}}” is niet geüpload: de server was niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.',
+  videoUploadFailed:
+    '“{{name}}” kon niet worden geüpload. Probeer het opnieuw; lukt het weer niet, neem dan contact op met een beheerder.',
   videoCategorySingular: 'Videocategorie',
   videoCategoryPlural: 'Videocategorieën',
   videoTagSingular: 'Videotag',

@@ -278,6 +278,49 @@ describe('SEO fields', () => {
     await signIn(page, appUrl, adminEmail, password)
   })
 
+  it('links the meta title and description to the search provider’s best practices, in a new tab without access to the admin', async () => {
+    await openSeoTab(pages.gauges)
+    const guidance = {
+      description: 'https://developers.google.com/search/docs/appearance/snippet#meta-descriptions',
+      title: 'https://developers.google.com/search/docs/appearance/title-link#page-titles',
+    }
+    for (const kind of ['title', 'description'] as const) {
+      const tip = page.locator(`.seo-meta--${kind}`)
+      expect(await tip.innerText()).toContain(
+        kind === 'title'
+          ? 'This should be between 50 and 60 characters. For help in writing quality meta titles, see best practices.'
+          : 'For help in writing quality meta descriptions, see best practices.',
+      )
+      const link = tip.getByRole('link', { exact: true, name: 'best practices' })
+      expect(await link.getAttribute('href')).toBe(guidance[kind])
+      expect(await link.getAttribute('target')).toBe('_blank')
+      expect((await link.getAttribute('rel'))?.split(' ')).toEqual(
+        expect.arrayContaining(['noopener', 'noreferrer']),
+      )
+    }
+    // The provider's page is on the internet, which the tests do not reach: the browser is handed
+    // a stand-in for it, so that the tab it opens can be looked at.
+    await browser.route('https://developers.google.com/**', (route) =>
+      route.fulfill({ body: '<title>Page titles</title>', contentType: 'text/html' }),
+    )
+    try {
+      const opened = browser.waitForEvent('page')
+      await page
+        .locator('.seo-meta--title')
+        .getByRole('link', { exact: true, name: 'best practices' })
+        .click()
+      const tab = await opened
+      await tab.waitForLoadState()
+      expect(tab.url()).toBe(guidance.title)
+      // The admin stays where it was, and the new tab cannot reach back into it.
+      expect(new URL(page.url()).pathname).toBe(`/admin/collections/pages/${pages.gauges}`)
+      expect(await tab.evaluate(() => window.opener)).toBeNull()
+      await tab.close()
+    } finally {
+      await browser.unroute('https://developers.google.com/**')
+    }
+  })
+
   it('shows the SEO tab in German, French, Dutch and right-to-left Arabic', async () => {
     const words = { ar: 'مفقود', de: 'Fehlt', fr: 'Manquant', nl: 'Ontbreekt' }
     for (const [language, missing] of Object.entries(words)) {

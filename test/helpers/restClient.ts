@@ -27,7 +27,8 @@ export type RestResponse<T = Json> = { body: T; headers: Headers; status: number
 /**
  * Sends real `Request` objects through the same route handlers the Next app mounts at `/api`, with a
  * cookie jar and the origin headers of a browser on the admin's page: what a test sees is what that
- * browser would. Pass other headers to play a cross-site or non-browser client.
+ * browser would. Pass other headers to play a cross-site or non-browser client. A body goes as
+ * JSON, as it is when a string, and as multipart when FormData (an upload collection's create).
  */
 export class RestClient {
   readonly cookies = new Map<string, string>()
@@ -46,7 +47,8 @@ export class RestClient {
       requestHeaders.set('origin', url.origin)
     }
     new Headers(headers).forEach((value, name) => requestHeaders.set(name, value))
-    if (body !== undefined && typeof body !== 'string') {
+    // A FormData body sets its own multipart content type, boundary included.
+    if (body !== undefined && typeof body !== 'string' && !(body instanceof FormData)) {
       requestHeaders.set('content-type', 'application/json')
     }
     if (this.cookies.size > 0) {
@@ -56,7 +58,12 @@ export class RestClient {
       )
     }
     const request = new Request(url, {
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof FormData
+            ? body
+            : JSON.stringify(body),
       headers: requestHeaders,
       method,
     })

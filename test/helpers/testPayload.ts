@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { getPayload } from 'payload'
 
+import type { SandboxS3 } from '../../dev/storage/sandboxS3.js'
+
 import { closePayload } from '../../dev/database/closePayload.js'
 import { RestClient } from './restClient.js'
 import { createTestDatabase } from './testDatabase.js'
@@ -26,6 +28,7 @@ export type TestPayload = {
 export const startTestPayload = async ({
   appTranslations,
   backofficeOptions,
+  s3,
   smtpUrl,
   usersUseAPIKey,
   videoOptions,
@@ -35,6 +38,8 @@ export const startTestPayload = async ({
   appTranslations?: Record<string, Record<string, Record<string, string>>>
   /** Plugin options over the dev app's, for tests of other settings. */
   backofficeOptions?: BackofficePluginOptions
+  /** A bucket for media (sent by the client straight to it) and videos, as the sandbox can run. */
+  s3?: SandboxS3
   smtpUrl?: string
   /** Payload's `auth.useAPIKey` on the users collection. */
   usersUseAPIKey?: boolean
@@ -56,12 +61,13 @@ export const startTestPayload = async ({
   }
 
   const config =
-    backofficeOptions || appTranslations || usersUseAPIKey || videoOptions || !withBackoffice
+    backofficeOptions || appTranslations || s3 || usersUseAPIKey || videoOptions || !withBackoffice
       ? await (
           await import('../../dev/sandboxConfig.js')
         ).sandboxConfig({
           appTranslations,
           backofficeOptions,
+          s3,
           usersUseAPIKey,
           videoOptions,
           withBackoffice,

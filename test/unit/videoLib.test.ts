@@ -20,6 +20,7 @@ import { readProbe, type SourceProbe } from '../../src/video/lib/probe.js'
 import { progressFraction, progressReader } from '../../src/video/lib/progress.js'
 import { signClaims, verifyClaims } from '../../src/video/lib/signedClaims.js'
 import { slugify } from '../../src/video/lib/slugify.js'
+import { uploadFailureReason } from '../../src/video/lib/uploadFailureReason.js'
 import { videoDefaults } from '../../src/video/options/defaults.js'
 import { sanitizeVideoOptions } from '../../src/video/options/sanitize.js'
 import { videoPlugin } from '../../src/video/videoPlugin.js'
@@ -276,5 +277,25 @@ describe('texts and options', () => {
     expect(jobsOf({ autoRun: true })?.autoRun).toEqual([
       { cron: '*/5 * * * * *', limit: 1, queue: 'video' },
     ])
+  })
+})
+
+describe('uploadFailureReason: why the Upload Video modal says an upload failed', () => {
+  it('tells the network, an ended session, a file too large and a file that is not a video apart', () => {
+    expect(uploadFailureReason({ status: 0 })).toBe('network')
+    expect(uploadFailureReason({ code: 'AUTHENTICATION_REQUIRED', status: 401 })).toBe(
+      'sessionEnded',
+    )
+    expect(uploadFailureReason({ code: 'VIDEO_FILE_TOO_LARGE', status: 413 })).toBe('tooLarge')
+    expect(uploadFailureReason({ code: 'VIDEO_TYPE_NOT_ALLOWED', status: 415 })).toBe('notVideo')
+    expect(uploadFailureReason({ code: 'VIDEO_UPLOAD_TYPE_MISMATCH', status: 415 })).toBe(
+      'notVideo',
+    )
+  })
+
+  it('gives anything else, a bucket refusal or a server fault, as a failure to report', () => {
+    expect(uploadFailureReason({ code: null, status: 403 })).toBe('unknown')
+    expect(uploadFailureReason({ code: 'VIDEO_STAFF_ONLY', status: 403 })).toBe('unknown')
+    expect(uploadFailureReason({ status: 500 })).toBe('unknown')
   })
 })

@@ -10,6 +10,7 @@ import type { VideoApi, VideoTaxonomy } from './videoApi.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { isSameFile } from '../lib/interruptedUpload.js'
 import { slugify } from '../lib/slugify.js'
+import { uploadFailureReason } from '../lib/uploadFailureReason.js'
 import { extensionOf, initialUploadWidget, uploadWidgetReducer } from '../lib/uploadWidget.js'
 import { videoTitleMaxLength } from '../lib/videoRecord.js'
 import {
@@ -17,6 +18,7 @@ import {
   recallInterruptedUpload,
   rememberUpload,
 } from './interruptedUploadStorage.js'
+import { uploadFailureMessage } from './uploadFailureMessage.js'
 import { isOwnUploadUrl, uploadVideoFile } from './uploadVideoFile.js'
 
 /** The field's upload settings (see `videoField`). */
@@ -95,8 +97,10 @@ const idsOf = ({ choices, ticked }: { choices: Choices | null; ticked: Set<strin
  * video/* only, category and tag choices, "Start Upload" (disabled until the category and tag
  * slugs are resolved, and while uploading), a reset button and the progress as a whole-number
  * percent. While it uploads, its close buttons are gone and Escape does nothing. A failed create
- * or upload, or an answer without videoId or signedUrl, is logged and the modal starts over; on
- * success `onUploaded` gets the new video's id.
+ * or upload, or an answer without videoId or signedUrl, is logged and the modal starts over, saying
+ * why in the admin's language: a file too large or not a video, a session that has ended, the
+ * network, or a failure to report (see `uploadFailureMessage`); on success `onUploaded` gets the new
+ * video's id.
  *
  * A chunked upload is remembered in the tab (see `InterruptedUpload`) until it succeeds, the server
  * refuses it for good or it is discarded. After a page reload the modal offers to resume it: the
@@ -247,10 +251,23 @@ export const UploadVideoDrawer = ({
     const { file, title } = state
     setNotice(null)
     dispatch({ type: 'start' })
-    const failed = (reason: string, detail?: unknown) => {
+    // The person is told why, not only the console: without it a refused file left them guessing
+    // whether to retry, pick another file or sign in again.
+    const failed = (
+      reason: string,
+      refusal: { code?: null | string; limit?: unknown; status: number },
+      detail?: unknown,
+    ) => {
       console.error(`payload-backoffice video: ${reason}`, detail ?? '')
       dispatch({ type: 'failed' })
       setFileInput((count) => count + 1)
+      setNotice(
+        uploadFailureMessage(t, uploadFailureReason(refusal), {
+          limit: refusal.limit,
+          name: file.name,
+          size: file.size,
+        }),
+      )
     }
     const extension = extensionOf(file.name)
     // Browsers leave the type empty for containers they do not know (.mkv on some systems).
@@ -276,7 +293,14 @@ export const UploadVideoDrawer = ({
       typeof signedUrl !== 'string' ||
       signedUrl === ''
     ) {
-      failed('the upload request failed', created.message ?? created.body)
+      const limit = (created.body as null | { errors?: { data?: { limit?: unknown } }[] })
+        ?.errors?.[0]?.data?.limit
+      // An answer without videoId or signedUrl is a server fault, whatever its status said.
+      failed(
+        'the upload request failed',
+        created.ok ? { status: 500 } : { code: created.code, limit, status: created.status },
+        created.message ?? created.body,
+      )
       return
     }
     const ownUrl = isOwnUploadUrl(api.base, signedUrl)
@@ -285,18 +309,22 @@ export const UploadVideoDrawer = ({
       const { lastModified, name, size } = file
       rememberUpload(api.base, { lastModified, mimeType, name, signedUrl, size, videoId })
     }
+    let refusal: { code: null | string; status: number } | null = null
     const sent = await uploadVideoFile({
       file,
       mimeType,
       onPercent: (percent) => dispatch({ percent, type: 'progress' }),
-      // Expired, used or unknown: no resume can help, so none is offered.
-      onRefused: () => forget(),
+      onRefused: (code, status) => {
+        refusal = { code, status }
+        // Expired, used or unknown: no resume can help, so none is offered.
+        forget()
+      },
       ownBase: api.base,
       signedUrl,
     })
     if (!sent) {
       // A connection that failed for good leaves the upload remembered: the modal offers to resume.
-      failed('the upload of the file failed')
+      failed('the upload of the file failed', refusal ?? { status: 0 })
       return
     }
     if (!ownUrl) {

@@ -78,8 +78,11 @@ type ChunkedOptions = {
    * a resume after a page reload, whose progress starts at what the server has.
    */
   askFirst?: boolean
-  /** Told the catalogue code of a refusal that ends the upload (an expired or unknown URL). */
-  onRefused?: (code: null | string) => void
+  /**
+   * Told the catalogue code and HTTP status of a refusal that ends the upload (an expired or
+   * unknown URL, a file the server will not take).
+   */
+  onRefused?: (code: null | string, status: number) => void
 }
 
 /**
@@ -125,7 +128,7 @@ const sendInChunks = async (
     // A dropped connection, a busy lock or a chunk that did not continue the file: ask where the
     // server stands and go on from there. Other refusals (expired or used URL) end the upload.
     if (!resumable(sent)) {
-      onRefused?.(sent.code)
+      onRefused?.(sent.code, sent.status)
       return false
     }
     const delay = retryDelaysMs[failures++]
@@ -176,5 +179,11 @@ export const uploadVideoFile = async ({
   const sent = await put(signedUrl, file, { 'Content-Type': mimeType }, (bytes) =>
     onPercent(uploadPercent(bytes, file.size)),
   )
-  return sent.status >= 200 && sent.status < 300
+  if (sent.status >= 200 && sent.status < 300) {
+    return true
+  }
+  if (sent.status !== 0) {
+    onRefused?.(sent.code, sent.status)
+  }
+  return false
 }
