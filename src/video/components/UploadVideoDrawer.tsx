@@ -93,7 +93,7 @@ const idsOf = ({ choices, ticked }: { choices: Choices | null; ticked: Set<strin
   (choices?.options ?? []).filter((option) => ticked.has(String(option.id))).map(({ id }) => id)
 
 /**
- * The spec's Upload Video modal: "Name your video (max. 100 characters)", a file picker for
+ * The Upload Video modal (its contract for clients is in docs/video.md): "Name your video (max. 100 characters)", a file picker for
  * video/* only, category and tag choices, "Start Upload" (disabled until the category and tag
  * slugs are resolved, and while uploading), a reset button and the progress as a whole-number
  * percent. While it uploads, its close buttons are gone and Escape does nothing. A failed create

@@ -86,7 +86,7 @@ const useHlsSource = (
 }
 
 /**
- * The spec's player: the video only when it is COMPLETE (a private one through the tokenised URLs
+ * The player: the video only when it is COMPLETE (a private one through the tokenised URLs
  * the server answered); "Video is still encoding..." while PROGRESSING; "Waiting for video..."
  * otherwise.
  */

@@ -149,8 +149,8 @@ export const isOwnUploadUrl = (ownBase: string, signedUrl: string): boolean => {
 
 /**
  * Uploads `file` to the signed URL the upload request answered. The plugin's own URL (local disk)
- * takes chunks and resumes; any other (an S3 presigned PUT) takes the whole file in one PUT, as the
- * spec's call does. Reports a whole-number percent of the bytes sent. True on success.
+ * takes chunks and resumes; any other (an S3 presigned PUT) takes the whole file in one PUT, as any
+ * client of the documented upload may. Reports a whole-number percent of the bytes sent. True on success.
  */
 export const uploadVideoFile = async ({
   askFirst,

@@ -33,7 +33,7 @@ export const videoApi = ({
   return {
     base,
     /**
-     * Creates the video (NO_FILE) and answers `{ videoId, signedUrl }` (the spec's upload request).
+     * Creates the video (NO_FILE) and answers `{ videoId, signedUrl }` (the documented upload request, docs/video.md).
      * `multipart`: with S3, a file above the threshold is answered with a multipart upload, which
      * this client sends part by part (`uploadInParts`).
      */
@@ -80,7 +80,8 @@ export const videoApi = ({
         : 'unknown'
     },
     /**
-     * Categories or tags: those with the given slugs (`where[slug][in]`, depth 0, the spec's call),
+     * Categories or tags: those with the given slugs (`where[slug][in]`, depth 0: slugs are what
+     * the field's options name, ids what the video stores),
      * or every one when `slugs` is null. Null when the call failed.
      */
     taxonomy: async (

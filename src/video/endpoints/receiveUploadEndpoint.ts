@@ -76,7 +76,7 @@ const checkTotal = (req: PayloadRequest, claims: UploadClaims, total: number) =>
 
 /**
  * `PUT {api}/{mount}/videos/:id/source?token=…`, the signed URL. It takes the file in one of two ways:
- *  - the whole body in one PUT (the spec's upload), streamed to `source.part`, its byte count
+ *  - the whole body in one PUT (the documented upload), streamed to `source.part`, its byte count
  *    checked against the signed size (or, when the upload request gave none, against the URL's
  *    maximum, `maxFileSizeBytes`: reading stops at the first byte beyond it), renamed into place
  *    only when it fits, removed otherwise;

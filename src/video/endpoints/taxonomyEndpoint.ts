@@ -30,7 +30,7 @@ const requestedSlugs = (req: PayloadRequest): string[] | undefined => {
 
 /**
  * `GET {api}/{mount}/categories` and `/tags`: the upload modal turns the slugs it offers into ids
- * with `where[slug][in]=a,b` (the spec's call, depth 0). Answers Payload's list shape, `{ docs, … }`.
+ * with `where[slug][in]=a,b` (depth 0: the modal needs only the ids). Answers Payload's list shape, `{ docs, … }`.
  */
 export const taxonomyEndpoint = (
   options: SanitizedVideoOptions,

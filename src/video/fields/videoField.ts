@@ -44,7 +44,7 @@ const filled = (name: string, type: 'text' | 'textarea' = 'text'): Field =>
     : { name, type: 'textarea', admin: { hidden: true } }
 
 /**
- * The spec's video field for a collection or global of the app: a group holding `videoId`, drawn
+ * The video field for a collection or global of the app: a group holding `videoId`, drawn
  * by `payload-backoffice/client#VideoField` (a select of the plugin's videos, reload, upload and a
  * player), and the siblings it fills from the chosen video: `dataUrl`, `status`, `visibility`,
  * `previewThumbnailUrl`, `previewVideoUrl` and `data` (the video record as JSON text). A front end

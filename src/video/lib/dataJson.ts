@@ -18,7 +18,8 @@ export type DataJsonSource = {
 
 /**
  * The record beside the playlists, `data.json`: what a front end needs to show the video without
- * asking the CMS (the spec's `dataUrl`, the master playlist's URL with `data.json` after the id).
+ * asking the CMS (the field's `dataUrl`, the master playlist's URL with `data.json` after the id, so a
+ * front end derives it from the stream URL alone).
  * Its URLs carry no token; a private video's holder appends its own.
  */
 export const dataJsonText = (video: DataJsonSource, urls: ReturnType<typeof videoUrlsOf>): string =>

@@ -1,5 +1,5 @@
 /**
- * The content spec's slug helper: lower-cases, replaces spaces with dashes and strips non-word
+ * The slug of a title, as the video's `slug` field expects it: lower-cases, replaces spaces with dashes and strips non-word
  * characters. Runs of dashes are folded and dashes trimmed from the ends, so "  My  clip! " gives
  * "my-clip" rather than "-my--clip-".
  */

@@ -1,7 +1,7 @@
 import { videoTitleMaxLength } from './videoRecord.js'
 
 /**
- * The spec's upload widget: `new`, then `file` (a file chosen, the title prefilled from its name),
+ * The upload widget's states: `new`, then `file` (a file chosen, the title prefilled from its name),
  * then `uploading`, then `success`. A failed create or upload returns to `new`, as does the reset
  * button. `resume` goes from `new` straight to `uploading`: the file of an upload interrupted by a
  * page reload, chosen again, whose video already exists.
@@ -22,7 +22,7 @@ export type UploadWidgetEvent =
   | { type: 'start' }
   | { type: 'succeeded'; videoId: number | string }
 
-/** The spec's limit: longer input is cut to 100 characters. */
+/** Titles are at most 100 characters (the label says so): longer input is cut, not refused. */
 const cutTitle = (title: string): string => title.slice(0, videoTitleMaxLength)
 
 /** A file's name without its extension, as the title the widget suggests. */

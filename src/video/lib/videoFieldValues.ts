@@ -1,7 +1,7 @@
 import type { VideoRecord } from './videoRecord.js'
 
 /**
- * The spec's `dataUrl`: the adaptive stream's URL with what follows the video id replaced by
+ * The field's `dataUrl`: the adaptive stream's URL with what follows the video id replaced by
  * `data.json` (`…/videos/12/master.m3u8` → `…/videos/12/data.json`). Null without a stream URL, or
  * when the id is not a path segment of it.
  */
@@ -25,7 +25,7 @@ export type VideoSiblingValues = {
 }
 
 /**
- * What the field writes beside the id of `video`: the spec's dataUrl, status, visibility, preview
+ * What the field writes beside the id of `video`: `dataUrl`, status, visibility, preview
  * URLs, and `data`, the record as JSON text without the preview URLs. `playback` is left out of it
  * too: a private video's token must never be stored with the document.
  */

@@ -1,6 +1,6 @@
 import type { VideoRecord } from './videoRecord.js'
 
-/** The translation keys of the tags the spec gives each status, in the select and beside the player. */
+/** The translation keys of each status's tag, in the select and beside the player. */
 export type VideoTagKey =
   | 'videoTagEncoding'
   | 'videoTagError'
@@ -10,7 +10,7 @@ export type VideoTagKey =
   | 'videoTagWaiting'
 
 /**
- * The spec's tag of a video: NO_FILE "waiting...", PROGRESSING "encoding..." with its percent,
+ * The tag of a video, short enough to sit beside its title: NO_FILE "waiting...", PROGRESSING "encoding..." with its percent,
  * ERROR "error", COMPLETE "public" or "private" by visibility, anything else "ready".
  */
 export const videoTagOf = (

@@ -1,7 +1,7 @@
 /**
  * Where a video's files are served: `{base}/videos/{id}/{file}`, with `base` the app's server URL,
  * API route and the plugin's mount (`https://cms.example.com/api/video`). The stored URLs never carry
- * a token; the spec's `dataUrl` is the master playlist's URL with what follows the id replaced by
+ * a token; the field's `dataUrl` is the master playlist's URL with what follows the id replaced by
  * `data.json`, which this layout serves.
  */
 export const videoFileUrl = (base: string, videoId: number | string, file: string): string =>
