@@ -184,7 +184,8 @@ export const de: BackofficeTranslationTable = {
   auditEventTwoFactorChallengeFailed: 'Zweiter Faktor abgelehnt',
   auditEventTwoFactorReplayRejected: 'Wiederverwendeter Einmalcode abgelehnt',
   auditEventTwoFactorRateLimited: 'Zweiter Faktor gedrosselt',
-  auditEventTwoFactorSecretUnreadable: 'Geheimnis der Authenticator-App konnte nicht entschlüsselt werden',
+  auditEventTwoFactorSecretUnreadable:
+    'Geheimnis der Authenticator-App konnte nicht entschlüsselt werden',
   auditEventTrustedDeviceAdded: 'Gerät als vertrauenswürdig markiert',
   auditEventTrustedDeviceRemoved: 'Vertrauenswürdiges Gerät entfernt',
   // Sitzungen

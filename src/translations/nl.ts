@@ -176,7 +176,8 @@ export const nl: BackofficeTranslationTable = {
   auditEventTwoFactorChallengeFailed: 'Tweede factor geweigerd',
   auditEventTwoFactorReplayRejected: 'Hergebruikte eenmalige code geweigerd',
   auditEventTwoFactorRateLimited: 'Tweede factor beperkt',
-  auditEventTwoFactorSecretUnreadable: 'Geheim van de authenticator-app kon niet worden ontsleuteld',
+  auditEventTwoFactorSecretUnreadable:
+    'Geheim van de authenticator-app kon niet worden ontsleuteld',
   auditEventTrustedDeviceAdded: 'Apparaat vertrouwd',
   auditEventTrustedDeviceRemoved: 'Vertrouwd apparaat verwijderd',
   // Sessies
@@ -228,7 +229,8 @@ export const nl: BackofficeTranslationTable = {
   emailActionResetPassword: 'Wachtwoord opnieuw instellen',
   emailActionReviewAccount: 'Account bekijken',
   emailActionOpenAuditLog: 'Auditlog openen',
-  emailSecretUnreadableSubject: 'Geheimen voor tweestapsverificatie kunnen niet meer worden ontsleuteld',
+  emailSecretUnreadableSubject:
+    'Geheimen voor tweestapsverificatie kunnen niet meer worden ontsleuteld',
   emailSecretUnreadableBody:
     '{{email}} gaf het juiste wachtwoord, maar het geheim van de authenticator-app kon met geen enkele ingestelde sleutel worden ontsleuteld, dus de aanmelding kan daarmee niet worden voltooid. Dat gebeurt wanneer `twoFactor.encryptionKey` of het Payload-secret is gewijzigd zonder de vorige waarde te bewaren in `twoFactor.previousEncryptionKeys` of `previousSecrets`. Zet de vorige waarde terug in die lijst en alle ingestelde accounts werken weer; anders heeft elke betrokken persoon een herstelcode of een reset van de tweestapsverificatie nodig. Verdere gevallen in het komende uur worden zonder nieuwe e-mail in het auditlog vastgelegd.',
   emailActionSignIn: 'Aanmelden',
