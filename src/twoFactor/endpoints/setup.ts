@@ -40,7 +40,11 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         return nothingToSetUp
       }
       const secret = generateTotpSecret()
-      const sealed = sealSecret(secret, totpSecretKeys(req.payload, options)[0]!, String(account.id))
+      const sealed = sealSecret(
+        secret,
+        totpSecretKeys(req.payload, options)[0]!,
+        String(account.id),
+      )
       if (!(await beginEnrolment(req.payload, options, account.id, sealed))) {
         return nothingToSetUp
       }
