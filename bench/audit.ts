@@ -81,6 +81,7 @@ const eventWeights: Record<AuditEventName, number> = {
   'twoFactor.enrolled': 0.001,
   'twoFactor.misuseReported': 0.00001,
   'twoFactor.rateLimited': 0.0002,
+  'twoFactor.secretUnreadable': 0.00001,
   'twoFactor.replayRejected': 0.0002,
   'twoFactor.resetApproved': 0.00005,
   'twoFactor.resetDenied': 0.00002,

@@ -707,6 +707,7 @@ export interface AuditLog {
     | 'twoFactor.challengeFailed'
     | 'twoFactor.replayRejected'
     | 'twoFactor.rateLimited'
+    | 'twoFactor.secretUnreadable'
     | 'twoFactor.deviceTrusted'
     | 'twoFactor.deviceRemoved'
     | 'twoFactor.recoveryCodesGenerated'

@@ -96,6 +96,13 @@ export const auditEvents = {
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorRateLimited',
   },
+  // A right password, but the account's TOTP secret opens with no configured key: data.factor,
+  // data.stage (signIn or enrolment), data.administratorsAlerted (whether this one sent the alert).
+  'twoFactor.secretUnreadable': {
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventTwoFactorSecretUnreadable',
+  },
   'twoFactor.deviceTrusted': {
     category: 'authentication',
     translationKey: 'auditEventTrustedDeviceAdded',

@@ -84,6 +84,12 @@ export const errorCatalogue = {
   TOTP_ENROLMENT_PENDING: { status: 403, translationKey: 'errorTotpEnrolmentPending' },
   TOTP_ALREADY_ENABLED: { status: 409, translationKey: 'errorTotpAlreadyEnabled' },
   TOTP_NOT_ENABLED: { status: 400, translationKey: 'errorTotpNotEnabled' },
+  // The stored TOTP secret opens with no configured key (a key or Payload's secret changed and the
+  // earlier value was not kept). 403, not 5xx: the message must reach the person (5xx are masked,
+  // and Payload's login view shows the text of 400, 401 and 403 only), their way on is theirs to
+  // take (a recovery code, or a reset request), and retrying will not help; the operator learns of
+  // it from the administrators' alert and the audit log instead of an error rate.
+  TWO_FACTOR_SECRET_UNREADABLE: { status: 403, translationKey: 'errorTwoFactorSecretUnreadable' },
   // Passkeys (WebAuthn). One refusal for every assertion or registration that does not verify (wrong
   // origin or relying party, a used or expired challenge, a bad signature, a counter gone backwards),
   // so a refusal tells an attacker nothing about which check failed.

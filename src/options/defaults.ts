@@ -80,6 +80,8 @@ export const defaults: SanitizedBackofficeOptions = {
     // for the action token. An hour lets an email arrive and be read, and the token is single-use.
     expiryHours: 1,
   },
+  // None until Payload's secret is rotated; only the current secret ever signs or encrypts.
+  previousSecrets: [],
   roles: { admin: 'admin', field: 'roles' },
   sessions: {
     // NIST SP 800-63B 4.2.3: at AAL2, re-authentication "at least once per 12 hours during an extended
@@ -144,6 +146,10 @@ export const defaults: SanitizedBackofficeOptions = {
     // lockout above, shared with passwords as in Keycloak, so NIST SP 800-63B §5.2.2's cap of 100
     // consecutive failures per account holds across challenges.
     maxAttemptsPerChallenge: 5,
+    // None until the key is rotated. Old keys only decrypt, never encrypt (NIST SP 800-57 Part 1
+    // Rev. 5 §5.3.4: a key past its originator-usage period may still be used to process data it
+    // protected).
+    previousEncryptionKeys: [],
     recoveryCodes: {
       // Better Auth's backup codes default to 10 (`backupCodeOptions.amount`), Keycloak's recovery
       // authentication codes come as 12, GitHub gives 16. Ten covers years of lost phones; a new set

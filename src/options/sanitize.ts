@@ -24,6 +24,19 @@ const wholeNumber = (
 
 const languages = ['de', 'en', 'fr', 'nl'] as const
 
+/** A list of earlier keys or secrets: strings of at least `minLength` characters, kept in order. */
+const earlierKeys = (value: unknown, name: string, minLength: number): string[] => {
+  if (
+    !Array.isArray(value) ||
+    !value.every((key) => typeof key === 'string' && key.length >= minLength)
+  ) {
+    throw new Error(
+      `payload-backoffice: \`${name}\` must be a list of strings of at least ${minLength} characters.`,
+    )
+  }
+  return [...(value as string[])]
+}
+
 const positiveInteger = (value: number, name: string): number => {
   if (!Number.isInteger(value) || value <= 0) {
     throw new Error(
@@ -81,6 +94,12 @@ export const sanitizeOptions = (
         'passwordReset.expiryHours',
       ),
     },
+    // Payload asks nothing of its secret but that it is set.
+    previousSecrets: earlierKeys(
+      options.previousSecrets ?? defaults.previousSecrets,
+      'previousSecrets',
+      1,
+    ),
     roles: { ...defaults.roles, ...options.roles },
     passkeys: sanitizePasskeys(options.passkeys, defaults.passkeys),
     sessions: {
@@ -230,6 +249,8 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
     issuer: given.issuer ?? defaults.twoFactor.issuer,
     maxAttemptsPerChallenge:
       given.maxAttemptsPerChallenge ?? defaults.twoFactor.maxAttemptsPerChallenge,
+    previousEncryptionKeys:
+      given.previousEncryptionKeys ?? defaults.twoFactor.previousEncryptionKeys,
     recoveryCodes: {
       count: given.recoveryCodes?.count ?? defaults.twoFactor.recoveryCodes.count,
     },
@@ -283,6 +304,12 @@ const sanitizeTwoFactor = (options: BackofficePluginOptions): SanitizedTwoFactor
       twoFactor.maxAttemptsPerChallenge,
       'twoFactor.maxAttemptsPerChallenge',
       { max: 20, min: 1 },
+    ),
+    // The same rule as `encryptionKey`: each was one.
+    previousEncryptionKeys: earlierKeys(
+      twoFactor.previousEncryptionKeys,
+      'twoFactor.previousEncryptionKeys',
+      32,
     ),
     recoveryCodes: {
       // At least a few to lose a phone more than once; at most a sheet one can keep.

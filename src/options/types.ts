@@ -206,7 +206,7 @@ export type TwoFactorOptions = {
   /**
    * Key the TOTP secrets are encrypted with (AES-256-GCM), at least 32 characters of high entropy;
    * the actual key is derived from it with HKDF-SHA256. Without it the key is derived from Payload's
-   * `secret`: changing that secret then makes every enrolled authenticator unusable.
+   * `secret` (list earlier secrets in `previousSecrets` when you change it).
    * @default derived from the Payload secret
    */
   encryptionKey?: string
@@ -226,6 +226,13 @@ export type TwoFactorOptions = {
    * @default 5
    */
   maxAttemptsPerChallenge?: number
+  /**
+   * Earlier values of `encryptionKey`, kept after a rotation so TOTP secrets encrypted with them
+   * still open; each is re-encrypted with `encryptionKey` the next time it is used. Only
+   * `encryptionKey` ever encrypts. Drop an old key once no secret needs it (see "Rotating keys").
+   * @default []
+   */
+  previousEncryptionKeys?: string[]
   /** Recovery codes: single-use codes that stand in for the authenticator app at sign-in. */
   recoveryCodes?: RecoveryCodesOptions
   /**
@@ -436,6 +443,14 @@ export type BackofficePluginOptions = {
   passwordPolicy?: PasswordPolicyOptions
   /** Password reset by email: how long a link stays valid. */
   passwordReset?: PasswordResetOptions
+  /**
+   * Earlier values of Payload's `secret`, kept after a rotation so what the plugin stored encrypted
+   * with it (TOTP secrets, when `twoFactor.encryptionKey` is not set) still opens and is
+   * re-encrypted with the current secret when next used. Short-lived values signed with the secret
+   * (sign-in state cookies, signed video URLs) are not accepted under an earlier secret.
+   * @default []
+   */
+  previousSecrets?: string[]
   /** How the plugin tells administrators apart. */
   roles?: RolesOptions
   /** The sessions list users and administrators see, and how often "last seen" is written. */
@@ -476,6 +491,7 @@ export type SanitizedBackofficeOptions = {
   passkeys: Required<PasskeyOptions>
   passwordPolicy: SanitizedPasswordPolicy
   passwordReset: Required<PasswordResetOptions>
+  previousSecrets: string[]
   roles: Required<RolesOptions>
   sessions: Required<SessionsOptions>
   sso: SanitizedSsoOptions
@@ -495,6 +511,7 @@ export type SanitizedTwoFactorOptions = {
   /** `null`: the admin's title suffix, else 'Payload'. */
   issuer: null | string
   maxAttemptsPerChallenge: number
+  previousEncryptionKeys: string[]
   recoveryCodes: Required<RecoveryCodesOptions>
   trustedDeviceDays: number
 }

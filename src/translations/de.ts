@@ -156,6 +156,8 @@ export const de: BackofficeTranslationTable = {
   errorTotpNotEnabled:
     'Die Zwei-Faktor-Authentifizierung ist nicht aktiviert, es gibt also nichts zurückzusetzen.',
   errorTotpRateLimited: 'Zu viele TOTP-Versuche. Versuchen Sie es in {{seconds}} Sekunden erneut',
+  errorTwoFactorSecretUnreadable:
+    'Ihre Authenticator-App kann nicht geprüft werden: Diese Website kann ihre Einrichtung nicht mehr lesen. Melden Sie sich mit einem Wiederherstellungscode an, falls Sie einen haben, oder beantragen Sie das Zurücksetzen der Zwei-Faktor-Authentifizierung. Die Administratoren wurden benachrichtigt.',
   errorTotpSetupFailed: 'Die Einrichtungsdaten konnten nicht geladen werden.',
   errorUserNotFound: 'Benutzer nicht gefunden.',
   errorWrongSignInMethod:
@@ -182,6 +184,8 @@ export const de: BackofficeTranslationTable = {
   auditEventTwoFactorChallengeFailed: 'Zweiter Faktor abgelehnt',
   auditEventTwoFactorReplayRejected: 'Wiederverwendeter Einmalcode abgelehnt',
   auditEventTwoFactorRateLimited: 'Zweiter Faktor gedrosselt',
+  auditEventTwoFactorSecretUnreadable:
+    'Geheimnis der Authenticator-App konnte nicht entschlüsselt werden',
   auditEventTrustedDeviceAdded: 'Gerät als vertrauenswürdig markiert',
   auditEventTrustedDeviceRemoved: 'Vertrauenswürdiges Gerät entfernt',
   // Sitzungen
@@ -233,6 +237,10 @@ export const de: BackofficeTranslationTable = {
   sessionsEndedAll: 'Beendete Sitzungen: {{count}}.',
   emailActionResetPassword: 'Passwort zurücksetzen',
   emailActionReviewAccount: 'Konto prüfen',
+  emailActionOpenAuditLog: 'Audit-Log öffnen',
+  emailSecretUnreadableSubject: 'Zwei-Faktor-Geheimnisse können nicht mehr entschlüsselt werden',
+  emailSecretUnreadableBody:
+    '{{email}} hat das richtige Passwort eingegeben, aber das Geheimnis der Authenticator-App ließ sich mit keinem konfigurierten Schlüssel entschlüsseln, daher kann die Anmeldung damit nicht abgeschlossen werden. Das geschieht, wenn `twoFactor.encryptionKey` oder das Payload-Secret geändert wurde, ohne den früheren Wert in `twoFactor.previousEncryptionKeys` oder `previousSecrets` zu behalten. Tragen Sie den früheren Wert dort wieder ein, dann funktionieren alle eingerichteten Konten wieder; andernfalls braucht jede betroffene Person einen Wiederherstellungscode oder eine Zurücksetzung der Zwei-Faktor-Authentifizierung. Weitere Fälle in der nächsten Stunde werden ohne weitere E-Mail im Audit-Log vermerkt.',
   emailActionSignIn: 'Anmelden',
   fieldPreferredLanguage: 'E-Mail-Sprache',
   fieldPreferredLanguageDescription: 'Die Sprache der E-Mails, die dieses Konto erhält.',

@@ -150,6 +150,8 @@ export const en = {
   errorTotpEnrolmentPending: 'Two-factor authentication setup is pending (incomplete).',
   errorTotpNotEnabled: 'Two-factor authentication is not enabled, so there is nothing to reset.',
   errorTotpRateLimited: 'TOTP rate limited. Try again in {{seconds}} seconds',
+  errorTwoFactorSecretUnreadable:
+    'Your authenticator app cannot be checked: this site can no longer read its setup. Sign in with a recovery code if you have one, or ask for a two-factor reset. The administrators have been told.',
   errorTotpSetupFailed: 'Failed to fetch setup info.',
   errorUserNotFound: 'User not found.',
   errorWrongSignInMethod:
@@ -175,6 +177,7 @@ export const en = {
   auditEventTwoFactorChallengeFailed: 'Second factor refused',
   auditEventTwoFactorReplayRejected: 'Reused one-time code refused',
   auditEventTwoFactorRateLimited: 'Second factor rate limited',
+  auditEventTwoFactorSecretUnreadable: 'Authenticator app secret could not be decrypted',
   auditEventTrustedDeviceAdded: 'Device trusted',
   auditEventTrustedDeviceRemoved: 'Trusted device removed',
   // Sessions
@@ -225,6 +228,10 @@ export const en = {
   sessionsEndedAll: 'Sessions ended: {{count}}.',
   emailActionResetPassword: 'Reset password',
   emailActionReviewAccount: 'Review the account',
+  emailActionOpenAuditLog: 'Open the audit log',
+  emailSecretUnreadableSubject: 'Two-factor secrets can no longer be decrypted',
+  emailSecretUnreadableBody:
+    "{{email}} gave the right password, but the secret of their authenticator app could not be decrypted with any configured key, so they cannot finish signing in with it. This happens when `twoFactor.encryptionKey` or Payload's secret was changed without keeping the earlier value in `twoFactor.previousEncryptionKeys` or `previousSecrets`. Put the earlier value back in that list and every enrolled account works again; otherwise each affected person needs a recovery code or a two-factor reset. Further cases within the next hour are recorded in the audit log without another email.",
   emailActionSignIn: 'Sign in',
   fieldPreferredLanguage: 'Email language',
   fieldPreferredLanguageDescription: 'The language of the emails this account receives.',

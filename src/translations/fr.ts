@@ -155,6 +155,8 @@ export const fr: BackofficeTranslationTable = {
   errorTotpNotEnabled:
     "L'authentification à deux facteurs n'est pas activée : il n'y a rien à réinitialiser.",
   errorTotpRateLimited: 'Trop de tentatives TOTP. Réessayez dans {{seconds}} secondes',
+  errorTwoFactorSecretUnreadable:
+    "Votre application d'authentification ne peut pas être vérifiée : ce site ne sait plus lire sa configuration. Connectez-vous avec un code de récupération si vous en avez un, ou demandez la réinitialisation de la double authentification. Les administrateurs ont été prévenus.",
   errorTotpSetupFailed: 'Impossible de charger les informations de configuration.',
   errorUserNotFound: 'Utilisateur introuvable.',
   errorWrongSignInMethod:
@@ -180,6 +182,8 @@ export const fr: BackofficeTranslationTable = {
   auditEventTwoFactorChallengeFailed: 'Second facteur refusé',
   auditEventTwoFactorReplayRejected: 'Code à usage unique réutilisé refusé',
   auditEventTwoFactorRateLimited: 'Second facteur limité',
+  auditEventTwoFactorSecretUnreadable:
+    "Le secret de l'application d'authentification n'a pas pu être déchiffré",
   auditEventTrustedDeviceAdded: 'Appareil marqué de confiance',
   auditEventTrustedDeviceRemoved: 'Appareil de confiance retiré',
   // Sessions
@@ -231,6 +235,11 @@ export const fr: BackofficeTranslationTable = {
   sessionsEndedAll: 'Sessions terminées : {{count}}.',
   emailActionResetPassword: 'Réinitialiser le mot de passe',
   emailActionReviewAccount: 'Examiner le compte',
+  emailActionOpenAuditLog: "Ouvrir le journal d'audit",
+  emailSecretUnreadableSubject:
+    'Les secrets de double authentification ne peuvent plus être déchiffrés',
+  emailSecretUnreadableBody:
+    "{{email}} a saisi le bon mot de passe, mais le secret de son application d'authentification n'a pu être déchiffré avec aucune clé configurée : la connexion ne peut donc pas aboutir avec elle. Cela arrive quand `twoFactor.encryptionKey` ou le secret de Payload a été changé sans garder l'ancienne valeur dans `twoFactor.previousEncryptionKeys` ou `previousSecrets`. Remettez l'ancienne valeur dans cette liste et tous les comptes configurés fonctionnent de nouveau ; sinon chaque personne concernée a besoin d'un code de récupération ou d'une réinitialisation de la double authentification. Les cas suivants dans l'heure sont consignés dans le journal d'audit sans autre e-mail.",
   emailActionSignIn: 'Se connecter',
   fieldPreferredLanguage: 'Langue des e-mails',
   fieldPreferredLanguageDescription: 'La langue des e-mails que reçoit ce compte.',

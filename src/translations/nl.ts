@@ -150,6 +150,8 @@ export const nl: BackofficeTranslationTable = {
   errorTotpEnrolmentPending: 'Het instellen van tweestapsverificatie is nog niet voltooid.',
   errorTotpNotEnabled: 'Tweestapsverificatie is niet ingeschakeld, er valt dus niets te resetten.',
   errorTotpRateLimited: 'Te veel TOTP-pogingen. Probeer het over {{seconds}} seconden opnieuw',
+  errorTwoFactorSecretUnreadable:
+    'Uw authenticator-app kan niet worden gecontroleerd: deze site kan de instelling ervan niet meer lezen. Meld u aan met een herstelcode als u die hebt, of vraag een reset van de tweestapsverificatie aan. De beheerders zijn op de hoogte gebracht.',
   errorTotpSetupFailed: 'De installatiegegevens konden niet worden geladen.',
   errorUserNotFound: 'Gebruiker niet gevonden.',
   errorWrongSignInMethod: 'U mag niet inloggen met {{used}}. Gebruik {{expected}} om in te loggen.',
@@ -174,6 +176,8 @@ export const nl: BackofficeTranslationTable = {
   auditEventTwoFactorChallengeFailed: 'Tweede factor geweigerd',
   auditEventTwoFactorReplayRejected: 'Hergebruikte eenmalige code geweigerd',
   auditEventTwoFactorRateLimited: 'Tweede factor beperkt',
+  auditEventTwoFactorSecretUnreadable:
+    'Geheim van de authenticator-app kon niet worden ontsleuteld',
   auditEventTrustedDeviceAdded: 'Apparaat vertrouwd',
   auditEventTrustedDeviceRemoved: 'Vertrouwd apparaat verwijderd',
   // Sessies
@@ -224,6 +228,11 @@ export const nl: BackofficeTranslationTable = {
   sessionsEndedAll: 'Beëindigde sessies: {{count}}.',
   emailActionResetPassword: 'Wachtwoord opnieuw instellen',
   emailActionReviewAccount: 'Account bekijken',
+  emailActionOpenAuditLog: 'Auditlog openen',
+  emailSecretUnreadableSubject:
+    'Geheimen voor tweestapsverificatie kunnen niet meer worden ontsleuteld',
+  emailSecretUnreadableBody:
+    '{{email}} gaf het juiste wachtwoord, maar het geheim van de authenticator-app kon met geen enkele ingestelde sleutel worden ontsleuteld, dus de aanmelding kan daarmee niet worden voltooid. Dat gebeurt wanneer `twoFactor.encryptionKey` of het Payload-secret is gewijzigd zonder de vorige waarde te bewaren in `twoFactor.previousEncryptionKeys` of `previousSecrets`. Zet de vorige waarde terug in die lijst en alle ingestelde accounts werken weer; anders heeft elke betrokken persoon een herstelcode of een reset van de tweestapsverificatie nodig. Verdere gevallen in het komende uur worden zonder nieuwe e-mail in het auditlog vastgelegd.',
   emailActionSignIn: 'Aanmelden',
   fieldPreferredLanguage: 'E-mailtaal',
   fieldPreferredLanguageDescription: 'De taal van de e-mails die dit account ontvangt.',

@@ -89,6 +89,26 @@ export const completeEnrolment = async (
 }
 
 /**
+ * Replaces a secret sealed under an earlier key with the same secret sealed under the current one.
+ * Conditioned on the stored value still being the one that was opened, so a reset, a new setup or
+ * another request's re-seal committed meanwhile wins and this changes nothing; the status and last
+ * step stay as they are. Whole-row writes from a stale read cannot put the old value back: the
+ * account write guard keeps the stored value of a column their operation did not change.
+ */
+export const resealSecret = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  { from, to }: { from: string; to: string },
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table} SET ${c.secret} = ${to} WHERE ${c.id} = ${userId} AND ${c.secret} = ${from} RETURNING ${c.id}`,
+  )
+  return rows.length === 1
+}
+
+/**
  * Accepts a time step for an account once (RFC 6238 §5.2, ASVS 5.0 6.5.1, NIST SP 800-63B §5.1.4.2):
  * a compare-and-set that only succeeds for a step later than every step accepted before, so of two
  * requests racing with the same code, exactly one wins, and an older code seen over someone's

@@ -19,6 +19,12 @@ export type TestPayload = {
   /** A new REST client with its own cookie jar, talking to this Payload through its request handling. */
   client: () => RestClient
   payload: Payload
+  /**
+   * Stops this Payload and starts the app again on the same database, as an operator's redeploy
+   * would: with the plugin options given (over the dev app's) and, when given, another
+   * `PAYLOAD_SECRET`. `payload`, `config` and new clients are the new app's from then on.
+   */
+  restart: (next: { backofficeOptions?: BackofficePluginOptions; secret?: string }) => Promise<void>
 }
 
 /**
@@ -76,15 +82,34 @@ export const startTestPayload = async ({
       : await (
           await import('../../dev/payload.config.js')
         ).default
-  const payload = await getPayload({ config })
-
-  return {
-    client: () => new RestClient(config),
+  const app: TestPayload = {
+    client: () => new RestClient(app.config),
     close: async () => {
-      await closePayload(payload)
+      await closePayload(app.payload)
       await database.drop()
     },
     config,
-    payload,
+    payload: await getPayload({ config }),
+    restart: async (next) => {
+      await closePayload(app.payload)
+      // Payload keeps one instance per process (what the route handlers ask for); a restarted
+      // process would have none.
+      ;(globalThis as { _payload?: Map<string, unknown> })._payload?.delete('default')
+      if (next.secret) {
+        process.env.PAYLOAD_SECRET = next.secret
+      }
+      app.config = await (
+        await import('../../dev/sandboxConfig.js')
+      ).sandboxConfig({
+        appTranslations,
+        backofficeOptions: next.backofficeOptions,
+        usersUseAPIKey,
+        videoOptions,
+        withBackoffice,
+        withVideo: true,
+      })
+      app.payload = await getPayload({ config: app.config })
+    },
   }
+  return app
 }

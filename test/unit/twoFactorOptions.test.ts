@@ -10,6 +10,7 @@ describe('two-factor options', () => {
       enforcement: 'optional',
       issuer: null,
       maxAttemptsPerChallenge: 5,
+      previousEncryptionKeys: [],
       recoveryCodes: { count: 10 },
       trustedDeviceDays: 30,
     })
@@ -52,6 +53,11 @@ describe('two-factor options', () => {
     expect(() => sanitizeOptions({ twoFactor: { encryptionKey: 'short' } })).toThrow(
       /twoFactor.encryptionKey/,
     )
+    expect(() => sanitizeOptions({ twoFactor: { previousEncryptionKeys: ['short'] } })).toThrow(
+      /twoFactor.previousEncryptionKeys/,
+    )
+    expect(() => sanitizeOptions({ previousSecrets: 'one' as never })).toThrow(/previousSecrets/)
+    expect(() => sanitizeOptions({ previousSecrets: [''] })).toThrow(/previousSecrets/)
     expect(() => sanitizeOptions({ twoFactor: { trustedDeviceDays: 0 } })).toThrow(
       /twoFactor.trustedDeviceDays/,
     )
@@ -61,5 +67,16 @@ describe('two-factor options', () => {
     expect(() => sanitizeOptions({ twoFactor: { challengeMinutes: 2.5 } })).toThrow(
       /challengeMinutes/,
     )
+  })
+
+  it('key rotation: earlier keys and secrets are kept in order, none by default', () => {
+    const key = 'k'.repeat(32)
+    const sanitized = sanitizeOptions({
+      previousSecrets: ['old-secret'],
+      twoFactor: { encryptionKey: 'n'.repeat(32), previousEncryptionKeys: [key, 'o'.repeat(40)] },
+    })
+    expect(sanitized.previousSecrets).toEqual(['old-secret'])
+    expect(sanitized.twoFactor.previousEncryptionKeys).toEqual([key, 'o'.repeat(40)])
+    expect(sanitizeOptions().previousSecrets).toEqual([])
   })
 })

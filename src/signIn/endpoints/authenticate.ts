@@ -4,11 +4,11 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { openSecret } from '../../lib/secretBox.js'
 import { claimTimeStep } from '../../twoFactor/accountState.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
+import { openTotpSecret } from '../../twoFactor/openTotpSecret.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
-import { totpSecretKey } from '../../twoFactor/secretKey.js'
+import { secretUnreadable } from '../../twoFactor/secretUnreadable.js'
 import { twoFactorViewPath } from '../passwordSignIn.js'
 import { readCodeAttempt } from '../readCodeAttempt.js'
 import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
@@ -18,7 +18,9 @@ import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
  * sign-in, for the browser holding a challenge cookie. The attempt cap, the shared lockout, the
  * second-factor budget and the one session per challenge are `settleSecondFactorAttempt`'s; a code
  * adds its own layer: each time step is accepted once per account, so a code seen once is worthless
- * afterwards.
+ * afterwards. The secret is opened before the attempt is counted: one no configured key opens (a
+ * key rotated without keeping the earlier one) is the operator's fault, not a guess, so it is
+ * refused with `TWO_FACTOR_SECRET_UNREADABLE` and spends neither the challenge nor the lockout.
  */
 export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -27,6 +29,10 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
         invalidCode: 'TOTP_CODE_INVALID',
         read: readCodeRequest,
       })
+      const opened = await openTotpSecret(req.payload, options, account.id, sealedSecret)
+      if (!opened) {
+        throw await secretUnreadable(req, options, { account, stage: 'signIn' })
+      }
       return settleSecondFactorAttempt(req, options, {
         account,
         challenge,
@@ -39,17 +45,7 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
         succeeded: () => ({ event: 'twoFactor.challengeSucceeded' }),
         trustThisDevice: body.trustThisDevice,
         verify: async () => {
-          const secret = openSecret(
-            sealedSecret,
-            totpSecretKey(req.payload, options),
-            String(account.id),
-          )
-          if (!secret) {
-            throw new Error(
-              'payload-backoffice: a TOTP secret could not be decrypted; was the encryption key or the Payload secret changed?',
-            )
-          }
-          const verification = await verifyTotp(secret, body.code, Date.now())
+          const verification = await verifyTotp(opened.secret, body.code, Date.now())
           if (!verification.valid) {
             return { correct: false, reason: 'wrongCode' }
           }

@@ -6,7 +6,6 @@ import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestText } from '../../i18n/text.js'
-import { openSecret } from '../../lib/secretBox.js'
 import { settleSuccess } from '../../lockout/attempts.js'
 import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
 import { jsonResponse } from '../../request/http.js'
@@ -15,8 +14,9 @@ import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challen
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
+import { openTotpSecret } from '../../twoFactor/openTotpSecret.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
-import { totpSecretKey } from '../../twoFactor/secretKey.js'
+import { secretUnreadable } from '../../twoFactor/secretUnreadable.js'
 import { twoFactorTurnedOn } from '../../twoFactor/twoFactorTurnedOn.js'
 import { completeSignIn } from '../completeSignIn.js'
 
@@ -45,6 +45,12 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
       if (state?.status !== 'pending' || !state.sealedSecret) {
         throw new BackofficeError('TOTP_SETUP_FAILED', { req })
       }
+      // Opened before an attempt is counted: a pending secret no configured key opens is refused as
+      // a failed setup (starting it again replaces the secret), not as a wrong code.
+      const opened = await openTotpSecret(req.payload, options, account.id, state.sealedSecret)
+      if (!opened) {
+        throw await secretUnreadable(req, options, { account, stage: 'enrolment' })
+      }
       if (
         enrolling.via === 'challenge' &&
         !(await claimChallengeAttempt(req, options, enrolling.challenge.id))
@@ -56,14 +62,7 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
         })
       }
 
-      const secret = openSecret(
-        state.sealedSecret,
-        totpSecretKey(req.payload, options),
-        String(account.id),
-      )
-      const verification = secret
-        ? await verifyTotp(secret, body.code, Date.now())
-        : { valid: false as const }
+      const verification = await verifyTotp(opened.secret, body.code, Date.now())
       if (!verification.valid) {
         await recordAuditEvent(req, {
           actor: enrolling.via === 'session' ? account : null,
@@ -75,7 +74,7 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
       }
       if (
         !(await completeEnrolment(req.payload, options, account.id, {
-          sealedSecret: state.sealedSecret,
+          sealedSecret: opened.sealedSecret,
           timeStep: verification.timeStep,
         }))
       ) {

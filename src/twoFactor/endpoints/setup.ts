@@ -13,7 +13,7 @@ import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
 import { totpIssuer } from '../issuer.js'
 import { generateTotpSecret, otpauthUri } from '../lib/totp.js'
-import { totpSecretKey } from '../secretKey.js'
+import { totpSecretKeys } from '../secretKey.js'
 
 /**
  * `GET /api/{users}/mfa/totp/setup`: a new secret for the signed-in account (or one that must enrol
@@ -40,7 +40,11 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         return nothingToSetUp
       }
       const secret = generateTotpSecret()
-      const sealed = sealSecret(secret, totpSecretKey(req.payload, options), String(account.id))
+      const sealed = sealSecret(
+        secret,
+        totpSecretKeys(req.payload, options)[0]!,
+        String(account.id),
+      )
       if (!(await beginEnrolment(req.payload, options, account.id, sealed))) {
         return nothingToSetUp
       }
