@@ -203,9 +203,9 @@ describe('requesting a reset', () => {
     expect(
       (await signedIn.post('/two-factor-reset-requests', { reason, requester: id })).status,
     ).toBe(403)
-    expect(
-      (await admin.post('/two-factor-reset-requests', { reason, requester: id })).status,
-    ).toBe(403)
+    expect((await admin.post('/two-factor-reset-requests', { reason, requester: id })).status).toBe(
+      403,
+    )
     expect(
       (
         await admin.request('PATCH', `/two-factor-reset-requests/${stored.id}`, {
@@ -242,6 +242,31 @@ describe('requesting a reset', () => {
 })
 
 describe('reviewing a request', () => {
+  it('finding: reset-request fields are named as the spec names them (requester, approver, processedAt), the misuse token stored only as a hash', async () => {
+    const { id, locked } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    expect((await review(admin, stored.id, 'approve')).status).toBe(200)
+
+    const read = await admin.get(`/two-factor-reset-requests/${stored.id}?depth=0`)
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({
+      approver: adminId,
+      reason,
+      requester: id,
+      status: 'approved',
+    })
+    expect(new Date(read.body.processedAt).getTime()).not.toBeNaN()
+    for (const gone of ['requestedBy', 'reviewedBy', 'reviewedAt', 'misuseReportTokenHash']) {
+      expect(read.body).not.toHaveProperty(gone)
+    }
+    const [hash] = await sql(
+      'SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE id = $1',
+      [stored.id],
+    )
+    expect(hash.hash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
   it('approval puts 2FA back to pending, forgets trusted devices, ends sessions and emails the user', async () => {
     const { email, id, locked, signedIn } = await editorAtCodePrompt()
     await requestReset(locked, { reason })
@@ -540,10 +565,10 @@ describe('deleting an account', () => {
     })
     const other = await editorAtCodePrompt()
     await requestReset(other.locked, { reason })
-    await sql(
-      'UPDATE two_factor_reset_requests SET approver_id = $1 WHERE requester_id = $2',
-      [reviewer.id, other.id],
-    )
+    await sql('UPDATE two_factor_reset_requests SET approver_id = $1 WHERE requester_id = $2', [
+      reviewer.id,
+      other.id,
+    ])
 
     await app.payload.delete({ collection: 'users', id: requester.id })
     await app.payload.delete({ collection: 'users', id: reviewer.id })
