@@ -116,6 +116,17 @@ describe('a lost authenticator, in Chromium', () => {
     expect(await submit.isDisabled()).toBe(false)
     await screenshot(userPage, 'two-factor-reset-request-form')
 
+    // The connection cut: the spec's network text, and the reason kept for another try.
+    const resetUrl = `${appUrl}/api/users/mfa/totp/request-reset`
+    await userPage.route(resetUrl, (route: Route) => route.abort('internetdisconnected'))
+    await submit.click()
+    await userPage
+      .getByRole('alert')
+      .filter({ hasText: 'An error occurred while submitting your request' })
+      .waitFor()
+    await userPage.unroute(resetUrl)
+    expect(await reasonBox.inputValue()).toBe(reason)
+
     await submit.click()
     const confirmation = userPage
       .getByRole('status')
