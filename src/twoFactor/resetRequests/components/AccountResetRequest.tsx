@@ -49,10 +49,10 @@ export const AccountResetRequest = ({
     if (answer.ok) {
       setSent(true)
       toast.success(t('twoFactorResetRequestedToast'))
+    } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
+      setAwaitingProof(true)
     } else if (answer.failure) {
       toast.error(answer.failure)
-    } else {
-      setAwaitingProof(true)
     }
   }
 
