@@ -422,6 +422,33 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     expect(await requestsOfAccount()).toEqual([])
   })
 
+  it('a session whose proof is stale is asked for its password in place, then the request goes', async () => {
+    // An hour after the sign-in, the session's proof no longer counts (sudo mode).
+    await sql("UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1", [
+      await accountId(),
+    ])
+    await openAccount()
+    const refused = userPage.waitForResponse(requestResetUrl)
+    await ask(reason)
+    expect((await refused).status()).toBe(403)
+    const passwordBox = resetGroup().getByLabel('Current password')
+    await passwordBox.waitFor()
+    expect(await requestsOfAccount()).toEqual([])
+
+    const retried = userPage.waitForResponse(
+      (response) => response.url() === requestResetUrl && response.status() === 200,
+    )
+    await passwordBox.fill(password)
+    await passwordBox.press('Enter')
+    await retried
+    await resetGroup().locator('.backoffice-reset-request__sent').waitFor()
+    expect(await requestsOfAccount()).toEqual([
+      { reason, requester_id: await accountId(), status: 'pending' },
+    ])
+    // Withdrawn here, so the next test asks again from a clean slate.
+    await sql('DELETE FROM two_factor_reset_requests WHERE requester_id = $1', [await accountId()])
+  })
+
   it('finding: a signed-in staff member with TOTP asks for a 2FA reset from their own account page; the request names them as requester and the administrator sees it', async () => {
     await openAccount()
     // Held on its way, so the busy state can be seen; then sent on to the real server.
