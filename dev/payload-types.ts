@@ -619,12 +619,12 @@ export interface PasskeyChallenge {
  */
 export interface TwoFactorResetRequest {
   id: number;
-  requestedBy: number | User;
+  requester: number | User;
   reason: string;
   status: 'pending' | 'approved' | 'denied' | 'expired' | 'reportedMisuse';
-  reviewedBy?: (number | null) | User;
+  approver?: (number | null) | User;
   approverComment?: string | null;
-  reviewedAt?: string | null;
+  processedAt?: string | null;
   expiresAt: string;
   clientIp?: string | null;
   userAgent?: string | null;
@@ -1456,12 +1456,12 @@ export interface PasskeyChallengesSelect<T extends boolean = true> {
  * via the `definition` "two-factor-reset-requests_select".
  */
 export interface TwoFactorResetRequestsSelect<T extends boolean = true> {
-  requestedBy?: T;
+  requester?: T;
   reason?: T;
   status?: T;
-  reviewedBy?: T;
+  approver?: T;
   approverComment?: T;
-  reviewedAt?: T;
+  processedAt?: T;
   expiresAt?: T;
   clientIp?: T;
   userAgent?: T;

@@ -529,6 +529,12 @@ export const de: BackofficeTranslationTable = {
   twoFactorResetFailed: '2FA-Zurücksetzungsanfrage konnte nicht gesendet werden',
   twoFactorResetNetworkError: 'Beim Senden Ihrer Anfrage ist ein Fehler aufgetreten',
   twoFactorResetBackToLogin: 'Zur Anmeldeseite',
+  twoFactorResetAccountHeading: 'Zweiten Faktor verloren?',
+  twoFactorResetAccountIntro:
+    'Wenn Sie Ihre Authenticator-App oder Ihren Passkey verloren haben, bitten Sie einen Administrator, Ihre Zwei-Faktor-Authentifizierung zurückzusetzen. Sobald die Anfrage genehmigt ist, werden Ihre vertrauenswürdigen Geräte entfernt, Sie werden überall abgemeldet und richten die Zwei-Faktor-Authentifizierung bei der nächsten Anmeldung neu ein.',
+  twoFactorResetAccountSubmit: '2FA-Zurücksetzung anfragen',
+  twoFactorResetRequestedToast:
+    'Ihre Anfrage zum Zurücksetzen der 2FA wurde an die Administratoren gesendet.',
   resetReviewHeading: 'Diese Anfrage prüfen',
   resetReviewCommentLabel: 'Kommentar für die anfragende Person (optional)',
   resetReviewApprove: 'Genehmigen',

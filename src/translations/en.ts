@@ -517,6 +517,11 @@ export const en = {
   twoFactorResetFailed: 'Failed to submit 2FA reset request',
   twoFactorResetNetworkError: 'An error occurred while submitting your request',
   twoFactorResetBackToLogin: 'Go to the login page',
+  twoFactorResetAccountHeading: 'Lost your second factor?',
+  twoFactorResetAccountIntro:
+    'If you lost your authenticator app or passkey, ask an administrator to reset your two-factor authentication. Once the request is approved, your trusted devices are removed, you are signed out everywhere and you set up two-factor again at your next sign-in.',
+  twoFactorResetAccountSubmit: 'Request a 2FA reset',
+  twoFactorResetRequestedToast: 'Your 2FA reset request was sent to the administrators.',
   resetReviewHeading: 'Review this request',
   resetReviewCommentLabel: 'Comment for the requester (optional)',
   resetReviewApprove: 'Approve',

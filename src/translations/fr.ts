@@ -528,6 +528,12 @@ export const fr: BackofficeTranslationTable = {
   twoFactorResetFailed: 'Échec de l’envoi de la demande de réinitialisation 2FA',
   twoFactorResetNetworkError: 'Une erreur est survenue lors de l’envoi de votre demande',
   twoFactorResetBackToLogin: 'Aller à la page de connexion',
+  twoFactorResetAccountHeading: 'Second facteur perdu ?',
+  twoFactorResetAccountIntro:
+    'Si vous avez perdu votre application d’authentification ou votre clé d’accès, demandez à un administrateur de réinitialiser votre authentification à deux facteurs. Une fois la demande approuvée, vos appareils de confiance sont retirés, vous êtes déconnecté partout et vous configurez à nouveau la double authentification à votre prochaine connexion.',
+  twoFactorResetAccountSubmit: 'Demander une réinitialisation 2FA',
+  twoFactorResetRequestedToast:
+    'Votre demande de réinitialisation 2FA a été envoyée aux administrateurs.',
   resetReviewHeading: 'Examiner cette demande',
   resetReviewCommentLabel: 'Commentaire pour le demandeur (facultatif)',
   resetReviewApprove: 'Approuver',

@@ -520,6 +520,11 @@ export const nl: BackofficeTranslationTable = {
   twoFactorResetFailed: 'Het 2FA-resetverzoek kon niet worden verstuurd',
   twoFactorResetNetworkError: 'Er is een fout opgetreden bij het versturen van uw verzoek',
   twoFactorResetBackToLogin: 'Naar de aanmeldpagina',
+  twoFactorResetAccountHeading: 'Tweede factor kwijt?',
+  twoFactorResetAccountIntro:
+    'Bent u uw authenticator-app of passkey kwijt? Vraag een beheerder uw tweestapsverificatie te resetten. Zodra het verzoek is goedgekeurd, worden uw vertrouwde apparaten verwijderd, wordt u overal afgemeld en stelt u tweestapsverificatie opnieuw in bij uw volgende aanmelding.',
+  twoFactorResetAccountSubmit: '2FA-reset aanvragen',
+  twoFactorResetRequestedToast: 'Uw verzoek om 2FA te resetten is naar de beheerders gestuurd.',
   resetReviewHeading: 'Dit verzoek beoordelen',
   resetReviewCommentLabel: 'Opmerking voor de aanvrager (optioneel)',
   resetReviewApprove: 'Goedkeuren',

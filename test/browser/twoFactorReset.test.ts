@@ -1,8 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
@@ -15,12 +17,26 @@ const stamp = Date.now()
 const adminEmail = `browser-2fa-reviewer-${stamp}@example.com`
 const lostPhoneEmail = `browser-2fa-lost-phone-${stamp}@example.com`
 const targetEmail = `browser-2fa-target-${stamp}@example.com`
+const accountPageEmail = `browser-2fa-account-page-${stamp}@example.com`
 const reason = 'My phone fell into the canal; the authenticator app went with it.'
 
 let userBrowser: BrowserContext
 let adminBrowser: BrowserContext
 let userPage: Page
 let adminPage: Page
+const app = appPayloadOfFile()
+const sql = async (text: string, values: unknown[] = []) =>
+  (
+    (await app.payload()).db as unknown as {
+      pool: {
+        query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+      }
+    }
+  ).pool
+    .query(text, values)
+    .then((result) => result.rows)
+/** The secret each account enrolled with, for the code prompt. */
+const secrets = new Map<string, string>()
 
 /** Sets up a second factor for `email` the way the account page does, through the API with the browser's session. */
 const enrolThroughApi = async (page: Page, email: string) => {
@@ -31,6 +47,7 @@ const enrolThroughApi = async (page: Page, email: string) => {
   })
   expect(setup.status()).toBe(200)
   const { secret } = (await setup.json()) as { secret: string }
+  secrets.set(email, secret)
   const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
     data: { code: await authenticatorApp(secret).code() },
     headers: { Origin: appUrl },
@@ -56,26 +73,27 @@ const signInWithPassword = async (page: Page, email: string): Promise<string> =>
 }
 
 beforeAll(async () => {
-  await withAppPayload(async (payload) => {
-    await payload.create({
-      collection: 'users',
-      data: { email: adminEmail, password, roles: ['admin'] },
-    })
-    for (const email of [lostPhoneEmail, targetEmail]) {
-      await payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
-    }
+  const payload = await app.payload()
+  await payload.create({
+    collection: 'users',
+    data: { email: adminEmail, password, roles: ['admin'] },
   })
+  for (const email of [lostPhoneEmail, targetEmail, accountPageEmail]) {
+    await payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+  }
   userBrowser = await launchBrowser()
   adminBrowser = await launchBrowser()
   userPage = await userBrowser.newPage()
   adminPage = await adminBrowser.newPage()
   await enrolThroughApi(userPage, lostPhoneEmail)
   await enrolThroughApi(userPage, targetEmail)
+  await enrolThroughApi(userPage, accountPageEmail)
   await signIn(adminPage, appUrl, adminEmail, password)
 })
 afterAll(async () => {
   await userBrowser?.close()
   await adminBrowser?.close()
+  await app.close()
 })
 
 describe('a lost authenticator, in Chromium', () => {
@@ -97,6 +115,17 @@ describe('a lost authenticator, in Chromium', () => {
     )
     expect(await submit.isDisabled()).toBe(false)
     await screenshot(userPage, 'two-factor-reset-request-form')
+
+    // The connection cut: the spec's network text, and the reason kept for another try.
+    const resetUrl = `${appUrl}/api/users/mfa/totp/request-reset`
+    await userPage.route(resetUrl, (route: Route) => route.abort('internetdisconnected'))
+    await submit.click()
+    await userPage
+      .getByRole('alert')
+      .filter({ hasText: 'An error occurred while submitting your request' })
+      .waitFor()
+    await userPage.unroute(resetUrl)
+    expect(await reasonBox.inputValue()).toBe(reason)
 
     await submit.click()
     const confirmation = userPage
@@ -253,5 +282,238 @@ describe('a reset request its owner did not make, in Chromium', () => {
     const row = adminPage.locator('tbody tr').filter({ hasText: targetEmail })
     await row.waitFor()
     expect(await row.textContent()).toContain('Reported as misuse')
+  })
+})
+
+describe('a 2FA reset asked from the account page, and the trusted devices there, in Chromium', () => {
+  const requestResetUrl = `${appUrl}/api/users/mfa/totp/request-reset`
+  const resetGroup = () => userPage.getByRole('group', { name: 'Lost your second factor?' })
+  const reasonBox = () =>
+    resetGroup().getByLabel('Why do you need your two-factor authentication reset?')
+  const askButton = () => resetGroup().getByRole('button', { name: 'Request a 2FA reset' })
+  const toast = (kind: 'error' | 'success', text: string) =>
+    userPage.locator(`.payload-toast-container .toast-${kind}`, { hasText: text })
+  const accountId = async () =>
+    Number((await sql('SELECT id FROM users WHERE email = $1', [accountPageEmail]))[0]!.id)
+  const requestsOfAccount = async () =>
+    sql(
+      'SELECT requester_id, status, reason FROM two_factor_reset_requests WHERE requester_id = $1',
+      [await accountId()],
+    )
+  /**
+   * A picture of the account page's two-factor section alone, kept with the other screenshots: cut
+   * from the whole page, where the sticky header stays at the top instead of covering the section.
+   */
+  const sectionShot = async (name: string) => {
+    const dir = path.resolve('test-results/screenshots')
+    mkdirSync(dir, { recursive: true })
+    const clip = await userPage.locator('.backoffice-two-factor').evaluate((section) => {
+      const box = section.getBoundingClientRect()
+      return { height: box.height, width: box.width, x: box.left + scrollX, y: box.top + scrollY }
+    })
+    await userPage.screenshot({ clip, fullPage: true, path: path.join(dir, `${name}.png`) })
+  }
+  const openAccount = async () => {
+    await userPage.goto(`${appUrl}/admin/account`)
+    await userPage.waitForLoadState('networkidle')
+    await resetGroup().waitFor()
+  }
+  /** Types a reason and asks. */
+  const ask = async (text: string) => {
+    await reasonBox().fill(text)
+    expect(await reasonBox().inputValue()).toBe(text)
+    await askButton().click()
+  }
+  /** Waits for the failure text under the reason, and its toast. */
+  const failureShown = async (text: string) => {
+    const shown = resetGroup().locator('.backoffice-reset-request__error', { hasText: text })
+    await shown.waitFor()
+    expect(await shown.textContent()).toBe(text)
+    await toast('error', text).waitFor()
+  }
+
+  it('signs in with the code, trusting this browser', async () => {
+    expect(await signInWithPassword(userPage, accountPageEmail)).toBe('/admin/two-factor/verify')
+    await userPage.waitForLoadState('networkidle')
+    const trust = userPage.getByLabel('trust this device for 30 days')
+    await trust.check()
+    expect(await trust.isChecked()).toBe(true)
+    const authenticator = authenticatorApp(secrets.get(accountPageEmail)!)
+    await userPage.locator('#backoffice-totp-code').fill(await authenticator.code())
+    await userPage.waitForURL((url) => url.pathname === '/admin')
+  })
+
+  it("trusted devices show the browser's icon: Chrome's logo for this Chromium, the letter badge for Edge and for a browser without a logo", async () => {
+    const payload = await app.payload()
+    const user = await accountId()
+    for (const [browser, os] of [
+      ['Edge', 'Windows'],
+      ['Lynx', 'Linux'],
+    ]) {
+      await payload.create({
+        collection: 'trusted-devices' as never,
+        data: {
+          browser,
+          expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+          lastUsedAt: new Date().toISOString(),
+          os,
+          tokenHash: `${browser}-${stamp}`,
+          user,
+        } as never,
+        overrideAccess: true,
+      })
+    }
+    await openAccount()
+    const devices = userPage.locator('.backoffice-trusted-device')
+    await expect.poll(() => devices.count()).toBe(3)
+
+    // This browser, as ua-parser-js names the test's Chromium ("Chrome"): Simple Icons' logo.
+    const thisBrowser = devices.filter({ hasText: 'Chrome' })
+    expect(await thisBrowser.count()).toBe(1)
+    const logo = thisBrowser.locator('svg.backoffice-browser-icon')
+    expect(await logo.getAttribute('data-browser')).toBe('chrome')
+    expect(await logo.getAttribute('aria-hidden')).toBe('true')
+    expect(await logo.locator('path').getAttribute('d')).toMatch(/^M/)
+    // Decorative: the browser's name is the text beside it.
+    expect(await thisBrowser.locator('strong').textContent()).toMatch(/^Chrome /)
+
+    const edge = devices.filter({ hasText: 'Edge' }).locator('.backoffice-browser-icon')
+    expect(await edge.evaluate((node) => node.tagName.toLowerCase())).toBe('span')
+    expect(await edge.textContent()).toBe('E')
+    expect(await edge.getAttribute('aria-hidden')).toBe('true')
+    const unknown = devices.filter({ hasText: 'Lynx' }).locator('.backoffice-browser-icon')
+    expect(await unknown.getAttribute('data-browser')).toBe('other')
+    expect(await unknown.textContent()).toBe('?')
+    expect(await userPage.locator('.backoffice-trusted-devices svg').count()).toBe(1)
+    await sectionShot('two-factor-account-devices-and-reset-en')
+  })
+
+  it("the account page's reset shows the server's refusal, and the spec's texts for a lost connection and an answer without a message; nothing is stored", async () => {
+    await openAccount()
+    expect(await askButton().isDisabled()).toBe(true)
+
+    // A refusal of the server, with its catalogue code: its own message, in the admin's language.
+    const refused = userPage.waitForResponse(requestResetUrl)
+    await ask('lost it')
+    const answer = await refused
+    expect(answer.status()).toBe(400)
+    expect(
+      ((await answer.json()) as { errors: { data: { code: string } }[] }).errors[0]!.data.code,
+    ).toBe('RESET_REASON_TOO_SHORT')
+    await failureShown('The reason must be at least 10 characters.')
+    await sectionShot('two-factor-account-reset-refused-en')
+
+    // No answer at all: the connection is cut.
+    await userPage.route(requestResetUrl, (route: Route) => route.abort('internetdisconnected'))
+    await ask(reason)
+    await failureShown('An error occurred while submitting your request')
+    await userPage.unroute(requestResetUrl)
+
+    // An answer without a message (a proxy's error page): the general failure text.
+    await userPage.route(requestResetUrl, (route: Route) =>
+      route.fulfill({ body: '<h1>502 Bad Gateway</h1>', contentType: 'text/html', status: 502 }),
+    )
+    await ask(reason)
+    await failureShown('Failed to submit 2FA reset request')
+    await userPage.unroute(requestResetUrl)
+
+    // The reason is kept for another try, and nothing reached the database.
+    expect(await reasonBox().inputValue()).toBe(reason)
+    expect(await requestsOfAccount()).toEqual([])
+  })
+
+  it('a session whose proof is stale is asked for its password in place, then the request goes', async () => {
+    // An hour after the sign-in, the session's proof no longer counts (sudo mode).
+    await sql("UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1", [
+      await accountId(),
+    ])
+    await openAccount()
+    const refused = userPage.waitForResponse(requestResetUrl)
+    await ask(reason)
+    expect((await refused).status()).toBe(403)
+    const passwordBox = resetGroup().getByLabel('Current password')
+    await passwordBox.waitFor()
+    expect(await requestsOfAccount()).toEqual([])
+
+    const retried = userPage.waitForResponse(
+      (response) => response.url() === requestResetUrl && response.status() === 200,
+    )
+    await passwordBox.fill(password)
+    await passwordBox.press('Enter')
+    await retried
+    await resetGroup().locator('.backoffice-reset-request__sent').waitFor()
+    expect(await requestsOfAccount()).toEqual([
+      { reason, requester_id: await accountId(), status: 'pending' },
+    ])
+    // Withdrawn here, so the next test asks again from a clean slate.
+    await sql('DELETE FROM two_factor_reset_requests WHERE requester_id = $1', [await accountId()])
+  })
+
+  it('finding: a signed-in staff member with TOTP asks for a 2FA reset from their own account page; the request names them as requester and the administrator sees it', async () => {
+    await openAccount()
+    // Held on its way, so the busy state can be seen; then sent on to the real server.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await userPage.route(requestResetUrl, async (route: Route) => {
+      await held
+      await route.continue()
+    })
+    await reasonBox().fill(reason)
+    await askButton().click()
+    const sending = resetGroup().getByRole('button', { name: 'Submitting…' })
+    await sending.waitFor()
+    expect(await sending.isDisabled()).toBe(true)
+    expect(await reasonBox().isEditable()).toBe(false)
+    expect(await resetGroup().locator('[aria-busy="true"]').count()).toBe(1)
+    const answered = userPage.waitForResponse(requestResetUrl)
+    release()
+    expect((await answered).status()).toBe(200)
+    await userPage.unroute(requestResetUrl)
+
+    await toast('success', 'Your 2FA reset request was sent to the administrators.').waitFor()
+    const sent = resetGroup().locator('.backoffice-reset-request__sent')
+    await sent.waitFor()
+    expect(await sent.textContent()).toContain(
+      'valid for 1 week and is normally reviewed within one business day',
+    )
+    await sectionShot('two-factor-account-reset-sent-en')
+
+    expect(await requestsOfAccount()).toEqual([
+      { reason, requester_id: await accountId(), status: 'pending' },
+    ])
+    await mail.waitFor(
+      (message) =>
+        message.to.includes(adminEmail) &&
+        message.subject === `2FA reset request to review: ${accountPageEmail}`,
+    )
+    await adminPage.goto(`${appUrl}/admin/collections/two-factor-reset-requests`)
+    const row = adminPage.locator('tbody tr').filter({ hasText: accountPageEmail })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Pending Review')
+  })
+
+  it('in German, on a 390 px wide screen', async () => {
+    await userBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'de' }])
+    await userPage.setViewportSize({ height: 844, width: 390 })
+    try {
+      await userPage.goto(`${appUrl}/admin/account`)
+      await userPage.waitForLoadState('networkidle')
+      const group = userPage.getByRole('group', { name: 'Zweiten Faktor verloren?' })
+      await group.waitFor()
+      await group.getByRole('button', { name: '2FA-Zurücksetzung anfragen' }).waitFor()
+      await userPage.locator('.backoffice-trusted-device').first().waitFor()
+      // Nothing wider than the screen.
+      expect(
+        await userPage
+          .locator('.backoffice-two-factor')
+          .evaluate((section) => section.scrollWidth <= section.clientWidth),
+      ).toBe(true)
+      await sectionShot('two-factor-account-reset-de-390')
+    } finally {
+      await userBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
+      await userPage.setViewportSize({ height: 900, width: 1440 })
+    }
   })
 })

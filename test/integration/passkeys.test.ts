@@ -616,7 +616,7 @@ describe('managing passkeys', () => {
     })
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const [request] = await sql(
-      'SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      'SELECT id FROM two_factor_reset_requests WHERE requester_id = $1',
       [person.id],
     )
     const approved = await admin.post(`/two-factor-reset-requests/${request!.id}/approve`, {})

@@ -433,7 +433,7 @@ describe('recovery codes go', () => {
       ).status,
     ).toBe(200)
     const [request] = await sql(
-      'SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      'SELECT id FROM two_factor_reset_requests WHERE requester_id = $1',
       [id],
     )
     const approved = await admin.post(`/two-factor-reset-requests/${request!.id}/approve`, {})

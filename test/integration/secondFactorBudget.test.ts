@@ -254,7 +254,7 @@ describe('the lifetime budget of second-factor guesses', () => {
     })
     expect(requested.status).toBe(200)
     const [request] = await sql(
-      "SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1 AND status = 'pending'",
+      "SELECT id FROM two_factor_reset_requests WHERE requester_id = $1 AND status = 'pending'",
       [id],
     )
     await admin.post('/users/login', { email: adminEmail, password })

@@ -259,7 +259,7 @@ describe('a stolen session that keeps refreshing and updating cannot undo', () =
       await locked.post('/users/login', { email, password })
       expect((await locked.post('/users/mfa/totp/request-reset', { reason })).status).toBe(200)
       const [request] = await sql(
-        'SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1',
+        'SELECT id FROM two_factor_reset_requests WHERE requester_id = $1',
         [id],
       )
 

@@ -109,7 +109,7 @@ describe('a stolen session (signed in longer ago than the window)', () => {
     expect(response.status).toBe(403)
     expect(codeOf(response)).toBe('REAUTHENTICATION_REQUIRED')
     expect(
-      await sql('SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1', [id]),
+      await sql('SELECT id FROM two_factor_reset_requests WHERE requester_id = $1', [id]),
     ).toEqual([])
   })
 
@@ -121,7 +121,7 @@ describe('a stolen session (signed in longer ago than the window)', () => {
     })
     expect(requested.status).toBe(200)
     const [request] = await sql(
-      'SELECT id FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      'SELECT id FROM two_factor_reset_requests WHERE requester_id = $1',
       [id],
     )
     const reviewer = await signedInAccount(['admin'])

@@ -35,8 +35,8 @@ const auditEvents = async (id: number) =>
   )
 const requestsOf = (id: number) =>
   sql(
-    `SELECT id, status, reason, expires_at, reviewed_by_id, reviewed_at, approver_comment, user_agent, pending_key
-     FROM two_factor_reset_requests WHERE requested_by_id = $1 ORDER BY id`,
+    `SELECT id, status, reason, expires_at, approver_id, processed_at, approver_comment, user_agent, pending_key
+     FROM two_factor_reset_requests WHERE requester_id = $1 ORDER BY id`,
     [id],
   )
 
@@ -105,7 +105,7 @@ describe('requesting a reset', () => {
       approver_comment: null,
       pending_key: String(id),
       reason,
-      reviewed_by_id: null,
+      approver_id: null,
       status: 'pending',
       user_agent: 'Mozilla/5.0 Test',
     })
@@ -201,11 +201,11 @@ describe('requesting a reset', () => {
     await requestReset(locked, { reason })
     const [stored] = await requestsOf(id)
     expect(
-      (await signedIn.post('/two-factor-reset-requests', { reason, requestedBy: id })).status,
+      (await signedIn.post('/two-factor-reset-requests', { reason, requester: id })).status,
     ).toBe(403)
-    expect(
-      (await admin.post('/two-factor-reset-requests', { reason, requestedBy: id })).status,
-    ).toBe(403)
+    expect((await admin.post('/two-factor-reset-requests', { reason, requester: id })).status).toBe(
+      403,
+    )
     expect(
       (
         await admin.request('PATCH', `/two-factor-reset-requests/${stored.id}`, {
@@ -242,6 +242,31 @@ describe('requesting a reset', () => {
 })
 
 describe('reviewing a request', () => {
+  it('finding: reset-request fields are named as the spec names them (requester, approver, processedAt), the misuse token stored only as a hash', async () => {
+    const { id, locked } = await editorAtCodePrompt()
+    await requestReset(locked, { reason })
+    const [stored] = await requestsOf(id)
+    expect((await review(admin, stored.id, 'approve')).status).toBe(200)
+
+    const read = await admin.get(`/two-factor-reset-requests/${stored.id}?depth=0`)
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({
+      approver: adminId,
+      reason,
+      requester: id,
+      status: 'approved',
+    })
+    expect(new Date(read.body.processedAt).getTime()).not.toBeNaN()
+    for (const gone of ['requestedBy', 'reviewedBy', 'reviewedAt', 'misuseReportTokenHash']) {
+      expect(read.body).not.toHaveProperty(gone)
+    }
+    const [hash] = await sql(
+      'SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE id = $1',
+      [stored.id],
+    )
+    expect(hash.hash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
   it('approval puts 2FA back to pending, forgets trusted devices, ends sessions and emails the user', async () => {
     const { email, id, locked, signedIn } = await editorAtCodePrompt()
     await requestReset(locked, { reason })
@@ -258,10 +283,10 @@ describe('reviewing a request', () => {
     expect(after).toMatchObject({
       approver_comment: 'Confirmed by phone call.',
       pending_key: null,
-      reviewed_by_id: adminId,
+      approver_id: adminId,
       status: 'approved',
     })
-    expect(after.reviewed_at).not.toBeNull()
+    expect(after.processed_at).not.toBeNull()
     const [account] = await sql(
       'SELECT totp_config_status AS status, totp_config_secret AS secret FROM users WHERE id = $1',
       [id],
@@ -318,7 +343,7 @@ describe('reviewing a request', () => {
     }
     expect((await requestsOf(id))[0]).toMatchObject({
       approver_comment: null,
-      reviewed_by_id: null,
+      approver_id: null,
       status: 'pending',
     })
     const [account] = await sql(
@@ -345,7 +370,7 @@ describe('reviewing a request', () => {
     expect(denied.body).toEqual({ message: '2FA reset denied', status: 'denied' })
     expect((await requestsOf(id))[0]).toMatchObject({
       approver_comment: null,
-      reviewed_by_id: adminId,
+      approver_id: adminId,
       status: 'denied',
     })
     const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE id = $1', [
@@ -472,7 +497,7 @@ describe('the misuse-report link', () => {
     await requestReset(locked, { reason })
     const link = await misuseLink(email)
     const [stored] = await sql(
-      'SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE requested_by_id = $1',
+      'SELECT misuse_report_token_hash AS hash FROM two_factor_reset_requests WHERE requester_id = $1',
       [id],
     )
     expect(stored.hash).toMatch(/^[0-9a-f]{64}$/)
@@ -540,16 +565,16 @@ describe('deleting an account', () => {
     })
     const other = await editorAtCodePrompt()
     await requestReset(other.locked, { reason })
-    await sql(
-      'UPDATE two_factor_reset_requests SET reviewed_by_id = $1 WHERE requested_by_id = $2',
-      [reviewer.id, other.id],
-    )
+    await sql('UPDATE two_factor_reset_requests SET approver_id = $1 WHERE requester_id = $2', [
+      reviewer.id,
+      other.id,
+    ])
 
     await app.payload.delete({ collection: 'users', id: requester.id })
     await app.payload.delete({ collection: 'users', id: reviewer.id })
     expect(await requestsOf(requester.id)).toEqual([])
     expect((await requestsOf(other.id))[0]).toMatchObject({
-      reviewed_by_id: null,
+      approver_id: null,
       status: 'pending',
     })
   })

@@ -60,9 +60,9 @@ describe('reset request transitions', () => {
 
   it.each([
     'reason',
-    'requestedBy',
-    'reviewedBy',
-    'reviewedAt',
+    'requester',
+    'approver',
+    'processedAt',
     'expiresAt',
     'clientIp',
     'userAgent',

@@ -2,25 +2,56 @@
 
 import type { CSSProperties } from 'react'
 
+import { siFirefoxbrowser, siGooglechrome, siSafari } from 'simple-icons'
+
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
-/** The common browsers, each with its brand colour; others get a neutral badge. */
-const known: Record<string, { colour: string; letter: string }> = {
-  chrome: { colour: '#1a73e8', letter: 'C' },
+/**
+ * The common browsers' logos from Simple Icons (CC0), named one by one so the bundle carries three
+ * paths rather than the whole set. Edge has none there (Microsoft's logo was removed at its request),
+ * so it keeps a letter badge in its colour, as does any other browser.
+ */
+const logos: Record<string, { hex: string; path: string }> = {
+  chrome: siGooglechrome,
+  firefox: siFirefoxbrowser,
+  safari: siSafari,
+}
+const letters: Record<string, { colour: string; letter: string }> = {
   edge: { colour: '#0c8484', letter: 'E' },
-  firefox: { colour: '#e66000', letter: 'F' },
-  safari: { colour: '#006cff', letter: 'S' },
 }
 
+// ua-parser-js names them "Chrome", "Chrome Headless", "Mobile Safari", "Firefox Focus"…: matched by family.
 const familyOf = (browser: null | string): null | string => {
   const name = (browser ?? '').toLowerCase()
-  return Object.keys(known).find((family) => name.includes(family)) ?? null
+  return (
+    [...Object.keys(logos), ...Object.keys(letters)].find((family) => name.includes(family)) ?? null
+  )
 }
 
-/** A small round badge for the device's browser; decorative, since the name is written beside it. */
+/** The device's browser as an icon; decorative (hidden from assistive technology), since the name is written beside it. */
 export const BrowserIcon = ({ browser }: { browser: null | string }) => {
   const family = familyOf(browser)
-  const look = family ? known[family]! : { colour: 'var(--theme-elevation-400)', letter: '?' }
+  const logo = family ? logos[family] : undefined
+  if (logo) {
+    return (
+      <svg
+        aria-hidden="true"
+        className="backoffice-browser-icon"
+        data-browser={family}
+        fill={`#${logo.hex}`}
+        focusable="false"
+        style={{ blockSize: '2rem', flexShrink: 0, inlineSize: '2rem' }}
+        viewBox="0 0 24 24"
+        xmlns="http://www.w3.org/2000/svg"
+      >
+        <path d={logo.path} />
+      </svg>
+    )
+  }
+  const look = (family ? letters[family] : undefined) ?? {
+    colour: 'var(--theme-elevation-400)',
+    letter: '?',
+  }
   const style: CSSProperties = { ...styles.deviceIcon, backgroundColor: look.colour, color: '#fff' }
   return (
     <span

@@ -11,6 +11,7 @@ import { twoFactorRoutes } from '../constants.js'
 import { PasskeysList } from '../passkeys/components/PasskeysList.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
+import { AccountResetRequest } from '../resetRequests/components/AccountResetRequest.js'
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.js'
 import { TrustedDevicesList } from './TrustedDevicesList.js'
 import { twoFactorStyles as styles } from './twoFactorStyles.js'
@@ -18,7 +19,8 @@ import { twoFactorStyles as styles } from './twoFactorStyles.js'
 /**
  * The two-factor section of the account page: on the viewer's own account, whether two-factor is on
  * (an authenticator app or a passkey), a way to set up the app, the passkeys, the recovery codes
- * (with the app), and the devices trusted to skip the code; on another account, for an
+ * (with the app), the devices trusted to skip the code, and (with a second factor on) a request to
+ * have it reset by an administrator; on another account, for an
  * administrator, that account's passkeys to remove. The state is
  * read from the database here, since the account form never carries it.
  */
@@ -124,6 +126,15 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
         serverURL={payload.config.serverURL}
         usersCollection={options.usersCollection}
       />
+      {/* Only a second factor that is on can be lost; the endpoint refuses the others anyway. */}
+      {status === 'enabled' && (
+        <AccountResetRequest
+          apiRoute={payload.config.routes.api}
+          confirmation={providerConfirmationFor(req, options)}
+          serverURL={payload.config.serverURL}
+          usersCollection={options.usersCollection}
+        />
+      )}
     </section>
   )
 }

@@ -32,6 +32,6 @@ export const deleteTwoFactorStateOfDeletedUser: CollectionBeforeDeleteHook = asy
   await req.payload.db.deleteMany({
     collection: resetRequestsSlug as CollectionSlug,
     req,
-    where: { requestedBy: { equals: id } },
+    where: { requester: { equals: id } },
   })
 }

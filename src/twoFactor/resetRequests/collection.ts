@@ -34,13 +34,13 @@ export const resetRequestsCollection = (
     update: () => false,
   },
   admin: {
-    defaultColumns: ['requestedBy', 'status', 'createdAt', 'expiresAt'],
+    defaultColumns: ['requester', 'status', 'createdAt', 'expiresAt'],
     group: translatedGroup(config, 'navGroupSecurity'),
     hidden: ({ user }) => !isAdmin(user, options),
   },
   fields: [
     {
-      name: 'requestedBy',
+      name: 'requester',
       type: 'relationship',
       index: true,
       label: label('fieldResetRequestedBy'),
@@ -75,13 +75,13 @@ export const resetRequestsCollection = (
       },
     },
     {
-      name: 'reviewedBy',
+      name: 'approver',
       type: 'relationship',
       label: label('fieldResetReviewedBy'),
       relationTo: options.usersCollection,
     },
     { name: 'approverComment', type: 'textarea', label: label('fieldResetApproverComment') },
-    { name: 'reviewedAt', type: 'date', label: label('fieldResetReviewedAt') },
+    { name: 'processedAt', type: 'date', label: label('fieldResetReviewedAt') },
     {
       name: 'expiresAt',
       type: 'date',

@@ -33,7 +33,7 @@ export const resetRequestExpiryTask = (
           actor: null,
           data: { requestId: request.id },
           event: 'twoFactor.resetExpired',
-          user: { id: request.requestedBy },
+          user: { id: request.requester },
         })
       }
       return requests

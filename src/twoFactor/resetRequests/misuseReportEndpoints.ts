@@ -83,7 +83,7 @@ const openReport = async (
   if (refused) {
     return null
   }
-  const account = await readAccount(req, options, request.requestedBy)
+  const account = await readAccount(req, options, request.requester)
   return account ? { account, request } : null
 }
 

@@ -73,7 +73,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
             misuseReportTokenHash: misuse.hash,
             pendingKey: String(userId),
             reason: read.reason,
-            requestedBy: userId,
+            requester: userId,
             status: 'pending',
             userAgent: client.userAgent,
           } as never,

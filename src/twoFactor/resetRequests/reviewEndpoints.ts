@@ -108,13 +108,13 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
           approverComment: comment,
           id,
           now,
-          reviewedBy: reviewer.id,
+          approver: reviewer.id,
           status: decision,
         })
         if (!request) {
           return null
         }
-        const userId = request.requestedBy
+        const userId = request.requester
         const effects =
           decision === 'approved'
             ? await resetSecondFactor(req, options, { reviewerId: reviewer.id, userId })
@@ -142,7 +142,7 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
         })
       }
 
-      const userId = answered.requestedBy
+      const userId = answered.requester
       await sendResetAnsweredEmail(req, options, { comment, decision, userId })
       const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
       const message = requestText(req, key)

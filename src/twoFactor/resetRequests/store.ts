@@ -10,22 +10,22 @@ import { resetRequestsSlug } from './constants.js'
 export type StoredResetRequest = {
   expiresAt: Date
   id: number | string
-  requestedBy: number | string
+  requester: number | string
   status: ResetRequestStatus
 }
 
 const columns = (payload: Payload) => {
   const requests = sqlFor(payload, resetRequestsSlug)
   return {
+    approver: requests.column('approver'),
     approverComment: requests.column('approverComment'),
     expiresAt: requests.column('expiresAt'),
     id: requests.column('id'),
     misuseReportTokenHash: requests.column('misuseReportTokenHash'),
     pendingKey: requests.column('pendingKey'),
-    requestedBy: requests.column('requestedBy'),
+    processedAt: requests.column('processedAt'),
+    requester: requests.column('requester'),
     requests,
-    reviewedAt: requests.column('reviewedAt'),
-    reviewedBy: requests.column('reviewedBy'),
     status: requests.column('status'),
     updatedAt: requests.column('updatedAt'),
   }
@@ -35,13 +35,13 @@ const columns = (payload: Payload) => {
 type Row = {
   expires_at: string
   id: number | string
-  requested_by: number | string
+  requester: number | string
   status: ResetRequestStatus
 }
 const toRequest = (row: Row): StoredResetRequest => ({
   expiresAt: new Date(row.expires_at),
   id: row.id,
-  requestedBy: row.requested_by,
+  requester: row.requester,
   status: row.status,
 })
 
@@ -52,7 +52,7 @@ export const readResetRequest = async (
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.requests.execute<Row>(
-    sql`SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+    sql`SELECT ${c.id} AS id, ${c.requester} AS requester, ${c.status} AS status, ${c.expiresAt} AS expires_at
      FROM ${c.requests.table} WHERE ${c.id} = ${id}`,
   )
   return row ? toRequest(row) : null
@@ -66,8 +66,8 @@ export const findOpenRequestOf = async (
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.requests.execute<Row>(
-    sql`SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
-     FROM ${c.requests.table} WHERE ${c.requestedBy} = ${userId} AND ${c.status} = 'pending' AND ${c.expiresAt} > ${now}`,
+    sql`SELECT ${c.id} AS id, ${c.requester} AS requester, ${c.status} AS status, ${c.expiresAt} AS expires_at
+     FROM ${c.requests.table} WHERE ${c.requester} = ${userId} AND ${c.status} = 'pending' AND ${c.expiresAt} > ${now}`,
   )
   return row ? toRequest(row) : null
 }
@@ -84,7 +84,7 @@ export const expireStaleRequestsOf = async (
   const c = columns(payload)
   const rows = await c.requests.execute<{ id: number | string }>(
     sql`UPDATE ${c.requests.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.updatedAt} = now()
-     WHERE ${c.requestedBy} = ${userId} AND ${c.status} = 'pending' AND ${c.expiresAt} <= ${now} RETURNING ${c.id} AS id`,
+     WHERE ${c.requester} = ${userId} AND ${c.status} = 'pending' AND ${c.expiresAt} <= ${now} RETURNING ${c.id} AS id`,
   )
   return rows.map((row) => row.id)
 }
@@ -100,23 +100,23 @@ export const answerResetRequest = async (
     approverComment,
     id,
     now,
-    reviewedBy,
+    approver,
     status,
   }: {
     approverComment: null | string
     id: number | string
     now: Date
-    reviewedBy: number | string
+    approver: number | string
     status: 'approved' | 'denied'
   },
 ): Promise<null | StoredResetRequest> => {
   const c = columns(req.payload)
   const [row] = await c.requests.execute<Row>(
     sql`UPDATE ${c.requests.table}
-     SET ${c.status} = ${status}, ${c.reviewedBy} = ${reviewedBy}, ${c.approverComment} = ${approverComment}, ${c.reviewedAt} = ${now}, ${c.pendingKey} = NULL,
+     SET ${c.status} = ${status}, ${c.approver} = ${approver}, ${c.approverComment} = ${approverComment}, ${c.processedAt} = ${now}, ${c.pendingKey} = NULL,
          ${c.updatedAt} = now()
      WHERE ${c.id} = ${id} AND ${c.status} = 'pending' AND ${c.expiresAt} > ${now}
-     RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at`,
+     RETURNING ${c.id} AS id, ${c.requester} AS requester, ${c.status} AS status, ${c.expiresAt} AS expires_at`,
     req,
   )
   return row ? toRequest(row) : null
@@ -129,14 +129,14 @@ export const answerResetRequest = async (
 export const expirePendingRequests = async (
   req: PayloadRequest,
   now: Date,
-): Promise<{ id: number | string; requestedBy: number | string }[]> => {
+): Promise<{ id: number | string; requester: number | string }[]> => {
   const c = columns(req.payload)
-  const rows = await c.requests.execute<{ id: number | string; requested_by: number | string }>(
+  const rows = await c.requests.execute<{ id: number | string; requester: number | string }>(
     sql`UPDATE ${c.requests.table} SET ${c.status} = 'expired', ${c.pendingKey} = NULL, ${c.updatedAt} = now()
-     WHERE ${c.status} = 'pending' AND ${c.expiresAt} <= ${now} RETURNING ${c.id} AS id, ${c.requestedBy} AS requested_by`,
+     WHERE ${c.status} = 'pending' AND ${c.expiresAt} <= ${now} RETURNING ${c.id} AS id, ${c.requester} AS requester`,
     req,
   )
-  return rows.map((row) => ({ id: row.id, requestedBy: row.requested_by }))
+  return rows.map((row) => ({ id: row.id, requester: row.requester }))
 }
 
 /** The request a "this wasn't me" link's token belongs to (by its SHA-256), or null. */
@@ -146,7 +146,7 @@ export const findByMisuseTokenHash = async (
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.requests.execute<Row>(
-    sql`SELECT ${c.id} AS id, ${c.requestedBy} AS requested_by, ${c.status} AS status, ${c.expiresAt} AS expires_at
+    sql`SELECT ${c.id} AS id, ${c.requester} AS requester, ${c.status} AS status, ${c.expiresAt} AS expires_at
      FROM ${c.requests.table} WHERE ${c.misuseReportTokenHash} = ${tokenHash}`,
   )
   return row ? toRequest(row) : null

@@ -1,0 +1,101 @@
+'use client'
+
+import { Button, toast } from '@payloadcms/ui'
+import { useState } from 'react'
+
+import type { ProviderConfirmation } from '../../../sudo/providerConfirmation.js'
+
+import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
+import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { ResetReasonInput } from './ResetReasonInput.js'
+import { useResetRequestSender } from './useResetRequestSender.js'
+
+type Props = {
+  apiRoute: string
+  /** How an account of a single sign-on provider confirms itself for sudo mode. */
+  confirmation: null | ProviderConfirmation
+  serverURL: string
+  usersCollection: string
+}
+
+/**
+ * On the account page of someone whose second factor is on (a lost phone while a trusted device or a
+ * recovery code still lets them in): the same administrator-reviewed request as under the code
+ * prompt. Not a `<form>`: it sits inside the account's own form, whose submit would save the
+ * account. Removing the second factor is a sensitive change, so a stale session is asked for its
+ * password first (sudo mode, OWASP ASVS 5.0 V7.5) and the request is sent again once it is given.
+ */
+export const AccountResetRequest = ({
+  apiRoute,
+  confirmation,
+  serverURL,
+  usersCollection,
+}: Props) => {
+  const t = useBackofficeTranslation()
+  const { error, reason, send, sending, setReason, trimmed } = useResetRequestSender({
+    apiRoute,
+    serverURL,
+    usersCollection,
+  })
+  const [sent, setSent] = useState(false)
+  const [awaitingProof, setAwaitingProof] = useState(false)
+
+  const submit = async () => {
+    const answer = await send()
+    if (!answer) {
+      return
+    }
+    if (answer.ok) {
+      setSent(true)
+      toast.success(t('twoFactorResetRequestedToast'))
+    } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
+      setAwaitingProof(true)
+    } else if (answer.failure) {
+      toast.error(answer.failure)
+    }
+  }
+
+  return (
+    <div
+      aria-labelledby="backoffice-reset-request-heading"
+      className="backoffice-reset-request"
+      role="group"
+    >
+      <h4 id="backoffice-reset-request-heading">{t('twoFactorResetAccountHeading')}</h4>
+      {/* The toasts are announced; these stay on the page after them, so they are not live regions. */}
+      {sent ? (
+        <p className="backoffice-reset-request__sent">{t('twoFactorResetRequested')}</p>
+      ) : (
+        <div aria-busy={sending} style={{ ...styles.column, marginInline: 0 }}>
+          <p>{t('twoFactorResetAccountIntro')}</p>
+          <ResetReasonInput onChange={setReason} readOnly={sending} value={reason} />
+          {error ? <p className="backoffice-reset-request__error">{error}</p> : null}
+          <div>
+            <Button
+              buttonStyle="secondary"
+              disabled={sending || trimmed === ''}
+              onClick={() => void submit()}
+              type="button"
+            >
+              {sending ? t('twoFactorResetSubmitting') : t('twoFactorResetAccountSubmit')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {awaitingProof && (
+        <ConfirmPasswordPrompt
+          apiRoute={apiRoute}
+          confirmation={confirmation}
+          intro={t('sudoPromptInline')}
+          onConfirmed={() => {
+            setAwaitingProof(false)
+            void submit()
+          }}
+          serverURL={serverURL}
+          usersCollection={usersCollection}
+        />
+      )}
+    </div>
+  )
+}
