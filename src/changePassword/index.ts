@@ -1,6 +1,6 @@
 import type { Capability } from '../capability.js'
 
-import { appendHooks, mapCollection } from '../config/collections.js'
+import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { changePasswordEndpoint } from './changePasswordEndpoint.js'
 import { changePasswordUiField } from './field.js'
 import { refuseOwnPasswordUpdate } from './refuseOwnPasswordUpdate.js'
@@ -12,17 +12,9 @@ import { refuseOwnPasswordUpdate } from './refuseOwnPasswordUpdate.js'
 export const changePassword: Capability = {
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) =>
-      appendHooks(
-        {
-          ...users,
-          // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-          endpoints:
-            users.endpoints === false
-              ? false
-              : [changePasswordEndpoint(options), ...(users.endpoints ?? [])],
-        },
-        { beforeValidate: [refuseOwnPasswordUpdate(options)] },
-      ),
+      appendHooks(addEndpoints(users, [changePasswordEndpoint(options)], { first: true }), {
+        beforeValidate: [refuseOwnPasswordUpdate(options)],
+      }),
     ),
   name: 'changePassword',
   // First among the fields, so the section sits right under Payload's email field on the account page.

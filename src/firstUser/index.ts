@@ -1,7 +1,7 @@
 import type { Capability } from '../capability.js'
 
 import { replaceAdminViews } from '../config/admin.js'
-import { mapCollection } from '../config/collections.js'
+import { addEndpoints, mapCollection } from '../config/collections.js'
 import { firstRegisterEndpoint } from './firstRegisterEndpoint.js'
 
 /**
@@ -10,15 +10,10 @@ import { firstRegisterEndpoint } from './firstRegisterEndpoint.js'
  */
 export const firstUser: Capability = {
   behaviour: (config, options) => {
-    const withEndpoint = mapCollection(config, options.usersCollection, (users) => ({
-      ...users,
-      // Before Payload's built-in first-register, which matches after the collection's own endpoints.
-      // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-      endpoints:
-        users.endpoints === false
-          ? false
-          : [firstRegisterEndpoint(options), ...(users.endpoints ?? [])],
-    }))
+    // Before Payload's built-in first-register, which matches after the collection's own endpoints.
+    const withEndpoint = mapCollection(config, options.usersCollection, (users) =>
+      addEndpoints(users, [firstRegisterEndpoint(options)], { first: true }),
+    )
     return replaceAdminViews(withEndpoint, {
       createFirstUser: {
         Component: 'payload-backoffice/rsc#FirstUserView',

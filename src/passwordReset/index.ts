@@ -3,7 +3,7 @@ import type { Config } from 'payload'
 import type { Capability } from '../capability.js'
 
 import { replaceAdminViews } from '../config/admin.js'
-import { appendHooks, mapCollection } from '../config/collections.js'
+import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { forgotPasswordEndpoint } from './forgotPasswordEndpoint.js'
 import { hashResetTokenOnWrite } from './hashResetTokenOnWrite.js'
 import { refuseGraphQLPasswordReset } from './refuseGraphQLPasswordReset.js'
@@ -32,19 +32,10 @@ export const passwordReset: Capability = {
     withViews(
       mapCollection(config, options.usersCollection, (users) =>
         appendHooks(
-          {
-            ...users,
-            // Before Payload's built-in endpoints of the same paths, which match after these.
-            // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-            endpoints:
-              users.endpoints === false
-                ? false
-                : [
-                    forgotPasswordEndpoint(options),
-                    resetPasswordEndpoint(options),
-                    ...(users.endpoints ?? []),
-                  ],
-          },
+          // Before Payload's built-in endpoints of the same paths, which match after these.
+          addEndpoints(users, [forgotPasswordEndpoint(options), resetPasswordEndpoint(options)], {
+            first: true,
+          }),
           {
             beforeChange: [hashResetTokenOnWrite],
             beforeOperation: [refuseGraphQLPasswordReset(options)],

@@ -1,6 +1,6 @@
 import type { Capability } from '../capability.js'
 
-import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
+import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { sessionActivityStrategy } from './activityStrategy.js'
 import { sessionsCollection } from './collection.js'
 import { listSessionsEndpoint } from './endpoints/listSessions.js'
@@ -50,20 +50,23 @@ export const sessions: Capability = {
         revokeAllSessionsEndpoint(options),
       ]
       return appendHooks(
-        {
-          ...users,
-          // First, so it sees every request whatever later strategies decide; it never signs anyone in.
-          auth: {
-            ...auth,
-            strategies: [sessionActivityStrategy(options), ...(auth.strategies ?? [])],
-          },
-          // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-          // Payload's refresh answered by ours first (see refreshToken.ts), the rest after the app's.
-          endpoints:
-            users.endpoints === false
-              ? false
-              : [refreshTokenEndpoint(options), ...(users.endpoints ?? []), ...endpoints],
-        },
+        // Payload's refresh answered by ours first (see refreshToken.ts), the rest after the app's.
+        addEndpoints(
+          addEndpoints(
+            {
+              ...users,
+              // First, so it sees every request whatever later strategies decide; it never signs
+              // anyone in.
+              auth: {
+                ...auth,
+                strategies: [sessionActivityStrategy(options), ...(auth.strategies ?? [])],
+              },
+            },
+            [refreshTokenEndpoint(options)],
+            { first: true },
+          ),
+          endpoints,
+        ),
         {
           afterLogin: [recordSessionOnLogin(options)],
           afterLogout: [markLogout(options)],
