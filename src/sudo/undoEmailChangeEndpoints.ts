@@ -1,8 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import type { TextVariables } from '../i18n/text.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
-import type { BackofficeLanguage, BackofficeTranslationKey } from '../translations/types.js'
+import type { BackofficeLanguage } from '../translations/types.js'
 
 import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
@@ -10,9 +9,8 @@ import { inTransaction } from '../db/inTransaction.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
-import { backofficeText } from '../i18n/text.js'
-import { escapeHtml } from '../lib/escapeHtml.js'
 import { jsonResponse } from '../request/http.js'
+import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
 import { undoingEmailChangeKey } from './emailChangeEffects.js'
 import { isPendingUndo, runOrigin } from './emailChangeRun.js'
@@ -28,40 +26,13 @@ import { sendEmailChangeUndoneEmail } from './emails.js'
 
 const path = '/undo-email-change'
 
-const pageText = (
-  req: PayloadRequest,
-  language: BackofficeLanguage,
-  key: BackofficeTranslationKey,
-  variables?: TextVariables,
-) => escapeHtml(backofficeText(req.payload.config, language, key, variables))
-
-/**
- * A page of its own, with no script: the token is in its address, so it sends no referrer, is never
- * cached, and posts only back to itself.
- */
 const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
-  new Response(
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-      `<title>${pageText(req, language, 'undoEmailChangeHeading')}</title></head>` +
-      `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px;line-height:1.5">${body}</body></html>`,
-    {
-      headers: {
-        'cache-control': 'no-store',
-        'content-security-policy':
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-        'content-type': 'text/html; charset=utf-8',
-        'referrer-policy': 'no-referrer',
-      },
-      status,
-    },
-  )
+  linkPage(req, { body, language, status, titleKey: 'undoEmailChangeHeading' })
 
 const invalidLinkPage = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
   const language = options.emails.defaultLanguage
-  return page(req, language, 400, `<p>${pageText(req, language, 'undoEmailChangeInvalid')}</p>`)
+  return page(req, language, 400, `<p>${linkPageText(req, language, 'undoEmailChangeInvalid')}</p>`)
 }
-
-const wantsHtml = (req: PayloadRequest) => (req.headers.get('accept') ?? '').includes('text/html')
 
 /**
  * `GET /api/{users}/undo-email-change?token=…`: the link in the email to the old address. It only
@@ -83,10 +54,10 @@ export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions)
         req,
         language,
         200,
-        `<h1 style="font-size:22px">${pageText(req, language, 'undoEmailChangeHeading')}</h1>` +
-          `<p>${pageText(req, language, 'undoEmailChangeExplanation', variables)}</p>` +
+        `<h1 style="font-size:22px">${linkPageText(req, language, 'undoEmailChangeHeading')}</h1>` +
+          `<p>${linkPageText(req, language, 'undoEmailChangeExplanation', variables)}</p>` +
           `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
-          `${pageText(req, language, 'undoEmailChangeConfirm')}</button></form>`,
+          `${linkPageText(req, language, 'undoEmailChangeConfirm')}</button></form>`,
       )
     },
     method: 'get',
@@ -185,7 +156,12 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
         return jsonResponse(req, { undone: true })
       }
       const language = recipientLanguage(account, options)
-      return page(req, language, 200, `<p>${pageText(req, language, 'undoEmailChangeDone')}</p>`)
+      return page(
+        req,
+        language,
+        200,
+        `<p>${linkPageText(req, language, 'undoEmailChangeDone')}</p>`,
+      )
     },
     method: 'post',
     path,

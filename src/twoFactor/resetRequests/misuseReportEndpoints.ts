@@ -1,9 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { StaffAccount } from '../../accounts/staffAccount.js'
-import type { TextVariables } from '../../i18n/text.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
-import type { BackofficeLanguage, BackofficeTranslationKey } from '../../translations/types.js'
+import type { BackofficeLanguage } from '../../translations/types.js'
 
 import { readAccount } from '../../accounts/staffAccount.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
@@ -11,49 +10,22 @@ import { inTransaction } from '../../db/inTransaction.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
-import { backofficeText } from '../../i18n/text.js'
-import { escapeHtml } from '../../lib/escapeHtml.js'
 import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { jsonResponse } from '../../request/http.js'
+import { linkPage, linkPageText, wantsHtml } from '../../request/linkPage.js'
 import { suspendAccount } from '../../suspension/suspendAccount.js'
 import { findByMisuseTokenHash, markMisuseReported, type StoredResetRequest } from './store.js'
 import { checkResetRequestChange } from './transitions.js'
 
 const path = '/mfa/totp/report-misuse'
 
-/** One of the page's texts in `language`, as the config words it, escaped for HTML. */
-const pageText = (
-  req: PayloadRequest,
-  language: BackofficeLanguage,
-  key: BackofficeTranslationKey,
-  variables?: TextVariables,
-) => escapeHtml(backofficeText(req.payload.config, language, key, variables))
-
-/**
- * A page of its own, with no script: the token is in its address, so it sends no referrer, is never
- * cached, and posts only back to itself.
- */
 const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
-  new Response(
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-      `<title>${pageText(req, language, 'misuseReportHeading')}</title></head>` +
-      `<body style="font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px;line-height:1.5">${body}</body></html>`,
-    {
-      headers: {
-        'cache-control': 'no-store',
-        'content-security-policy':
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-        'content-type': 'text/html; charset=utf-8',
-        'referrer-policy': 'no-referrer',
-      },
-      status,
-    },
-  )
+  linkPage(req, { body, language, status, titleKey: 'misuseReportHeading' })
 
 /** The page for a link that is made up, spent or past its request: in the app's default language (no account is known). */
 const invalidLinkPage = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
   const language = options.emails.defaultLanguage
-  return page(req, language, 400, `<p>${pageText(req, language, 'misuseReportInvalid')}</p>`)
+  return page(req, language, 400, `<p>${linkPageText(req, language, 'misuseReportInvalid')}</p>`)
 }
 
 type Found = {
@@ -87,8 +59,6 @@ const openReport = async (
   return account ? { account, request } : null
 }
 
-const wantsHtml = (req: PayloadRequest) => (req.headers.get('accept') ?? '').includes('text/html')
-
 /**
  * `GET /api/{users}/mfa/totp/report-misuse?token=…`: the "this wasn't me" link from the confirmation
  * email. It only shows a confirmation button: mail scanners open links, and opening one must not
@@ -103,16 +73,16 @@ export const misuseReportPageEndpoint = (options: SanitizedBackofficeOptions): E
         return invalidLinkPage(req, options)
       }
       const language = recipientLanguage(found.account, options)
-      const explanation = pageText(req, language, 'misuseReportExplanation', {
+      const explanation = linkPageText(req, language, 'misuseReportExplanation', {
         email: String(found.account.email ?? ''),
       })
       return page(
         req,
         language,
         200,
-        `<h1 style="font-size:22px">${pageText(req, language, 'misuseReportHeading')}</h1><p>${explanation}</p>` +
+        `<h1 style="font-size:22px">${linkPageText(req, language, 'misuseReportHeading')}</h1><p>${explanation}</p>` +
           `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
-          `${pageText(req, language, 'misuseReportConfirm')}</button></form>`,
+          `${linkPageText(req, language, 'misuseReportConfirm')}</button></form>`,
       )
     },
     method: 'get',
@@ -161,7 +131,7 @@ export const misuseReportEndpoint = (options: SanitizedBackofficeOptions): Endpo
         return jsonResponse(req, { reported: true })
       }
       const language = recipientLanguage(account, options)
-      return page(req, language, 200, `<p>${pageText(req, language, 'misuseReportDone')}</p>`)
+      return page(req, language, 200, `<p>${linkPageText(req, language, 'misuseReportDone')}</p>`)
     },
     method: 'post',
     path,
