@@ -8,6 +8,9 @@
  * for every subfolder, so an import into another folder's subfolder (`twoFactor/components/`, say)
  * ends there when that subfolder leads nowhere back by itself, and a cycle through the rest of that
  * folder goes unseen. Here every file counts as its folder under src/ before cycles are looked for.
+ * Inside a folder, its subfolders are checked the same way (`twoFactor/components` and
+ * `twoFactor/passkeys`, say), each file counting as its subfolder; the folder's own top-level files
+ * (its composition root and shared constants) are left out, as src/'s are.
  */
 import { cruise } from 'dependency-cruiser'
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options'
@@ -15,6 +18,8 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config'
 
 const check = process.argv.includes('--check')
 const folderOf = (path) => /^src\/([^/]+)\//.exec(path)?.[1]
+/** `twoFactor/components` for a file anywhere under src/twoFactor/components/. */
+const subfolderOf = (path) => /^src\/([^/]+\/[^/]+)\//.exec(path)?.[1]
 
 const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs')
 const { output } = await cruise(
@@ -26,60 +31,76 @@ const { output } = await cruise(
   },
 )
 
-/** @type {Map<string, Set<string>>} */
-const imports = new Map()
-for (const { dependencies, source } of JSON.parse(output).modules) {
-  const from = folderOf(source)
-  if (from === undefined) {
-    continue
-  }
-  const targets = imports.get(from) ?? new Set()
-  imports.set(from, targets)
-  for (const { resolved } of dependencies) {
-    const to = folderOf(resolved)
-    if (to !== undefined && to !== from) {
-      targets.add(to)
+const { modules } = JSON.parse(output)
+
+/** Which node imports which, each file counting as the node `nodeOf` gives it (none: left out). */
+const graphOf = (nodeOf, sameGraph = () => true) => {
+  /** @type {Map<string, Set<string>>} */
+  const imports = new Map()
+  for (const { dependencies, source } of modules) {
+    const from = nodeOf(source)
+    if (from === undefined) {
+      continue
+    }
+    const targets = imports.get(from) ?? new Set()
+    imports.set(from, targets)
+    for (const { resolved } of dependencies) {
+      const to = nodeOf(resolved)
+      if (to !== undefined && to !== from && sameGraph(from, to)) {
+        targets.add(to)
+      }
     }
   }
+  return imports
 }
-const folders = [...imports.keys()].sort()
+
+const folderImports = graphOf(folderOf)
 
 if (!check) {
-  for (const folder of folders) {
-    console.log(`${folder} → ${[...imports.get(folder)].sort().join(', ') || '(nothing)'}`)
+  for (const folder of [...folderImports.keys()].sort()) {
+    console.log(`${folder} → ${[...folderImports.get(folder)].sort().join(', ') || '(nothing)'}`)
   }
   process.exit(0)
 }
 
-// Tarjan's strongly connected components: each component of more than one folder is a cycle.
-const index = new Map()
-const lowLink = new Map()
-const stack = []
-const cycles = []
-const visit = (folder) => {
-  index.set(folder, index.size)
-  lowLink.set(folder, index.get(folder))
-  stack.push(folder)
-  for (const next of imports.get(folder) ?? []) {
-    if (!index.has(next)) {
-      visit(next)
-      lowLink.set(folder, Math.min(lowLink.get(folder), lowLink.get(next)))
-    } else if (stack.includes(next)) {
-      lowLink.set(folder, Math.min(lowLink.get(folder), index.get(next)))
+/** Tarjan's strongly connected components: each component of more than one node is a cycle. */
+const cyclesOf = (imports) => {
+  const index = new Map()
+  const lowLink = new Map()
+  const stack = []
+  const cycles = []
+  const visit = (node) => {
+    index.set(node, index.size)
+    lowLink.set(node, index.get(node))
+    stack.push(node)
+    for (const next of imports.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        lowLink.set(node, Math.min(lowLink.get(node), lowLink.get(next)))
+      } else if (stack.includes(next)) {
+        lowLink.set(node, Math.min(lowLink.get(node), index.get(next)))
+      }
+    }
+    if (lowLink.get(node) === index.get(node)) {
+      const component = stack.splice(stack.indexOf(node))
+      if (component.length > 1) {
+        cycles.push(component.sort())
+      }
     }
   }
-  if (lowLink.get(folder) === index.get(folder)) {
-    const component = stack.splice(stack.indexOf(folder))
-    if (component.length > 1) {
-      cycles.push(component.sort())
+  for (const node of [...imports.keys()].sort()) {
+    if (!index.has(node)) {
+      visit(node)
     }
   }
+  return cycles
 }
-for (const folder of folders) {
-  if (!index.has(folder)) {
-    visit(folder)
-  }
-}
+
+const parentOf = (subfolder) => subfolder.split('/')[0]
+const cycles = [
+  ...cyclesOf(folderImports),
+  ...cyclesOf(graphOf(subfolderOf, (from, to) => parentOf(from) === parentOf(to))),
+]
 for (const cycle of cycles) {
   console.error(`✖ folders of src/ importing each other in a cycle: ${cycle.join(', ')}`)
 }

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react'
 
 import { siFirefoxbrowser, siGooglechrome, siSafari } from 'simple-icons'
 
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 
 /**
  * The common browsers' logos from Simple Icons (CC0), named one by one so the bundle carries three

@@ -8,8 +8,8 @@ import { useState } from 'react'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { localPath, withRedirect } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 
 type Props = {

@@ -11,8 +11,8 @@ import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { retryDelayMs } from './retryDelay.js'
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
 type Props = {
   adminRoute: string

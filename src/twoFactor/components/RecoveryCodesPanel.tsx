@@ -12,7 +12,7 @@ import { localPath } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 
 type Props = {
   /** Named in the downloaded file, so a sheet of codes says whose it is. */

@@ -9,7 +9,7 @@ import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { afterSignIn } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 
 /** The second factors of the account signing in, as `GET /api/{users}/mfa/factors` tells them. */
 export type SecondFactors = { passkey: boolean; recoveryCodes: boolean; totp: boolean }

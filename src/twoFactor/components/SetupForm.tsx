@@ -12,9 +12,9 @@ import { withRedirect } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { retryDelayMs } from './retryDelay.js'
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 
 type Props = {

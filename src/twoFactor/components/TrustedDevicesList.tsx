@@ -9,8 +9,8 @@ import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
+import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { BrowserIcon } from './BrowserIcon.js'
-import { twoFactorStyles as styles } from './twoFactorStyles.js'
 
 type Device = {
   browser: null | string

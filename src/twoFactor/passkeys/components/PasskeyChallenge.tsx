@@ -11,7 +11,7 @@ import { callBackoffice } from '../../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { getPasskey } from './passkeyBrowser.js'
 
 type Props = {

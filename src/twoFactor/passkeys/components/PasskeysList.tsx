@@ -12,8 +12,8 @@ import type { ProviderConfirmation } from '../../../sudo/providerConfirmation.js
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
-import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
 import { passkeyDevice } from '../../lib/passkeyDevice.js'
+import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { createPasskey } from './passkeyBrowser.js'
 
 type Passkey = {

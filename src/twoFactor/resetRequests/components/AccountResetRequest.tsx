@@ -7,7 +7,7 @@ import type { ProviderConfirmation } from '../../../sudo/providerConfirmation.js
 
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
-import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { ResetReasonInput } from './ResetReasonInput.js'
 import { useResetRequestSender } from './useResetRequestSender.js'
 

@@ -6,7 +6,7 @@ import { Button } from '@payloadcms/ui'
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../../components/twoFactorStyles.js'
+import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { ResetReasonInput } from './ResetReasonInput.js'
 import { useResetRequestSender } from './useResetRequestSender.js'
 
