@@ -140,19 +140,6 @@ const mergedSessions = (written: Session[], reads: Row[], stored: Session[]): Se
 }
 
 /**
- * Payload's email verification (`POST /api/<users>/verify/:token`, GraphQL `verifyEmail…`) stays
- * mounted when `auth.verify` is off, and its lookup of a token column that does not exist fails with
- * a 500. No account has a token then, so the lookup finds none, and Payload answers its own 403.
- */
-const asksForVerificationToken = (
-  adapter: BaseDatabaseAdapter,
-  usersSlug: string,
-  { where }: { where?: unknown },
-): boolean =>
-  !adapter.payload.collections[usersSlug as CollectionSlug]?.config.auth?.verify &&
-  JSON.stringify(where ?? {}).includes('"_verificationToken"')
-
-/**
  * Makes every write to the staff accounts change only what its operation changed. Payload's refresh,
  * logout, login and update operations read the whole account and write the whole account back
  * (sessions, password hash, the plugin's security and two-factor state, lockout counters), so a
@@ -174,12 +161,6 @@ export const guardAccountWrites = (result: Config['db'], usersSlug: string): Con
     const { find, findOne, updateOne } = adapter
 
     adapter.findOne = async function (this: BaseDatabaseAdapter, findArgs) {
-      if (
-        findArgs.collection === usersSlug &&
-        asksForVerificationToken(this, usersSlug, findArgs)
-      ) {
-        return null
-      }
       const doc = await findOne.call(this, findArgs)
       if (findArgs.collection === usersSlug) {
         remember(findArgs.req, doc)

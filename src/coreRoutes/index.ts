@@ -11,6 +11,7 @@ import { isAdmin } from '../roles/isAdmin.js'
 import { twoFactorChallengesSlug } from '../twoFactor/challengeCollection.js'
 import { resetRequestsSlug } from '../twoFactor/resetRequests/constants.js'
 import { trustedDevicesSlug } from '../twoFactor/trustedDevicesCollection.js'
+import { verificationWithoutTokens } from './verificationWithoutTokens.js'
 
 /**
  * Payload mounts version routes on every collection, versioned or not, and on one that is not they
@@ -55,7 +56,8 @@ const jobsForAdministrators = (config: Config, options: SanitizedBackofficeOptio
 
 /**
  * Payload's own routes held to the plugin's rules: version routes on collections without versions
- * answer 404 rather than 500, and the jobs queue is for administrators (Payload lets any signed-in
+ * answer 404 rather than 500, email verification without tokens answers Payload's 403 rather than a
+ * 500, and the jobs queue is for administrators (Payload lets any signed-in
  * user run it over `GET /api/payload-jobs/run`).
  */
 export const coreRoutes: Capability = {
@@ -72,6 +74,7 @@ export const coreRoutes: Capability = {
     return jobsForAdministrators(
       {
         ...config,
+        db: verificationWithoutTokens(config.db, options.usersCollection),
         collections: (config.collections ?? []).map((collection) =>
           plugin.has(collection.slug) && !collection.versions
             ? addEndpoints(collection, noVersionRoutes, { first: true })
