@@ -12,6 +12,7 @@ import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { FormConfirmPasswordField } from '../../passwordPolicy/components/FormConfirmPasswordField.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
 
@@ -45,15 +46,18 @@ const styles = {
 const stateOf = (invitation: Invitation, token: string): FormState =>
   Object.fromEntries([
     ['token', { initialValue: token, valid: true, value: token }],
+    ['confirm-password', { initialValue: '', valid: true, value: '' }],
     ...invitation.fields.map((name) => [
       name,
       { initialValue: invitation.data[name], valid: true, value: invitation.data[name] },
     ]),
   ])
 
+const withoutConfirmation = ({ 'confirm-password': _confirmation, ...data }: Data): Data => data
+
 /**
  * The accept-invitation page: "Accept invitation", "Complete your profile", the invitee's email
- * (read-only), the new password with the policy's rules, the users collection's other fields the
+ * (read-only), the new password with the policy's rules and its confirmation, the users collection's other fields the
  * invitee may set (Payload's `RenderFields`, as in its create-first-user view), the token in a
  * hidden field and "Create profile". While the invitation loads a loading text shows; an invalid or
  * expired link shows the invitation-link message. On success the browser goes on signed in, to the
@@ -86,7 +90,8 @@ export const AcceptInvitationForm = ({
   const submit = async (_state: FormState, data: Data) => {
     setBusy(true)
     const answer = await callBackoffice(`${api}/accept-invitation`, {
-      body: { ...data, token },
+      // The confirmation was checked here; the server has no use for it.
+      body: { ...withoutConfirmation(data), token },
       language: i18n.language,
       t,
     })
@@ -143,6 +148,7 @@ export const AcceptInvitationForm = ({
               </div>
               <input name="token" type="hidden" value={token} />
               <FormNewPasswordField email={load.invitation.email} policy={policy} required />
+              <FormConfirmPasswordField />
               <RenderFields
                 fields={offered}
                 forceRender
