@@ -36,10 +36,58 @@ afterAll(async () => {
 const current = () => page.locator('#backoffice-current-password')
 const next = () => page.locator('#backoffice-new-password')
 const submit = () => page.locator('.drawer button[type="submit"]')
+const confirmation = () => page.locator('#backoffice-confirm-password')
+/** The account's stored password hash, to see whether anything changed. */
+const storedHash = () =>
+  withAppPayload(async (payload) => {
+    const { docs } = await payload.find({
+      collection: 'users',
+      overrideAccess: true,
+      showHiddenFields: true,
+      where: { email: { equals: email } },
+    })
+    return (docs[0] as { hash?: string }).hash
+  })
 
 describe('changing one’s password from the account page in Chromium', () => {
-  it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the password is unchanged", async () => {
     await signIn(page, appUrl, email, password)
+    await page.goto(`${appUrl}/admin/account`)
+    await page.waitForLoadState('networkidle')
+    const hashBefore = await storedHash()
+    await page.locator('#backoffice-change-password-open').click()
+    await current().waitFor({ state: 'visible' })
+    await fillField(page, '#backoffice-current-password', password)
+    await fillField(page, '#backoffice-new-password', newPassword)
+    await fillField(page, '#backoffice-confirm-password', 'granite-otter-whistles-at-dusk-7')
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) {
+        sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      }
+    })
+    await submit().click()
+    await page
+      .locator('.drawer')
+      .getByRole('alert')
+      .filter({ hasText: 'passwords do not match' })
+      .waitFor()
+    expect(await confirmation().getAttribute('aria-invalid')).toBe('true')
+    expect(
+      await page
+        .locator(`[id="${await confirmation().getAttribute('aria-describedby')}"]`)
+        .innerText(),
+    ).toBe('passwords do not match')
+    expect(await page.locator('.drawer').getByLabel('Confirm password').count()).toBe(1)
+    await page.waitForTimeout(500)
+    expect(sent.filter((request) => request.includes('change-password'))).toEqual([])
+    expect(await storedHash()).toBe(hashBefore)
+    await screenshot(page, 'change-password-passwords-differ')
+    await page.locator('.drawer__close').first().click()
+    await current().waitFor({ state: 'detached' })
+  })
+
+  it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
     await page.goto(`${appUrl}/admin/account`)
     await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Password', exact: true }).waitFor()
@@ -51,6 +99,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await current().waitFor({ state: 'visible' })
     await fillField(page, '#backoffice-current-password', password)
     await fillField(page, '#backoffice-new-password', newPassword)
+    await fillField(page, '#backoffice-confirm-password', newPassword)
     await page.locator('.drawer li[data-rule="minLength"][data-met="true"]').waitFor()
     await screenshot(page, 'change-password-drawer')
 
@@ -69,6 +118,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     )
     expect(await current().isDisabled()).toBe(true)
     expect(await next().isDisabled()).toBe(true)
+    expect(await confirmation().isDisabled()).toBe(true)
     expect(await submit().isDisabled()).toBe(true)
     await screenshot(page, 'change-password-pending')
     release()
@@ -83,6 +133,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await current().waitFor({ state: 'visible' })
     expect(await current().inputValue()).toBe('')
     expect(await next().inputValue()).toBe('')
+    expect(await confirmation().inputValue()).toBe('')
     await page.locator('.drawer__close').first().click()
     await current().waitFor({ state: 'detached' })
 
@@ -94,6 +145,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await page.locator('#backoffice-change-password-open').click()
     await fillField(page, '#backoffice-current-password', 'not-my-password-at-all')
     await fillField(page, '#backoffice-new-password', 'yet-another-unusual-passphrase-5')
+    await fillField(page, '#backoffice-confirm-password', 'yet-another-unusual-passphrase-5')
     await submit().click()
     await page.getByText('The current password is incorrect.').first().waitFor()
     // Enabled again, the typed values kept for a correction.

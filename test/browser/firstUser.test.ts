@@ -31,14 +31,52 @@ afterAll(async () => {
 const filledSegments = async () =>
   Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
 
+/** The requests the page sends to the users collection's API from now on, by method and path. */
+const usersApiRequests = (target: Page) => {
+  const sent: string[] = []
+  target.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/users')) {
+      sent.push(`${request.method()} ${url.pathname}`)
+    }
+  })
+  return sent
+}
+
 describe('a fresh install in Chromium', () => {
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and no account made", async () => {
+    await page.goto(`${appUrl}/admin`)
+    await page.waitForURL('**/admin/create-first-user')
+    await page.waitForLoadState('networkidle')
+    await fillField(page, '#field-email', 'owner@example.com')
+    await fillField(page, '#field-password', 'owl-granite-whistles-at-dawn-7')
+    await fillField(page, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')
+    const sent = usersApiRequests(page)
+    await page.locator('button[type="submit"]').filter({ hasText: 'Create' }).click()
+
+    const confirmation = page.locator('#field-confirm-password')
+    await page.getByRole('alert').filter({ hasText: 'passwords do not match' }).waitFor()
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = (await confirmation.getAttribute('aria-describedby')) ?? ''
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('passwords do not match')
+    expect(await page.getByLabel('Confirm password').count()).toBe(1)
+    await page.waitForTimeout(500)
+    expect(sent.filter((request) => request.includes('first-register'))).toEqual([])
+    expect(new URL(page.url()).pathname).toBe('/admin/create-first-user')
+    await screenshot(page, 'first-user-passwords-differ')
+    const accounts = await withAppPayload((payload) =>
+      payload.count({ collection: 'users', overrideAccess: true }),
+    )
+    expect(accounts.totalDocs).toBe(0)
+  })
+
   it('sends the first visitor to create the first user, with the password rules live, then to the dashboard', async () => {
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
     await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Create the first user' }).waitFor()
-    // The first-user form has no confirmation field; the collection's other fields are there.
-    expect(await page.locator('#field-confirm-password').count()).toBe(0)
+    // The password, its confirmation, and the collection's other fields.
+    expect(await page.locator('#field-confirm-password').count()).toBe(1)
     await page.locator('#field-name').waitFor()
 
     await fillField(page, '#field-email', 'owner@example.com')
@@ -62,6 +100,7 @@ describe('a fresh install in Chromium', () => {
     expect(await page.locator('#field-password').inputValue()).toBe(
       'owl-granite-whistles-at-dawn-7',
     )
+    await fillField(page, '#field-confirm-password', 'owl-granite-whistles-at-dawn-7')
     await screenshot(page, 'first-user-form')
 
     await page.locator('button[type="submit"]').filter({ hasText: 'Create' }).click()

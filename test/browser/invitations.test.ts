@@ -165,6 +165,7 @@ describe('accepting the invitation', () => {
     await page.waitForLoadState('networkidle')
     await fillField(page, '#field-password', inviteePassword)
     await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+    await fillField(page, '#field-confirm-password', inviteePassword)
     await fillField(page, '#field-name', 'Grace Hopper')
     await screenshot(page, 'invitation-accept-filled')
     await page.getByRole('button', { name: 'Create profile' }).click()
@@ -178,6 +179,49 @@ describe('accepting the invitation', () => {
     await page.getByText('This invitation link is invalid or has expired.').waitFor()
     expect(await signedInUser(page)).toBeNull()
     await screenshot(page, 'invitation-accept-used-link')
+  })
+
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the invitation stays open", async () => {
+    const address = `browser-mismatch-${stamp}@example.com`
+    const { id, link } = await inviteThroughApi(address, 'en')
+    const page = await visitor()
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    await fillField(page, '#field-password', inviteePassword)
+    await fillField(page, '#field-confirm-password', `${inviteePassword}-typo`)
+    await fillField(page, '#field-name', 'Mismatched Person')
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) {
+        sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      }
+    })
+    await page.getByRole('button', { name: 'Create profile' }).click()
+
+    const confirmation = page.locator('#field-confirm-password')
+    await page.getByRole('alert').filter({ hasText: 'passwords do not match' }).waitFor()
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      await page
+        .locator(`[id="${await confirmation.getAttribute('aria-describedby')}"]`)
+        .innerText(),
+    ).toBe('passwords do not match')
+    expect(await page.getByLabel('Confirm password').count()).toBe(1)
+    await page.waitForTimeout(500)
+    expect(sent.filter((request) => request.includes('accept-invitation'))).toEqual([])
+    await screenshot(page, 'invitation-accept-passwords-differ')
+    const stored = await withAppPayload((payload) =>
+      payload.findByID({ id, collection: 'users', overrideAccess: true }),
+    )
+    expect(stored).toMatchObject({ invitation: { status: 'pending' } })
+    expect((stored as { name?: null | string }).name ?? null).toBeNull()
+
+    // Matched, the invitation is accepted as before.
+    await fillField(page, '#field-confirm-password', inviteePassword)
+    await page.getByRole('button', { name: 'Create profile' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin')
+    expect(await signedInUser(page)).toMatchObject({ email: address, name: 'Mismatched Person' })
   })
 
   it('shows the loading text until the invitation is known', async () => {
@@ -232,6 +276,10 @@ describe('the accept-invitation view in other languages', () => {
       expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe(dir)
       await fillField(page, '#field-password', inviteePassword)
       await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+      // A mismatched confirmation, so its message is seen in each language.
+      await fillField(page, '#field-confirm-password', 'something-else')
+      await page.getByRole('button', { name: submit }).click()
+      await page.locator('#field-confirm-password[aria-invalid="true"]').waitFor()
       await expectNoOverflow(page)
       await screenshot(page, `invitation-accept-${name}`)
       await page.setViewportSize({ height: 844, width: 390 })

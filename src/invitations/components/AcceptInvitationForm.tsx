@@ -1,6 +1,6 @@
 'use client'
 
-import type { ClientField, Data, FormState } from 'payload'
+import type { ClientField, Data, FormState, SanitizedFieldsPermissions } from 'payload'
 import type { CSSProperties } from 'react'
 
 import { Form, FormSubmit, RenderFields, toast, useTranslation } from '@payloadcms/ui'
@@ -20,6 +20,8 @@ type Props = {
   adminRoute: string
   apiRoute: string
   fields: ClientField[]
+  /** The profile fields' form state, built on the server (rich text's editor is a server component). */
+  initialState: FormState
   loginRoute: string
   policy: PublicPasswordPolicy
   serverURL: string
@@ -43,14 +45,18 @@ const styles = {
   readOnly: { background: 'var(--theme-elevation-100)', color: 'var(--theme-elevation-800)' },
 } satisfies Record<string, CSSProperties>
 
-const stateOf = (invitation: Invitation, token: string): FormState =>
+const stateOf = (invitation: Invitation, token: string, built: FormState): FormState =>
   Object.fromEntries([
-    ['token', { initialValue: token, valid: true, value: token }],
-    ['confirm-password', { initialValue: '', valid: true, value: '' }],
     ...invitation.fields.map((name) => [
       name,
-      { initialValue: invitation.data[name], valid: true, value: invitation.data[name] },
+      built[name] ?? {
+        initialValue: invitation.data[name],
+        valid: true,
+        value: invitation.data[name],
+      },
     ]),
+    ['token', { initialValue: token, valid: true, value: token }],
+    ['confirm-password', { initialValue: '', valid: true, value: '' }],
   ])
 
 const withoutConfirmation = ({ 'confirm-password': _confirmation, ...data }: Data): Data => data
@@ -67,6 +73,7 @@ export const AcceptInvitationForm = ({
   adminRoute,
   apiRoute,
   fields,
+  initialState,
   loginRoute,
   policy,
   serverURL,
@@ -85,6 +92,20 @@ export const AcceptInvitationForm = ({
         ? fields.filter((field) => 'name' in field && load.invitation.fields.includes(field.name))
         : [],
     [fields, load],
+  )
+
+  // An upload is chosen in Payload's list and document drawers, which Payload serves to signed-in
+  // staff only; the invitee is not signed in yet, so an upload shows read-only here (what the
+  // administrator attached) and is set from the account page afterwards.
+  const permissions = useMemo(
+    () =>
+      Object.fromEntries(
+        offered.map((field) => [
+          (field as { name: string }).name,
+          field.type === 'upload' ? { create: false, read: true, update: false } : true,
+        ]),
+      ) as unknown as SanitizedFieldsPermissions,
+    [offered],
   )
 
   const submit = async (_state: FormState, data: Data) => {
@@ -128,7 +149,11 @@ export const AcceptInvitationForm = ({
       {load.kind === 'ready' ? (
         <>
           <h2>{t('acceptInvitationSubheading')}</h2>
-          <Form disabled={busy} initialState={stateOf(load.invitation, token)} onSubmit={submit}>
+          <Form
+            disabled={busy}
+            initialState={stateOf(load.invitation, token, initialState)}
+            onSubmit={submit}
+          >
             <div style={styles.form}>
               <div className="field-type email read-only">
                 <label className="field-label" htmlFor="field-email">
@@ -155,7 +180,7 @@ export const AcceptInvitationForm = ({
                 parentIndexPath=""
                 parentPath=""
                 parentSchemaPath={usersCollection}
-                permissions
+                permissions={permissions}
                 readOnly={busy}
               />
               <FormSubmit disabled={busy} size="large">
