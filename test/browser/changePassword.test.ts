@@ -1,13 +1,18 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { mailbox } from '../helpers/smtpInbox.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 const email = 'changes-her-password@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
 const newPassword = 'granite-otter-whistles-at-dawn-7'
@@ -30,6 +35,7 @@ beforeAll(async () => {
   page = await browser.newPage()
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 
@@ -160,5 +166,31 @@ describe('changing one’s password from the account page in Chromium', () => {
     await signIn(page, appUrl, email, newPassword)
     await page.locator('.dashboard').first().waitFor()
     await screenshot(page, 'change-password-signed-in-again')
+  })
+
+  it('shows the confirmation and its refusal in German on a phone-sized window', async () => {
+    const german = await launchBrowser({ locale: 'de-DE' })
+    try {
+      await german.addCookies([{ name: 'payload-lng', url: appUrl, value: 'de' }])
+      const phone = await german.newPage()
+      await phone.setViewportSize({ height: 844, width: 390 })
+      await signIn(phone, appUrl, email, newPassword)
+      await phone.goto(`${appUrl}/admin/account`)
+      await phone.waitForLoadState('networkidle')
+      await phone.locator('#backoffice-change-password-open').click()
+      await fillField(phone, '#backoffice-current-password', newPassword)
+      await fillField(phone, '#backoffice-new-password', 'granite-otter-whistles-at-noon-7')
+      await fillField(phone, '#backoffice-confirm-password', 'granite-otter-whistles-at-dusk-7')
+      await phone.locator('.drawer button[type="submit"]').click()
+      await phone
+        .locator('.drawer')
+        .getByRole('alert')
+        .filter({ hasText: 'Passwörter stimmen nicht überein' })
+        .waitFor()
+      expect(await phone.locator('.drawer').getByLabel('Passwort bestätigen').count()).toBe(1)
+      await screenshot(phone, 'change-password-german-390')
+    } finally {
+      await german.close()
+    }
   })
 })

@@ -1,11 +1,16 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 let browser: BrowserContext
 let page: Page
 
@@ -25,6 +30,7 @@ beforeAll(async () => {
   page = await browser.newPage()
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 
@@ -68,6 +74,31 @@ describe('a fresh install in Chromium', () => {
       payload.count({ collection: 'users', overrideAccess: true }),
     )
     expect(accounts.totalDocs).toBe(0)
+
+    // The same refusal in German, on a phone-sized window.
+    const german = await launchBrowser({ locale: 'de-DE' })
+    try {
+      await german.addCookies([{ name: 'payload-lng', url: appUrl, value: 'de' }])
+      const phone = await german.newPage()
+      await phone.setViewportSize({ height: 844, width: 390 })
+      await phone.goto(`${appUrl}/admin/create-first-user`)
+      await phone.waitForLoadState('networkidle')
+      await fillField(phone, '#field-email', 'owner@example.com')
+      await fillField(phone, '#field-password', 'owl-granite-whistles-at-dawn-7')
+      await fillField(phone, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')
+      await phone.locator('button[type="submit"]').filter({ hasText: 'Anlegen' }).click()
+      await phone
+        .getByRole('alert')
+        .filter({ hasText: 'Passwörter stimmen nicht überein' })
+        .waitFor()
+      expect(await phone.getByLabel('Passwort bestätigen').count()).toBe(1)
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      )
+      await screenshot(phone, 'first-user-german-390')
+    } finally {
+      await german.close()
+    }
   })
 
   it('sends the first visitor to create the first user, with the password rules live, then to the dashboard', async () => {

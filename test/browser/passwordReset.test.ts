@@ -1,12 +1,17 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 const mail = mailbox(inject('mailDir'))
 const password = 'a-long-and-unusual-passphrase-42'
 const newPassword = 'copper kettles hum beneath the orchard 9'
@@ -28,6 +33,7 @@ beforeAll(async () => {
   page = await browser.newPage()
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 

@@ -1,9 +1,23 @@
 'use client'
 
-import type { ClientField, Data, FormState, SanitizedFieldsPermissions } from 'payload'
+import type {
+  ClientCollectionConfig,
+  ClientField,
+  Data,
+  FormState,
+  SanitizedFieldsPermissions,
+} from 'payload'
 import type { CSSProperties } from 'react'
 
-import { Form, FormSubmit, RenderFields, toast, useTranslation } from '@payloadcms/ui'
+import {
+  ConfigProvider,
+  Form,
+  FormSubmit,
+  RenderFields,
+  toast,
+  useConfig,
+  useTranslation,
+} from '@payloadcms/ui'
 import { useMemo, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
@@ -24,6 +38,8 @@ type Props = {
   initialState: FormState
   loginRoute: string
   policy: PublicPasswordPolicy
+  /** The client configs of the collections the profile's relationship and upload fields point at. */
+  relatedCollections: ClientCollectionConfig[]
   serverURL: string
   signedIn: boolean
   token: string
@@ -76,6 +92,7 @@ export const AcceptInvitationForm = ({
   initialState,
   loginRoute,
   policy,
+  relatedCollections,
   serverURL,
   signedIn,
   token,
@@ -86,6 +103,21 @@ export const AcceptInvitationForm = ({
   const api = `${serverURL}${apiRoute}/${usersCollection}`
   const { load, setLoad } = useInvitation({ api, signedIn, token })
   const [busy, setBusy] = useState(false)
+  const { config } = useConfig()
+  // The visitor's config plus the collections the relationship and upload fields read their
+  // options and documents from (Payload's fields look them up there).
+  const fieldsConfig = useMemo(
+    () => ({
+      ...config,
+      collections: [
+        ...config.collections.filter(
+          (collection) => !relatedCollections.some(({ slug }) => slug === collection.slug),
+        ),
+        ...relatedCollections,
+      ],
+    }),
+    [config, relatedCollections],
+  )
   const offered = useMemo(
     () =>
       load.kind === 'ready'
@@ -174,15 +206,17 @@ export const AcceptInvitationForm = ({
               <input name="token" type="hidden" value={token} />
               <FormNewPasswordField email={load.invitation.email} policy={policy} required />
               <FormConfirmPasswordField />
-              <RenderFields
-                fields={offered}
-                forceRender
-                parentIndexPath=""
-                parentPath=""
-                parentSchemaPath={usersCollection}
-                permissions={permissions}
-                readOnly={busy}
-              />
+              <ConfigProvider config={fieldsConfig}>
+                <RenderFields
+                  fields={offered}
+                  forceRender
+                  parentIndexPath=""
+                  parentPath=""
+                  parentSchemaPath={usersCollection}
+                  permissions={permissions}
+                  readOnly={busy}
+                />
+              </ConfigProvider>
               <FormSubmit disabled={busy} size="large">
                 {busy ? t('acceptInvitationSubmitting') : t('acceptInvitationSubmit')}
               </FormSubmit>

@@ -1,7 +1,13 @@
-import type { AdminViewServerProps, FormState, SanitizedDocumentPermissions } from 'payload'
+import type {
+  AdminViewServerProps,
+  ClientCollectionConfig,
+  Field,
+  FormState,
+  SanitizedDocumentPermissions,
+} from 'payload'
 
 import { buildFormState } from '@payloadcms/ui/utilities/buildFormState'
-import { createClientFields } from 'payload'
+import { createClientCollectionConfigs, createClientFields } from 'payload'
 
 import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
@@ -9,6 +15,10 @@ import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { invitationStore } from '../invitationStore.js'
 import { pickFields, profileFieldCandidates, profileFieldsFor } from '../profileFields.js'
 import { AcceptInvitationForm } from './AcceptInvitationForm.js'
+
+/** The collections a relationship or upload field points at. */
+const relatedSlugs = (field: Field): string[] =>
+  field.type === 'relationship' || field.type === 'upload' ? [field.relationTo].flat() : []
 
 /**
  * The accept-invitation page (`{admin}/accept-invitation?token=…`), open to anyone with the link.
@@ -39,6 +49,7 @@ export const AcceptInvitationView = async ({
   })
 
   let initialState: FormState = {}
+  let relatedCollections: ClientCollectionConfig[] = []
   const account = isWellFormedToken(token)
     ? await invitationStore(req, options).findUsable(hashToken(token))
     : null
@@ -52,6 +63,15 @@ export const AcceptInvitationView = async ({
       read: true,
       update: true,
     } satisfies SanitizedDocumentPermissions
+    // A visitor's client config holds no collections (Payload keeps the schema from strangers); the
+    // relationship and upload fields need the collections they point at, and only those are added.
+    const related = new Set(offered.flatMap(relatedSlugs))
+    relatedCollections = createClientCollectionConfigs({
+      collections: payload.config.collections.filter((entry) => related.has(entry.slug)),
+      defaultIDType: payload.db.defaultIDType,
+      i18n: req.i18n,
+      importMap,
+    })
     ;({ state: initialState } = await buildFormState({
       collectionSlug: slug,
       data: pickFields(account, offered),
@@ -76,6 +96,7 @@ export const AcceptInvitationView = async ({
         fields={fields}
         initialState={initialState}
         loginRoute={payload.config.admin.routes.login}
+        relatedCollections={relatedCollections}
         policy={publicPasswordPolicy(options)}
         serverURL={payload.config.serverURL}
         signedIn={Boolean(req.user)}
