@@ -6,10 +6,12 @@ import type {
   Data,
   FormState,
   SanitizedFieldsPermissions,
+  SanitizedPermissions,
 } from 'payload'
 import type { CSSProperties } from 'react'
 
 import {
+  AuthProvider,
   ConfigProvider,
   Form,
   FormSubmit,
@@ -40,6 +42,8 @@ type Props = {
   policy: PublicPasswordPolicy
   /** The client configs of the collections the profile's relationship and upload fields point at. */
   relatedCollections: ClientCollectionConfig[]
+  /** What a visitor who is not signed in may do (Payload's relationship field needs them at hand). */
+  visitorPermissions: null | SanitizedPermissions
   serverURL: string
   signedIn: boolean
   token: string
@@ -97,6 +101,7 @@ export const AcceptInvitationForm = ({
   signedIn,
   token,
   usersCollection,
+  visitorPermissions,
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n, t: payloadT } = useTranslation()
@@ -207,15 +212,19 @@ export const AcceptInvitationForm = ({
               <FormNewPasswordField email={load.invitation.email} policy={policy} required />
               <FormConfirmPasswordField />
               <ConfigProvider config={fieldsConfig}>
-                <RenderFields
-                  fields={offered}
-                  forceRender
-                  parentIndexPath=""
-                  parentPath=""
-                  parentSchemaPath={usersCollection}
-                  permissions={permissions}
-                  readOnly={busy}
-                />
+                {/* The page's own auth context has no permissions for a visitor; this one holds a
+                    visitor's, and no user (the invitee is not signed in until they submit). */}
+                <AuthProvider permissions={visitorPermissions ?? undefined} user={null}>
+                  <RenderFields
+                    fields={offered}
+                    forceRender
+                    parentIndexPath=""
+                    parentPath=""
+                    parentSchemaPath={usersCollection}
+                    permissions={permissions}
+                    readOnly={busy}
+                  />
+                </AuthProvider>
               </ConfigProvider>
               <FormSubmit disabled={busy} size="large">
                 {busy ? t('acceptInvitationSubmitting') : t('acceptInvitationSubmit')}

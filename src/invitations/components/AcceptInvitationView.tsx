@@ -4,10 +4,16 @@ import type {
   Field,
   FormState,
   SanitizedDocumentPermissions,
+  SanitizedPermissions,
 } from 'payload'
 
 import { buildFormState } from '@payloadcms/ui/utilities/buildFormState'
-import { createClientCollectionConfigs, createClientFields } from 'payload'
+import {
+  createClientCollectionConfigs,
+  createClientFields,
+  createLocalReq,
+  getAccessResults,
+} from 'payload'
 
 import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
@@ -50,6 +56,7 @@ export const AcceptInvitationView = async ({
 
   let initialState: FormState = {}
   let relatedCollections: ClientCollectionConfig[] = []
+  let visitorPermissions: null | SanitizedPermissions = null
   const account = isWellFormedToken(token)
     ? await invitationStore(req, options).findUsable(hashToken(token))
     : null
@@ -71,6 +78,11 @@ export const AcceptInvitationView = async ({
       defaultIDType: payload.db.defaultIDType,
       i18n: req.i18n,
       importMap,
+    })
+    // What anyone not signed in may do, which is what the invitee may do on this page: Payload's
+    // relationship field loads its options only with permissions at hand, and a visitor's page has none.
+    visitorPermissions = await getAccessResults({
+      req: await createLocalReq({ context: {} }, payload),
     })
     ;({ state: initialState } = await buildFormState({
       collectionSlug: slug,
@@ -97,6 +109,7 @@ export const AcceptInvitationView = async ({
         initialState={initialState}
         loginRoute={payload.config.admin.routes.login}
         relatedCollections={relatedCollections}
+        visitorPermissions={visitorPermissions}
         policy={publicPasswordPolicy(options)}
         serverURL={payload.config.serverURL}
         signedIn={Boolean(req.user)}
