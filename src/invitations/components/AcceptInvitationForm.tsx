@@ -126,7 +126,15 @@ export const AcceptInvitationForm = ({
   const offered = useMemo(
     () =>
       load.kind === 'ready'
-        ? fields.filter((field) => 'name' in field && load.invitation.fields.includes(field.name))
+        ? fields
+            .filter((field) => 'name' in field && load.invitation.fields.includes(field.name))
+            // Editing or creating the related document happens in drawers Payload serves to
+            // signed-in staff only: the invitee picks from the list.
+            .map((field) =>
+              field.type === 'relationship'
+                ? { ...field, admin: { ...field.admin, allowCreate: false, allowEdit: false } }
+                : field,
+            )
         : [],
     [fields, load],
   )
