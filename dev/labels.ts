@@ -17,12 +17,19 @@ export const labels = {
     plural: { de: 'Beiträge', en: 'Posts', fr: 'Articles', nl: 'Berichten' },
     singular: { de: 'Beitrag', en: 'Post', fr: 'Article', nl: 'Bericht' },
   },
+  teams: {
+    plural: { de: 'Teams', en: 'Teams', fr: 'Équipes', nl: 'Teams' },
+    singular: { de: 'Team', en: 'Team', fr: 'Équipe', nl: 'Team' },
+  },
   users: {
     plural: { de: 'Benutzer', en: 'Users', fr: 'Utilisateurs', nl: 'Gebruikers' },
     singular: { de: 'Benutzer', en: 'User', fr: 'Utilisateur', nl: 'Gebruiker' },
   },
   /** Labels of the content fields; the English ones are those Payload derives from the field names. */
   fields: {
+    avatar: { de: 'Profilbild', en: 'Avatar', fr: 'Avatar', nl: 'Profielfoto' },
+    bio: { de: 'Über mich', en: 'Bio', fr: 'Biographie', nl: 'Over mij' },
+    team: { de: 'Team', en: 'Team', fr: 'Équipe', nl: 'Team' },
     author: { de: 'Autor', en: 'Author', fr: 'Auteur', nl: 'Auteur' },
     blocks: { de: 'Blöcke', en: 'Blocks', fr: 'Blocs', nl: 'Blokken' },
     category: { de: 'Kategorie', en: 'Category', fr: 'Catégorie', nl: 'Categorie' },

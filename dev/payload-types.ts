@@ -70,6 +70,7 @@ export interface Config {
     pages: Page;
     posts: Post;
     media: Media;
+    teams: Team;
     users: User;
     'login-throttles': LoginThrottle;
     'spent-states': SpentState;
@@ -106,6 +107,7 @@ export interface Config {
     pages: PagesSelect<false> | PagesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    teams: TeamsSelect<false> | TeamsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'spent-states': SpentStatesSelect<false> | SpentStatesSelect<true>;
@@ -365,6 +367,13 @@ export interface Post {
 export interface User {
   id: number;
   name?: string | null;
+  team?: (number | null) | Team;
+  avatar?: (number | null) | Media;
+  bio?:
+    | {
+        [k: string]: unknown;
+      }[]
+    | null;
   roles: ('admin' | 'editor' | 'reviewer')[];
   preferredLanguage?: ('de' | 'en' | 'fr' | 'nl') | null;
   consecutiveFailedLogins?: number | null;
@@ -419,6 +428,16 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "teams".
+ */
+export interface Team {
+  id: number;
+  name: string;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -986,6 +1005,10 @@ export interface PayloadLockedDocument {
         value: number | Media;
       } | null)
     | ({
+        relationTo: 'teams';
+        value: number | Team;
+      } | null)
+    | ({
         relationTo: 'users';
         value: number | User;
       } | null)
@@ -1274,10 +1297,22 @@ export interface MediaSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "teams_select".
+ */
+export interface TeamsSelect<T extends boolean = true> {
+  name?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
+  team?: T;
+  avatar?: T;
+  bio?: T;
   roles?: T;
   preferredLanguage?: T;
   consecutiveFailedLogins?: T;

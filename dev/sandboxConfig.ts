@@ -29,6 +29,7 @@ import { Media } from './collections/Media.js'
 import { Pages } from './collections/Pages.js'
 import { Posts } from './collections/Posts.js'
 import { richTextEditor } from './collections/richText.js'
+import { Teams } from './collections/Teams.js'
 import { Users } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
 import { SiteSettings } from './globals/SiteSettings.js'
@@ -143,6 +144,7 @@ export const sandboxConfig = ({
           }
         : Posts,
       Media,
+      Teams,
       usersUseAPIKey ? { ...Users, auth: { useAPIKey: true } } : Users,
     ],
     db: postgresAdapter({

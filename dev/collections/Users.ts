@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { slateEditor } from '@payloadcms/richtext-slate'
+
 import { isAdmin, isAdminField, isAdminOrSelf, roleLabels, roles } from '../access/roles.js'
 import { labels } from '../labels.js'
 
@@ -22,6 +24,17 @@ export const Users: CollectionConfig = {
   labels: labels.users,
   fields: [
     { name: 'name', type: 'text' },
+    // A profile as staff directories have one: what an invitee fills in when accepting.
+    { name: 'team', type: 'relationship', label: labels.fields.team, relationTo: 'teams' },
+    { name: 'avatar', type: 'upload', label: labels.fields.avatar, relationTo: 'media' },
+    {
+      name: 'bio',
+      type: 'richText',
+      editor: slateEditor({
+        admin: { elements: ['link', 'ul', 'ol', 'li'], leaves: ['bold', 'italic'] },
+      }),
+      label: labels.fields.bio,
+    },
     {
       name: 'roles',
       type: 'select',

@@ -54,6 +54,19 @@ const seedMedia = async (
   return ids as Record<keyof typeof palettes, number | string>
 }
 
+/** The teams staff pick from on their profile (and on the invitation page). */
+const seedTeams = async (payload: Payload) => {
+  for (const name of ['Editorial', 'Engineering']) {
+    const { totalDocs } = await payload.count({
+      collection: 'teams',
+      where: { name: { equals: name } },
+    })
+    if (totalDocs === 0) {
+      await payload.create({ collection: 'teams', data: { name } })
+    }
+  }
+}
+
 type Draft = { content: Record<string, unknown>[]; title: string }
 
 /**
@@ -108,6 +121,7 @@ export const seed = async (payload: Payload): Promise<SeedAccount[]> => {
     await upsertAccount(payload, 'editor@backoffice.test', 'editor'),
   ]
   const { dawn, forest, ocean } = await seedMedia(payload)
+  await seedTeams(payload)
 
   const aboutBody = [
     heading(1, 'About us'),

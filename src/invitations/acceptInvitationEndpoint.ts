@@ -9,6 +9,7 @@ import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.j
 import { readBody } from '../request/readBody.js'
 import { refuseCrossSite } from '../request/refuseCrossSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
+import { assertReferencesReadable } from './assertReferencesReadable.js'
 import { completeInvitation } from './completeInvitation.js'
 import { invitationStore } from './invitationStore.js'
 import { pickFields, profileFieldsFor } from './profileFields.js'
@@ -21,7 +22,8 @@ import { hasProfileValueShape } from './profileValueShape.js'
  * - the token's shape, then that the link still works (without using it up): otherwise 400
  *   INVITATION_INVALID_OR_EXPIRED, whether it is malformed, unknown, expired, used or revoked;
  * - the profile: only the fields `profileFieldsFor` allows are taken, the rest (roles, system fields,
- *   the email) ignored as Payload ignores fields a user may not write; wrong JSON types are refused;
+ *   the email) ignored as Payload ignores fields a user may not write; wrong JSON types are refused,
+ *   and so are references to documents the invitee may not read;
  * - the password policy, with the account's email and name as weak words: a refused password uses
  *   nothing up, and the same link works again;
  * - the link is used up atomically and the password and profile saved (see completeInvitation);
@@ -54,6 +56,12 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
         throw new BackofficeError('MALFORMED_REQUEST', { req })
       }
       const profile = pickFields(data, fields)
+      await assertReferencesReadable(req, {
+        account,
+        collection: options.usersCollection,
+        fields,
+        profile,
+      })
 
       await assertPasswordAllowed(req, options, { password, user: { ...account, ...profile } })
       if (!(await completeInvitation(req, options, { account, password, profile, tokenHash }))) {

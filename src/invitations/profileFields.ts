@@ -6,18 +6,23 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { InvitedAccount } from './invitationStore.js'
 
 /**
- * Field types a person fills in for themselves on the invitation page: plain values. Relationships
- * and uploads need an administrator's API access to pick from, and arrays, blocks and tabs belong
- * on the account page once signed in.
+ * Field types a person fills in for themselves on the invitation page: plain values, references to
+ * other documents (a team, an avatar) and rich text. Arrays, blocks, groups and tabs belong on the
+ * account page once signed in.
  */
 const profileFieldTypes = new Set([
   'checkbox',
+  'code',
   'date',
+  'email',
   'number',
   'radio',
+  'relationship',
+  'richText',
   'select',
   'text',
   'textarea',
+  'upload',
 ])
 
 /** The sign-in identity, set by the invitation itself, never as profile data. */
@@ -32,8 +37,8 @@ type LooseField = {
 }
 
 /**
- * The users collection's own top-level fields an invitee may be asked for: plain values that are
- * visible and editable, never the roles field, the sign-in identity, or hidden and read-only ones
+ * The users collection's own top-level fields an invitee may be asked for: values that are visible
+ * and editable, never the roles field, the sign-in identity, or hidden and read-only ones
  * (which is where the plugin's system fields are).
  */
 export const profileFieldCandidates = (

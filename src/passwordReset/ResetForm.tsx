@@ -10,6 +10,7 @@ import type { PublicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 
 import { callBackoffice } from '../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordField } from '../passwordPolicy/components/ConfirmPasswordField.js'
 import { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
 import { resetOutcome } from './resetOutcome.js'
 
@@ -38,8 +39,8 @@ const styles = {
 } satisfies Record<string, CSSProperties>
 
 /**
- * The reset-password form: the new password with the policy's rules checklist and meter,
- * and a submit button; both are disabled while the request runs and enabled again whatever its
+ * The reset-password form: the new password with the policy's rules checklist and meter, its
+ * confirmation (checked in the browser: nothing is sent while the two differ), and a submit button; both are disabled while the request runs and enabled again whatever its
  * outcome. On success the signed-in user is fetched afresh and the page moves on as `resetOutcome` says.
  */
 export const ResetForm = ({
@@ -56,10 +57,20 @@ export const ResetForm = ({
   const { fetchFullUser } = useAuth()
   const router = useRouter()
   const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  // Judged once a submit was tried, then as the person types, so the message does not greet them
+  // while they are still typing the confirmation for the first time.
+  const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
+  const mismatch = tried && confirmation !== password ? t('errorPasswordsDoNotMatch') : null
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    setTried(true)
+    if (confirmation !== password) {
+      // Nothing is sent: a slip in a hidden password would lock the person out again.
+      return
+    }
     setBusy(true)
     const answer = await callBackoffice(
       `${serverURL}${apiRoute}/${usersCollection}/reset-password`,
@@ -93,6 +104,14 @@ export const ResetForm = ({
           required
           userInputs={userInputs}
           value={password}
+        />
+        <ConfirmPasswordField
+          disabled={busy}
+          error={mismatch}
+          id="field-confirm-password"
+          name="confirm-password"
+          onChange={setConfirmation}
+          value={confirmation}
         />
       </fieldset>
       <Button disabled={busy} size="large" type="submit">

@@ -135,6 +135,8 @@ export const de: BackofficeTranslationTable = {
   errorMfaTokenInvalid: 'Ungültiges MFA-Token.',
   errorPasswordChangeLocalOnly:
     'Passwortänderungen sind nur für lokale Identitätsanbieter möglich.',
+  errorPasswordsDoNotMatch: 'Passwörter stimmen nicht überein',
+  confirmPasswordLabel: 'Passwort bestätigen',
   errorPasswordRequired: 'Passwort ist erforderlich.',
   errorPasswordRequirementsNotMet: 'Das Passwort erfüllt die Anforderungen nicht.',
   errorPayloadTooLarge: 'Die Anfrage ist zu groß.',

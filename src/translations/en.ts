@@ -133,6 +133,8 @@ export const en = {
   errorMfaSessionExpired: '2FA session expired or invalid, please log in again.',
   errorMfaTokenInvalid: 'Invalid MFA token.',
   errorPasswordChangeLocalOnly: 'Password changes are only possible for local identity providers.',
+  errorPasswordsDoNotMatch: 'passwords do not match',
+  confirmPasswordLabel: 'Confirm password',
   errorPasswordRequired: 'Password is required.',
   errorPasswordRequirementsNotMet: 'Password does not meet requirements.',
   errorPayloadTooLarge: 'The request is too large.',

@@ -135,6 +135,8 @@ export const fr: BackofficeTranslationTable = {
   errorMfaTokenInvalid: 'Jeton MFA non valide.',
   errorPasswordChangeLocalOnly:
     "Le mot de passe ne peut être modifié que pour les comptes du fournisseur d'identité local.",
+  errorPasswordsDoNotMatch: 'les mots de passe ne correspondent pas',
+  confirmPasswordLabel: 'Confirmer le mot de passe',
   errorPasswordRequired: 'Le mot de passe est obligatoire.',
   errorPasswordRequirementsNotMet: 'Le mot de passe ne respecte pas les exigences.',
   errorPayloadTooLarge: 'La requête est trop volumineuse.',

@@ -133,6 +133,8 @@ export const nl: BackofficeTranslationTable = {
   errorMfaTokenInvalid: 'Ongeldig MFA-token.',
   errorPasswordChangeLocalOnly:
     'Wachtwoorden kunnen alleen worden gewijzigd voor lokale identiteitsproviders.',
+  errorPasswordsDoNotMatch: 'wachtwoorden komen niet overeen',
+  confirmPasswordLabel: 'Wachtwoord bevestigen',
   errorPasswordRequired: 'Wachtwoord is verplicht.',
   errorPasswordRequirementsNotMet: 'Het wachtwoord voldoet niet aan de eisen.',
   errorPayloadTooLarge: 'Het verzoek is te groot.',

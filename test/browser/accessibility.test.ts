@@ -37,12 +37,16 @@ const inviteeEmail = `browser-a11y-invitee-${stamp}@example.com`
  *   critical), its clear and dropdown indicators are focusable inside `aria-hidden` (serious), a
  *   selected value is a control inside a control (`nested-interactive`, serious) and its remove
  *   button is 20 px (`target-size`, serious).
+ * - The Slate rich-text editor (the sandbox's `bio` field): its toolbar buttons are icons without a
+ *   name (`button-name`, critical) and its editable area has `role="textbox"` without a name
+ *   (`aria-input-field-name`, serious).
  * - `FieldDescription`: its colour, `--theme-elevation-400`, is 2.81:1 on white (`color-contrast`,
  *   serious); the text is the plugin's preferred-language field description.
  */
 const payloadFields: NonNullable<AxeScope['exclude']> = [
   { reason: "Payload's ReactSelect", selector: '.react-select' },
   { reason: "Payload's FieldDescription", selector: '.field-description-preferredLanguage' },
+  { reason: "Payload's Slate rich-text editor", selector: '.field-type.rich-text' },
 ]
 
 /** The plugin's roots, by view. */

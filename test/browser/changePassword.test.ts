@@ -1,13 +1,18 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { mailbox } from '../helpers/smtpInbox.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 const email = 'changes-her-password@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
 const newPassword = 'granite-otter-whistles-at-dawn-7'
@@ -30,16 +35,65 @@ beforeAll(async () => {
   page = await browser.newPage()
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 
 const current = () => page.locator('#backoffice-current-password')
 const next = () => page.locator('#backoffice-new-password')
 const submit = () => page.locator('.drawer button[type="submit"]')
+const confirmation = () => page.locator('#backoffice-confirm-password')
+/** The account's stored password hash, to see whether anything changed. */
+const storedHash = () =>
+  withAppPayload(async (payload) => {
+    const { docs } = await payload.find({
+      collection: 'users',
+      overrideAccess: true,
+      showHiddenFields: true,
+      where: { email: { equals: email } },
+    })
+    return (docs[0] as { hash?: string }).hash
+  })
 
 describe('changing one’s password from the account page in Chromium', () => {
-  it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the password is unchanged", async () => {
     await signIn(page, appUrl, email, password)
+    await page.goto(`${appUrl}/admin/account`)
+    await page.waitForLoadState('networkidle')
+    const hashBefore = await storedHash()
+    await page.locator('#backoffice-change-password-open').click()
+    await current().waitFor({ state: 'visible' })
+    await fillField(page, '#backoffice-current-password', password)
+    await fillField(page, '#backoffice-new-password', newPassword)
+    await fillField(page, '#backoffice-confirm-password', 'granite-otter-whistles-at-dusk-7')
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) {
+        sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      }
+    })
+    await submit().click()
+    await page
+      .locator('.drawer')
+      .getByRole('alert')
+      .filter({ hasText: 'passwords do not match' })
+      .waitFor()
+    expect(await confirmation().getAttribute('aria-invalid')).toBe('true')
+    expect(
+      await page
+        .locator(`[id="${await confirmation().getAttribute('aria-describedby')}"]`)
+        .innerText(),
+    ).toBe('passwords do not match')
+    expect(await page.locator('.drawer').getByLabel('Confirm password').count()).toBe(1)
+    await page.waitForTimeout(500)
+    expect(sent.filter((request) => request.includes('change-password'))).toEqual([])
+    expect(await storedHash()).toBe(hashBefore)
+    await screenshot(page, 'change-password-passwords-differ')
+    await page.locator('.drawer__close').first().click()
+    await current().waitFor({ state: 'detached' })
+  })
+
+  it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
     await page.goto(`${appUrl}/admin/account`)
     await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Password', exact: true }).waitFor()
@@ -51,6 +105,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await current().waitFor({ state: 'visible' })
     await fillField(page, '#backoffice-current-password', password)
     await fillField(page, '#backoffice-new-password', newPassword)
+    await fillField(page, '#backoffice-confirm-password', newPassword)
     await page.locator('.drawer li[data-rule="minLength"][data-met="true"]').waitFor()
     await screenshot(page, 'change-password-drawer')
 
@@ -69,6 +124,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     )
     expect(await current().isDisabled()).toBe(true)
     expect(await next().isDisabled()).toBe(true)
+    expect(await confirmation().isDisabled()).toBe(true)
     expect(await submit().isDisabled()).toBe(true)
     await screenshot(page, 'change-password-pending')
     release()
@@ -83,6 +139,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await current().waitFor({ state: 'visible' })
     expect(await current().inputValue()).toBe('')
     expect(await next().inputValue()).toBe('')
+    expect(await confirmation().inputValue()).toBe('')
     await page.locator('.drawer__close').first().click()
     await current().waitFor({ state: 'detached' })
 
@@ -94,6 +151,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await page.locator('#backoffice-change-password-open').click()
     await fillField(page, '#backoffice-current-password', 'not-my-password-at-all')
     await fillField(page, '#backoffice-new-password', 'yet-another-unusual-passphrase-5')
+    await fillField(page, '#backoffice-confirm-password', 'yet-another-unusual-passphrase-5')
     await submit().click()
     await page.getByText('The current password is incorrect.').first().waitFor()
     // Enabled again, the typed values kept for a correction.
@@ -108,5 +166,31 @@ describe('changing one’s password from the account page in Chromium', () => {
     await signIn(page, appUrl, email, newPassword)
     await page.locator('.dashboard').first().waitFor()
     await screenshot(page, 'change-password-signed-in-again')
+  })
+
+  it('shows the confirmation and its refusal in German on a phone-sized window', async () => {
+    const german = await launchBrowser({ locale: 'de-DE' })
+    try {
+      await german.addCookies([{ name: 'payload-lng', url: appUrl, value: 'de' }])
+      const phone = await german.newPage()
+      await phone.setViewportSize({ height: 844, width: 390 })
+      await signIn(phone, appUrl, email, newPassword)
+      await phone.goto(`${appUrl}/admin/account`)
+      await phone.waitForLoadState('networkidle')
+      await phone.locator('#backoffice-change-password-open').click()
+      await fillField(phone, '#backoffice-current-password', newPassword)
+      await fillField(phone, '#backoffice-new-password', 'granite-otter-whistles-at-noon-7')
+      await fillField(phone, '#backoffice-confirm-password', 'granite-otter-whistles-at-dusk-7')
+      await phone.locator('.drawer button[type="submit"]').click()
+      await phone
+        .locator('.drawer')
+        .getByRole('alert')
+        .filter({ hasText: 'Passwörter stimmen nicht überein' })
+        .waitFor()
+      expect(await phone.locator('.drawer').getByLabel('Passwort bestätigen').count()).toBe(1)
+      await screenshot(phone, 'change-password-german-390')
+    } finally {
+      await german.close()
+    }
   })
 })

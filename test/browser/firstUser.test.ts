@@ -1,11 +1,16 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 let browser: BrowserContext
 let page: Page
 
@@ -25,20 +30,84 @@ beforeAll(async () => {
   page = await browser.newPage()
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 
 const filledSegments = async () =>
   Number(await page.locator('[data-password-meter]').getAttribute('data-filled'))
 
+/** The requests the page sends to the users collection's API from now on, by method and path. */
+const usersApiRequests = (target: Page) => {
+  const sent: string[] = []
+  target.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/users')) {
+      sent.push(`${request.method()} ${url.pathname}`)
+    }
+  })
+  return sent
+}
+
 describe('a fresh install in Chromium', () => {
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and no account made", async () => {
+    await page.goto(`${appUrl}/admin`)
+    await page.waitForURL('**/admin/create-first-user')
+    await page.waitForLoadState('networkidle')
+    await fillField(page, '#field-email', 'owner@example.com')
+    await fillField(page, '#field-password', 'owl-granite-whistles-at-dawn-7')
+    await fillField(page, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')
+    const sent = usersApiRequests(page)
+    await page.locator('button[type="submit"]').filter({ hasText: 'Create' }).click()
+
+    const confirmation = page.locator('#field-confirm-password')
+    await page.getByRole('alert').filter({ hasText: 'passwords do not match' }).waitFor()
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = (await confirmation.getAttribute('aria-describedby')) ?? ''
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('passwords do not match')
+    expect(await page.getByLabel('Confirm password').count()).toBe(1)
+    await page.waitForTimeout(500)
+    expect(sent.filter((request) => request.includes('first-register'))).toEqual([])
+    expect(new URL(page.url()).pathname).toBe('/admin/create-first-user')
+    await screenshot(page, 'first-user-passwords-differ')
+    const accounts = await withAppPayload((payload) =>
+      payload.count({ collection: 'users', overrideAccess: true }),
+    )
+    expect(accounts.totalDocs).toBe(0)
+
+    // The same refusal in German, on a phone-sized window.
+    const german = await launchBrowser({ locale: 'de-DE' })
+    try {
+      await german.addCookies([{ name: 'payload-lng', url: appUrl, value: 'de' }])
+      const phone = await german.newPage()
+      await phone.setViewportSize({ height: 844, width: 390 })
+      await phone.goto(`${appUrl}/admin/create-first-user`)
+      await phone.waitForLoadState('networkidle')
+      await fillField(phone, '#field-email', 'owner@example.com')
+      await fillField(phone, '#field-password', 'owl-granite-whistles-at-dawn-7')
+      await fillField(phone, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')
+      await phone.locator('button[type="submit"]').filter({ hasText: 'Anlegen' }).click()
+      await phone
+        .getByRole('alert')
+        .filter({ hasText: 'Passwörter stimmen nicht überein' })
+        .waitFor()
+      expect(await phone.getByLabel('Passwort bestätigen').count()).toBe(1)
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      )
+      await screenshot(phone, 'first-user-german-390')
+    } finally {
+      await german.close()
+    }
+  })
+
   it('sends the first visitor to create the first user, with the password rules live, then to the dashboard', async () => {
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
     await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Create the first user' }).waitFor()
-    // The first-user form has no confirmation field; the collection's other fields are there.
-    expect(await page.locator('#field-confirm-password').count()).toBe(0)
+    // The password, its confirmation, and the collection's other fields.
+    expect(await page.locator('#field-confirm-password').count()).toBe(1)
     await page.locator('#field-name').waitFor()
 
     await fillField(page, '#field-email', 'owner@example.com')
@@ -62,6 +131,7 @@ describe('a fresh install in Chromium', () => {
     expect(await page.locator('#field-password').inputValue()).toBe(
       'owl-granite-whistles-at-dawn-7',
     )
+    await fillField(page, '#field-confirm-password', 'owl-granite-whistles-at-dawn-7')
     await screenshot(page, 'first-user-form')
 
     await page.locator('button[type="submit"]').filter({ hasText: 'Create' }).click()

@@ -1,13 +1,19 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { drawLandscape, palettes } from '../../dev/seed/images.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 const mail = mailbox(inject('mailDir'))
 const password = 'a-long-and-unusual-passphrase-42'
 const inviteePassword = 'my-own-new-and-unusual-passphrase-7'
@@ -76,6 +82,7 @@ beforeAll(async () => {
   await signIn(adminPage, appUrl, adminEmail, password)
 })
 afterAll(async () => {
+  await appPayload.close()
   await adminBrowser?.close()
   for (const context of opened) {
     await context.close()
@@ -165,6 +172,7 @@ describe('accepting the invitation', () => {
     await page.waitForLoadState('networkidle')
     await fillField(page, '#field-password', inviteePassword)
     await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+    await fillField(page, '#field-confirm-password', inviteePassword)
     await fillField(page, '#field-name', 'Grace Hopper')
     await screenshot(page, 'invitation-accept-filled')
     await page.getByRole('button', { name: 'Create profile' }).click()
@@ -178,6 +186,114 @@ describe('accepting the invitation', () => {
     await page.getByText('This invitation link is invalid or has expired.').waitFor()
     expect(await signedInUser(page)).toBeNull()
     await screenshot(page, 'invitation-accept-used-link')
+  })
+
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the invitation stays open", async () => {
+    const address = `browser-mismatch-${stamp}@example.com`
+    const { id, link } = await inviteThroughApi(address, 'en')
+    const page = await visitor()
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    await fillField(page, '#field-password', inviteePassword)
+    await fillField(page, '#field-confirm-password', `${inviteePassword}-typo`)
+    await fillField(page, '#field-name', 'Mismatched Person')
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) {
+        sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      }
+    })
+    await page.getByRole('button', { name: 'Create profile' }).click()
+
+    const confirmation = page.locator('#field-confirm-password')
+    await page.getByRole('alert').filter({ hasText: 'passwords do not match' }).waitFor()
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      await page
+        .locator(`[id="${await confirmation.getAttribute('aria-describedby')}"]`)
+        .innerText(),
+    ).toBe('passwords do not match')
+    expect(await page.getByLabel('Confirm password').count()).toBe(1)
+    await page.waitForTimeout(500)
+    expect(sent.filter((request) => request.includes('accept-invitation'))).toEqual([])
+    await screenshot(page, 'invitation-accept-passwords-differ')
+    const stored = await withAppPayload((payload) =>
+      payload.findByID({ id, collection: 'users', overrideAccess: true }),
+    )
+    expect(stored).toMatchObject({ invitation: { status: 'pending' } })
+    expect((stored as { name?: null | string }).name ?? null).toBeNull()
+
+    // Matched, the invitation is accepted as before.
+    await fillField(page, '#field-confirm-password', inviteePassword)
+    await page.getByRole('button', { name: 'Create profile' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin')
+    expect(await signedInUser(page)).toMatchObject({ email: address, name: 'Mismatched Person' })
+  })
+
+  it("fills the users collection's other fields with Payload's own components (text, relationship, rich text; the administrator's upload shown) and stores them", async () => {
+    const { avatarId, teamId } = await withAppPayload(async (payload) => {
+      const team = await payload.create({
+        collection: 'teams',
+        data: { name: `Compilers ${stamp}` },
+      })
+      const picture = await drawLandscape(palettes.forest, 64, 40)
+      const avatar = await payload.create({
+        collection: 'media',
+        data: { alt: 'A portrait' },
+        file: {
+          data: picture,
+          mimetype: 'image/png',
+          name: `avatar-${stamp}.png`,
+          size: picture.length,
+        },
+      })
+      return { avatarId: avatar.id, teamId: team.id }
+    })
+    const address = `browser-profile-${stamp}@example.com`
+    const created = await adminPage.request.post(`${appUrl}/api/users`, {
+      data: { avatar: avatarId, email: address, preferredLanguage: 'en', roles: ['editor'] },
+      headers: { origin: appUrl },
+    })
+    expect(created.status()).toBe(201)
+    const page = await visitor()
+    await page.goto(await invitationTo(address))
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
+    await page.waitForLoadState('networkidle')
+
+    await fillField(page, '#field-password', inviteePassword)
+    await fillField(page, '#field-confirm-password', inviteePassword)
+    await fillField(page, '#field-name', 'Grace Hopper')
+    // Payload's relationship select, its options read from the teams collection.
+    await page.locator('#field-team .rs__control').click()
+    await page.locator('.rs__option', { hasText: `Compilers ${stamp}` }).click()
+    await page.locator('#field-team .rs__single-value', { hasText: `Compilers ${stamp}` }).waitFor()
+    // Payload's Slate editor, rendered by its server component.
+    const bio = page.locator('.field-type.rich-text [contenteditable="true"]').first()
+    await bio.click()
+    await bio.pressSequentially('Wrote the first compiler.', { delay: 10 })
+    // The upload the administrator attached, in Payload's upload field (read-only here).
+    await page.locator('.field-type.upload').getByText(`avatar-${stamp}.png`).waitFor()
+    await screenshot(page, 'invitation-accept-profile-fields')
+    await page.getByRole('button', { name: 'Create profile' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin')
+
+    const stored = await withAppPayload(async (payload) => {
+      const { docs } = await payload.find({
+        collection: 'users',
+        depth: 0,
+        overrideAccess: true,
+        where: { email: { equals: address } },
+      })
+      return docs[0]
+    })
+    expect(stored).toMatchObject({
+      avatar: avatarId,
+      name: 'Grace Hopper',
+      roles: ['editor'],
+      team: teamId,
+    })
+    expect(JSON.stringify(stored?.bio)).toContain('Wrote the first compiler.')
   })
 
   it('shows the loading text until the invitation is known', async () => {
@@ -232,6 +348,10 @@ describe('the accept-invitation view in other languages', () => {
       expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe(dir)
       await fillField(page, '#field-password', inviteePassword)
       await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
+      // A mismatched confirmation, so its message is seen in each language.
+      await fillField(page, '#field-confirm-password', 'something-else')
+      await page.getByRole('button', { name: submit }).click()
+      await page.locator('#field-confirm-password[aria-invalid="true"]').waitFor()
       await expectNoOverflow(page)
       await screenshot(page, `invitation-accept-${name}`)
       await page.setViewportSize({ height: 844, width: 390 })

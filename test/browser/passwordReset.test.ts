@@ -1,12 +1,17 @@
+import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 
 const appUrl = inject('appUrl')
+// One Payload on the app's database for the file: the tests look at what is stored between steps.
+const appPayload = appPayloadOfFile()
+const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
+  work(await appPayload.payload())
 const mail = mailbox(inject('mailDir'))
 const password = 'a-long-and-unusual-passphrase-42'
 const newPassword = 'copper kettles hum beneath the orchard 9'
@@ -14,12 +19,13 @@ const stamp = Date.now()
 const forgetfulEmail = `browser-forgetful-${stamp}@example.com`
 const germanEmail = `browser-reset-de-${stamp}@example.com`
 const arabicEmail = `browser-reset-ar-${stamp}@example.com`
+const mismatchEmail = `browser-reset-mismatch-${stamp}@example.com`
 let browser: BrowserContext
 let page: Page
 
 beforeAll(async () => {
   await withAppPayload(async (payload) => {
-    for (const email of [forgetfulEmail, germanEmail, arabicEmail]) {
+    for (const email of [forgetfulEmail, germanEmail, arabicEmail, mismatchEmail]) {
       await payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
     }
   })
@@ -27,6 +33,7 @@ beforeAll(async () => {
   page = await browser.newPage()
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 
@@ -92,10 +99,12 @@ describe('forgot and reset password in Chromium', () => {
     await fillField(page, '#field-password', newPassword)
     await expect.poll(() => rule('minLength').getAttribute('data-met')).toBe('true')
     await expect.poll(filledSegments, { timeout: 15_000 }).toBeGreaterThan(before)
+    await fillField(page, '#field-confirm-password', newPassword)
     await screenshot(page, 'reset-form')
 
     // A password the server refuses: its message, and the controls usable again.
     await fillField(page, '#field-password', 'password1234')
+    await fillField(page, '#field-confirm-password', 'password1234')
     await page.getByRole('button', { name: 'Reset password' }).click()
     await page.getByText('Password does not meet requirements.').waitFor()
     await expect
@@ -104,11 +113,65 @@ describe('forgot and reset password in Chromium', () => {
     await expect.poll(() => page.locator('#field-password').isEnabled()).toBe(true)
 
     await fillField(page, '#field-password', newPassword)
+    await fillField(page, '#field-confirm-password', newPassword)
     await page.getByRole('button', { name: 'Reset password' }).click()
     await page.waitForURL((url) => url.pathname === '/admin')
     await page.getByText('Updated successfully').waitFor()
     await page.locator('.dashboard').first().waitFor()
     await screenshot(page, 'reset-signed-in')
+  })
+
+  it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the password is unchanged", async () => {
+    const visitor = await launchBrowser()
+    try {
+      const anonymous = await visitor.newPage()
+      const link = await requestLinkFor(mismatchEmail)
+      const storedHash = () =>
+        withAppPayload(async (payload) => {
+          const { docs } = await payload.find({
+            collection: 'users',
+            overrideAccess: true,
+            showHiddenFields: true,
+            where: { email: { equals: mismatchEmail } },
+          })
+          return (docs[0] as { hash?: string }).hash
+        })
+      const hashBefore = await storedHash()
+      await anonymous.goto(link)
+      await anonymous.waitForLoadState('networkidle')
+      await fillField(anonymous, '#field-password', newPassword)
+      await fillField(anonymous, '#field-confirm-password', `${newPassword}!`)
+      const sent: string[] = []
+      anonymous.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) {
+          sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+        }
+      })
+      await anonymous.getByRole('button', { name: 'Reset password' }).click()
+
+      const confirmation = anonymous.locator('#field-confirm-password')
+      await anonymous.getByRole('alert').filter({ hasText: 'passwords do not match' }).waitFor()
+      expect(await confirmation.getAttribute('aria-invalid')).toBe('true')
+      expect(
+        await anonymous
+          .locator(`[id="${await confirmation.getAttribute('aria-describedby')}"]`)
+          .innerText(),
+      ).toBe('passwords do not match')
+      expect(await anonymous.getByLabel('Confirm password').count()).toBe(1)
+      await anonymous.waitForTimeout(500)
+      expect(sent.filter((request) => request.includes('reset-password'))).toEqual([])
+      expect(new URL(anonymous.url()).pathname).toBe('/admin/reset')
+      await screenshot(anonymous, 'reset-passwords-differ')
+      expect(await storedHash()).toBe(hashBefore)
+
+      // Matched, the same link still works.
+      await fillField(anonymous, '#field-confirm-password', newPassword)
+      await anonymous.getByRole('button', { name: 'Reset password' }).click()
+      await anonymous.waitForURL((url) => url.pathname === '/admin')
+      expect(await storedHash()).not.toBe(hashBefore)
+    } finally {
+      await visitor.close()
+    }
   })
 
   it('tells a signed-in visitor so on both pages, with the ways on', async () => {
@@ -184,6 +247,9 @@ describe('the forgot and reset pages in other languages', () => {
       await visitor.getByRole('heading', { name: 'Passwort zurücksetzen' }).waitFor()
       await visitor.getByLabel('Neues Passwort').first().waitFor()
       await fillField(visitor, '#field-password', newPassword)
+      await fillField(visitor, '#field-confirm-password', 'ein-anderes-passwort')
+      await visitor.getByRole('button', { name: 'Passwort zurücksetzen' }).click()
+      await visitor.getByText('Passwörter stimmen nicht überein').waitFor()
       await fitsTheWindow('reset-german')
     } finally {
       await close()
@@ -204,7 +270,10 @@ describe('the forgot and reset pages in other languages', () => {
       expect((await visitor.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
       await fillField(visitor, '#field-password', newPassword)
       // Right to left: the show/hide toggle, at the end of the row, sits left of the input.
-      const toggle = (await visitor.getByRole('button', { name: 'Show password' }).boundingBox())!
+      const toggle = (await visitor
+        .getByRole('button', { name: 'Show password' })
+        .first()
+        .boundingBox())!
       const input = (await visitor.locator('#field-password').boundingBox())!
       expect(toggle.x + toggle.width).toBeLessThanOrEqual(input.x + 1)
       await fitsTheWindow('reset-arabic')

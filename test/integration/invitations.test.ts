@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { linksIn, type ReceivedEmail, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -405,6 +406,108 @@ describe('who may invite, and what the endpoints refuse', () => {
     const withBody = await admin.post(`/users/${id}/revoke-invitation`, { status: 'accepted' })
     expect([withBody.status, codeOf(withBody.body)]).toEqual([400, 'MALFORMED_REQUEST'])
     expect(await stored(email)).toMatchObject({ hash: sha256(token), status: 'pending' })
+  })
+})
+
+describe("the invitee's profile: the users collection's other fields, relationship, upload and rich text included", () => {
+  const bio = [{ children: [{ text: 'Compiler pioneer and ' }, { bold: true, text: 'admiral' }] }]
+  const profileOf = async (email: string) => {
+    const { docs } = await app.payload.find({
+      collection: 'users',
+      depth: 0,
+      overrideAccess: true,
+      where: { email: { equals: email } },
+    })
+    return docs[0] as unknown as Record<string, unknown>
+  }
+  const setUp = async () => {
+    const team = await app.payload.create({
+      collection: 'teams' as never,
+      data: { name: 'Compilers' } as never,
+    })
+    const picture = await drawLandscape(palettes.ocean, 64, 40)
+    const avatar = await app.payload.create({
+      collection: 'media',
+      data: { alt: 'A portrait' },
+      file: { data: picture, mimetype: 'image/png', name: 'avatar.png', size: picture.length },
+    })
+    return { avatarId: avatar.id, teamId: (team as unknown as { id: number }).id }
+  }
+
+  it('offers a text, a relationship, an upload and a rich-text field, never roles, and stores what the invitee sets', async () => {
+    const { avatarId, teamId } = await setUp()
+    const { email, mail } = await invite()
+    const token = tokenOf(mail)
+    const shown = await app.client().get(`/users/invitation?token=${token}`)
+    expect(shown.body.fields).toEqual(expect.arrayContaining(['name', 'team', 'avatar', 'bio']))
+    expect(shown.body.fields).not.toContain('roles')
+
+    const accepted = await app.client().post('/users/accept-invitation', {
+      avatar: avatarId,
+      bio,
+      name: 'Grace Hopper',
+      password: inviteePassword,
+      team: teamId,
+      token,
+    })
+    expect(accepted.status).toBe(200)
+    expect(await profileOf(email)).toMatchObject({
+      avatar: avatarId,
+      bio,
+      name: 'Grace Hopper',
+      team: teamId,
+    })
+  })
+
+  it("an attacker's extra fields (roles, the invitation, the sign-in state, another email) are ignored and nothing of them is stored", async () => {
+    const { email, mail } = await invite()
+    const accepted = await app.client().post('/users/accept-invitation', {
+      email: 'attacker@example.com',
+      identityProvider: 'corporate',
+      invitation: { status: 'revoked' },
+      name: 'Mallory',
+      password: inviteePassword,
+      roles: ['admin'],
+      suspension: { active: true },
+      token: tokenOf(mail),
+    })
+    expect(accepted.status).toBe(200)
+    const row = await stored(email)
+    expect(row).toMatchObject({ name: 'Mallory', status: 'accepted' })
+    expect(row.roles).toEqual(['editor'])
+    expect(await stored('attacker@example.com')).toBeUndefined()
+    expect((await profileOf(email)).identityProvider ?? 'local').toBe('local')
+  })
+
+  it('refuses references that do not exist and values of the wrong shape, with a catalogue code, and stores nothing', async () => {
+    const { avatarId, teamId } = await setUp()
+    const { email, mail } = await invite()
+    const token = tokenOf(mail)
+    const visitor = app.client()
+    for (const extra of [
+      { team: 987_654 },
+      { avatar: 987_654 },
+      { team: { $ne: null } },
+      { team: [teamId] },
+      { avatar: { relationTo: 'users', value: 1 } },
+      { bio: 'plain text where rich text belongs' },
+      { bio: 42 },
+    ]) {
+      const answer = await visitor.post('/users/accept-invitation', {
+        avatar: avatarId,
+        name: 'Refused Person',
+        password: inviteePassword,
+        token,
+        ...extra,
+      })
+      expect([answer.status, codeOf(answer.body)], JSON.stringify(extra)).toEqual([
+        400,
+        'MALFORMED_REQUEST',
+      ])
+    }
+    const row = await profileOf(email)
+    expect(row).toMatchObject({ avatar: null, name: null, team: null })
+    expect((await stored(email)).status).toBe('pending')
   })
 })
 

@@ -11,6 +11,7 @@ import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordField } from '../../passwordPolicy/components/ConfirmPasswordField.js'
 import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
 
@@ -37,7 +38,8 @@ const styles = {
 
 /**
  * The account page's password section: a button opening a drawer with the current password (never
- * validated) and the new one (with the policy's rules), sent to the change-password endpoint. While
+ * validated), the new one (with the policy's rules) and its confirmation (checked in the browser:
+ * nothing is sent while the two differ), sent to the change-password endpoint. While
  * the request runs, both fields and the submit are disabled; on success both are emptied, the drawer
  * closes and "Password changed successfully" shows. Closing the drawer forgets what was typed.
  */
@@ -54,7 +56,11 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
   const headingId = useId()
   const [currentPassword, setCurrentPassword] = useState('')
   const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  // Judged once a submit was tried, then as the person types.
+  const [tried, setTried] = useState(false)
   const [pending, setPending] = useState(false)
+  const mismatch = tried && confirmation !== password ? t('errorPasswordsDoNotMatch') : null
   const open = isModalOpen(changePasswordDrawerSlug)
   // Closing the drawer forgets what was typed: reset in the render that first sees it closed, React's
   // way for state that follows a value, rather than in an effect that costs a second render.
@@ -64,6 +70,8 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     if (!open) {
       setCurrentPassword('')
       setPassword('')
+      setConfirmation('')
+      setTried(false)
     }
   }
 
@@ -72,6 +80,11 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     // The drawer is portalled out of the account form in the DOM but not in React's tree, where events
     // still bubble: without this, Payload's document form would take the submit and save the account.
     event.stopPropagation()
+    setTried(true)
+    if (confirmation !== password) {
+      // Nothing is sent while the two differ.
+      return
+    }
     setPending(true)
     const answer = await callBackoffice(
       formatAdminURL({ apiRoute, path: `/${usersCollection}/change-password`, serverURL }),
@@ -80,6 +93,8 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     if (answer.ok) {
       setCurrentPassword('')
       setPassword('')
+      setConfirmation('')
+      setTried(false)
       closeModal(changePasswordDrawerSlug)
       toast.success(t('changePasswordSuccess'))
     } else {
@@ -130,9 +145,21 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
               userInputs={userInputs}
               value={password}
             />
+            <ConfirmPasswordField
+              disabled={pending}
+              error={mismatch}
+              id="backoffice-confirm-password"
+              name="confirm-password"
+              onChange={setConfirmation}
+              value={confirmation}
+            />
           </fieldset>
           <div>
-            <Button disabled={pending || !currentPassword || !password} size="large" type="submit">
+            <Button
+              disabled={pending || !currentPassword || !password || !confirmation}
+              size="large"
+              type="submit"
+            >
               {pending ? t('changePasswordSubmitting') : t('changePasswordSubmit')}
             </Button>
           </div>

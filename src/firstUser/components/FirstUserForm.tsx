@@ -20,6 +20,7 @@ import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
 import { loginOutcome } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { FormConfirmPasswordField } from '../../passwordPolicy/components/FormConfirmPasswordField.js'
 import { FirstUserPasswordField } from './FirstUserPasswordField.js'
 
 type Props = {
@@ -30,16 +31,20 @@ type Props = {
   usersCollection: string
 }
 
-/** Payload's confirmation field is not part of this form, which asks for the password once. */
-const withoutConfirmation = ({
-  'confirm-password': _confirmation,
-  ...state
-}: FormState): FormState => state
+/**
+ * Payload's form state for an auth collection carries a `confirm-password` value, which this form's
+ * confirmation uses. Its check is the browser's (the server's would answer with Payload's own
+ * wording), so the entry the browser holds is kept over the server's.
+ */
+const withOwnConfirmation = (server: FormState, own: FormState): FormState => {
+  const { 'confirm-password': _serverEntry, ...state } = server
+  return own['confirm-password'] ? { ...state, 'confirm-password': own['confirm-password'] } : state
+}
 
 /**
  * The first-user form: Payload's `Form`, email field and `RenderFields` for the collection's other
  * fields, as Payload's own view renders them, with the new-password field and its rules in place of
- * Payload's password and confirmation. On success the full user is fetched, then the browser goes to
+ * Payload's password, and its confirmation. On success the full user is fetched, then the browser goes to
  * the response's `redirectTo`, else the admin root.
  */
 export const FirstUserForm = ({
@@ -73,7 +78,7 @@ export const FirstUserForm = ({
         schemaPath: usersCollection,
         skipValidation: !submitted,
       })
-      return response?.state ? withoutConfirmation(response.state) : formState
+      return response?.state ? withOwnConfirmation(response.state, formState) : formState
     },
     [docPermissions, docPreferences, getFormState, usersCollection],
   )
@@ -88,7 +93,10 @@ export const FirstUserForm = ({
     <Form
       action={formatAdminURL({ apiRoute, path: `/${usersCollection}/first-register` })}
       disableSuccessStatus
-      initialState={withoutConfirmation(initialState)}
+      initialState={{
+        ...initialState,
+        'confirm-password': { initialValue: '', valid: true, value: '' },
+      }}
       method="POST"
       onChange={[onChange]}
       onSuccess={onSuccess}
@@ -102,6 +110,7 @@ export const FirstUserForm = ({
         t={payloadT as Parameters<typeof EmailAndUsernameFields>[0]['t']}
       />
       <FirstUserPasswordField policy={policy} />
+      <FormConfirmPasswordField />
       <RenderFields
         fields={collectionConfig?.fields ?? []}
         forceRender

@@ -1,9 +1,25 @@
 'use client'
 
-import type { ClientField, Data, FormState } from 'payload'
+import type {
+  ClientCollectionConfig,
+  ClientField,
+  Data,
+  FormState,
+  SanitizedFieldsPermissions,
+  SanitizedPermissions,
+} from 'payload'
 import type { CSSProperties } from 'react'
 
-import { Form, FormSubmit, RenderFields, toast, useTranslation } from '@payloadcms/ui'
+import {
+  AuthProvider,
+  ConfigProvider,
+  Form,
+  FormSubmit,
+  RenderFields,
+  toast,
+  useConfig,
+  useTranslation,
+} from '@payloadcms/ui'
 import { useMemo, useState } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
@@ -12,6 +28,7 @@ import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { FormConfirmPasswordField } from '../../passwordPolicy/components/FormConfirmPasswordField.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
 
@@ -19,8 +36,14 @@ type Props = {
   adminRoute: string
   apiRoute: string
   fields: ClientField[]
+  /** The profile fields' form state, built on the server (rich text's editor is a server component). */
+  initialState: FormState
   loginRoute: string
   policy: PublicPasswordPolicy
+  /** The client configs of the collections the profile's relationship and upload fields point at. */
+  relatedCollections: ClientCollectionConfig[]
+  /** What a visitor who is not signed in may do (Payload's relationship field needs them at hand). */
+  visitorPermissions: null | SanitizedPermissions
   serverURL: string
   signedIn: boolean
   token: string
@@ -42,18 +65,25 @@ const styles = {
   readOnly: { background: 'var(--theme-elevation-100)', color: 'var(--theme-elevation-800)' },
 } satisfies Record<string, CSSProperties>
 
-const stateOf = (invitation: Invitation, token: string): FormState =>
+const stateOf = (invitation: Invitation, token: string, built: FormState): FormState =>
   Object.fromEntries([
-    ['token', { initialValue: token, valid: true, value: token }],
     ...invitation.fields.map((name) => [
       name,
-      { initialValue: invitation.data[name], valid: true, value: invitation.data[name] },
+      built[name] ?? {
+        initialValue: invitation.data[name],
+        valid: true,
+        value: invitation.data[name],
+      },
     ]),
+    ['token', { initialValue: token, valid: true, value: token }],
+    ['confirm-password', { initialValue: '', valid: true, value: '' }],
   ])
+
+const withoutConfirmation = ({ 'confirm-password': _confirmation, ...data }: Data): Data => data
 
 /**
  * The accept-invitation page: "Accept invitation", "Complete your profile", the invitee's email
- * (read-only), the new password with the policy's rules, the users collection's other fields the
+ * (read-only), the new password with the policy's rules and its confirmation, the users collection's other fields the
  * invitee may set (Payload's `RenderFields`, as in its create-first-user view), the token in a
  * hidden field and "Create profile". While the invitation loads a loading text shows; an invalid or
  * expired link shows the invitation-link message. On success the browser goes on signed in, to the
@@ -63,30 +93,71 @@ export const AcceptInvitationForm = ({
   adminRoute,
   apiRoute,
   fields,
+  initialState,
   loginRoute,
   policy,
+  relatedCollections,
   serverURL,
   signedIn,
   token,
   usersCollection,
+  visitorPermissions,
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n, t: payloadT } = useTranslation()
   const api = `${serverURL}${apiRoute}/${usersCollection}`
   const { load, setLoad } = useInvitation({ api, signedIn, token })
   const [busy, setBusy] = useState(false)
+  const { config } = useConfig()
+  // The visitor's config plus the collections the relationship and upload fields read their
+  // options and documents from (Payload's fields look them up there).
+  const fieldsConfig = useMemo(
+    () => ({
+      ...config,
+      collections: [
+        ...config.collections.filter(
+          (collection) => !relatedCollections.some(({ slug }) => slug === collection.slug),
+        ),
+        ...relatedCollections,
+      ],
+    }),
+    [config, relatedCollections],
+  )
   const offered = useMemo(
     () =>
       load.kind === 'ready'
-        ? fields.filter((field) => 'name' in field && load.invitation.fields.includes(field.name))
+        ? fields
+            .filter((field) => 'name' in field && load.invitation.fields.includes(field.name))
+            // Editing or creating the related document happens in drawers Payload serves to
+            // signed-in staff only: the invitee picks from the list.
+            .map((field) =>
+              field.type === 'relationship'
+                ? { ...field, admin: { ...field.admin, allowCreate: false, allowEdit: false } }
+                : field,
+            )
         : [],
     [fields, load],
+  )
+
+  // An upload is chosen in Payload's list and document drawers, which Payload serves to signed-in
+  // staff only; the invitee is not signed in yet, so an upload shows read-only here (what the
+  // administrator attached) and is set from the account page afterwards.
+  const permissions = useMemo(
+    () =>
+      Object.fromEntries(
+        offered.map((field) => [
+          (field as { name: string }).name,
+          field.type === 'upload' ? { create: false, read: true, update: false } : true,
+        ]),
+      ) as unknown as SanitizedFieldsPermissions,
+    [offered],
   )
 
   const submit = async (_state: FormState, data: Data) => {
     setBusy(true)
     const answer = await callBackoffice(`${api}/accept-invitation`, {
-      body: { ...data, token },
+      // The confirmation was checked here; the server has no use for it.
+      body: { ...withoutConfirmation(data), token },
       language: i18n.language,
       t,
     })
@@ -123,7 +194,11 @@ export const AcceptInvitationForm = ({
       {load.kind === 'ready' ? (
         <>
           <h2>{t('acceptInvitationSubheading')}</h2>
-          <Form disabled={busy} initialState={stateOf(load.invitation, token)} onSubmit={submit}>
+          <Form
+            disabled={busy}
+            initialState={stateOf(load.invitation, token, initialState)}
+            onSubmit={submit}
+          >
             <div style={styles.form}>
               <div className="field-type email read-only">
                 <label className="field-label" htmlFor="field-email">
@@ -143,15 +218,22 @@ export const AcceptInvitationForm = ({
               </div>
               <input name="token" type="hidden" value={token} />
               <FormNewPasswordField email={load.invitation.email} policy={policy} required />
-              <RenderFields
-                fields={offered}
-                forceRender
-                parentIndexPath=""
-                parentPath=""
-                parentSchemaPath={usersCollection}
-                permissions
-                readOnly={busy}
-              />
+              <FormConfirmPasswordField />
+              <ConfigProvider config={fieldsConfig}>
+                {/* The page's own auth context has no permissions for a visitor; this one holds a
+                    visitor's, and no user (the invitee is not signed in until they submit). */}
+                <AuthProvider permissions={visitorPermissions ?? undefined} user={null}>
+                  <RenderFields
+                    fields={offered}
+                    forceRender
+                    parentIndexPath=""
+                    parentPath=""
+                    parentSchemaPath={usersCollection}
+                    permissions={permissions}
+                    readOnly={busy}
+                  />
+                </AuthProvider>
+              </ConfigProvider>
               <FormSubmit disabled={busy} size="large">
                 {busy ? t('acceptInvitationSubmitting') : t('acceptInvitationSubmit')}
               </FormSubmit>

@@ -1,28 +1,51 @@
-import type { AdminViewServerProps } from 'payload'
+import type {
+  AdminViewServerProps,
+  ClientCollectionConfig,
+  Field,
+  FormState,
+  SanitizedDocumentPermissions,
+  SanitizedPermissions,
+} from 'payload'
 
-import { createClientFields } from 'payload'
+import { buildFormState } from '@payloadcms/ui/utilities/buildFormState'
+import {
+  createClientCollectionConfigs,
+  createClientFields,
+  createLocalReq,
+  getAccessResults,
+} from 'payload'
 
+import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
-import { profileFieldCandidates } from '../profileFields.js'
+import { invitationStore } from '../invitationStore.js'
+import { pickFields, profileFieldCandidates, profileFieldsFor } from '../profileFields.js'
 import { AcceptInvitationForm } from './AcceptInvitationForm.js'
+
+/** The collections a relationship or upload field points at. */
+const relatedSlugs = (field: Field): string[] =>
+  field.type === 'relationship' || field.type === 'upload' ? [field.relationTo].flat() : []
 
 /**
  * The accept-invitation page (`{admin}/accept-invitation?token=…`), open to anyone with the link.
  * Visitors are signed out, so the admin's client config carries no collection fields: the profile
  * fields an invitee may be offered are prepared here, and the page shows those the invitation's
- * answer lists for this invitee. The token stays out of the Referer of any request the page makes
+ * answer lists for this invitee. Their form state is built here as Payload's own views build it, so
+ * fields drawn by server components (rich text) render with Payload's own components; the token is
+ * only read, never used up. The token stays out of the Referer of any request the page makes
  * (`strict-origin`; a view cannot set response headers, a meta element can).
  */
-export const AcceptInvitationView = ({
+export const AcceptInvitationView = async ({
   importMap,
   initPageResult,
   searchParams,
 }: AdminViewServerProps) => {
-  const { req } = initPageResult
+  const { locale, req } = initPageResult
   const { payload } = req
   const options = getPluginOptions(payload)
-  const collection = payload.collections[options.usersCollection]!.config
+  const slug = options.usersCollection
+  const collection = payload.collections[slug]!.config
+  const token = typeof searchParams?.token === 'string' ? searchParams.token : ''
   const fields = createClientFields({
     defaultIDType: payload.db.defaultIDType,
     disableAddingID: true,
@@ -30,6 +53,52 @@ export const AcceptInvitationView = ({
     i18n: req.i18n,
     importMap,
   })
+
+  let initialState: FormState = {}
+  let relatedCollections: ClientCollectionConfig[] = []
+  let visitorPermissions: null | SanitizedPermissions = null
+  const account = isWellFormedToken(token)
+    ? await invitationStore(req, options).findUsable(hashToken(token))
+    : null
+  if (account) {
+    const offered = await profileFieldsFor(req, options, account)
+    const docPermissions = {
+      create: true,
+      fields: Object.fromEntries(
+        offered.map((field) => [(field as { name: string }).name, true as const]),
+      ),
+      read: true,
+      update: true,
+    } satisfies SanitizedDocumentPermissions
+    // A visitor's client config holds no collections (Payload keeps the schema from strangers); the
+    // relationship and upload fields need the collections they point at, and only those are added.
+    const related = new Set(offered.flatMap(relatedSlugs))
+    relatedCollections = createClientCollectionConfigs({
+      collections: payload.config.collections.filter((entry) => related.has(entry.slug)),
+      defaultIDType: payload.db.defaultIDType,
+      i18n: req.i18n,
+      importMap,
+    })
+    // What anyone not signed in may do, which is what the invitee may do on this page: Payload's
+    // relationship field loads its options only with permissions at hand, and a visitor's page has none.
+    visitorPermissions = await getAccessResults({
+      req: await createLocalReq({ context: {} }, payload),
+    })
+    ;({ state: initialState } = await buildFormState({
+      collectionSlug: slug,
+      data: pickFields(account, offered),
+      docPermissions,
+      docPreferences: { fields: {} },
+      locale: locale?.code,
+      operation: 'create',
+      renderAllFields: true,
+      req,
+      schemaPath: slug,
+      skipClientConfigAuth: true,
+      skipValidation: true,
+    }))
+  }
+
   return (
     <>
       <meta content="strict-origin" name="referrer" />
@@ -37,12 +106,15 @@ export const AcceptInvitationView = ({
         adminRoute={payload.config.routes.admin}
         apiRoute={payload.config.routes.api}
         fields={fields}
+        initialState={initialState}
         loginRoute={payload.config.admin.routes.login}
+        relatedCollections={relatedCollections}
+        visitorPermissions={visitorPermissions}
         policy={publicPasswordPolicy(options)}
         serverURL={payload.config.serverURL}
         signedIn={Boolean(req.user)}
-        token={typeof searchParams?.token === 'string' ? searchParams.token : ''}
-        usersCollection={options.usersCollection}
+        token={token}
+        usersCollection={slug}
       />
     </>
   )

@@ -1,0 +1,41 @@
+'use client'
+
+import type { Validate } from 'payload'
+
+import { useField, useFormProcessing } from '@payloadcms/ui'
+import { useMemo } from 'react'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { ConfirmPasswordField } from './ConfirmPasswordField.js'
+
+/**
+ * The confirmation inside Payload's `Form`, bound to the form's own `confirm-password` value (the one
+ * Payload's auth forms carry), so no second confirmation exists. Its check runs in the browser when
+ * the form is submitted: while the two differ Payload's form refuses to send anything.
+ */
+export const FormConfirmPasswordField = () => {
+  const t = useBackofficeTranslation()
+  const validate = useMemo<Validate>(
+    () =>
+      (value: unknown, { siblingData }) =>
+        (value ?? '') === ((siblingData as { password?: unknown }).password ?? '')
+          ? true
+          : t('errorPasswordsDoNotMatch'),
+    [t],
+  )
+  const { errorMessage, setValue, showError, value } = useField<string>({
+    path: 'confirm-password',
+    validate,
+  })
+  const processing = useFormProcessing()
+  return (
+    <ConfirmPasswordField
+      disabled={processing}
+      error={showError ? errorMessage : null}
+      id="field-confirm-password"
+      name="confirm-password"
+      onChange={(next) => setValue(next)}
+      value={value ?? ''}
+    />
+  )
+}
