@@ -5,7 +5,10 @@ import { sandboxConfig } from './sandboxConfig.js'
 // SANDBOX_WITHOUT_VIDEO=1 leaves out the video plugin only, while posts keep their video field: the
 // field then shows its banner asking to configure the plugin. Read when the server starts, so one
 // build serves both (the browser tests start a second `next start` with it).
+// TRUST_PROXY=1 turns on `trustProxy` (and with it the per-client-address sign-in limit), for a
+// sandbox behind a reverse proxy such as HAProxy; also read when the server starts.
 export default sandboxConfig({
+  ...(process.env.TRUST_PROXY === '1' ? { backofficeOptions: { trustProxy: true } } : {}),
   withBackoffice: process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1',
   withVideo:
     process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1' && process.env.SANDBOX_WITHOUT_VIDEO !== '1',

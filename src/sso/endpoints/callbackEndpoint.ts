@@ -8,6 +8,7 @@ import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../../opt
 import type { ProvedIdentity } from '../provedIdentity.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { type SingleSignOnContext, singleSignOnContextKey } from '../../request/context.js'
 import { mintSession } from '../../signIn/mintSession.js'
@@ -192,7 +193,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
       if (!(error instanceof SsoRefusal)) {
         throw error
       }
-      await recordAuditEvent(req, {
+      const entry = {
         actor: null,
         data: {
           factor: 'sso',
@@ -205,7 +206,20 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         },
         event: 'login.failed',
         ...(userId !== null ? { user: { id: userId } } : {}),
-      })
+      } as const
+      if (identity) {
+        await recordAuditEvent(req, entry)
+      } else {
+        // No identity was proved: anyone can send such callbacks by the thousand, each of which
+        // would otherwise be a row. The first per provider and code in a minute is recorded, the
+        // rest summed up (keyed by the catalogue code, not the free-form reason, so a forger cannot
+        // open a new summary per request).
+        await recordRefusal(
+          req,
+          `sso-callback:${transaction?.providerId ?? '-'}:${error.code}`,
+          entry,
+        )
+      }
       if (transaction && transaction.flow !== 'default' && transaction.returnTo) {
         // Back to the page that asked for the confirmation, which shows what went wrong.
         const back = new URL(appURL(req, transaction.returnTo))
