@@ -103,10 +103,14 @@ const sweep = (payload: Payload) =>
 /** Payloads of this process with refusals counted, for the shutdown handler. */
 const counting = new Set<Payload>()
 let listening = false
+/** Longest a shutdown waits for the summaries (a database that does not answer must not hold it). */
+const SHUTDOWN_FLUSH_MS = 3000
 /**
  * On SIGTERM or SIGINT, the open summaries this process counted into are written before it goes
- * (a rolling deploy would otherwise leave them to the next refusal's sweep). When nothing else
- * listens for the signal (Next.js does, and exits by itself), the signal's default follows.
+ * (else they wait for another process's sweep, or this app's next start). Next.js handles these
+ * signals too and calls `process.exit` once its server is closed, which would cut the writes
+ * short: while they run, that exit is held back, for at most `SHUTDOWN_FLUSH_MS`. When nothing
+ * else listens for the signal, the signal's default follows.
  */
 const listenForShutdown = () => {
   if (listening) {
@@ -115,13 +119,20 @@ const listenForShutdown = () => {
   listening = true
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void Promise.all([...counting].map((payload) => flushRefusalSummaries(payload))).finally(
-        () => {
-          if (process.listenerCount(signal) === 0) {
-            process.kill(process.pid, signal)
-          }
-        },
-      )
+      const flushing = Promise.race([
+        Promise.all([...counting].map((payload) => flushRefusalSummaries(payload))),
+        new Promise((resolve) => setTimeout(resolve, SHUTDOWN_FLUSH_MS).unref()),
+      ])
+      const exit = process.exit.bind(process)
+      process.exit = ((code?: number | string | null) => {
+        void flushing.finally(() => exit(code))
+      }) as typeof process.exit
+      void flushing.finally(() => {
+        process.exit = exit
+        if (process.listenerCount(signal) === 0) {
+          process.kill(process.pid, signal)
+        }
+      })
     })
   }
 }

@@ -211,14 +211,11 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         await recordAuditEvent(req, entry)
       } else {
         // No identity was proved: anyone can send such callbacks by the thousand, each of which
-        // would otherwise be a row. The first per provider and code in a minute is recorded, the
-        // rest summed up (keyed by the catalogue code, not the free-form reason, so a forger cannot
-        // open a new summary per request).
-        await recordRefusal(
-          req,
-          `sso-callback:${transaction?.providerId ?? '-'}:${error.code}`,
-          entry,
-        )
+        // would otherwise be a row. The first per provider and reason in a minute is recorded, the
+        // rest summed up; a provider's error text, which a forger chooses, does not open a new
+        // summary (keyed as `provider`).
+        const reason = error.reason.startsWith('provider:') ? 'provider' : error.reason
+        await recordRefusal(req, `sso-callback:${transaction?.providerId ?? '-'}:${reason}`, entry)
       }
       if (transaction && transaction.flow !== 'default' && transaction.returnTo) {
         // Back to the page that asked for the confirmation, which shows what went wrong.
