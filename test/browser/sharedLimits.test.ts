@@ -173,9 +173,10 @@ describe('two app processes behind HAProxy share every limit', () => {
     expect(new Set(answers.map((answer) => answer.headers.get('x-served-by'))).size).toBe(2)
 
     // SIGTERM to both, within the minute: whoever counted writes the summary before it goes.
+    const stoppingAt = Date.now()
     await stopAll()
     const entries = await sql(
-      `SELECT event, data FROM audit_log WHERE id > $1 AND user_id = $2 AND data->>'reason' = 'locked' ORDER BY id`,
+      `SELECT event, data, timestamp FROM audit_log WHERE id > $1 AND user_id = $2 AND data->>'reason' = 'locked' ORDER BY id`,
       [last, String(guessedId)],
     )
     const firsts = entries.filter((entry) => entry.event === 'login.failed')
@@ -190,6 +191,9 @@ describe('two app processes behind HAProxy share every limit', () => {
     )
     // Every refusal is on record: none lost at shutdown, none counted twice.
     expect(firsts.length + summed).toBe(40)
+    // The last minute's summary was written at shutdown, not left for a sweep that would not come.
+    expect(summaries.length).toBeGreaterThanOrEqual(1)
+    expect(Date.parse(String(summaries.at(-1)!.timestamp))).toBeGreaterThanOrEqual(stoppingAt)
     expect(
       await sql("SELECT key FROM refusal_tallies WHERE entry->'user'->>'id' = $1", [
         String(guessedId),
