@@ -91,14 +91,20 @@ const finished = (payload: Payload) => {
   return sql`${t.column('endsAt')} <= now()`
 }
 
-/** Summaries of every finished minute, whichever process counted it (or one that has crashed). */
-const sweep = (payload: Payload) =>
-  writeSummaries(payload, finished(payload)).catch((error: unknown) =>
+/**
+ * Summaries of every finished minute, whichever process counted it (or one that has crashed).
+ * Never throws: it runs from a timer, possibly after the app closed its database.
+ */
+const sweep = async (payload: Payload) => {
+  try {
+    await writeSummaries(payload, finished(payload))
+  } catch (error) {
     payload.logger.error({
       err: error,
       msg: 'payload-backoffice: could not write refusal summaries',
-    }),
-  )
+    })
+  }
+}
 
 /** Payloads of this process with refusals counted, for the shutdown handler. */
 const counting = new Set<Payload>()
@@ -211,15 +217,15 @@ export const recordRefusal = async (
 export const flushRefusalSummaries = async (payload: Payload): Promise<void> => {
   const local = localOf(payload)
   const keys = [...local.touched]
-  const t = sqlFor(payload, refusalTalliesSlug)
-  const mine =
-    keys.length > 0
-      ? sql` OR ${t.column('key')} IN (${sql.join(
-          keys.map((key) => sql`${key}`),
-          sql`, `,
-        )})`
-      : sql``
   try {
+    const t = sqlFor(payload, refusalTalliesSlug)
+    const mine =
+      keys.length > 0
+        ? sql` OR ${t.column('key')} IN (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )})`
+        : sql``
     await writeSummaries(payload, sql`${finished(payload)}${mine}`)
   } catch (error) {
     payload.logger.error({
