@@ -193,7 +193,10 @@ describe('two app processes behind HAProxy share every limit', () => {
     expect(firsts.length + summed).toBe(40)
     // The last minute's summary was written at shutdown, not left for a sweep that would not come.
     expect(summaries.length).toBeGreaterThanOrEqual(1)
-    expect(Date.parse(String(summaries.at(-1)!.timestamp))).toBeGreaterThanOrEqual(stoppingAt)
+    // pg hands timestamps over as Date objects (String() would drop the milliseconds).
+    expect(new Date(summaries.at(-1)!.timestamp as never).getTime()).toBeGreaterThanOrEqual(
+      stoppingAt,
+    )
     expect(
       await sql("SELECT key FROM refusal_tallies WHERE entry->'user'->>'id' = $1", [
         String(guessedId),
