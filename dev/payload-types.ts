@@ -73,6 +73,7 @@ export interface Config {
     teams: Team;
     users: User;
     'login-throttles': LoginThrottle;
+    'login-client-attempts': LoginClientAttempt;
     'spent-states': SpentState;
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
@@ -85,6 +86,7 @@ export interface Config {
     accounts: Account;
     'sso-logout-tokens': SsoLogoutToken;
     'audit-log': AuditLog;
+    'refusal-tallies': RefusalTally;
     videos: Video;
     'video-categories': VideoCategory;
     'video-tags': VideoTag;
@@ -110,6 +112,7 @@ export interface Config {
     teams: TeamsSelect<false> | TeamsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
+    'login-client-attempts': LoginClientAttemptsSelect<false> | LoginClientAttemptsSelect<true>;
     'spent-states': SpentStatesSelect<false> | SpentStatesSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
@@ -122,6 +125,7 @@ export interface Config {
     accounts: AccountsSelect<false> | AccountsSelect<true>;
     'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
+    'refusal-tallies': RefusalTalliesSelect<false> | RefusalTalliesSelect<true>;
     videos: VideosSelect<false> | VideosSelect<true>;
     'video-categories': VideoCategoriesSelect<false> | VideoCategoriesSelect<true>;
     'video-tags': VideoTagsSelect<false> | VideoTagsSelect<true>;
@@ -504,6 +508,18 @@ export interface LoginThrottle {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "login-client-attempts".
+ */
+export interface LoginClientAttempt {
+  id: number;
+  key: string;
+  bucket: number;
+  attempts?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "spent-states".
  */
 export interface SpentState {
@@ -785,6 +801,38 @@ export interface AuditLog {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "refusal-tallies".
+ */
+export interface RefusalTally {
+  id: number;
+  key: string;
+  endsAt: string;
+  refusals?: number | null;
+  firstAt?: string | null;
+  lastAt?: string | null;
+  sampleAddresses?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  entry?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "videos".
  */
 export interface Video {
@@ -1017,6 +1065,10 @@ export interface PayloadLockedDocument {
         value: number | LoginThrottle;
       } | null)
     | ({
+        relationTo: 'login-client-attempts';
+        value: number | LoginClientAttempt;
+      } | null)
+    | ({
         relationTo: 'spent-states';
         value: number | SpentState;
       } | null)
@@ -1059,6 +1111,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sso-logout-tokens';
         value: number | SsoLogoutToken;
+      } | null)
+    | ({
+        relationTo: 'refusal-tallies';
+        value: number | RefusalTally;
       } | null)
     | ({
         relationTo: 'videos';
@@ -1381,6 +1437,17 @@ export interface LoginThrottlesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "login-client-attempts_select".
+ */
+export interface LoginClientAttemptsSelect<T extends boolean = true> {
+  key?: T;
+  bucket?: T;
+  attempts?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "spent-states_select".
  */
 export interface SpentStatesSelect<T extends boolean = true> {
@@ -1570,6 +1637,21 @@ export interface AuditLogSelect<T extends boolean = true> {
   ipAddress?: T;
   clientIp?: T;
   userAgent?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "refusal-tallies_select".
+ */
+export interface RefusalTalliesSelect<T extends boolean = true> {
+  key?: T;
+  endsAt?: T;
+  refusals?: T;
+  firstAt?: T;
+  lastAt?: T;
+  sampleAddresses?: T;
+  entry?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -8,7 +8,10 @@ import { s3FromEnvironment } from './storage/s3FromEnvironment.js'
 // build serves both (the browser tests start a second `next start` with it).
 // SANDBOX_S3_BUCKET (with SANDBOX_S3_ENDPOINT for an S3-compatible store) keeps media and videos in
 // a bucket; see s3FromEnvironment.ts.
+// TRUST_PROXY=1 turns on `trustProxy` (and with it the per-client-address sign-in limit), for a
+// sandbox behind a reverse proxy such as HAProxy; also read when the server starts.
 export default sandboxConfig({
+  ...(process.env.TRUST_PROXY === '1' ? { backofficeOptions: { trustProxy: true } } : {}),
   s3: s3FromEnvironment(),
   withBackoffice: process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1',
   withVideo:

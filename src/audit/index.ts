@@ -6,6 +6,7 @@ import { addCollection, appendHooks, mapCollection } from '../config/collections
 import { auditLogCollection } from './auditLogCollection.js'
 import { auditRetentionTask } from './auditRetentionTask.js'
 import { contentAuditHooks } from './contentAuditHooks.js'
+import { refusalTalliesCollection } from './refusalTallies.js'
 import { userAuditHooks } from './userAuditHooks.js'
 
 /**
@@ -17,7 +18,10 @@ import { userAuditHooks } from './userAuditHooks.js'
 export const auditLog: Capability = {
   name: 'audit-log',
   schema: (config, options): Config => {
-    const withCollection = addCollection(config, auditLogCollection(config, options))
+    const withCollection = addCollection(
+      addCollection(config, auditLogCollection(config, options)),
+      refusalTalliesCollection,
+    )
     return {
       ...withCollection,
       jobs: {

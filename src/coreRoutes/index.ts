@@ -3,9 +3,11 @@ import type { Config, Endpoint, PayloadRequest } from 'payload'
 import type { Capability } from '../capability.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { refusalTalliesSlug } from '../audit/refusalTallies.js'
 import { addEndpoints } from '../config/collections.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { clientAttemptsSlug } from '../lockout/clientAttempts.js'
 import { loginThrottlesSlug } from '../lockout/loginThrottles.js'
 import { isAdmin } from '../roles/isAdmin.js'
 import { twoFactorChallengesSlug } from '../twoFactor/challengeCollection.js'
@@ -67,6 +69,8 @@ export const coreRoutes: Capability = {
       options.sessions.slug,
       options.audit.slug,
       loginThrottlesSlug,
+      clientAttemptsSlug,
+      refusalTalliesSlug,
       resetRequestsSlug,
       trustedDevicesSlug,
       twoFactorChallengesSlug,

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { Capability } from '../capability.js'
 
 import { addCollection, mapCollection } from '../config/collections.js'
+import { clientAttemptsCollection } from './clientAttempts.js'
 import { signInStateFields } from './fields.js'
 import { loginThrottlesCollection } from './loginThrottles.js'
 
@@ -44,10 +45,13 @@ export const lockout: Capability = {
   name: 'lockout',
   schema: (config, options) =>
     addCollection(
-      mapCollection(config, options.usersCollection, (users) => ({
-        ...users,
-        fields: [...users.fields, signInStateFields(options)],
-      })),
-      loginThrottlesCollection,
+      addCollection(
+        mapCollection(config, options.usersCollection, (users) => ({
+          ...users,
+          fields: [...users.fields, signInStateFields(options)],
+        })),
+        loginThrottlesCollection,
+      ),
+      clientAttemptsCollection,
     ),
 }

@@ -20,7 +20,8 @@ type Known = LockedRefusal & { checkedAt: number; confirmed: number }
  * Sign-in addresses this app process found locked a moment ago. A guess at a locked account checks
  * no password and changes nothing, so the database's answer cannot have changed but by an unlock;
  * while an attacker sends hundreds of guesses a second, one database check per address every
- * `RECHECK_MS` is enough, and the refusals in between cost no query at all (OWASP ASVS 5.0 6.3.1
+ * `RECHECK_MS` is enough, and the refusals in between cost no account read and no claim, only their
+ * count in the shared refusal tally (see recordRefusal.ts) (OWASP ASVS 5.0 6.3.1
  * asks for the lockout; keeping other staff signing in at their usual speed is what this is for).
  * Memory answers only once the database has refused `FLOOD` guesses in a row within that time, so a
  * person retrying by hand is always answered from the database.

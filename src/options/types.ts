@@ -33,10 +33,12 @@ export type LockoutOptions = {
    */
   baseDelaySeconds?: number
   /**
-   * Failed sign-ins one client address may make within `clientWindowSeconds`, whatever accounts they
-   * aim at, before its further sign-ins are refused as "temporarily blocked" until the window frees
-   * up. Counted per app process, and only with `trustProxy` (without it the address is the client's
-   * claim).
+   * Sign-in attempts one client address may make within `clientWindowSeconds` (a sliding window),
+   * whatever accounts they aim at, before its further sign-ins are refused as "temporarily blocked"
+   * until the window frees up. Counted in the database before any password is checked, so exact
+   * across app processes; a browser that has signed in to the account before is exempt (its own
+   * wrong passwords count on its own lockout). Only with `trustProxy` (without it the address is
+   * the client's claim).
    * @default 100
    */
   clientFailureLimit?: number

@@ -39,10 +39,21 @@ export const startSecondApp = async ({
   server.stdout.on('data', (chunk) => (log += chunk))
   server.stderr.on('data', (chunk) => (log += chunk))
   const stop = async () => {
-    if (server.exitCode === null) {
+    if (server.exitCode === null && server.signalCode === null) {
       const stopped = new Promise((resolve) => server.once('exit', resolve))
       process.kill(-server.pid!, 'SIGTERM')
       await stopped
+    }
+    // npx goes at once; the server process finishes its shutdown after it (what it writes on
+    // SIGTERM included). Stopped means the whole group is gone.
+    const deadline = Date.now() + 15_000
+    while (Date.now() < deadline) {
+      try {
+        process.kill(-server.pid!, 0)
+      } catch {
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
   const deadline = Date.now() + 120_000

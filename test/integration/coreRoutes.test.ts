@@ -53,6 +53,8 @@ describe("Payload's own routes on the plugin's collections", () => {
       [admin, '/two-factor-reset-requests/versions'],
       [admin, '/sessions/versions/1'],
       [admin, '/login-throttles/versions'],
+      [admin, '/login-client-attempts/versions'],
+      [admin, '/refusal-tallies/versions'],
     ]
     for (const [client, path] of asked) {
       const answer = await client.get(path)

@@ -12,6 +12,7 @@ import {
   type DemoOidcProvider,
   startDemoOidcProvider,
 } from '../../dev/sso/demoOidcProvider.js'
+import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
 import { openState } from '../../src/sealedState/openState.js'
 import { sealState } from '../../src/sealedState/sealState.js'
 import { anonymousRequest } from '../helpers/anonymousRequest.js'
@@ -363,6 +364,30 @@ describe('what an attacker tries against the callback', () => {
     expect(loginPageCode(answer)).toBe('SSO_TRANSACTION_INVALID')
     expect(await me(victim)).toBeNull()
     expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+
+  it('finding: forged callbacks are summed up, not one audit row each', async () => {
+    const { identity } = await attacked()
+    corporate.signInNext(identity)
+    const callbackUrl = await corporate.authorize(await start(app.client(), 'corporate'))
+    await flushRefusalSummaries(app.payload)
+    const before = await sql('SELECT max(id) AS id FROM audit_log')
+    for (let forged = 0; forged < 30; forged++) {
+      expect(loginPageCode(await callback(app.client(), callbackUrl))).toBe(
+        'SSO_TRANSACTION_INVALID',
+      )
+    }
+    const added = () =>
+      sql('SELECT event, data FROM audit_log WHERE id > $1 ORDER BY id', [before[0]!.id ?? 0])
+    expect(
+      (await added()).map((entry) => [entry.event, (entry.data as Record<string, unknown>).reason]),
+    ).toEqual([['login.failed', 'noCookie']])
+    await flushRefusalSummaries(app.payload)
+    const [first, summary, ...more] = await added()
+    expect(first!.event).toBe('login.failed')
+    expect(more).toEqual([])
+    expect(summary!.event).toBe('login.refusalsSummarised')
+    expect(summary!.data).toMatchObject({ factor: 'sso', reason: 'noCookie', refusals: 29 })
   })
 
   it('uses a transaction once: a replayed callback gets nothing, and neither does an old code in a new transaction', async () => {

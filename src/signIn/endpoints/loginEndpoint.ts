@@ -15,7 +15,7 @@ import { secondsUntil } from '../../lib/backoff.js'
 import { sessionIdOf } from '../../lib/sessionToken.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimKeyedAttempt } from '../../lockout/attempts.js'
-import { clientFailuresOf } from '../../lockout/clientLimit.js'
+import { claimClientAttempt } from '../../lockout/claimClientAttempt.js'
 import { knownBrowserCookie, knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { knownLocksOf } from '../../lockout/knownLocks.js'
 import { getClientInfo } from '../../request/clientInfo.js'
@@ -55,17 +55,10 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       const startedAt = Date.now()
       refuseCrossSite(req)
       /** Every refusal to someone without the password: the same answer after the same time. */
-      // With a trusted proxy, the client's address has a failure budget of its own across accounts.
-      const client = options.trustProxy ? getClientInfo(req, options).ipAddress : null
-      const clientFailures = clientFailuresOf(req.payload, options.lockout)
       const refuse = async (
         code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
         lockedUntil?: Date | null,
-        { countsForClient = true } = {},
       ): Promise<never> => {
-        if (client && countsForClient) {
-          clientFailures.fail(client)
-        }
         await wait(Math.max(0, startedAt + options.lockout.failureResponseMs - Date.now()))
         throw new BackofficeError(code, {
           req,
@@ -84,11 +77,6 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       }
       if (password.length > credentialLimits.password) {
         throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
-      }
-
-      const clientBlockedUntil = client ? clientFailures.blockedUntil(client) : null
-      if (clientBlockedUntil) {
-        return refuse('LOGIN_TEMPORARILY_BLOCKED', clientBlockedUntil, { countsForClient: false })
       }
 
       const { payload } = req
@@ -113,6 +101,19 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         req,
         where: { email: { equals: email } },
       })
+      // A browser that has signed in to this account before spends a budget of its own; the rest
+      // share the account's, which no stranger can turn into a suspension (see knownBrowsers.ts).
+      const knownBrowser = user && isLocalAccount(user) ? knownBrowserOf(req, user.id) : null
+      // With a trusted proxy, the client's address has a budget of its own across accounts, counted
+      // in the database before any password is checked. A known browser is exempt: guesses from
+      // others behind the same address (an office's NAT) must not lock its staff out; its own
+      // wrong passwords still count on its budget for the account.
+      const client = options.trustProxy ? getClientInfo(req, options).ipAddress : null
+      const clientBlockedUntil =
+        client && !knownBrowser ? await claimClientAttempt(req, options, client) : null
+      if (clientBlockedUntil) {
+        return refuse('LOGIN_TEMPORARILY_BLOCKED', clientBlockedUntil)
+      }
 
       // An account of a single sign-on provider has no password here: it is answered exactly as an
       // unknown address, on the same throttle, so the form never tells which addresses use single
@@ -140,9 +141,6 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         return refuse('LOGIN_TEMPORARILY_BLOCKED', claim.lockedUntil)
       }
 
-      // A browser that has signed in to this account before spends a budget of its own; the rest
-      // share the account's, which no stranger can turn into a suspension (see knownBrowsers.ts).
-      const knownBrowser = knownBrowserOf(req, user.id)
       /** The right password was given: this browser is known to the account from now on. */
       const knownFromNowOn = (response: Response) => {
         response.headers.append(

@@ -8,6 +8,7 @@ import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../../opt
 import type { ProvedIdentity } from '../provedIdentity.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { type SingleSignOnContext, singleSignOnContextKey } from '../../request/context.js'
 import { mintSession } from '../../signIn/mintSession.js'
@@ -192,7 +193,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
       if (!(error instanceof SsoRefusal)) {
         throw error
       }
-      await recordAuditEvent(req, {
+      const entry = {
         actor: null,
         data: {
           factor: 'sso',
@@ -205,7 +206,17 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         },
         event: 'login.failed',
         ...(userId !== null ? { user: { id: userId } } : {}),
-      })
+      } as const
+      if (identity) {
+        await recordAuditEvent(req, entry)
+      } else {
+        // No identity was proved: anyone can send such callbacks by the thousand, each of which
+        // would otherwise be a row. The first per provider and reason in a minute is recorded, the
+        // rest summed up; a provider's error text, which a forger chooses, does not open a new
+        // summary (keyed as `provider`).
+        const reason = error.reason.startsWith('provider:') ? 'provider' : error.reason
+        await recordRefusal(req, `sso-callback:${transaction?.providerId ?? '-'}:${reason}`, entry)
+      }
       if (transaction && transaction.flow !== 'default' && transaction.returnTo) {
         // Back to the page that asked for the confirmation, which shows what went wrong.
         const back = new URL(appURL(req, transaction.returnTo))
