@@ -11,9 +11,10 @@ import { metricsEndpoint } from './metricsEndpoint.js'
  * one JSON object per line on stdout, which log shippers read as they are. ISO 8601 times, as
  * pino's own `stdTimeFunctions.isoTime` writes them, rather than milliseconds since 1970.
  */
-const jsonLogger: NonNullable<Config['logger']> = {
+const jsonLogger = (): NonNullable<Config['logger']> => ({
+  // A new object per config: Payload writes `name` and `enabled` into the options it is given.
   options: { timestamp: () => `,"time":"${new Date().toISOString()}"` },
-}
+})
 
 /**
  * Logs and metrics for operators: JSON logs in production (unless the app configured its own
@@ -31,7 +32,7 @@ export const observability: Capability = {
     hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), logThrownRefusal] },
     logger:
       config.logger === undefined && process.env.NODE_ENV === 'production'
-        ? jsonLogger
+        ? jsonLogger()
         : config.logger,
     // The app's own levels win; see logThrownRefusal for what the plugin does with its errors.
     loggingLevels: {

@@ -166,4 +166,25 @@ describe('expected refusals in the log (finding: refusals logged at ERROR with a
     ).toMatchObject([{ level: 30 }])
     expect(lines.filter((line) => line.level >= 50)).toEqual([])
   })
+
+  it('keeps an unexpected failure (500) at error, once, with its stack and cause', async () => {
+    const hooks = app.payload.collections.users!.config.hooks
+    const failing = () => {
+      throw new Error('an app hook failed unexpectedly')
+    }
+    hooks.beforeLogin.push(failing)
+    const from = log.lines.length
+    try {
+      const response = await app.client().post('/users/login', { email, password })
+      expect(response.status).toBe(500)
+      expect(response.body.errors[0].data.code).toBe('INTERNAL_ERROR')
+    } finally {
+      hooks.beforeLogin.splice(hooks.beforeLogin.indexOf(failing), 1)
+    }
+    const errors = log.lines.slice(from).filter((line) => line.level >= 50)
+    expect(errors).toHaveLength(1)
+    const err = errors[0]!.err as { message: string; stack: string; type: string }
+    expect(err.type).toBe('BackofficeError')
+    expect(err.stack).toContain('an app hook failed unexpectedly')
+  })
 })
