@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import nodemailer from 'nodemailer'
-import { buildConfig } from 'payload'
+import { buildConfig, type Config } from 'payload'
 import {
   backofficePlugin,
   type BackofficePluginOptions,
@@ -80,6 +80,7 @@ const withTranslations = (base: AppTranslations, extra: AppTranslations): AppTra
 export const sandboxConfig = ({
   appTranslations = {},
   backofficeOptions = {},
+  logger,
   s3,
   usersUseAPIKey = false,
   videoOptions = {},
@@ -93,6 +94,8 @@ export const sandboxConfig = ({
   appTranslations?: AppTranslations
   /** Plugin options over the sandbox's own (tests use this to try other settings). */
   backofficeOptions?: BackofficePluginOptions
+  /** Payload's `logger` (tests pass a pino logger writing to a stream they read). */
+  logger?: Config['logger']
   /**
    * A bucket for the sandbox's files: media uploaded by the browser straight to it, and videos
    * (unless `videoOptions.storage` says otherwise). Without it both stay on disk.
@@ -171,6 +174,7 @@ export const sandboxConfig = ({
       supportedLanguages: { ar, de, en, fa, fr, he, nl },
       translations: withTranslations(translationOverrides, appTranslations),
     },
+    ...(logger ? { logger } : {}),
     localization: {
       defaultLocale: 'en',
       fallback: true,

@@ -10,6 +10,7 @@ import { firstUser } from './firstUser/index.js'
 import { health } from './health/index.js'
 import { invitations } from './invitations/index.js'
 import { lockout } from './lockout/index.js'
+import { observability } from './observability/index.js'
 import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
@@ -58,4 +59,5 @@ export const capabilities: Capability[] = [
   trashAndFolders,
   versionComparison,
   health,
+  observability,
 ]

@@ -8,6 +8,7 @@ import { getClientInfo } from '../request/clientInfo.js'
 import { auditEvents } from './auditEvents.js'
 import { auditPartyName } from './auditPartyName.js'
 import { auditWriteToken } from './auditWriteToken.js'
+import { countAuditEvent } from './countAuditEvent.js'
 import { encodeDataForLog } from './encodeDataForLog.js'
 import { encodeForLog } from './encodeForLog.js'
 
@@ -40,7 +41,10 @@ const optionalText = (value: null | string | undefined, maxLength?: number): nul
   value == null || value === '' ? null : encodeForLog(value, { maxLength })
 
 /**
- * Writes one entry to the audit log, with the client's address and user agent taken from `req`.
+ * Writes one entry to the audit log, with the client's address and user agent taken from `req`,
+ * counts it in the metrics, and (with `audit.log`) writes it as one structured line to Payload's
+ * logger: `{ audit: { event, category, actor, user, targetSlug, targetObject, ipAddress, ... } }`.
+ * An entry of a change whose transaction later rolls back has its log line all the same.
  * Never throws: a failure to write is reported through `payload.logger.error` and the operation
  * being audited carries on (a sign-in must not fail because its log entry could not be stored).
  */
@@ -84,27 +88,35 @@ export const recordAuditEvent = async (
           }
         : undefined)
 
+    const entry = {
+      actor: await auditPartyName(actor, names),
+      actorId: accountId(actor, options.usersCollection),
+      category: definition.category,
+      clientIp: optionalText(client.clientIp, 100),
+      data: input.data === undefined ? null : encodeDataForLog(input.data),
+      details: optionalText(input.details),
+      event: input.event,
+      ipAddress: optionalText(client.ipAddress, 100),
+      targetObject: target ? encodeForLog(String(target.id), { maxLength: 100 }) : null,
+      targetSlug: target ? encodeForLog(target.slug, { maxLength: 100 }) : null,
+      timestamp: new Date().toISOString(),
+      user: await auditPartyName(user, names),
+      userId: accountId(user, options.usersCollection),
+      userAgent: optionalText(client.userAgent, 512),
+    }
+    countAuditEvent(payload, input.event, input.data)
+    if (options.audit.log) {
+      // Before the insert, so the line is out even when the database is not (a log shipper then
+      // still carries the event); the same fields as the row, so no more than the row may say.
+      payload.logger.info({ audit: entry, msg: `audit ${input.event}` })
+    }
+
     await payload.create({
       collection: options.audit.slug as CollectionSlug,
       // A fresh context of our own carries the write token, so it never lingers on the caller's
       // request for later operations to reuse.
       context: { [auditWriteToken.contextKey]: auditWriteToken.record },
-      data: {
-        actor: await auditPartyName(actor, names),
-        actorId: accountId(actor, options.usersCollection),
-        category: definition.category,
-        clientIp: optionalText(client.clientIp, 100),
-        data: input.data === undefined ? null : encodeDataForLog(input.data),
-        details: optionalText(input.details),
-        event: input.event,
-        ipAddress: optionalText(client.ipAddress, 100),
-        targetObject: target ? encodeForLog(String(target.id), { maxLength: 100 }) : null,
-        targetSlug: target ? encodeForLog(target.slug, { maxLength: 100 }) : null,
-        timestamp: new Date().toISOString(),
-        user: await auditPartyName(user, names),
-        userId: accountId(user, options.usersCollection),
-        userAgent: optionalText(client.userAgent, 512),
-      } as never,
+      data: entry as never,
       // With no transaction to join, the entry is one INSERT (the audit log has no array or
       // relationship tables), atomic on its own: a BEGIN and COMMIT of Payload's around it would
       // be two more round trips for nothing. Nothing runs after the insert that could fail and

@@ -5,6 +5,7 @@ import { APIError, headersWithCors } from 'payload'
 import type { BackofficeErrorCode } from './catalogue.js'
 
 import { BackofficeError, type BackofficeErrorVariables } from './BackofficeError.js'
+import { logRefusal } from './logRefusal.js'
 import { maskedError } from './maskedError.js'
 
 /**
@@ -39,8 +40,8 @@ export const errorResponse = (
 /**
  * Every endpoint of the plugin is declared through this: its handler refuses by throwing a
  * `BackofficeError` from the catalogue, and the error is answered here with its code rather than
- * thrown on to Payload, which would log every thrown error at error level, even a client's mistake.
- * A catalogue error of 500 or more (an email that could not be sent, say) is logged here, and its
+ * thrown on to Payload, which would log every thrown error at error level, even a client's mistake:
+ * a refusal is logged at info and counted (see `logRefusal`). A catalogue error of 500 or more (an email that could not be sent, say) is logged here, and its
  * answer carries only the catalogue's text. Payload's own refusals (not found, forbidden, a
  * validation error: below 500) go on to Payload, which answers them as it always does. Anything
  * else is unexpected: it goes on to Payload (which logs it and runs the `afterError` hooks) as
@@ -61,6 +62,8 @@ export const backofficeEndpoint = (endpoint: Endpoint): Endpoint => ({
       }
       if (error.status >= 500) {
         req.payload.logger.error({ err: error, msg: `payload-backoffice: ${error.code}` })
+      } else {
+        logRefusal(req, error)
       }
       return errorResponse(req, error)
     }

@@ -46,6 +46,22 @@ const positiveInteger = (value: number, name: string): number => {
   return value
 }
 
+/** At least 128 bits of a random hex or base64 token: a bearer token is guessed online otherwise. */
+const MIN_METRICS_TOKEN_LENGTH = 32
+
+/** The metrics token, or `null` (metrics off) for none or an empty one (an unset environment variable). */
+const metricsToken = (token: string | undefined): null | string => {
+  if (token === undefined || token === '') {
+    return null
+  }
+  if (typeof token !== 'string' || token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(
+      `payload-backoffice: \`metrics.token\` must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (say \`openssl rand -hex 32\`).`,
+    )
+  }
+  return token
+}
+
 /**
  * Fills every option with its default and rejects values that cannot work, at config time, so a
  * misconfiguration fails the build instead of a sign-in at run time.
@@ -59,6 +75,8 @@ export const sanitizeOptions = (
     apiKeys: { enabled: options.apiKeys?.enabled === true },
     audit: {
       collections: options.audit?.collections ?? defaults.audit.collections,
+      // Only a literal `false` turns the log lines off.
+      log: options.audit?.log !== false,
       retentionDays: positiveInteger(
         options.audit?.retentionDays ?? defaults.audit.retentionDays,
         'audit.retentionDays',
@@ -87,6 +105,7 @@ export const sanitizeOptions = (
       suspendAfter: positiveInteger(lockout.suspendAfter, 'lockout.suspendAfter'),
       threshold: positiveInteger(lockout.threshold, 'lockout.threshold'),
     },
+    metrics: { token: metricsToken(options.metrics?.token) },
     passwordPolicy: sanitizePasswordPolicy(options),
     passwordReset: {
       expiryHours: positiveInteger(

@@ -12,6 +12,13 @@ export type AuditOptions = {
    */
   collections?: CollectionSlug[]
   /**
+   * Also writes every entry as one structured line to Payload's logger (`payload.logger.info`, under
+   * the key `audit`), redacted as the stored entry is, so a log shipper carries security events to a
+   * SIEM. `false` keeps them in the audit log collection only.
+   * @default true
+   */
+  log?: boolean
+  /**
    * Days an entry is kept. A daily job in Payload's `default` queue deletes older ones; it runs only
    * where the app runs jobs (`jobs.autoRun`, or a cron calling `/api/payload-jobs/run`).
    * @default 365
@@ -22,6 +29,16 @@ export type AuditOptions = {
    * @default 'audit-log'
    */
   slug?: string
+}
+
+/** Metrics in Prometheus' text format at `GET /api/metrics`. */
+export type MetricsOptions = {
+  /**
+   * The bearer token a scraper sends (`Authorization: Bearer <token>`), at least 32 characters (say
+   * `openssl rand -hex 32`). Without it there is no metrics endpoint (404).
+   * @default undefined
+   */
+  token?: string
 }
 
 /** How failed sign-ins are slowed down and, in the end, stopped. */
@@ -439,6 +456,8 @@ export type BackofficePluginOptions = {
   invitations?: InvitationOptions
   /** Lockout with exponential backoff, and suspension after excessive failures. */
   lockout?: LockoutOptions
+  /** Prometheus metrics (sign-ins, refusals, lockouts, video encodes), served only with a token. */
+  metrics?: MetricsOptions
   /** Passkeys as a second factor, as a password-less sign-in, and required by role. */
   passkeys?: PasskeyOptions
   /** Rules for new passwords: length, strength, optional composition and breach checks. */
@@ -490,6 +509,8 @@ export type SanitizedBackofficeOptions = {
   enabled: boolean
   invitations: Required<InvitationOptions>
   lockout: Required<LockoutOptions>
+  /** `token`: `null` when metrics are off. */
+  metrics: { token: null | string }
   passkeys: Required<PasskeyOptions>
   passwordPolicy: SanitizedPasswordPolicy
   passwordReset: Required<PasswordResetOptions>

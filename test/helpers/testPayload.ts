@@ -1,4 +1,4 @@
-import type { Payload, SanitizedConfig } from 'payload'
+import type { Config, Payload, SanitizedConfig } from 'payload'
 import type { BackofficePluginOptions, VideoPluginOptions } from 'payload-backoffice'
 
 import { randomBytes } from 'node:crypto'
@@ -34,6 +34,7 @@ export type TestPayload = {
 export const startTestPayload = async ({
   appTranslations,
   backofficeOptions,
+  logger,
   s3,
   smtpUrl,
   usersUseAPIKey,
@@ -44,6 +45,8 @@ export const startTestPayload = async ({
   appTranslations?: Record<string, Record<string, Record<string, string>>>
   /** Plugin options over the dev app's, for tests of other settings. */
   backofficeOptions?: BackofficePluginOptions
+  /** Payload's `logger`: a pino logger writing to a stream the test reads. */
+  logger?: Config['logger']
   /** A bucket for media (sent by the client straight to it) and videos, as the sandbox can run. */
   s3?: SandboxS3
   smtpUrl?: string
@@ -67,12 +70,19 @@ export const startTestPayload = async ({
   }
 
   const config =
-    backofficeOptions || appTranslations || s3 || usersUseAPIKey || videoOptions || !withBackoffice
+    backofficeOptions ||
+    appTranslations ||
+    logger ||
+    s3 ||
+    usersUseAPIKey ||
+    videoOptions ||
+    !withBackoffice
       ? await (
           await import('../../dev/sandboxConfig.js')
         ).sandboxConfig({
           appTranslations,
           backofficeOptions,
+          logger,
           s3,
           usersUseAPIKey,
           videoOptions,

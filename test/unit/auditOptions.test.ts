@@ -4,9 +4,10 @@ import { sanitizeOptions } from '../../src/options/sanitize.js'
 import { getClientInfo } from '../../src/request/clientInfo.js'
 
 describe('audit options', () => {
-  it('default to no content collections, one year of retention and the audit-log slug', () => {
+  it('default to no content collections, log lines on, one year of retention and the audit-log slug', () => {
     expect(sanitizeOptions().audit).toEqual({
       collections: [],
+      log: true,
       retentionDays: 365,
       slug: 'audit-log',
     })
@@ -14,9 +15,10 @@ describe('audit options', () => {
 
   it('keep what the integrator set, filling the rest', () => {
     expect(
-      sanitizeOptions({ audit: { collections: ['pages'], retentionDays: 730 } }).audit,
+      sanitizeOptions({ audit: { collections: ['pages'], log: false, retentionDays: 730 } }).audit,
     ).toEqual({
       collections: ['pages'],
+      log: false,
       retentionDays: 730,
       slug: 'audit-log',
     })

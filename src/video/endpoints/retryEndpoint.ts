@@ -5,6 +5,7 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 import { inTransaction } from '../../db/inTransaction.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { metricsOf } from '../../metrics/metricsOf.js'
 import { jsonResponse } from '../../request/http.js'
 import { videoRows } from '../collections/videoRows.js'
 import { localStore, sizeOf } from '../storage/localStore.js'
@@ -57,6 +58,7 @@ export const retryEndpoint = (
       if (!retried) {
         throw new BackofficeError('VIDEO_RETRY_NOT_ALLOWED', { req })
       }
+      metricsOf(req.payload).videoEncodesQueued.inc()
       return jsonResponse(req, { status: 'PROGRESSING', videoId: id })
     },
     method: 'post',

@@ -7,6 +7,7 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { inTransaction } from '../../db/inTransaction.js'
 import { sqlFor } from '../../db/sql.js'
+import { metricsOf } from '../../metrics/metricsOf.js'
 import { videoRows } from '../collections/videoRows.js'
 import { transcodeTaskSlug } from './transcodeTask.js'
 
@@ -63,6 +64,7 @@ export const takeOverStalledEncodes = async (
       return true
     })
     if (claimed) {
+      metricsOf(payload).videoEncodesQueued.inc()
       requeued.push(String(videoId))
     } else if (await rows.abandonStalled(videoId, options.leaseSeconds, maxTakeovers)) {
       abandoned.push(String(videoId))

@@ -9,6 +9,7 @@ import type { EncodingFailureCode } from '../lib/encodingFailures.js'
 import type { EncodingStage } from '../lib/encodingStages.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
+import { metricsOf } from '../../metrics/metricsOf.js'
 import { videoRows } from '../collections/videoRows.js'
 import { type DataJsonSource, dataJsonText } from '../lib/dataJson.js'
 import { probeArguments, rungsFor, transcodeArguments } from '../lib/ladder.js'
@@ -53,6 +54,9 @@ const transcodeVideo = async (
   if (!(await rows.takeLease(videoId, owner, options.leaseSeconds))) {
     return 'SKIPPED'
   }
+  const metrics = metricsOf(payload)
+  const startedAt = performance.now()
+  metrics.videoEncodesRunning.inc()
   const store = localStore(options.storage.directory)
   const workDir = store.workDir(videoId, owner)
   const controller = new AbortController()
@@ -80,6 +84,7 @@ const transcodeVideo = async (
    * which name the server's folders) only in the server log, with the video's id, for operators.
    */
   const fail = async (code: EncodingFailureCode, detail: { err?: unknown; output?: string }) => {
+    metrics.videoEncodesFailed.inc({ code })
     payload.logger.error({
       ...detail,
       code,
@@ -194,6 +199,8 @@ const transcodeVideo = async (
     if (!(await rows.finish(videoId, owner, urls))) {
       return 'LEASE_LOST'
     }
+    metrics.videoEncodesCompleted.inc()
+    metrics.videoEncodeDuration.observe((performance.now() - startedAt) / 1000)
     return 'COMPLETE'
   } catch (error) {
     // Not the source's fault (a full disk, the bucket or the database unreachable): the video says
@@ -208,6 +215,7 @@ const transcodeVideo = async (
     await fail(code, { err: error }).catch(() => undefined)
     return lost ? 'LEASE_LOST' : 'ERROR'
   } finally {
+    metrics.videoEncodesRunning.dec()
     clearInterval(heartbeat)
     runningTranscodes.delete(String(videoId))
     await rm(workDir, { force: true, recursive: true })

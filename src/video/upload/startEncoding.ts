@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { inTransaction } from '../../db/inTransaction.js'
+import { metricsOf } from '../../metrics/metricsOf.js'
 import { videoRows } from '../collections/videoRows.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 
@@ -48,5 +49,9 @@ export const startEncoding = async (
     } as never)
     return true
   }
-  return req ? inTransaction(req, start) : start()
+  const queued = await (req ? inTransaction(req, start) : start())
+  if (queued) {
+    metricsOf(payload).videoEncodesQueued.inc()
+  }
+  return queued
 }

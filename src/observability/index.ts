@@ -1,0 +1,43 @@
+import type { Config } from 'payload'
+
+import type { Capability } from '../capability.js'
+
+import { backofficeErrorName, logThrownRefusal } from './logThrownRefusal.js'
+import { metricsEndpoint } from './metricsEndpoint.js'
+
+/**
+ * Payload's default logger prints coloured lines through pino-pretty, in production too
+ * (payload/dist/utilities/logger.js). Given `{ options }` instead, Payload makes a plain pino logger:
+ * one JSON object per line on stdout, which log shippers read as they are. ISO 8601 times, as
+ * pino's own `stdTimeFunctions.isoTime` writes them, rather than milliseconds since 1970.
+ */
+const jsonLogger = (): NonNullable<Config['logger']> => ({
+  // A new object per config: Payload writes `name` and `enabled` into the options it is given.
+  options: { timestamp: () => `,"time":"${new Date().toISOString()}"` },
+})
+
+/**
+ * Logs and metrics for operators: JSON logs in production (unless the app configured its own
+ * `logger`, which is left alone), the plugin's refusals logged at info rather than as errors, and
+ * `GET /api/metrics` when `metrics.token` is set (a 404, Payload's own, otherwise).
+ */
+export const observability: Capability = {
+  name: 'observability',
+  behaviour: (config, options) => ({
+    ...config,
+    endpoints: [
+      ...(config.endpoints ?? []),
+      ...(options.metrics.token ? [metricsEndpoint(options.metrics.token)] : []),
+    ],
+    hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), logThrownRefusal] },
+    logger:
+      config.logger === undefined && process.env.NODE_ENV === 'production'
+        ? jsonLogger()
+        : config.logger,
+    // The app's own levels win; see logThrownRefusal for what the plugin does with its errors.
+    loggingLevels: {
+      [backofficeErrorName]: false,
+      ...config.loggingLevels,
+    } as Config['loggingLevels'],
+  }),
+}
