@@ -3,6 +3,7 @@ import type { Endpoint } from 'payload'
 import type { Capability } from '../capability.js'
 
 import { missingTables } from './missingTables.js'
+import { survivePoolErrors } from './survivePoolErrors.js'
 
 /** Answers for machines: never cached, and saying nothing beyond up or not. */
 const answer = (status: 200 | 503) =>
@@ -37,11 +38,18 @@ const readyEndpoint: Endpoint = {
   path: '/ready',
 }
 
-/** Liveness and readiness endpoints for load balancers and orchestrators. */
+/**
+ * Liveness and readiness endpoints for load balancers and orchestrators, and an app that outlives a
+ * restart of its database.
+ */
 export const health: Capability = {
   name: 'health',
   behaviour: (config) => ({
     ...config,
     endpoints: [...(config.endpoints ?? []), healthEndpoint, readyEndpoint],
+    onInit: async (payload) => {
+      survivePoolErrors(payload)
+      await config.onInit?.(payload)
+    },
   }),
 }

@@ -34,6 +34,7 @@ export type TestPayload = {
 export const startTestPayload = async ({
   appTranslations,
   backofficeOptions,
+  databaseAdminUrl,
   logger,
   s3,
   smtpUrl,
@@ -45,6 +46,8 @@ export const startTestPayload = async ({
   appTranslations?: Record<string, Record<string, Record<string, string>>>
   /** Plugin options over the dev app's, for tests of other settings. */
   backofficeOptions?: BackofficePluginOptions
+  /** Another PostgreSQL server than the tests' shared one (a test that stops and starts it). */
+  databaseAdminUrl?: string
   /** Payload's `logger`: a pino logger writing to a stream the test reads. */
   logger?: Config['logger']
   /** A bucket for media (sent by the client straight to it) and videos, as the sandbox can run. */
@@ -57,7 +60,7 @@ export const startTestPayload = async ({
   /** `false`: the dev app with the video plugin alone, without the backoffice plugin. */
   withBackoffice?: boolean
 } = {}): Promise<TestPayload> => {
-  const database = await createTestDatabase()
+  const database = await createTestDatabase(databaseAdminUrl)
   process.env.DATABASE_URL = database.url
   process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
   process.env.MEDIA_DIR = mkdtempSync(path.join(tmpdir(), 'backoffice-media-'))
