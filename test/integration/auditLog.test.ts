@@ -716,6 +716,7 @@ describe('recordAuditEvent', () => {
       'twoFactor.resetDenied': 'authentication',
       'twoFactor.resetExpired': 'authentication',
       'twoFactor.resetRequested': 'authentication',
+      'twoFactor.secretUnreadable': 'authentication',
       'user.created': 'user',
       'user.deleted': 'user',
       'user.roleChanged': 'user',
