@@ -370,7 +370,7 @@ export type SsoProviderOptions = {
 /** Single sign-on: the providers staff may sign in with, and how long a sign-in may take. */
 export type SsoOptions = {
   /**
-   * Slug of the collection of linked provider identities (the spec's `accounts`).
+   * Slug of the collection of linked provider identities (`accounts` by default).
    * @default 'accounts'
    */
   accountsSlug?: string

@@ -13,7 +13,7 @@ const readOnly = (field: Field): Field =>
   }) as Field
 
 /**
- * The identities staff sign in with at external providers (the spec's `accounts`): one row per
+ * The identities staff sign in with at external providers (`accounts`): one row per
  * (issuer, subject), the only key a provider guarantees never to reassign (OpenID Connect Core 1.0
  * §5.7; OWASP ASVS 5.0 6.8.1 and 10.5.2), and at most one per account and provider. Email, name and picture are a snapshot for people reading
  * the list, never used to find the account. Administrators read it; nobody writes it through the

@@ -85,7 +85,7 @@ const ProviderIcon = ({ icon, kind }: Pick<SsoButton, 'icon' | 'kind'>) => {
 }
 
 /**
- * The spec's single sign-on part of the login page: an "or" divider, one "Sign in with {provider}"
+ * The single sign-on part of the login page: an "or" divider, one "Sign in with {provider}"
  * button per provider (a plain link: the sign-in is a browser navigation to the provider and back),
  * and a footnote that each account has one sign-in method. A pressed button says so and the others
  * wait, so a second click cannot start a second sign-in.

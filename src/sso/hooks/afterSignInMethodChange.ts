@@ -18,7 +18,7 @@ import { endSessions } from '../../sessions/endSessions.js'
 export const keepSessionContextKey = 'backofficeKeepSession'
 
 /**
- * An account given another sign-in method (the spec: exclusive, the user notified): its provider
+ * An account given another sign-in method (one method per account, and the owner is told): its provider
  * identities go (a later sign-in with the new provider links afresh, with the same proofs as a
  * first one), every session ends (OWASP ASVS 5.0 7.4.3: sessions end when an authentication factor
  * changes), the change is audited, and the account's address is told which method to use now.
