@@ -35,8 +35,11 @@ const sql = async (text: string, values: unknown[] = []) =>
   ).pool
     .query(text, values)
     .then((result) => result.rows)
-/** The secret each account enrolled with, for the code prompt. */
-const secrets = new Map<string, string>()
+/**
+ * The authenticator app each account enrolled with, for the code prompt: one per account, so a later
+ * code is never one the server already took (each time step is accepted once per account).
+ */
+const authenticators = new Map<string, ReturnType<typeof authenticatorApp>>()
 
 /** Sets up a second factor for `email` the way the account page does, through the API with the browser's session. */
 const enrolThroughApi = async (page: Page, email: string) => {
@@ -47,9 +50,10 @@ const enrolThroughApi = async (page: Page, email: string) => {
   })
   expect(setup.status()).toBe(200)
   const { secret } = (await setup.json()) as { secret: string }
-  secrets.set(email, secret)
+  const authenticator = authenticatorApp(secret)
+  authenticators.set(email, authenticator)
   const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
-    data: { code: await authenticatorApp(secret).code() },
+    data: { code: await authenticator.code() },
     headers: { Origin: appUrl },
   })
   expect(finished.status()).toBe(200)
@@ -338,7 +342,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     const trust = userPage.getByLabel('trust this device for 30 days')
     await trust.check()
     expect(await trust.isChecked()).toBe(true)
-    const authenticator = authenticatorApp(secrets.get(accountPageEmail)!)
+    const authenticator = authenticators.get(accountPageEmail)!
     await userPage.locator('#backoffice-totp-code').fill(await authenticator.code())
     await userPage.waitForURL((url) => url.pathname === '/admin')
   })
