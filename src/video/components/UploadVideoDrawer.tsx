@@ -33,7 +33,15 @@ type Choices = { options: VideoTaxonomy[]; ticked: Set<string> }
 
 const styles = {
   actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
-  choice: { alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 4)' },
+  // WCAG 2.2 2.5.8 (target size, minimum): each checkbox gets a 24 px target, and the rows are
+  // tall enough that neighbouring targets keep 24 px apart.
+  choice: {
+    alignItems: 'center',
+    display: 'flex',
+    gap: 'calc(var(--base) / 2)',
+    minBlockSize: '32px',
+  },
+  choiceBox: { blockSize: '24px', inlineSize: '24px', margin: 0 },
   fieldset: { border: 0, marginBlock: '0 var(--base)', padding: 0 },
   form: { display: 'grid', gap: 'var(--base)', maxInlineSize: '40rem' },
   header: {
@@ -353,6 +361,7 @@ export const UploadVideoDrawer = ({
             <input
               checked={ticked.has(String(option.id))}
               onChange={() => toggle(String(option.id))}
+              style={styles.choiceBox}
               type="checkbox"
               value={String(option.id)}
             />
