@@ -25,6 +25,7 @@ import pg from 'pg'
 import { freePort } from '../dev/database/embeddedPostgres.js'
 import { fromAddress } from '../test/helpers/fromAddress.js'
 import { startHaproxy } from '../test/helpers/haproxy.js'
+import { inBatches } from '../test/helpers/inBatches.js'
 import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { countFlag } from './lib/flags.js'
 import { ms, summarize, table } from './lib/stats.js'
@@ -128,21 +129,6 @@ const signIn = async (base: string, from: string, email: string, secret: string)
   return { ms: performance.now() - startedAt, status: answer.status }
 }
 
-/** Runs `count` tasks, `concurrency` at a time. */
-const pool = async <T>(count: number, concurrency: number, task: (index: number) => Promise<T>) => {
-  const results: T[] = []
-  let next = 0
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next++
-        results[index] = await task(index)
-      }
-    }),
-  )
-  return results
-}
-
 type Figures = {
   blocked: number
   checked: number
@@ -210,7 +196,7 @@ const main = async () => {
         // Every run starts with no address counted.
         await database.query('DELETE FROM login_client_attempts')
         // Warm every process up (its first requests compile routes and open pools).
-        await pool(processes * 4, processes, () =>
+        await inBatches(processes * 4, processes, () =>
           signIn(proxy.url, '127.0.0.4', 'warm-up@example.com', 'warm-up'),
         )
         await database.query('DELETE FROM login_client_attempts')
@@ -218,7 +204,7 @@ const main = async () => {
         console.log(`  spray: ${GUESSES} guesses from ${sprayAddress}…`)
         let sprayLoad = ''
         const sampler = setTimeout(() => (sprayLoad = load()), 5000)
-        const spray = await pool(GUESSES, CONCURRENCY, (guess) =>
+        const spray = await inBatches(GUESSES, CONCURRENCY, (guess) =>
           signIn(proxy.url, sprayAddress, `nobody-${processes}-${guess}@example.com`, 'guess'),
         )
         clearTimeout(sampler)

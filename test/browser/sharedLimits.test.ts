@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { cookiesOf, fromAddress } from '../helpers/fromAddress.js'
 import { startHaproxy } from '../helpers/haproxy.js'
+import { inBatches } from '../helpers/inBatches.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { sqlOn } from '../helpers/sql.js'
 
@@ -36,21 +37,6 @@ const login = (from: string, email: string, secret: string, cookie?: string) =>
   })
 const codeOf = (answer: { body: string }) =>
   (JSON.parse(answer.body) as { errors?: { data?: { code?: string } }[] }).errors?.[0]?.data?.code
-
-/** Runs `count` tasks, `concurrency` at a time. */
-const pool = async <T>(count: number, concurrency: number, task: (index: number) => Promise<T>) => {
-  const results: T[] = []
-  let next = 0
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const index = next++
-        results[index] = await task(index)
-      }
-    }),
-  )
-  return results
-}
 
 beforeAll(async () => {
   payload = await file.payload()
@@ -97,7 +83,7 @@ describe('two app processes behind HAProxy share every limit', () => {
     const knownBrowser = cookiesOf(home)
     expect(knownBrowser).toContain('-known-browser-')
 
-    const answers = await pool(150, 25, (guess) =>
+    const answers = await inBatches(150, 25, (guess) =>
       login(office, `sprayed-${stamp}-${guess}@example.com`, 'wrong-guess'),
     )
     const checked = answers.filter((answer) => answer.status === 401)
@@ -166,7 +152,7 @@ describe('two app processes behind HAProxy share every limit', () => {
     for (let wrong = 0; wrong < 5; wrong++) {
       expect((await login('127.0.0.40', guessedEmail, `wrong-${wrong}`)).status).toBe(401)
     }
-    const answers = await pool(40, 10, (guess) =>
+    const answers = await inBatches(40, 10, (guess) =>
       login('127.0.0.40', guessedEmail, `locked-guess-${guess}`),
     )
     expect(answers.every((answer) => answer.status === 403)).toBe(true)
