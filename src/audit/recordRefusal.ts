@@ -126,7 +126,13 @@ const listenForShutdown = () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       const flushing = Promise.race([
-        Promise.all([...counting].map((payload) => flushRefusalSummaries(payload))),
+        Promise.all(
+          [...counting]
+            // A Payload shut down before the signal (`payload.destroy()`) has no database left to
+            // write to; its summaries wait for another process's sweep.
+            .filter((payload) => (payload.db as { drizzle?: unknown }).drizzle)
+            .map((payload) => flushRefusalSummaries(payload)),
+        ),
         new Promise((resolve) => setTimeout(resolve, SHUTDOWN_FLUSH_MS).unref()),
       ])
       const exit = process.exit.bind(process)
