@@ -2,8 +2,9 @@ import type { PayloadRequest } from 'payload'
 
 import { APIError } from 'payload'
 
-import type { BackofficeErrorCode } from './catalogue.js'
+import type { BackofficeErrorCode, CatalogueEntry } from './catalogue.js'
 
+import { relativeWait } from '../i18n/relativeWait.js'
 import { getBackofficeTranslation } from '../i18n/text.js'
 import { interpolate } from '../lib/interpolate.js'
 import { en } from '../translations/en.js'
@@ -43,10 +44,23 @@ export class BackofficeError extends APIError<
       variables?: BackofficeErrorVariables
     } & BackofficeErrorAnswer = {},
   ) {
-    const { status, translationKey } = errorCatalogue[code]
+    const entry: CatalogueEntry = errorCatalogue[code]
+    const { status } = entry
+    // A person told "try again later" retries at once, and again: the wait is in the message too.
+    const { retryAfterSeconds } = answer
+    const [translationKey, text] =
+      entry.whenKnownTranslationKey && retryAfterSeconds !== undefined
+        ? [
+            entry.whenKnownTranslationKey,
+            {
+              ...variables,
+              when: relativeWait(retryAfterSeconds, req?.i18n?.language ?? 'en'),
+            },
+          ]
+        : [entry.translationKey, variables]
     const message = req?.i18n
-      ? getBackofficeTranslation(req.i18n)(translationKey, variables)
-      : interpolate(en[translationKey], variables)
+      ? getBackofficeTranslation(req.i18n)(translationKey, text)
+      : interpolate(en[translationKey], text)
     // Server-side failures never show their message to the client (Payload masks non-public errors).
     super(message, status, { code, ...variables }, status < 500)
     this.name = 'BackofficeError'

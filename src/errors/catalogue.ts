@@ -1,10 +1,15 @@
 import type { BackofficeTranslationKey } from '../translations/types.js'
 
-type CatalogueEntry = {
+export type CatalogueEntry = {
   /** HTTP status the error answers with. */
   status: number
   /** Key of the message in the `backoffice` translation namespace. */
   translationKey: BackofficeTranslationKey
+  /**
+   * The message when the refusal knows when trying again makes sense (it sends `Retry-After`): its
+   * `{{when}}` is that time, relative ("in 5 minutes").
+   */
+  whenKnownTranslationKey?: BackofficeTranslationKey
 }
 
 /**
@@ -24,7 +29,11 @@ export const errorCatalogue = {
   EMAIL_INVALID: { status: 400, translationKey: 'errorEmailInvalid' },
   // 403 with Retry-After rather than 429: the login view shows the server's message for 400, 401 and
   // 403 only (Payload's own rule), and the person locked out should read why.
-  LOGIN_TEMPORARILY_BLOCKED: { status: 403, translationKey: 'errorLoginTemporarilyBlocked' },
+  LOGIN_TEMPORARILY_BLOCKED: {
+    status: 403,
+    translationKey: 'errorLoginTemporarilyBlocked',
+    whenKnownTranslationKey: 'errorLoginTemporarilyBlockedUntil',
+  },
   ACCOUNT_SUSPENDED: { status: 403, translationKey: 'errorAccountLocked' },
   WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
   USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },

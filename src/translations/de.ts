@@ -129,6 +129,8 @@ export const de: BackofficeTranslationTable = {
     'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte bitten Sie einen Administrator um eine neue Einladung.',
   errorLoginTemporarilyBlocked:
     'Die Anmeldung ist für diesen Benutzer vorübergehend gesperrt. Bitte versuchen Sie es später erneut.',
+  errorLoginTemporarilyBlockedUntil:
+    'Die Anmeldung ist für diesen Benutzer vorübergehend gesperrt. Bitte versuchen Sie es {{when}} erneut.',
   errorMalformedRequest: 'Die Anfrage konnte nicht gelesen werden.',
   errorMfaRequired: 'MFA erforderlich',
   errorMfaSessionExpired: '2FA-Sitzung abgelaufen oder ungültig, bitte melden Sie sich erneut an.',
@@ -176,7 +178,7 @@ export const de: BackofficeTranslationTable = {
   fieldTrustedDeviceAfterPasskey: 'Nach einem Passkey vertraut',
   fieldTrustedDeviceLastUsedAt: 'Zuletzt verwendet',
   fieldTrustedDeviceExpirationDate: 'Vertrauenswürdig bis',
-  twoFactorAccountActivated: 'Konto erfolgreich aktiviert',
+  twoFactorAccountActivated: 'Die Zwei-Faktor-Authentifizierung ist eingeschaltet',
   sessionRevokedReasonTwoFactorChange: 'Zwei-Faktor-Authentifizierung geändert',
   sessionRevokedReasonTrustedDeviceReused:
     'Token eines vertrauenswürdigen Geräts doppelt verwendet',
@@ -382,7 +384,7 @@ export const de: BackofficeTranslationTable = {
   twoFactorChallengeHeading: 'Zwei-Faktor-Authentifizierung',
   twoFactorChallengeInstructions: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
   twoFactorCodeLabel: 'Einmalcode',
-  twoFactorTrustDevice: 'diesem Gerät {{days}} Tage lang vertrauen',
+  twoFactorTrustDevice: 'Diesem Gerät {{days}} Tage lang vertrauen',
   twoFactorTrustedDeviceSigningIn: 'Anmeldung auf diesem vertrauenswürdigen Gerät…',
   passkeyName: 'Name',
   passkeys: 'Passkeys',
@@ -453,10 +455,11 @@ export const de: BackofficeTranslationTable = {
     'Scannen Sie den QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel von Hand ein, dann den 6-stelligen Code, den die App anzeigt.',
   twoFactorQrCodeAlt: 'QR-Code zum Scannen mit Ihrer Authenticator-App',
   twoFactorSecretLabel: 'Oder geben Sie diesen Schlüssel von Hand ein:',
-  twoFactorActivate: 'Konto aktivieren',
-  twoFactorActivating: 'Wird aktiviert …',
+  twoFactorActivate: 'Zwei-Faktor-Authentifizierung einschalten',
+  twoFactorActivating: 'Wird eingeschaltet …',
   twoFactorSetupLoading: 'Einrichtung wird geladen …',
-  twoFactorSetupFetchFailed: 'Einrichtungsdaten konnten nicht geladen werden',
+  twoFactorSetupFetchFailed:
+    'Die Einrichtung der Zwei-Faktor-Authentifizierung konnte nicht geladen werden',
   twoFactorStatusNotSetUp: 'Nicht eingerichtet',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Zwei-Faktor-Status: {{status}}',
@@ -492,7 +495,7 @@ export const de: BackofficeTranslationTable = {
   resetRequestStatusExpired: 'Abgelaufen',
   resetRequestStatusReportedMisuse: 'Als Missbrauch gemeldet',
   twoFactorResetRequested:
-    'Ihre Anfrage zum Zurücksetzen der 2FA ist eingegangen. Sie ist 1 Woche gültig und wird normalerweise innerhalb eines Werktags geprüft.',
+    'Ihre Anfrage zum Zurücksetzen der 2FA ist eingegangen. Sie ist 1 Woche gültig. Eine Administratorin oder ein Administrator prüft sie, und Sie erhalten eine E-Mail mit dem Ergebnis.',
   twoFactorResetApproved: '2FA-Zurücksetzung genehmigt',
   twoFactorResetDenied: '2FA-Zurücksetzung abgelehnt',
   auditEventTwoFactorResetRequested: '2FA-Zurücksetzung angefragt',
@@ -508,7 +511,7 @@ export const de: BackofficeTranslationTable = {
   emailNoComment: 'keiner',
   emailTwoFactorResetRequestedSubject: 'Ihre Anfrage zum Zurücksetzen der 2FA ist eingegangen',
   emailTwoFactorResetRequestedBody:
-    'Jemand, der das Passwort Ihres Kontos {{email}} kennt, hat eine Administratorin oder einen Administrator gebeten, die Zwei-Faktor-Authentifizierung zu entfernen. Die Anfrage ist 1 Woche gültig und wird normalerweise innerhalb eines Werktags geprüft. Wenn Sie das nicht waren, melden Sie es über den Link unten: Ihr Konto wird sofort gesperrt und die Administration benachrichtigt.',
+    'Jemand, der das Passwort Ihres Kontos {{email}} kennt, hat eine Administratorin oder einen Administrator gebeten, die Zwei-Faktor-Authentifizierung zu entfernen. Die Anfrage ist 1 Woche gültig, bis sie von der Administration geprüft wird. Wenn Sie das nicht waren, melden Sie es über den Link unten: Ihr Konto wird sofort gesperrt und die Administration benachrichtigt.',
   emailActionReportMisuse: 'Das war ich nicht',
   emailResetRequestAlertSubject: '2FA-Zurücksetzung zu prüfen: {{email}}',
   emailResetRequestAlertBody:
@@ -817,4 +820,11 @@ export const de: BackofficeTranslationTable = {
     'Neue Wiederherstellungscodes erzeugt. Die alten funktionieren nicht mehr.',
   recoveryCodesFileIntro:
     'Wiederherstellungscodes für {{account}}, erzeugt am {{date}}. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
+  recoveryCodesGenerateFirst: 'Wiederherstellungscodes erzeugen',
+  recoveryCodesFirstExplanation:
+    'Jeder Wiederherstellungscode meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren. Bewahren Sie die Codes sicher auf.',
+  recoveryCodesFirstToast: 'Wiederherstellungscodes erzeugt.',
+  emailRecoveryCodesFirstSubject: 'Wiederherstellungscodes für Ihr Konto',
+  emailRecoveryCodesFirstBody:
+    'Für Ihr Konto {{email}} wurden am {{time}} Wiederherstellungscodes ({{count}}) erzeugt. Wenn Sie das waren, bewahren Sie die Codes sicher auf. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes ist möglicherweise in Ihrem Konto angemeldet.',
 }

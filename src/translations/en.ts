@@ -128,6 +128,8 @@ export const en = {
   errorInvitationInvalidOrExpired:
     'This invitation link is invalid or has expired. Please ask an administrator for a new invitation.',
   errorLoginTemporarilyBlocked: 'Login temporarily blocked for this user. Please try again later.',
+  errorLoginTemporarilyBlockedUntil:
+    'Login temporarily blocked for this user. Please try again {{when}}.',
   errorMalformedRequest: 'The request could not be read.',
   errorMfaRequired: 'MFA required',
   errorMfaSessionExpired: '2FA session expired or invalid, please log in again.',
@@ -170,7 +172,7 @@ export const en = {
   fieldTrustedDeviceAfterPasskey: 'Trusted after a passkey',
   fieldTrustedDeviceLastUsedAt: 'Last used',
   fieldTrustedDeviceExpirationDate: 'Trusted until',
-  twoFactorAccountActivated: 'account activated successfully',
+  twoFactorAccountActivated: 'Two-factor authentication is on',
   sessionRevokedReasonTwoFactorChange: 'Two-factor authentication changed',
   sessionRevokedReasonTrustedDeviceReused: 'Trusted-device token used twice',
   auditEventTwoFactorChallengeStarted: 'Password accepted, second factor asked for',
@@ -371,7 +373,7 @@ export const en = {
   twoFactorChallengeHeading: 'Two-factor authentication',
   twoFactorChallengeInstructions: 'Enter the 6-digit code from your authenticator app.',
   twoFactorCodeLabel: 'One-time code',
-  twoFactorTrustDevice: 'trust this device for {{days}} days',
+  twoFactorTrustDevice: 'Trust this device for {{days}} days',
   twoFactorTrustedDeviceSigningIn: 'Signing you in on this trusted device…',
   passkeyName: 'Name',
   passkeys: 'Passkeys',
@@ -441,10 +443,10 @@ export const en = {
     'Scan the QR code with your authenticator app, or enter the secret by hand, then enter the 6-digit code the app shows.',
   twoFactorQrCodeAlt: 'QR code to scan with your authenticator app',
   twoFactorSecretLabel: 'Or enter this key by hand:',
-  twoFactorActivate: 'activate account',
-  twoFactorActivating: 'Activating…',
+  twoFactorActivate: 'Turn on two-factor authentication',
+  twoFactorActivating: 'Turning on…',
   twoFactorSetupLoading: 'Loading setup…',
-  twoFactorSetupFetchFailed: 'failed to fetch setup info',
+  twoFactorSetupFetchFailed: 'Could not load the two-factor setup',
   twoFactorStatusNotSetUp: 'Not set up',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Two-factor status: {{status}}',
@@ -480,7 +482,7 @@ export const en = {
   resetRequestStatusExpired: 'Expired',
   resetRequestStatusReportedMisuse: 'Reported as misuse',
   twoFactorResetRequested:
-    'Your 2FA reset request has been received. It is valid for 1 week and is normally reviewed within one business day.',
+    'Your 2FA reset request has been received. It is valid for 1 week. An administrator will review it, and you will get an email when they have.',
   twoFactorResetApproved: '2FA reset approved',
   twoFactorResetDenied: '2FA reset denied',
   auditEventTwoFactorResetRequested: '2FA reset requested',
@@ -496,7 +498,7 @@ export const en = {
   emailNoComment: 'none',
   emailTwoFactorResetRequestedSubject: 'Your 2FA reset request was received',
   emailTwoFactorResetRequestedBody:
-    'Someone who knows the password of your account {{email}} asked an administrator to remove its two-factor authentication. The request is valid for 1 week and is normally reviewed within one business day. If this was not you, report it with the link below: your account will be suspended at once and the administrators alerted.',
+    'Someone who knows the password of your account {{email}} asked an administrator to remove its two-factor authentication. The request is valid for 1 week, until an administrator reviews it. If this was not you, report it with the link below: your account will be suspended at once and the administrators alerted.',
   emailActionReportMisuse: 'This wasn’t me',
   emailResetRequestAlertSubject: '2FA reset request to review: {{email}}',
   emailResetRequestAlertBody:
@@ -792,4 +794,11 @@ export const en = {
   recoveryCodesGeneratedToast: 'New recovery codes generated. The old ones no longer work.',
   recoveryCodesFileIntro:
     'Recovery codes for {{account}}, generated on {{date}}. Each code signs you in once in place of your authenticator app.',
+  recoveryCodesGenerateFirst: 'Generate recovery codes',
+  recoveryCodesFirstExplanation:
+    'Each recovery code signs you in once if you lose your authenticator app. Keep them somewhere safe.',
+  recoveryCodesFirstToast: 'Recovery codes generated.',
+  emailRecoveryCodesFirstSubject: 'Recovery codes for your account',
+  emailRecoveryCodesFirstBody:
+    'Recovery codes ({{count}}) were generated for your account {{email}} on {{time}}. If this was you, keep them somewhere safe. If it was not, reset your password at once with the link below and tell an administrator: someone else may be signed in to your account.',
 } as const

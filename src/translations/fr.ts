@@ -129,6 +129,8 @@ export const fr: BackofficeTranslationTable = {
     "Ce lien d'invitation n'est pas valide ou a expiré. Demandez une nouvelle invitation à un administrateur.",
   errorLoginTemporarilyBlocked:
     'La connexion est temporairement bloquée pour cet utilisateur. Veuillez réessayer plus tard.',
+  errorLoginTemporarilyBlockedUntil:
+    'La connexion est temporairement bloquée pour cet utilisateur. Veuillez réessayer {{when}}.',
   errorMalformedRequest: 'La requête est illisible.',
   errorMfaRequired: 'MFA requise',
   errorMfaSessionExpired: 'Session 2FA expirée ou non valide, veuillez vous reconnecter.',
@@ -175,7 +177,7 @@ export const fr: BackofficeTranslationTable = {
   fieldTrustedDeviceAfterPasskey: 'Approuvé après une clé d’accès',
   fieldTrustedDeviceLastUsedAt: 'Dernière utilisation',
   fieldTrustedDeviceExpirationDate: "De confiance jusqu'au",
-  twoFactorAccountActivated: 'compte activé avec succès',
+  twoFactorAccountActivated: 'L’authentification à deux facteurs est activée',
   sessionRevokedReasonTwoFactorChange: 'Authentification à deux facteurs modifiée',
   sessionRevokedReasonTrustedDeviceReused: "Jeton d'appareil de confiance utilisé deux fois",
   auditEventTwoFactorChallengeStarted: 'Mot de passe accepté, second facteur demandé',
@@ -381,7 +383,7 @@ export const fr: BackofficeTranslationTable = {
   twoFactorChallengeInstructions:
     'Saisissez le code à 6 chiffres de votre application d’authentification.',
   twoFactorCodeLabel: 'Code à usage unique',
-  twoFactorTrustDevice: 'faire confiance à cet appareil pendant {{days}} jours',
+  twoFactorTrustDevice: 'Faire confiance à cet appareil pendant {{days}} jours',
   twoFactorTrustedDeviceSigningIn: 'Connexion sur cet appareil de confiance…',
   passkeyName: 'Nom',
   passkeys: 'Clés d’accès',
@@ -451,10 +453,11 @@ export const fr: BackofficeTranslationTable = {
     'Scannez le code QR avec votre application d’authentification ou saisissez la clé à la main, puis saisissez le code à 6 chiffres affiché par l’application.',
   twoFactorQrCodeAlt: 'Code QR à scanner avec votre application d’authentification',
   twoFactorSecretLabel: 'Ou saisissez cette clé à la main :',
-  twoFactorActivate: 'activer le compte',
+  twoFactorActivate: 'Activer l’authentification à deux facteurs',
   twoFactorActivating: 'Activation…',
   twoFactorSetupLoading: 'Chargement de la configuration…',
-  twoFactorSetupFetchFailed: 'impossible de charger les informations de configuration',
+  twoFactorSetupFetchFailed:
+    'Impossible de charger la configuration de l’authentification à deux facteurs',
   twoFactorStatusNotSetUp: 'Non configurée',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'État de la double authentification : {{status}}',
@@ -490,7 +493,7 @@ export const fr: BackofficeTranslationTable = {
   resetRequestStatusExpired: 'Expirée',
   resetRequestStatusReportedMisuse: 'Signalée comme abus',
   twoFactorResetRequested:
-    'Votre demande de réinitialisation 2FA a été reçue. Elle est valable 1 semaine et est normalement examinée sous un jour ouvré.',
+    'Votre demande de réinitialisation 2FA a été reçue. Elle est valable 1 semaine. Un administrateur l’examinera, et vous recevrez un e-mail avec sa décision.',
   twoFactorResetApproved: 'Réinitialisation 2FA approuvée',
   twoFactorResetDenied: 'Réinitialisation 2FA refusée',
   auditEventTwoFactorResetRequested: 'Réinitialisation 2FA demandée',
@@ -506,7 +509,7 @@ export const fr: BackofficeTranslationTable = {
   emailNoComment: 'aucun',
   emailTwoFactorResetRequestedSubject: 'Votre demande de réinitialisation 2FA a été reçue',
   emailTwoFactorResetRequestedBody:
-    'Une personne connaissant le mot de passe de votre compte {{email}} a demandé à un administrateur de supprimer son authentification à deux facteurs. La demande est valable 1 semaine et est normalement examinée sous un jour ouvré. Si ce n’était pas vous, signalez-le avec le lien ci-dessous : votre compte sera suspendu immédiatement et les administrateurs alertés.',
+    'Une personne connaissant le mot de passe de votre compte {{email}} a demandé à un administrateur de supprimer son authentification à deux facteurs. La demande est valable 1 semaine, jusqu’à ce qu’un administrateur l’examine. Si ce n’était pas vous, signalez-le avec le lien ci-dessous : votre compte sera suspendu immédiatement et les administrateurs alertés.',
   emailActionReportMisuse: 'Ce n’était pas moi',
   emailResetRequestAlertSubject: 'Demande de réinitialisation 2FA à examiner : {{email}}',
   emailResetRequestAlertBody:
@@ -814,4 +817,11 @@ export const fr: BackofficeTranslationTable = {
     'Nouveaux codes de récupération générés. Les anciens ne fonctionnent plus.',
   recoveryCodesFileIntro:
     'Codes de récupération pour {{account}}, générés le {{date}}. Chaque code vous connecte une fois à la place de votre application d’authentification.',
+  recoveryCodesGenerateFirst: 'Générer des codes de récupération',
+  recoveryCodesFirstExplanation:
+    'Chaque code de récupération vous connecte une fois si vous perdez votre application d’authentification. Conservez-les en lieu sûr.',
+  recoveryCodesFirstToast: 'Codes de récupération générés.',
+  emailRecoveryCodesFirstSubject: 'Codes de récupération pour votre compte',
+  emailRecoveryCodesFirstBody:
+    'Des codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}. Si c’était vous, conservez-les en lieu sûr. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre est peut-être connecté à votre compte.',
 }

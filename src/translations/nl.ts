@@ -127,6 +127,8 @@ export const nl: BackofficeTranslationTable = {
     'Deze uitnodigingslink is ongeldig of verlopen. Vraag een beheerder om een nieuwe uitnodiging.',
   errorLoginTemporarilyBlocked:
     'Inloggen is tijdelijk geblokkeerd voor deze gebruiker. Probeer het later opnieuw.',
+  errorLoginTemporarilyBlockedUntil:
+    'Inloggen is tijdelijk geblokkeerd voor deze gebruiker. Probeer het {{when}} opnieuw.',
   errorMalformedRequest: 'Het verzoek kon niet worden gelezen.',
   errorMfaRequired: 'MFA vereist',
   errorMfaSessionExpired: '2FA-sessie verlopen of ongeldig, log opnieuw in.',
@@ -169,7 +171,7 @@ export const nl: BackofficeTranslationTable = {
   fieldTrustedDeviceAfterPasskey: 'Vertrouwd na een passkey',
   fieldTrustedDeviceLastUsedAt: 'Laatst gebruikt',
   fieldTrustedDeviceExpirationDate: 'Vertrouwd tot',
-  twoFactorAccountActivated: 'account succesvol geactiveerd',
+  twoFactorAccountActivated: 'Tweestapsverificatie is ingeschakeld',
   sessionRevokedReasonTwoFactorChange: 'Tweestapsverificatie gewijzigd',
   sessionRevokedReasonTrustedDeviceReused: 'Token van vertrouwd apparaat twee keer gebruikt',
   auditEventTwoFactorChallengeStarted: 'Wachtwoord geaccepteerd, tweede factor gevraagd',
@@ -374,7 +376,7 @@ export const nl: BackofficeTranslationTable = {
   twoFactorChallengeHeading: 'Tweestapsverificatie',
   twoFactorChallengeInstructions: 'Voer de 6-cijferige code uit uw authenticator-app in.',
   twoFactorCodeLabel: 'Eenmalige code',
-  twoFactorTrustDevice: 'dit apparaat {{days}} dagen vertrouwen',
+  twoFactorTrustDevice: 'Dit apparaat {{days}} dagen vertrouwen',
   twoFactorTrustedDeviceSigningIn: 'Bezig met inloggen op dit vertrouwde apparaat…',
   passkeyName: 'Naam',
   passkeys: 'Passkeys',
@@ -444,10 +446,10 @@ export const nl: BackofficeTranslationTable = {
     'Scan de QR-code met uw authenticator-app of voer de sleutel handmatig in, en voer daarna de 6-cijferige code uit de app in.',
   twoFactorQrCodeAlt: 'QR-code om te scannen met uw authenticator-app',
   twoFactorSecretLabel: 'Of voer deze sleutel handmatig in:',
-  twoFactorActivate: 'account activeren',
-  twoFactorActivating: 'Bezig met activeren…',
+  twoFactorActivate: 'Tweestapsverificatie inschakelen',
+  twoFactorActivating: 'Bezig met inschakelen…',
   twoFactorSetupLoading: 'Instellingen worden geladen…',
-  twoFactorSetupFetchFailed: 'ophalen van de instelgegevens mislukt',
+  twoFactorSetupFetchFailed: 'De instellingen voor tweestapsverificatie konden niet worden geladen',
   twoFactorStatusNotSetUp: 'Niet ingesteld',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Status tweestapsverificatie: {{status}}',
@@ -483,7 +485,7 @@ export const nl: BackofficeTranslationTable = {
   resetRequestStatusExpired: 'Verlopen',
   resetRequestStatusReportedMisuse: 'Gemeld als misbruik',
   twoFactorResetRequested:
-    'Uw 2FA-resetverzoek is ontvangen. Het is 1 week geldig en wordt normaal binnen één werkdag beoordeeld.',
+    'Uw 2FA-resetverzoek is ontvangen. Het is 1 week geldig. Een beheerder beoordeelt het, en u krijgt een e-mail met de uitkomst.',
   twoFactorResetApproved: '2FA-reset goedgekeurd',
   twoFactorResetDenied: '2FA-reset afgewezen',
   auditEventTwoFactorResetRequested: '2FA-reset aangevraagd',
@@ -499,7 +501,7 @@ export const nl: BackofficeTranslationTable = {
   emailNoComment: 'geen',
   emailTwoFactorResetRequestedSubject: 'Uw 2FA-resetverzoek is ontvangen',
   emailTwoFactorResetRequestedBody:
-    'Iemand die het wachtwoord van uw account {{email}} kent, heeft een beheerder gevraagd de tweestapsverificatie te verwijderen. Het verzoek is 1 week geldig en wordt normaal binnen één werkdag beoordeeld. Was u dit niet, meld het dan via de link hieronder: uw account wordt meteen geblokkeerd en de beheerders worden gewaarschuwd.',
+    'Iemand die het wachtwoord van uw account {{email}} kent, heeft een beheerder gevraagd de tweestapsverificatie te verwijderen. Het verzoek is 1 week geldig, tot een beheerder het beoordeelt. Was u dit niet, meld het dan via de link hieronder: uw account wordt meteen geblokkeerd en de beheerders worden gewaarschuwd.',
   emailActionReportMisuse: 'Dit was ik niet',
   emailResetRequestAlertSubject: '2FA-resetverzoek te beoordelen: {{email}}',
   emailResetRequestAlertBody:
@@ -803,4 +805,11 @@ export const nl: BackofficeTranslationTable = {
   recoveryCodesGeneratedToast: 'Nieuwe herstelcodes aangemaakt. De oude werken niet meer.',
   recoveryCodesFileIntro:
     'Herstelcodes voor {{account}}, aangemaakt op {{date}}. Met elke code meldt u zich één keer aan in plaats van met uw authenticator-app.',
+  recoveryCodesGenerateFirst: 'Herstelcodes aanmaken',
+  recoveryCodesFirstExplanation:
+    'Met elke herstelcode meldt u zich één keer aan als u uw authenticator-app kwijtraakt. Bewaar ze op een veilige plek.',
+  recoveryCodesFirstToast: 'Herstelcodes aangemaakt.',
+  emailRecoveryCodesFirstSubject: 'Herstelcodes voor uw account',
+  emailRecoveryCodesFirstBody:
+    'Voor uw account {{email}} zijn op {{time}} herstelcodes ({{count}}) aangemaakt. Was u dit, bewaar de codes dan op een veilige plek. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders is mogelijk aangemeld op uw account.',
 }

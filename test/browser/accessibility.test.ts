@@ -281,7 +281,7 @@ describe('the accessibility of the plugin’s views', { timeout: 300_000 }, () =
     await signOut(editorPage)
     expect(await signInWithPassword(editorPage, editorEmail)).toBe('/admin/two-factor/verify')
     await editorPage.waitForLoadState('networkidle')
-    const trust = editorPage.getByLabel('trust this device for 30 days')
+    const trust = editorPage.getByLabel('Trust this device for 30 days')
     await trust.check()
     await expectNoSeriousViolations(editorPage, scopes.twoFactorChallenge, 'two-factor challenge')
     // The sixth digit sends the code.

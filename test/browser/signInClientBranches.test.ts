@@ -102,7 +102,7 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     expect(await signInWithPassword()).toBe('/admin')
     await page.route('**/api/users/mfa/totp/setup', (route) => route.abort('connectionreset'))
     await page.goto(`${appUrl}/admin/two-factor/setup`)
-    await toast('error', 'failed to fetch setup info').waitFor()
+    await toast('error', 'Could not load the two-factor setup').waitFor()
     const shownAt = Date.now()
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/setup')
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 })

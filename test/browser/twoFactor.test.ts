@@ -91,7 +91,7 @@ const signOut = async () => {
  */
 const answerChallenge = async ({ trust }: { trust: boolean }): Promise<string[]> => {
   await page.waitForLoadState('networkidle')
-  const trustBox = page.getByLabel('trust this device for 30 days')
+  const trustBox = page.getByLabel('Trust this device for 30 days')
   await trustBox.waitFor()
   if (trust) {
     await trustBox.check()
@@ -146,7 +146,7 @@ describe('two-factor authentication in Chromium', () => {
     await code.fill(await authenticator.code())
     // Enrolment ends on the account page, with the offer of recovery codes open.
     await page.waitForURL((url) => url.pathname === '/admin/account')
-    await page.getByText('account activated successfully').waitFor()
+    await page.getByText('Two-factor authentication is on').waitFor()
     await openAccount()
     expect(await page.locator('#backoffice-two-factor-status').textContent()).toBe('Enabled')
     expect(await page.getByRole('link', { name: 'Set up two-factor' }).count()).toBe(0)
@@ -244,7 +244,7 @@ describe('two-factor authentication in Chromium', () => {
 
     // The recovery codes come first, shown once and confirmed as saved...
     await page.waitForURL((url) => url.pathname === '/admin/account')
-    await page.getByText('account activated successfully').waitFor()
+    await page.getByText('Two-factor authentication is on').waitFor()
     await page.getByRole('button', { name: 'Generate codes' }).click()
     await page.getByRole('list', { name: 'Your new recovery codes' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/account')

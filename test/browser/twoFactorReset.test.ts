@@ -137,7 +137,7 @@ describe('a lost authenticator, in Chromium', () => {
       .filter({ hasText: 'Your 2FA reset request has been received.' })
     await confirmation.waitFor()
     expect(await confirmation.textContent()).toContain(
-      'valid for 1 week and is normally reviewed within one business day',
+      'It is valid for 1 week. An administrator will review it, and you will get an email when they have.',
     )
     expect(
       await confirmation.getByRole('link', { name: 'Go to the login page' }).getAttribute('href'),
@@ -209,7 +209,7 @@ describe('a lost authenticator, in Chromium', () => {
     await userPage.locator('#backoffice-totp-code').fill(await newAuthenticator.code())
     // Enrolment ends on the account page, with the offer of recovery codes open.
     await userPage.waitForURL((url) => url.pathname === '/admin/account')
-    await userPage.getByText('account activated successfully').waitFor()
+    await userPage.getByText('Two-factor authentication is on').waitFor()
 
     await signOut(userPage)
     expect(await signInWithPassword(userPage, lostPhoneEmail)).toBe('/admin/two-factor/verify')
@@ -339,7 +339,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
   it('signs in with the code, trusting this browser', async () => {
     expect(await signInWithPassword(userPage, accountPageEmail)).toBe('/admin/two-factor/verify')
     await userPage.waitForLoadState('networkidle')
-    const trust = userPage.getByLabel('trust this device for 30 days')
+    const trust = userPage.getByLabel('Trust this device for 30 days')
     await trust.check()
     expect(await trust.isChecked()).toBe(true)
     const authenticator = authenticators.get(accountPageEmail)!
@@ -480,7 +480,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     const sent = resetGroup().locator('.backoffice-reset-request__sent')
     await sent.waitFor()
     expect(await sent.textContent()).toContain(
-      'valid for 1 week and is normally reviewed within one business day',
+      'It is valid for 1 week. An administrator will review it, and you will get an email when they have.',
     )
     await sectionShot('two-factor-account-reset-sent-en')
 

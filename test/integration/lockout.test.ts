@@ -69,6 +69,35 @@ describe('lockout with exponential backoff', () => {
     expect((await stored()).failures).toBe(5)
   })
 
+  it('finding "the lockout message gives no time to wait": it says how long, in the reader\'s language, and says the same of an address that has no account', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await login(email, 'wrong-password')).status).toBe(401)
+    }
+    const unknown = `nobody-${accounts}@example.com`
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await login(unknown, 'wrong-password')).status).toBe(401)
+    }
+    for (const address of [email, unknown]) {
+      const english = await app.client().post('/users/login', { email: address, password })
+      expect(english.status).toBe(403)
+      const wait = Number(english.headers.get('retry-after'))
+      expect(wait).toBeGreaterThan(0)
+      expect(english.body.errors[0].message).toMatch(
+        /^Login temporarily blocked for this user\. Please try again in (\d+) seconds\.$/,
+      )
+      // The words give the same wait as the header (a second may pass between the two answers).
+      const told = Number(/in (\d+) seconds/.exec(english.body.errors[0].message)![1])
+      expect(Math.abs(told - wait)).toBeLessThanOrEqual(1)
+      const german = await app
+        .client()
+        .post('/users/login', { email: address, password }, { 'accept-language': 'de' })
+      expect(german.body.errors[0].message).toMatch(
+        /^Die Anmeldung ist für diesen Benutzer vorübergehend gesperrt\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/,
+      )
+    }
+    expect((await stored()).failures).toBe(5)
+  })
+
   it('doubles the wait with each further failure, up to one hour', async () => {
     await sql('UPDATE users SET consecutive_failed_logins = 4 WHERE id = $1', [userId])
     const waits: number[] = []

@@ -22,7 +22,7 @@ type Phase = 'collapsed' | 'expanded' | 'success'
 /**
  * Under the code prompt, for someone who lost their authenticator: collapsed to a link, expanded to a
  * reason (at most 500 characters, counted), sending, and the confirmation that the request is open
- * for a week and normally reviewed within one business day. Sent with the challenge cookie, so only
+ * for a week until an administrator reviews it. Sent with the challenge cookie, so only
  * someone past the password can ask.
  */
 export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollection }: Props) => {
