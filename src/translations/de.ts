@@ -25,6 +25,7 @@ export const de: BackofficeTranslationTable = {
   loginNetworkError: 'Netzwerkfehler: {{detail}}',
   loginSubmitting: 'Anmeldung läuft …',
   loginHeading: 'Anmelden',
+  loginSubmit: 'Anmelden',
   groupSignIn: 'Anmeldung',
   fieldIdentityProvider: 'Anmeldemethode',
   fieldIdentityProviderDescription:

@@ -27,6 +27,7 @@ export const en = {
   loginNetworkError: 'Network error: {{detail}}',
   loginSubmitting: 'Signing in…',
   loginHeading: 'Sign in',
+  loginSubmit: 'Sign in',
   groupSignIn: 'Sign-in',
   fieldIdentityProvider: 'Sign-in method',
   fieldIdentityProviderDescription:

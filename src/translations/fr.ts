@@ -25,6 +25,7 @@ export const fr: BackofficeTranslationTable = {
   loginNetworkError: 'Erreur réseau : {{detail}}',
   loginSubmitting: 'Connexion en cours…',
   loginHeading: 'Se connecter',
+  loginSubmit: 'Se connecter',
   groupSignIn: 'Connexion',
   fieldIdentityProvider: 'Méthode de connexion',
   fieldIdentityProviderDescription:

@@ -25,6 +25,7 @@ export const nl: BackofficeTranslationTable = {
   loginNetworkError: 'Netwerkfout: {{detail}}',
   loginSubmitting: 'Bezig met aanmelden…',
   loginHeading: 'Aanmelden',
+  loginSubmit: 'Aanmelden',
   groupSignIn: 'Aanmelden',
   fieldIdentityProvider: 'Aanmeldmethode',
   fieldIdentityProviderDescription:

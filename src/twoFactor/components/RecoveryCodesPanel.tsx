@@ -130,6 +130,11 @@ export const RecoveryCodesPanel = ({
       className="backoffice-recovery-codes"
       role="group"
     >
+      {/* The warning and the list's heading take the focus so that they are read out; a mouse user
+          who clicked a button needs no ring around a paragraph, a keyboard user keeps it. */}
+      <style>
+        {'.backoffice-recovery-codes [tabindex="-1"]:focus:not(:focus-visible) { outline: none; }'}
+      </style>
       <h4 id="backoffice-recovery-codes-heading">{t('recoveryCodesHeading')}</h4>
       <p aria-live="polite" id="backoffice-recovery-codes-status">
         {count.remaining > 0
