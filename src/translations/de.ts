@@ -456,6 +456,11 @@ export const de: BackofficeTranslationTable = {
     'Scannen Sie den QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel von Hand ein, dann den 6-stelligen Code, den die App anzeigt.',
   twoFactorQrCodeAlt: 'QR-Code zum Scannen mit Ihrer Authenticator-App',
   twoFactorSecretLabel: 'Oder geben Sie diesen Schlüssel von Hand ein:',
+  twoFactorSecretCopy: 'Schlüssel kopieren',
+  twoFactorSecretCopied: 'Der Schlüssel wurde kopiert.',
+  twoFactorSecretCopyFailed:
+    'Der Schlüssel konnte nicht kopiert werden. Markieren und kopieren Sie ihn von Hand.',
+  twoFactorSetupCancel: 'Abbrechen',
   twoFactorActivate: 'Zwei-Faktor-Authentifizierung einschalten',
   twoFactorActivating: 'Wird eingeschaltet …',
   twoFactorSetupLoading: 'Einrichtung wird geladen …',

@@ -454,6 +454,11 @@ export const fr: BackofficeTranslationTable = {
     'Scannez le code QR avec votre application d’authentification ou saisissez la clé à la main, puis saisissez le code à 6 chiffres affiché par l’application.',
   twoFactorQrCodeAlt: 'Code QR à scanner avec votre application d’authentification',
   twoFactorSecretLabel: 'Ou saisissez cette clé à la main :',
+  twoFactorSecretCopy: 'Copier la clé',
+  twoFactorSecretCopied: 'La clé a été copiée.',
+  twoFactorSecretCopyFailed:
+    'La clé n’a pas pu être copiée. Sélectionnez-la et copiez-la à la main.',
+  twoFactorSetupCancel: 'Annuler',
   twoFactorActivate: 'Activer l’authentification à deux facteurs',
   twoFactorActivating: 'Activation…',
   twoFactorSetupLoading: 'Chargement de la configuration…',

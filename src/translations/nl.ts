@@ -447,6 +447,11 @@ export const nl: BackofficeTranslationTable = {
     'Scan de QR-code met uw authenticator-app of voer de sleutel handmatig in, en voer daarna de 6-cijferige code uit de app in.',
   twoFactorQrCodeAlt: 'QR-code om te scannen met uw authenticator-app',
   twoFactorSecretLabel: 'Of voer deze sleutel handmatig in:',
+  twoFactorSecretCopy: 'Sleutel kopiëren',
+  twoFactorSecretCopied: 'De sleutel is gekopieerd.',
+  twoFactorSecretCopyFailed:
+    'De sleutel kon niet worden gekopieerd. Selecteer hem en kopieer hem met de hand.',
+  twoFactorSetupCancel: 'Annuleren',
   twoFactorActivate: 'Tweestapsverificatie inschakelen',
   twoFactorActivating: 'Bezig met inschakelen…',
   twoFactorSetupLoading: 'Instellingen worden geladen…',

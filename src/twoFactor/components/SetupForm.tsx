@@ -32,7 +32,8 @@ type Setup = { qrCode: string; secret: string }
 
 /**
  * Enrolment: asks the server for a new secret on arrival (QR code and the secret as text), then for
- * a code from the app, sent as soon as the sixth digit is typed or with "activate account". Nothing
+ * a code from the app, sent as soon as the sixth digit is typed or with "Turn on two-factor
+ * authentication"; Cancel goes back to the account page. Nothing
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
  * wrong code allows the next try after 3 s; success goes on like a completed sign-in, to the account
  * page with its recovery-codes panel open: the first second factor comes with the offer of a way
@@ -106,6 +107,15 @@ export const SetupForm = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once per attempt, see above
   }, [attemptNo])
 
+  const copySecret = async () => {
+    try {
+      await navigator.clipboard.writeText(setup?.secret ?? '')
+      toast.success(t('twoFactorSecretCopied'))
+    } catch {
+      toast.error(t('twoFactorSecretCopyFailed'))
+    }
+  }
+
   return (
     <form aria-busy={busy || !setup} onSubmit={submit} style={styles.column}>
       <div className="form-header">
@@ -118,14 +128,26 @@ export const SetupForm = ({
           <img alt={t('twoFactorQrCodeAlt')} src={setup.qrCode} style={styles.qrCode} />
           <div>
             <p id="backoffice-totp-secret-label">{t('twoFactorSecretLabel')}</p>
-            <code
-              aria-labelledby="backoffice-totp-secret-label"
-              className="backoffice-totp-secret"
-              data-testid="totp-secret"
-              style={styles.secret}
-            >
-              {setup.secret}
-            </code>
+            <div style={styles.secretRow}>
+              {/* In groups of four, as authenticator apps show keys, so that it can be read and typed
+                  without losing one's place; the groups are spans, so a copy is the key itself. */}
+              <code
+                aria-labelledby="backoffice-totp-secret-label"
+                className="backoffice-totp-secret"
+                data-testid="totp-secret"
+                dir="ltr"
+                style={styles.secret}
+              >
+                {setup.secret.match(/.{1,4}/g)?.map((group, index) => (
+                  <span key={index} style={styles.secretGroup}>
+                    {group}
+                  </span>
+                ))}
+              </code>
+              <Button buttonStyle="secondary" onClick={copySecret} size="small" type="button">
+                {t('twoFactorSecretCopy')}
+              </Button>
+            </div>
           </div>
           <fieldset disabled={busy} style={styles.fieldset}>
             <OneTimeCodeInput
@@ -143,6 +165,19 @@ export const SetupForm = ({
             type="submit"
           >
             {phase === 'sending' ? t('twoFactorActivating') : t('twoFactorActivate')}
+          </Button>
+          {/* Leaving changes nothing: the key is only kept once a code from it is entered. */}
+          <Button
+            buttonStyle="secondary"
+            disabled={busy}
+            el="link"
+            size="large"
+            url={withRedirect(
+              formatAdminURL({ adminRoute, path: accountRoute as `/${string}` }),
+              redirect,
+            )}
+          >
+            {t('twoFactorSetupCancel')}
           </Button>
         </>
       ) : needsProof ? (
