@@ -114,6 +114,19 @@ describe('lockout with exponential backoff', () => {
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600])
   })
 
+  it('keeps the wait at one hour however many failures there were (the power cannot overflow)', async () => {
+    for (const earlier of [99, 9_999, 2_000_000_000]) {
+      await sql('UPDATE users SET consecutive_failed_logins = $2 WHERE id = $1', [userId, earlier])
+      await expireLock()
+      expect((await login(email, 'wrong-password')).status).toBe(401)
+      const [row] = await sql(
+        'SELECT extract(epoch FROM lockout_until - last_failed_login_at) AS seconds FROM users WHERE id = $1',
+        [userId],
+      )
+      expect(Math.round(Number(row.seconds))).toBe(3600)
+    }
+  })
+
   it('resets the count on a successful sign-in', async () => {
     await login(email, 'wrong-password')
     await login(email, 'wrong-password')
