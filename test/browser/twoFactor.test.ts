@@ -127,15 +127,6 @@ describe('two-factor authentication in Chromium', () => {
     await secretText.waitFor()
     const secret = (await secretText.textContent())?.trim() ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-    // Finding "a grouped secret with a Copy button and a Cancel during setup": shown in groups of
-    // four, copied whole, and a way back that changes nothing.
-    expect(await secretText.locator('span').allTextContents()).toEqual(secret.match(/.{4}/g))
-    await page.getByRole('button', { name: 'Copy key' }).click()
-    await page.getByText('The key was copied.').waitFor()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
-    expect(await page.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(
-      '/admin/account',
-    )
     authenticator = authenticatorApp(secret)
     expect(
       await page
@@ -151,6 +142,15 @@ describe('two-factor authentication in Chromium', () => {
       ]),
     ).toEqual(['numeric', 'one-time-code', true])
     await screenshot(page, 'two-factor-setup')
+    // Finding "a grouped secret with a Copy button and a Cancel during setup": shown in groups of
+    // four, copied whole, and a way back that changes nothing.
+    expect(await secretText.locator('span').allTextContents()).toEqual(secret.match(/.{4}/g))
+    await page.getByRole('button', { name: 'Copy key' }).click()
+    await page.getByText('The key was copied.').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+    expect(await page.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(
+      '/admin/account',
+    )
 
     // The sixth digit sends the code: no click needed.
     await code.fill(await authenticator.code())
