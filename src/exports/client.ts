@@ -32,4 +32,3 @@ export { TrustedDevicesList } from '../twoFactor/components/TrustedDevicesList.j
 export { AccountResetRequest } from '../twoFactor/resetRequests/components/AccountResetRequest.js'
 export { RequestResetWidget } from '../twoFactor/resetRequests/components/RequestResetWidget.js'
 export { ReviewResetRequestField } from '../twoFactor/resetRequests/components/ReviewResetRequestField.js'
-export { VideoField } from '../video/components/VideoField.js'

@@ -1,4 +1,4 @@
-import type { VideoPluginOptions } from 'payload-backoffice'
+import type { VideoPluginOptions } from 'payload-backoffice/video'
 
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
-import { en } from '../../src/translations/en.js'
 import { encodingFailureText } from '../../src/video/lib/encodingFailureText.js'
+import { en } from '../../src/video/translations/en.js'
 import { startJobsWorker } from '../helpers/jobsWorker.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'

@@ -1,4 +1,4 @@
-import { VideoField as VideoField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { VideoField as VideoField_3373a040d4d82bd60c9523d03a35db3f } from 'payload-backoffice/video/client'
 import { RscEntrySlateCell as RscEntrySlateCell_0e78253914a550fdacd75626f1dabe17 } from '@payloadcms/richtext-slate/rsc'
 import { RscEntrySlateField as RscEntrySlateField_0e78253914a550fdacd75626f1dabe17 } from '@payloadcms/richtext-slate/rsc'
 import { BoldLeafButton as BoldLeafButton_0b388c087d9de8c4f011dd323a130cfb } from '@payloadcms/richtext-slate/client'
@@ -79,7 +79,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "payload-backoffice/client#VideoField": VideoField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/video/client#VideoField": VideoField_3373a040d4d82bd60c9523d03a35db3f,
   "@payloadcms/richtext-slate/rsc#RscEntrySlateCell": RscEntrySlateCell_0e78253914a550fdacd75626f1dabe17,
   "@payloadcms/richtext-slate/rsc#RscEntrySlateField": RscEntrySlateField_0e78253914a550fdacd75626f1dabe17,
   "@payloadcms/richtext-slate/client#BoldLeafButton": BoldLeafButton_0b388c087d9de8c4f011dd323a130cfb,
