@@ -112,6 +112,7 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
               path: 'payload-backoffice/client#InvitationField',
             },
           },
+          disableListColumn: true,
         },
       },
     ],

@@ -1,0 +1,26 @@
+'use client'
+
+import { useTranslation } from '@payloadcms/ui'
+
+import type { AccountStatus } from '../accountStatus.js'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { formatDateTime } from '../../lib/formatDateTime.js'
+import { StatusBadge } from './StatusBadge.js'
+
+/** An account's status as a badge: Active, Locked until …, or Suspended. */
+export const AccountStatusBadge = ({ status }: { status: AccountStatus }) => {
+  const t = useBackofficeTranslation()
+  const { i18n } = useTranslation()
+  if (status.kind === 'suspended') {
+    return <StatusBadge tone="danger">{t('accountStatusSuspended')}</StatusBadge>
+  }
+  if (status.kind === 'locked') {
+    return (
+      <StatusBadge tone="warning">
+        {t('accountStatusLockedUntil', { time: formatDateTime(i18n.language, status.until) ?? '' })}
+      </StatusBadge>
+    )
+  }
+  return <StatusBadge tone="success">{t('accountStatusActive')}</StatusBadge>
+}

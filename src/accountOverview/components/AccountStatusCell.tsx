@@ -1,0 +1,23 @@
+'use client'
+
+import type { DefaultCellComponentProps } from 'payload'
+
+import type { StaffAccount } from '../../accounts/staffAccount.js'
+
+import { accountStatusOf } from '../accountStatus.js'
+import { AccountStatusBadge } from './AccountStatusBadge.js'
+
+/**
+ * The users list's Status column. Read from the row Payload listed (`security.status`,
+ * `lockoutUntil`, which administrators alone can read): nothing for anyone else.
+ */
+export const AccountStatusCell = ({
+  enabled = true,
+  rowData,
+}: { enabled?: boolean } & DefaultCellComponentProps) => {
+  const account = rowData as Partial<StaffAccount> | undefined
+  if (!enabled || !account?.security) {
+    return null
+  }
+  return <AccountStatusBadge status={accountStatusOf(account, Date.now())} />
+}
