@@ -7,16 +7,11 @@ type Param = [key: string, value: string]
 
 /**
  * A filter's `where` in the shape Payload's own filter controls write to the address bar
- * (`where[or][i][and][j][field][operator]`), so its filter panel shows the conditions it applies and
+ * (`where[or][0][and][j][field][operator]`), so its filter panel shows the conditions it applies and
  * an administrator can refine them from there.
  */
-const conditions = (alternatives: [condition: string, value: string | string[]][][]): Param[] =>
-  alternatives.flatMap((all, i) =>
-    all.flatMap(([condition, value], j): Param[] => {
-      const key = `where[or][${i}][and][${j}]${condition}`
-      return Array.isArray(value) ? value.map((item, k) => [`${key}[${k}]`, item]) : [[key, value]]
-    }),
-  )
+const conditions = (all: [condition: string, value: string][]): Param[] =>
+  all.map(([condition, value], j) => [`where[or][0][and][${j}]${condition}`, value])
 
 /**
  * The parameters of each quick filter at `now`:
@@ -31,18 +26,19 @@ export const quickFilterParams = (
 ): Param[] => {
   switch (name) {
     case 'locked':
-      return conditions([[['[lockoutUntil][greater_than]', now.toISOString()]]])
+      return conditions([['[lockoutUntil][greater_than]', now.toISOString()]])
     case 'suspended':
-      return conditions([[['[security.status][equals]', 'suspended']]])
-    case 'withoutSecondFactor': {
-      const noPasskey: [string, string[]][] =
-        withPasskeys.length > 0 ? [['[id][not_in]', withPasskeys.map(String)]] : []
-      // No status at all, or one that is not `enabled` (an app set up but never confirmed).
+      return conditions([['[security.status][equals]', 'suspended']])
+    case 'withoutSecondFactor':
+      // `not_equals` matches no status at all too (Payload adds `OR IS NULL`), and a pending app
+      // (set up, never confirmed). The ids are comma-separated, as Payload reads `not_in` from text:
+      // a short address for many accounts.
       return conditions([
-        [['[totpConfig.status][exists]', 'false'], ...noPasskey],
-        [['[totpConfig.status][not_equals]', 'enabled'], ...noPasskey],
+        ['[totpConfig.status][not_equals]', 'enabled'],
+        ...(withPasskeys.length > 0
+          ? [['[id][not_in]', withPasskeys.join(',')] as [string, string]]
+          : []),
       ])
-    }
   }
 }
 
