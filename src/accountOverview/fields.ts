@@ -1,7 +1,6 @@
 import type { Config, UIField } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
-
 import type { BackofficeTranslationKey } from '../translations/types.js'
 
 import { translatedGroup } from '../i18n/translatedGroup.js'
@@ -9,7 +8,7 @@ import { translatedGroup } from '../i18n/translatedGroup.js'
 /** The list's triage columns: `ui` fields, so no database column; their values come from `addAccountFacts`. */
 export const secondFactorColumn = 'backofficeSecondFactor'
 export const lastSignInColumn = 'backofficeLastSignIn'
-export const accountStatusColumn = 'backofficeAccountStatus'
+const accountStatusColumn = 'backofficeAccountStatus'
 
 const column = (
   config: Config,

@@ -4,6 +4,7 @@ import type { DefaultCellComponentProps } from 'payload'
 
 import type { StaffAccount } from '../../accounts/staffAccount.js'
 
+import { useMountTime } from '../../components/client/useMountTime.js'
 import { accountStatusOf } from '../accountStatus.js'
 import { AccountStatusBadge } from './AccountStatusBadge.js'
 
@@ -16,8 +17,9 @@ export const AccountStatusCell = ({
   rowData,
 }: { enabled?: boolean } & DefaultCellComponentProps) => {
   const account = rowData as Partial<StaffAccount> | undefined
+  const now = useMountTime()
   if (!enabled || !account?.security) {
     return null
   }
-  return <AccountStatusBadge status={accountStatusOf(account, Date.now())} />
+  return <AccountStatusBadge status={accountStatusOf(account, now)} />
 }

@@ -5,6 +5,7 @@ import type { DefaultCellComponentProps } from 'payload'
 import { useTranslation } from '@payloadcms/ui'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useMountTime } from '../../components/client/useMountTime.js'
 import { formatDateTime } from '../../lib/formatDateTime.js'
 
 /**
@@ -15,11 +16,12 @@ import { formatDateTime } from '../../lib/formatDateTime.js'
 export const LockedUntilCell = ({ cellData }: DefaultCellComponentProps) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
+  const now = useMountTime()
   if (cellData === undefined) {
     return null
   }
   const until = cellData ? new Date(cellData as string) : null
-  if (!until || Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) {
+  if (!until || Number.isNaN(until.getTime()) || until.getTime() <= now) {
     return <span>{t('lockoutNotLocked')}</span>
   }
   return <span>{formatDateTime(i18n.language, until)}</span>
