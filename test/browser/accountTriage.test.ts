@@ -16,9 +16,10 @@ const password = 'a-long-and-unusual-passphrase-42'
 // other test files left in the shared database do not show.
 const stamp = `triage${Date.now()}`
 const emailOf = (who: string) => `${stamp}-${who}@example.com`
+// The administrator first: on an empty database the dev app makes the first account one.
 const people = {
-  active: emailOf('active'),
   admin: emailOf('admin'),
+  active: emailOf('active'),
   corporate: emailOf('corporate'),
   lockedFuture: emailOf('locked'),
   lockedPast: emailOf('past-lock'),
@@ -31,6 +32,8 @@ const ids = {} as Record<Person, number>
 
 const opened: BrowserContext[] = []
 let adminPage: Page
+/** Uncaught errors and unhandled rejections in the administrator's page. */
+const pageErrors: string[] = []
 
 const sql = async (text: string, values: unknown[] = []) => {
   const payload = await app.payload()
@@ -98,6 +101,7 @@ beforeAll(async () => {
     await signIn(await newPage(), appUrl, people.active, password)
   }
   adminPage = await newPage()
+  adminPage.on('pageerror', (error) => pageErrors.push(error.message))
   await signIn(adminPage, appUrl, people.admin, password)
 })
 afterAll(async () => {
@@ -194,6 +198,7 @@ describe('users list for triage', () => {
     const chooser = adminPage.locator('#list-controls-columns')
     await chooser.getByText('Second factor').waitFor()
     const offered = await chooser.innerText()
+    console.info(`column chooser offers: ${offered.replace(/\s+/g, ' | ')}`)
     for (const uiOnly of [
       'Sign In Method Switch',
       'Manage',
@@ -202,9 +207,13 @@ describe('users list for triage', () => {
       'Backoffice Security Panel',
       'Backoffice Two Factor',
       'Backoffice Confirm Password',
+      'Delivery Failed',
+      'Two-factor status',
     ]) {
       expect(offered).not.toContain(uiOnly)
     }
+    // The chooser slides open: the picture once it has.
+    await adminPage.waitForTimeout(600)
     await screenshot(adminPage, 'triage-column-chooser')
   })
 
@@ -227,7 +236,18 @@ describe('users list for triage', () => {
       .toEqual(expected.map((person) => people[person]).sort())
     // The other filters are not marked.
     expect(await quickFilters(adminPage).locator('[aria-current]').count()).toBe(1)
+    // Payload's filter controls show the conditions applied, each with its field found.
+    await adminPage.locator('#toggle-list-filters').click()
+    const conditions = adminPage.locator('.where-builder .condition')
+    await expect.poll(() => conditions.count()).toBeGreaterThan(0)
+    await adminPage.waitForTimeout(600)
+    for (const condition of await conditions.all()) {
+      expect(await condition.locator('.condition__field').innerText()).not.toMatch(
+        /^$|Select a value/,
+      )
+    }
     await screenshot(adminPage, `triage-filter-${name.replace(/\W+/g, '-').toLowerCase()}`)
+    expect(pageErrors).toEqual([])
   })
 })
 

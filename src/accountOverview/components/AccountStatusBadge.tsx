@@ -18,7 +18,11 @@ export const AccountStatusBadge = ({ status }: { status: AccountStatus }) => {
   if (status.kind === 'locked') {
     return (
       <StatusBadge tone="warning">
-        {t('accountStatusLockedUntil', { time: formatDateTime(i18n.language, status.until) ?? '' })}
+        {t('accountStatusLockedUntil', {
+          // First-strong isolates (Unicode UAX #9): a date written right to left stays whole inside
+          // a sentence written left to right, and the other way round.
+          time: `\u2068${formatDateTime(i18n.language, status.until) ?? ''}\u2069`,
+        })}
       </StatusBadge>
     )
   }

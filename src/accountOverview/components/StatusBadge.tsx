@@ -37,7 +37,8 @@ export const StatusBadge = ({ children, tone }: { children: ReactNode; tone: Bad
   return (
     <span className="backoffice-badge" data-tone={tone} style={style}>
       <span aria-hidden="true" style={dot} />
-      {children}
+      {/* Isolated from the cell around it: its direction is its own text's (UAX #9). */}
+      <bdi>{children}</bdi>
     </span>
   )
 }
