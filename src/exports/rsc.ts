@@ -1,4 +1,5 @@
 // Server components and helpers, registered in Payload's import map as 'payload-backoffice/rsc#Name'.
+export { AccountQuickFilters } from '../accountOverview/components/AccountQuickFilters.js'
 export { ChangePasswordField } from '../changePassword/components/ChangePasswordField.js'
 export { FirstUserView } from '../firstUser/components/FirstUserView.js'
 export { getBackofficeTranslation } from '../i18n/text.js'

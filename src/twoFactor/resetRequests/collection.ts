@@ -72,6 +72,7 @@ export const resetRequestsCollection = (
             path: 'payload-backoffice/client#ReviewResetRequestField',
           },
         },
+        disableListColumn: true,
       },
     },
     {
