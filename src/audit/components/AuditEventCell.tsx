@@ -18,7 +18,7 @@ const badge = (tone: 'error' | 'warning'): CSSProperties => ({
   fontSize: '0.85em',
   fontWeight: 600,
   lineHeight: 1.4,
-  marginInlineStart: 'calc(var(--base) / 3)',
+  marginInlineStart: 'calc(var(--base) / 6)',
   paddingInline: 'calc(var(--base) / 4)',
 })
 
@@ -46,6 +46,8 @@ export const AuditEventCell = ({
       {definition ? (
         <span className="audit-event" data-mark={definition.mark}>
           {t(definition.translationKey)}
+          {/* A space, so the name and the badge are two words to a screen reader and to copy. */}
+          {definition.mark ? ' ' : null}
           {definition.mark === 'refusal' ? (
             <span className="audit-event__mark" style={badge('error')}>
               {t('auditMarkRefusal')}

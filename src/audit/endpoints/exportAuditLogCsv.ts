@@ -78,6 +78,20 @@ export const exportAuditLogCsvEndpoint = (
               ],
             }
           : listWhere
+        if (after) {
+          // The filter was checked by the first batch (below); later batches skip Payload's
+          // per-document afterRead work (the log has no hidden fields, hooks or relationships),
+          // which is most of an export's time.
+          const { docs } = await req.payload.db.find({
+            collection: options.audit.slug as CollectionSlug,
+            limit: batchSize,
+            pagination: false,
+            req,
+            sort: ['-timestamp', '-id'],
+            where,
+          })
+          return docs as unknown as Row[]
+        }
         try {
           const { docs } = await req.payload.find({
             collection: options.audit.slug as CollectionSlug,
