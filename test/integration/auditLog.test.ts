@@ -565,6 +565,7 @@ describe('append-only', () => {
     expect(collection.admin.defaultColumns).toEqual([
       'timestamp',
       'event',
+      'category',
       'actor',
       'user',
       'ipAddress',
