@@ -776,7 +776,7 @@ export interface AuditLog {
     | 'content.deleted'
     | 'content.restored'
     | 'content.published';
-  category: 'account' | 'authentication' | 'content' | 'session' | 'user';
+  category: 'account' | 'authentication' | 'content' | 'session' | 'twoFactor' | 'user';
   actor?: string | null;
   actorId?: string | null;
   user?: string | null;

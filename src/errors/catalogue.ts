@@ -131,6 +131,8 @@ export const errorCatalogue = {
   ACCESS_DENIED: { status: 403, translationKey: 'errorAccessDenied' },
   CROSS_SITE_REQUEST: { status: 403, translationKey: 'errorCrossSiteRequest' },
   INSUFFICIENT_PERMISSIONS: { status: 403, translationKey: 'errorInsufficientPermissions' },
+  // An audit log export whose filter Payload cannot run (an unknown field or operator).
+  AUDIT_EXPORT_QUERY_INVALID: { status: 400, translationKey: 'errorAuditExportQueryInvalid' },
   // A key enabled or set while the plugin's `apiKeys` option is off.
   API_KEYS_DISABLED: { status: 403, translationKey: 'errorApiKeysDisabled' },
 

@@ -401,7 +401,7 @@ describe('the audit trail of sign-ins', () => {
         overrideAccess: true,
         sort: 'timestamp',
         where: {
-          category: { in: ['authentication', 'account'] },
+          category: { in: ['authentication', 'twoFactor', 'account'] },
           user: { equals: email },
         } as never,
       })

@@ -67,6 +67,12 @@ import { AccountQuickFilters as AccountQuickFilters_8bcff942356df1c8599a2bb53f5c
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ReviewResetRequestField as ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditTimeCell as AuditTimeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditEventCell as AuditEventCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditCategoryCell as AuditCategoryCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditTextCell as AuditTextCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditDataField as AuditDataField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditLogListTools as AuditLogListTools_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { PendingToast as PendingToast_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -154,6 +160,12 @@ export const importMap = {
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#ReviewResetRequestField": ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditTimeCell": AuditTimeCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditEventCell": AuditEventCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditCategoryCell": AuditCategoryCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditTextCell": AuditTextCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditDataField": AuditDataField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditLogListTools": AuditLogListTools_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-backoffice/client#PendingToast": PendingToast_96ef4394653c23aa0871e7994b7eaede,
