@@ -60,7 +60,7 @@ import { SignInMethodField as SignInMethodField_96ef4394653c23aa0871e7994b7eaede
 import { SignInMethodSwitch as SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { ReviewResetRequestField as ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { ResetRequestReviewField as ResetRequestReviewField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { PendingToast as PendingToast_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -141,7 +141,7 @@ export const importMap = {
   "payload-backoffice/rsc#SignInMethodSwitch": SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/client#ReviewResetRequestField": ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#ResetRequestReviewField": ResetRequestReviewField_8bcff942356df1c8599a2bb53f5cd241,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-backoffice/client#PendingToast": PendingToast_96ef4394653c23aa0871e7994b7eaede,
