@@ -54,8 +54,7 @@ const browserOf = (userAgent: unknown): null | string => {
 }
 
 /**
- * The request, its requester (email, the users collection's title field when it is not the email,
- * roles as the roles field labels them) and the requester's last sign-ins from the audit log
+ * The request, its requester (name, email, roles as the roles field labels them) and the requester's last sign-ins from the audit log
  * (`login.succeeded` and `login.failed`, newest first). Every read runs with the viewer's access, so
  * a viewer who may not read the audit log or the account sees less, never more. Null when the
  * request cannot be read.
@@ -104,7 +103,11 @@ export const readReviewDetails = async (
   ])
 
   const usersConfig = payload.collections[users]?.config
-  const titleField = usersConfig?.admin?.useAsTitle
+  // A person's name: a `name` field when the collection has one, else its title field unless
+  // that is the email (shown anyway) or the id.
+  const hasName = usersConfig?.fields.some((field) => 'name' in field && field.name === 'name')
+  const title = usersConfig?.admin?.useAsTitle
+  const nameField = hasName ? 'name' : title && title !== 'email' && title !== 'id' ? title : null
   const rolesField = usersConfig?.fields.find(
     (field) => 'name' in field && field.name === options.roles.field,
   ) as SelectField | undefined
@@ -123,10 +126,7 @@ export const readReviewDetails = async (
     requester: {
       email: text(requester?.email),
       id: requesterId ?? '',
-      name:
-        titleField && titleField !== 'email' && titleField !== 'id'
-          ? text(requester?.[titleField])
-          : null,
+      name: nameField ? text(requester?.[nameField]) : null,
       roles,
       signIns: signIns.docs.map((entry) => ({
         address: text(entry.clientIp) ?? text(entry.ipAddress),

@@ -1,34 +1,44 @@
 'use client'
 
 import { useTranslation } from '@payloadcms/ui'
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
+
+const noSubscription = () => () => {}
+
+const dateOptions: Intl.DateTimeFormatOptions = {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZoneName: 'short',
+}
+
+/** Payload names some languages by keys that are no BCP 47 tags (`zhTw`): those get the browser's. */
+const formatIn = (language: string, date: Date) => {
+  try {
+    return new Intl.DateTimeFormat(language, dateOptions).format(date)
+  } catch {
+    return new Intl.DateTimeFormat(undefined, dateOptions).format(date)
+  }
+}
 
 /**
- * A moment in the admin's language and the browser's time zone, named ("26 Nov 2026, 19:40 CET").
- * Formatted once mounted: the server knows neither the time zone nor, for certain, the locale's
- * data, and a server text differing from the browser's would be a hydration mismatch. Until then,
- * and for machines, the `<time>` element carries the ISO 8601 value.
+ * A moment in the admin's language and the browser's time zone, named ("Nov 26, 2026, 7:40 PM
+ * UTC"). Formatted in the browser only: the server knows neither the time zone nor, for certain,
+ * the locale's data, and a server text differing from the browser's would be a hydration mismatch
+ * (React renders the server snapshot while hydrating, then the browser's). Until then, and for
+ * machines, the `<time>` element carries the ISO 8601 value.
  */
 export const AdminDate = ({ value }: { value: null | string }) => {
   const { i18n } = useTranslation()
-  const [formatted, setFormatted] = useState<null | string>(null)
-  useEffect(() => {
-    if (!value) {
-      return
-    }
-    const date = new Date(value)
-    setFormatted(
-      Number.isNaN(date.getTime())
-        ? value
-        : new Intl.DateTimeFormat(i18n.language, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-            timeZoneName: 'short',
-          }).format(date),
-    )
-  }, [i18n.language, value])
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   if (!value) {
     return null
   }
-  return <time dateTime={value}>{formatted ?? value}</time>
+  const date = new Date(value)
+  const formatted =
+    inBrowser && !Number.isNaN(date.getTime()) ? formatIn(i18n.language, date) : value
+  return <time dateTime={value}>{formatted}</time>
 }
