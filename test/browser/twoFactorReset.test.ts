@@ -674,6 +674,7 @@ describe('a denied reset request, in Chromium', () => {
   const typedReason = 'Line one: my phone is gone.\n<b>Not bold</b> & the second line.'
 
   it("finding: Deny's confirmation says nothing changes for the account, the reason keeps its lines as text, and the screen updates in place (English and Arabic)", async () => {
+    await signOut(userPage)
     expect(await signInWithPassword(userPage, deniedEmail)).toBe('/admin/two-factor/verify')
     const requested = await userPage.request.post(`${appUrl}/api/users/mfa/totp/request-reset`, {
       data: { reason: typedReason },

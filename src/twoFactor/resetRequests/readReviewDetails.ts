@@ -10,7 +10,7 @@ import { resetRequestsSlug } from './constants.js'
 /** How many of the requester's latest sign-ins the review shows. */
 const signInsShown = 5
 
-export type ReviewSignIn = {
+type ReviewSignIn = {
   address: null | string
   browser: null | string
   succeeded: boolean
