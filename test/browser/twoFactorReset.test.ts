@@ -229,9 +229,12 @@ describe('a lost authenticator, in Chromium', () => {
     const expected = await adminPage.evaluate(
       (value) =>
         new Intl.DateTimeFormat('en', {
-          dateStyle: 'medium',
-          timeStyle: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          month: 'short',
           timeZoneName: 'short',
+          year: 'numeric',
         }).format(new Date(value)),
       iso,
     )

@@ -5,10 +5,14 @@ import { useSyncExternalStore } from 'react'
 
 const noSubscription = () => () => {}
 
+// Field by field: Intl refuses `dateStyle`/`timeStyle` together with `timeZoneName`.
 const dateOptions: Intl.DateTimeFormatOptions = {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  month: 'short',
   timeZoneName: 'short',
+  year: 'numeric',
 }
 
 /** Payload names some languages by keys that are no BCP 47 tags (`zhTw`): those get the browser's. */
