@@ -64,6 +64,7 @@ const styles = {
   },
   panel: { display: 'grid', gap: 'var(--base)', marginBlock: 'var(--base)' },
   table: { borderCollapse: 'collapse', inlineSize: '100%', textAlign: 'start' },
+  th: { textAlign: 'start' },
   // The reason and the comment as typed: line breaks kept, long words wrapped, never HTML.
   typed: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
 } satisfies Record<string, CSSProperties>
@@ -158,11 +159,11 @@ export const ReviewResetRequestField = ({
           {state.requester.name ? (
             <>
               <dt>{t('resetReviewName')}</dt>
-              <dd>{state.requester.name}</dd>
+              <dd dir="auto">{state.requester.name}</dd>
             </>
           ) : null}
           <dt>{t('resetReviewEmail')}</dt>
-          <dd>{email}</dd>
+          <dd dir="auto">{email}</dd>
           <dt>{t('resetReviewRoles')}</dt>
           <dd>{state.requester.roles || t('resetReviewNoRoles')}</dd>
         </dl>
@@ -174,10 +175,18 @@ export const ReviewResetRequestField = ({
             <table aria-labelledby="backoffice-reset-sign-ins" style={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">{t('resetReviewColumnTime')}</th>
-                  <th scope="col">{t('resetReviewColumnOutcome')}</th>
-                  <th scope="col">{t('resetReviewColumnAddress')}</th>
-                  <th scope="col">{t('resetReviewColumnBrowser')}</th>
+                  <th scope="col" style={styles.th}>
+                    {t('resetReviewColumnTime')}
+                  </th>
+                  <th scope="col" style={styles.th}>
+                    {t('resetReviewColumnOutcome')}
+                  </th>
+                  <th scope="col" style={styles.th}>
+                    {t('resetReviewColumnAddress')}
+                  </th>
+                  <th scope="col" style={styles.th}>
+                    {t('resetReviewColumnBrowser')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -223,10 +232,10 @@ export const ReviewResetRequestField = ({
             <AdminDate value={state.expiresAt} />
           </dd>
           <dt>{t('resetReviewSentFrom')}</dt>
-          <dd>{address || t('resetReviewNotRecorded')}</dd>
+          <dd dir="auto">{address || t('resetReviewNotRecorded')}</dd>
           <dt>{t('fieldResetReason')}</dt>
           <dd>
-            <p id="backoffice-reset-reason" style={styles.typed}>
+            <p dir="auto" id="backoffice-reset-reason" style={styles.typed}>
               {state.reason}
             </p>
           </dd>
@@ -246,7 +255,9 @@ export const ReviewResetRequestField = ({
             <>
               <dt>{t('resetReviewComment')}</dt>
               <dd>
-                <p style={styles.typed}>{state.approverComment}</p>
+                <p dir="auto" style={styles.typed}>
+                  {state.approverComment}
+                </p>
               </dd>
             </>
           ) : null}
