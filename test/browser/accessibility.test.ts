@@ -70,7 +70,7 @@ const scopes = {
   /** The user form's password field with its rules and the invitation hint. */
   newAccountPassword: { include: ['.auth-fields .backoffice-new-password'] },
   invitation: { include: ['[role="region"][aria-label="Invitation"]'] },
-  resetReview: { include: ['[role="region"][aria-label="Review this request"]'] },
+  resetReview: { include: ['.backoffice-reset-review'] },
   unblock: { include: ['[role="region"][aria-label="Unblock account"]'] },
 } satisfies Record<string, AxeScope>
 

@@ -28,7 +28,8 @@ type Props = {
   usersCollection: string
 }
 
-type Setup = { qrCode: string; secret: string }
+/** `afterApprovedReset`: an administrator's approval of a reset request is why this setup is asked. */
+type Setup = { afterApprovedReset: boolean; qrCode: string; secret: string }
 
 /**
  * Enrolment: asks the server for a new secret on arrival (QR code and the secret as text), then for
@@ -83,7 +84,12 @@ export const SetupForm = ({
     }
     void callBackoffice(endpoint('setup'), { cache: 'no-store', language: i18n.language, t }).then(
       ({ body, code, ok }) => {
-        const setupBody = body as { abort?: boolean; qrCode?: string; secret?: string } | null
+        const setupBody = body as {
+          abort?: boolean
+          afterApprovedReset?: boolean
+          qrCode?: string
+          secret?: string
+        } | null
         if (cancelled) {
           return
         }
@@ -92,7 +98,11 @@ export const SetupForm = ({
         } else if (ok && setupBody?.abort) {
           window.location.assign(adminRoute)
         } else if (ok && setupBody?.qrCode && setupBody.secret) {
-          setSetup({ qrCode: setupBody.qrCode, secret: setupBody.secret })
+          setSetup({
+            afterApprovedReset: setupBody.afterApprovedReset === true,
+            qrCode: setupBody.qrCode,
+            secret: setupBody.secret,
+          })
         } else {
           giveUp()
         }
@@ -120,6 +130,9 @@ export const SetupForm = ({
     <form aria-busy={busy || !setup} onSubmit={submit} style={styles.column}>
       <div className="form-header">
         <h1>{t('twoFactorSetupHeading')}</h1>
+        {setup?.afterApprovedReset ? (
+          <p id="backoffice-setup-after-reset">{t('twoFactorSetupAfterReset')}</p>
+        ) : null}
         <p>{t('twoFactorSetupSubheading')}</p>
       </div>
       {setup ? (

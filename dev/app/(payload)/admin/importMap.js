@@ -66,7 +66,7 @@ import { AccountStatusCell as AccountStatusCell_96ef4394653c23aa0871e7994b7eaede
 import { AccountQuickFilters as AccountQuickFilters_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { ReviewResetRequestField as ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { ResetRequestReviewField as ResetRequestReviewField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { AuditTimeCell as AuditTimeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AuditEventCell as AuditEventCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AuditCategoryCell as AuditCategoryCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -159,7 +159,7 @@ export const importMap = {
   "payload-backoffice/rsc#AccountQuickFilters": AccountQuickFilters_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/client#ReviewResetRequestField": ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#ResetRequestReviewField": ResetRequestReviewField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#AuditTimeCell": AuditTimeCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#AuditEventCell": AuditEventCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#AuditCategoryCell": AuditCategoryCell_96ef4394653c23aa0871e7994b7eaede,
