@@ -40,7 +40,7 @@ const languageDictionaries = {
 export type StrengthLanguage = keyof typeof languageDictionaries
 
 /** Every language the server judges passwords against. */
-export const strengthLanguages = Object.keys(languageDictionaries) as StrengthLanguage[]
+const strengthLanguages = Object.keys(languageDictionaries) as StrengthLanguage[]
 
 /** The dictionary for an admin language: its own when there is one, else English. */
 export const strengthLanguageOf = (language: string): StrengthLanguage =>
