@@ -12,3 +12,5 @@ export { ConfirmPasswordField } from '../sudo/components/ConfirmPasswordField.js
 export { ChallengeView } from '../twoFactor/components/ChallengeView.js'
 export { SetupView } from '../twoFactor/components/SetupView.js'
 export { TwoFactorField } from '../twoFactor/components/TwoFactorField.js'
+export { SecurityOverviewPanel } from '../securityOverview/components/SecurityOverviewPanel.js'
+export { SecurityOverviewView } from '../securityOverview/components/SecurityOverviewView.js'

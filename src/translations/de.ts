@@ -817,4 +817,48 @@ export const de: BackofficeTranslationTable = {
     'Neue Wiederherstellungscodes erzeugt. Die alten funktionieren nicht mehr.',
   recoveryCodesFileIntro:
     'Wiederherstellungscodes für {{account}}, erzeugt am {{date}}. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
+  securityOverviewTitle: 'Sicherheitsübersicht',
+  securityOverviewCountedAt:
+    'Gezählt am {{time}}. Jede Zahl öffnet die Liste dessen, was sie zählt.',
+  securityOverviewOpen: 'Sicherheitsübersicht öffnen',
+  securityNowHeading: 'Aktuell',
+  securityLockedAccounts: 'Vorübergehend blockierte Konten',
+  securityLockedAddresses: 'Blockierte Anmeldeadressen',
+  securityLockedAddressesNote:
+    'Adressen ohne Passwortkonto, nur als verschlüsselte Hashes gespeichert: Es gibt keine Liste zum Öffnen.',
+  securitySuspendedAccounts: 'Gesperrte Konten',
+  securityOpenResetRequests: 'Offene 2FA-Zurücksetzungsanfragen',
+  securityActiveSessions: 'Aktive Sitzungen',
+  securityGuessingAlerts: 'Warnungen vor Passwort-Raten, letzte 7 Tage',
+  securityRefusedToday: 'Abgelehnte Anmeldungen, letzte 24 Stunden',
+  securitySignInsHeading: 'Anmeldungen pro Tag, letzte 30 Tage (UTC)',
+  securitySucceeded: 'Erfolgreich',
+  securityRefused: 'Abgelehnt',
+  securityMethodPassword: 'Passwort',
+  securityMethodSso: 'Single Sign-on',
+  securityMethodPasskey: 'Passkey',
+  securitySeries: '{{outcome}}: {{method}}',
+  securityChartSummary:
+    'Diagramm der Anmeldungen pro Tag in den letzten 30 Tagen: {{succeeded}} erfolgreich, {{refused}} abgelehnt. Die Tabelle unten enthält dieselben Zahlen.',
+  securityChartTable: 'Die Zahlen als Tabelle',
+  securityDay: 'Tag (UTC)',
+  securityTotal: '30 Tage',
+  securityAdoptionHeading: 'Zweite Faktoren und Anmeldemethoden',
+  securityFactorsCaption: 'Konten nach zweitem Faktor, pro Rolle',
+  securityMethodsCaption: 'Konten nach Anmeldemethode, pro Rolle',
+  securityRole: 'Rolle',
+  securityAllAccounts: 'Alle Konten',
+  securityAccounts: 'Konten',
+  securityFactorApp: 'Authenticator-App',
+  securityFactorPasskey: 'Passkey',
+  securityFactorNone: 'Kein zweiter Faktor',
+  securityRulesHeading: 'Vorgeschrieben, aber noch nicht eingerichtet',
+  securityRuleTwoFactorEveryone:
+    'Zwei-Faktor-Authentifizierung ist für alle vorgeschrieben: Konten ohne zweiten Faktor',
+  securityRuleTwoFactorRoles:
+    'Zwei-Faktor-Authentifizierung ist für {{roles}} vorgeschrieben: Konten ohne zweiten Faktor',
+  securityRulePasskeys: 'Ein Passkey ist für {{roles}} vorgeschrieben: Konten ohne Passkey',
+  securityNoRules:
+    'Keine Regel schreibt einen zweiten Faktor oder einen Passkey vor (Optionen `twoFactor.enforcement` und `passkeys.requiredForRoles`).',
+  securityNumberOpens: '{{label}}: {{count}}',
 }
