@@ -1,5 +1,5 @@
 /** One day in milliseconds. */
-export const DAY_MS = 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * The periods the overview counts over, all from one reference time `at` (the moment it was read),
