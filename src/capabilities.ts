@@ -16,6 +16,7 @@ import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
+import { securityOverview } from './securityOverview/index.js'
 import { sealedState } from './sealedState/index.js'
 import { sessions } from './sessions/index.js'
 import { signIn } from './signIn/index.js'
@@ -54,6 +55,7 @@ export const capabilities: Capability[] = [
   firstUser,
   passwordReset,
   auditLog,
+  securityOverview,
   coreRoutes,
   uploads,
   richTextReadOnlyBlocks,
