@@ -55,7 +55,6 @@ export const capabilities: Capability[] = [
   firstUser,
   passwordReset,
   auditLog,
-  securityOverview,
   coreRoutes,
   uploads,
   richTextReadOnlyBlocks,

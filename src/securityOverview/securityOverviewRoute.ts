@@ -1,2 +1,0 @@
-/** The overview's page, under the admin route. */
-export const securityOverviewRoute = '/security'
