@@ -24,7 +24,7 @@ module.exports = {
     {
       name: 'lib-is-pure',
       comment:
-        'src/lib/ and src/video/lib/ hold plain logic (backoff schedule, token hashing, the ffmpeg ' +
+        'src/lib/ and src/video/lib/ hold plain logic (Retry-After seconds, token hashing, the ffmpeg ' +
         'ladder) that is unit-tested without ' +
         'Payload, Next or React and can be reused anywhere.',
       severity: 'error',

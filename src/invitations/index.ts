@@ -4,7 +4,7 @@ import type { Capability } from '../capability.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { addAdminViews } from '../config/admin.js'
-import { appendHooks, mapCollection } from '../config/collections.js'
+import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { publicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 import { acceptInvitationEndpoint } from './acceptInvitationEndpoint.js'
 import { recordInvitation, sendCreationEmail, startInvitation } from './createHooks.js'
@@ -83,21 +83,17 @@ export const invitations: Capability = {
       mapCollection(config, options.usersCollection, (users) =>
         appendHooks(
           withInvitationForm(
-            {
-              ...users,
-              // Before Payload's built-in endpoints (`GET /:id` would take `/invitation`), which match after these.
-              // `endpoints: false` means the app turned the collection's REST API off: keep it off.
-              endpoints:
-                users.endpoints === false
-                  ? false
-                  : [
-                      invitationDetailsEndpoint(options),
-                      acceptInvitationEndpoint(options),
-                      resendInvitationEndpoint(options),
-                      revokeInvitationEndpoint(options),
-                      ...(users.endpoints ?? []),
-                    ],
-            },
+            // Before Payload's built-in endpoints (`GET /:id` would take `/invitation`).
+            addEndpoints(
+              users,
+              [
+                invitationDetailsEndpoint(options),
+                acceptInvitationEndpoint(options),
+                resendInvitationEndpoint(options),
+                revokeInvitationEndpoint(options),
+              ],
+              { first: true },
+            ),
             options,
           ),
           {

@@ -8,7 +8,7 @@ import type { OpenChallenge } from '../twoFactor/challenges.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { secondsUntil } from '../lib/backoff.js'
+import { secondsUntil } from '../lib/secondsUntil.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
 import { accountLockedUntil } from '../lockout/attempts.js'
 import { knownBrowserOf } from '../lockout/knownBrowsers.js'
