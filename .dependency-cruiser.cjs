@@ -36,14 +36,15 @@ module.exports = {
       comment:
         'The video plugin ships on its own entry (payload-backoffice/video) for apps without the ' +
         "back-office's sign-in: beside its own folder it may use only the folders both plugins " +
-        'share (pure logic, errors and their answer, request reading, texts, database and metrics ' +
+        'share (pure logic, errors and their answer, endpoint declaration, request reading, texts, database and metrics ' +
         'helpers, the admin fetch helper), never a sign-in capability (signIn, sso, twoFactor, ' +
         'sessions, lockout, sudo, invitations, passwordPolicy, ...).',
       severity: 'error',
       from: { path: '^src/video/' },
       to: {
         path: '^src/',
-        pathNot: '^src/(video|lib|errors|request|i18n|translations|db|metrics|components)/',
+        pathNot:
+          '^src/(video|lib|endpoint|errors|request|i18n|translations|db|metrics|components)/',
       },
     },
     {
@@ -57,7 +58,7 @@ module.exports = {
       to: {
         path: '^src/|(^|/)node_modules/(openid-client|@simplewebauthn|@zxcvbn-ts|otplib|qrcode|ua-parser-js)/',
         pathNot:
-          '^src/(video|lib|errors|request|i18n|translations|db|metrics|components|exports)/|^src/options/(getPluginOptions|types)[.]ts$',
+          '^src/(video|lib|endpoint|errors|request|i18n|translations|db|metrics|components|exports)/|^src/options/(getPluginOptions|types)[.]ts$',
         reachable: true,
       },
     },

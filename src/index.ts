@@ -6,7 +6,8 @@ export {
 } from './audit/recordAuditEvent.js'
 export { BackofficeError } from './errors/BackofficeError.js'
 export { type BackofficeErrorCode, errorCatalogue } from './errors/catalogue.js'
-export { backofficeEndpoint, errorResponse } from './errors/errorResponse.js'
+export { backofficeEndpoint } from './endpoint/backofficeEndpoint.js'
+export { errorResponse } from './errors/errorResponse.js'
 export { getPluginOptions } from './options/getPluginOptions.js'
 export type {
   BackofficePluginOptions,

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../errors/errorResponse.js'
+import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { resolveAdminTarget } from '../request/adminTarget.js'
 import { jsonResponse } from '../request/http.js'
 import { accountFactsOf } from './accountFacts.js'

@@ -23,6 +23,8 @@ export const errorCatalogue = {
   // Requests that cannot be read at all
   MALFORMED_REQUEST: { status: 400, translationKey: 'errorMalformedRequest' },
   PAYLOAD_TOO_LARGE: { status: 413, translationKey: 'errorPayloadTooLarge' },
+  // A body that does not match the endpoint's declared schema; `field` names the first wrong field.
+  REQUEST_BODY_INVALID: { status: 400, translationKey: 'errorRequestBodyInvalid' },
 
   // Sign-in
   INVALID_CREDENTIALS: { status: 401, translationKey: 'errorInvalidCredentials' },

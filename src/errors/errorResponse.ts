@@ -1,13 +1,11 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
-import { APIError, headersWithCors } from 'payload'
+import { headersWithCors } from 'payload'
 
 import type { BackofficeErrorCode } from './catalogue.js'
 
 import { BackofficeError, type BackofficeErrorVariables } from './BackofficeError.js'
 import { CatalogueError } from './CatalogueError.js'
-import { logRefusal } from './logRefusal.js'
-import { maskedError } from './maskedError.js'
 
 /**
  * The response for a refusal, in the same shape Payload gives its own errors:
@@ -37,37 +35,3 @@ export const errorResponse = (
     { headers, status: error.status },
   )
 }
-
-/**
- * Every endpoint of the plugin (and of the video plugin) is declared through this: its handler
- * refuses by throwing an error of its catalogue (`BackofficeError`, `VideoError`), and the error is
- * answered here with its code rather than thrown on to Payload, which would log every thrown error
- * at error level, even a client's mistake: a refusal is logged at info and counted (see
- * `logRefusal`). A catalogue error of 500 or more (an email that could not be sent, say) is logged
- * here, and its answer carries only the catalogue's text. Payload's own refusals (not found, forbidden, a
- * validation error: below 500) go on to Payload, which answers them as it always does. Anything
- * else is unexpected: it goes on to Payload (which logs it and runs the `afterError` hooks) as
- * `DATABASE_ERROR` or `INTERNAL_ERROR` with the catalogue's text, so a client always gets a stable
- * code and never the failure's detail.
- */
-export const backofficeEndpoint = (endpoint: Endpoint): Endpoint => ({
-  ...endpoint,
-  handler: async (req) => {
-    try {
-      return await endpoint.handler(req)
-    } catch (error) {
-      if (!(error instanceof CatalogueError)) {
-        if (error instanceof APIError && error.status < 500) {
-          throw error
-        }
-        throw maskedError(req, error)
-      }
-      if (error.status >= 500) {
-        req.payload.logger.error({ err: error, msg: `payload-backoffice: ${error.code}` })
-      } else {
-        logRefusal(req, error)
-      }
-      return errorResponse(req, error)
-    }
-  },
-})

@@ -2,8 +2,8 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { credentialLimits } from '../request/credentialLimits.js'
 import { readBody } from '../request/readBody.js'

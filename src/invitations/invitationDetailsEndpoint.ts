@@ -2,8 +2,8 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { jsonResponse } from '../request/http.js'
 import { invitationStore } from './invitationStore.js'

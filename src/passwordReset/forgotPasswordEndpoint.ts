@@ -2,8 +2,8 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../errors/errorResponse.js'
 import { requestText } from '../i18n/text.js'
 import { jsonResponse } from '../request/http.js'
 import { readBody } from '../request/readBody.js'

@@ -143,6 +143,7 @@ export const de: BackofficeTranslationTable = {
   errorLoginTemporarilyBlockedUntil:
     'Die Anmeldung ist für diesen Benutzer vorübergehend gesperrt. Bitte versuchen Sie es {{when}} erneut.',
   errorMalformedRequest: 'Die Anfrage konnte nicht gelesen werden.',
+  errorRequestBodyInvalid: 'Die Anfrage ist ungültig: {{field}}.',
   errorMfaRequired: 'MFA erforderlich',
   errorMfaSessionExpired: '2FA-Sitzung abgelaufen oder ungültig, bitte melden Sie sich erneut an.',
   errorMfaTokenInvalid: 'Ungültiges MFA-Token.',

@@ -141,6 +141,7 @@ export const en = {
   errorLoginTemporarilyBlockedUntil:
     'Login temporarily blocked for this user. Please try again {{when}}.',
   errorMalformedRequest: 'The request could not be read.',
+  errorRequestBodyInvalid: 'The request is not valid: {{field}}.',
   errorMfaRequired: 'MFA required',
   errorMfaSessionExpired: '2FA session expired or invalid, please log in again.',
   errorMfaTokenInvalid: 'Invalid MFA token.',

@@ -143,6 +143,7 @@ export const fr: BackofficeTranslationTable = {
   errorLoginTemporarilyBlockedUntil:
     'La connexion est temporairement bloquée pour cet utilisateur. Veuillez réessayer {{when}}.',
   errorMalformedRequest: 'La requête est illisible.',
+  errorRequestBodyInvalid: "La requête n'est pas valide : {{field}}.",
   errorMfaRequired: 'MFA requise',
   errorMfaSessionExpired: 'Session 2FA expirée ou non valide, veuillez vous reconnecter.',
   errorMfaTokenInvalid: 'Jeton MFA non valide.',

@@ -141,6 +141,7 @@ export const nl: BackofficeTranslationTable = {
   errorLoginTemporarilyBlockedUntil:
     'Inloggen is tijdelijk geblokkeerd voor deze gebruiker. Probeer het {{when}} opnieuw.',
   errorMalformedRequest: 'Het verzoek kon niet worden gelezen.',
+  errorRequestBodyInvalid: 'Het verzoek is ongeldig: {{field}}.',
   errorMfaRequired: 'MFA vereist',
   errorMfaSessionExpired: '2FA-sessie verlopen of ongeldig, log opnieuw in.',
   errorMfaTokenInvalid: 'Ongeldig MFA-token.',

@@ -4,11 +4,10 @@ import { APIError, headersWithCors } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { csvLine } from '../../lib/csvLine.js'
-import { requestUser } from '../../request/requestUser.js'
-import { isAdmin } from '../../roles/isAdmin.js'
+import { administrator } from '../../request/administrator.js'
 
 /** The exported columns, in order: the stored fields, named as in the API (stable for scripts). */
 const columns = [
@@ -48,16 +47,6 @@ export const exportAuditLogCsvEndpoint = (
 ): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
-      if (!isAdmin(viewer, options)) {
-        throw new BackofficeError('INSUFFICIENT_PERMISSIONS', {
-          req,
-          variables: { role: options.roles.admin },
-        })
-      }
       const listWhere = listQuery(req, searchableFields)
       const readBatch = async (after: null | Row): Promise<Row[]> => {
         const where: Where = after
@@ -149,6 +138,7 @@ export const exportAuditLogCsvEndpoint = (
     },
     method: 'get',
     path: '/export.csv',
+    requires: [administrator(options)],
   })
 
 /** The list view's filter from the query string: its `where`, and its search box over the searchable fields. */

@@ -3,11 +3,12 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { PayloadSession, SessionDocument } from '../constants.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { requestUser } from '../../request/requestUser.js'
+import { signedIn } from '../../request/signedIn.js'
+import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { toSessionSummary } from './sessionSummary.js'
 
@@ -20,10 +21,7 @@ import { toSessionSummary } from './sessionSummary.js'
 export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
       const requested = req.searchParams.get('user')
       const targetId =
         requested === null
@@ -81,4 +79,5 @@ export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpo
     },
     method: 'get',
     path: '/sessions',
+    requires: [signedIn(options)],
   })

@@ -5,8 +5,8 @@ import { generatePayloadCookie } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestUser } from '../../request/requestUser.js'
 
 /** Whether the account still has the session `sid`, as committed now. */

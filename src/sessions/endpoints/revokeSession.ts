@@ -5,11 +5,12 @@ import { generateExpiredPayloadCookie } from 'payload/shared'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { SessionDocument } from '../constants.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { requestUser } from '../../request/requestUser.js'
+import { signedIn } from '../../request/signedIn.js'
+import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { endSessions } from '../endSessions.js'
 import { relationId } from './sessionSummary.js'
@@ -52,10 +53,7 @@ export const revocationResponse = (
 export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.sessions.slug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })
@@ -98,4 +96,5 @@ export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/sessions/:id/revoke',
+    requires: [signedIn(options)],
   })

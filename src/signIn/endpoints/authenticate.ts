@@ -2,8 +2,8 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { claimTimeStep } from '../../twoFactor/accountState.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { openTotpSecret } from '../../twoFactor/openTotpSecret.js'

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { readCappedBytes } from '../../request/http.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { claimLogoutToken, verifiedLogoutToken } from '../logoutTokens.js'

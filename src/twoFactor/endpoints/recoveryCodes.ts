@@ -4,11 +4,12 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { inTransaction } from '../../db/inTransaction.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { assertEmptyBody, jsonResponse } from '../../request/http.js'
-import { requestUser } from '../../request/requestUser.js'
-import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { signedIn } from '../../request/signedIn.js'
+import { signedInUser } from '../../request/signedInUser.js'
+import { freshProof } from '../../sudo/freshProof.js'
 import { readTotpState } from '../accountState.js'
 import { formatRecoveryCode, generateRecoveryCode, hashRecoveryCode } from '../lib/recoveryCodes.js'
 import { sendRecoveryCodesEmail } from '../recoveryCodes/emails.js'
@@ -22,14 +23,12 @@ import { recoveryCodesStatus, replaceRecoveryCodes } from '../recoveryCodes/stor
 export const recoveryCodesStatusEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
       return jsonResponse(req, await recoveryCodesStatus(req.payload, viewer.id))
     },
     method: 'get',
     path: '/mfa/recovery-codes',
+    requires: [signedIn(options)],
   })
 
 /**
@@ -43,12 +42,8 @@ export const recoveryCodesStatusEndpoint = (options: SanitizedBackofficeOptions)
 export const generateRecoveryCodesEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
       await assertEmptyBody(req)
-      await requireFreshProof(req, options)
       const notEnabled = () => new BackofficeError('TOTP_NOT_ENABLED', { req })
       if ((await readTotpState(req.payload, options, viewer.id))?.status !== 'enabled') {
         throw notEnabled()
@@ -89,4 +84,5 @@ export const generateRecoveryCodesEndpoint = (options: SanitizedBackofficeOption
     },
     method: 'post',
     path: '/mfa/recovery-codes',
+    requires: [signedIn(options), freshProof(options)],
   })

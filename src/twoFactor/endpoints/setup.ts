@@ -4,11 +4,12 @@ import QRCode from 'qrcode'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { sealSecret } from '../../lib/secretBox.js'
 import { jsonResponse } from '../../request/http.js'
-import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { requestUser } from '../../request/requestUser.js'
+import { freshProof } from '../../sudo/freshProof.js'
 import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
 import { totpIssuer } from '../issuer.js'
@@ -30,12 +31,6 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       const enrolling = await enrollingAccount(req, options)
       if (!enrolling) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
-      // Enrolling from a session replaces the pending secret: only with a fresh proof, so a stolen
-      // session cannot put its own authenticator on the account. Enrolment before any session (the
-      // sign-in's forced step) was proved by the password a moment ago.
-      if (enrolling.via === 'session') {
-        await requireFreshProof(req, options)
       }
       const { account } = enrolling
       const nothingToSetUp = jsonResponse(req, { abort: true, qrCode: null, secret: null })
@@ -67,4 +62,10 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
     },
     method: 'get',
     path: '/mfa/totp/setup',
+    // Enrolling from a session replaces the pending secret: only with a fresh proof, so a stolen
+    // session cannot put its own authenticator on the account. Enrolment before any session (the
+    // sign-in's forced step) was proved by the password a moment ago.
+    requires: [
+      freshProof(options, { when: (req) => requestUser(req, options.usersCollection) !== null }),
+    ],
   })

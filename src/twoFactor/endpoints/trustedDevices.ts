@@ -3,13 +3,14 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { assertEmptyBody, idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { requestUser } from '../../request/requestUser.js'
+import { signedIn } from '../../request/signedIn.js'
+import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
-import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { freshProof } from '../../sudo/freshProof.js'
 import { listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
 import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
@@ -20,10 +21,7 @@ import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
       const asked = req.searchParams.get('user')
       if (asked === null) {
         return jsonResponse(req, { docs: await listTrustedDevices(req.payload, viewer.id) })
@@ -42,6 +40,7 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
     },
     method: 'get',
     path: '/mfa/trusted-devices',
+    requires: [signedIn(options)],
   })
 
 /**
@@ -52,17 +51,12 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
 export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = requestUser(req, options.usersCollection)
-      if (!viewer) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, trustedDevicesSlug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })
       }
       await assertEmptyBody(req)
-      // Sudo mode: a stolen session must not be able to quietly rearrange which devices skip the code.
-      await requireFreshProof(req, options)
       const ownerId = await removeTrustedDevice(req.payload, {
         deviceId: id,
         ownerId: isAdmin(viewer, options) ? null : viewer.id,
@@ -80,4 +74,6 @@ export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions)
     },
     method: 'post',
     path: '/mfa/trusted-devices/:id/remove',
+    // Sudo mode: a stolen session must not be able to quietly rearrange which devices skip the code.
+    requires: [signedIn(options), freshProof(options)],
   })

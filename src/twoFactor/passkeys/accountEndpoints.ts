@@ -2,19 +2,21 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { EndpointGuard } from '../../request/EndpointGuard.js'
 
 import { readAccount } from '../../accounts/staffAccount.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { describeUserAgent } from '../../lib/describeUserAgent.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
-import { requestUser, type SessionUser } from '../../request/requestUser.js'
+import { signedIn } from '../../request/signedIn.js'
+import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
-import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { freshProof } from '../../sudo/freshProof.js'
 import { passkeyDevice } from '../lib/passkeyDevice.js'
 import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
 import {
@@ -50,12 +52,20 @@ const readName = (req: PayloadRequest, value: unknown): null | string => {
   return name
 }
 
-const signedInViewer = (req: PayloadRequest, options: SanitizedBackofficeOptions): SessionUser => {
-  const viewer = requestUser(req, options.usersCollection)
-  if (!viewer) {
-    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+/** Passkeys need a relying party: without one every passkey endpoint answers as it would refuse. */
+const relyingPartyConfigured =
+  (options: SanitizedBackofficeOptions): EndpointGuard =>
+  (req) => {
+    requireRelyingParty(req, options)
   }
-  return viewer
+
+/** The passkey named by the route's `:id`, or MALFORMED_REQUEST. */
+const routePasskeyId = (req: PayloadRequest): number | string => {
+  const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, passkeysSlug))
+  if (id === null) {
+    throw new BackofficeError('MALFORMED_REQUEST', { req })
+  }
+  return id
 }
 
 /**
@@ -65,7 +75,7 @@ const signedInViewer = (req: PayloadRequest, options: SanitizedBackofficeOptions
 export const listPasskeysEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = signedInViewer(req, options)
+      const viewer = signedInUser(req, options.usersCollection)
       const asked = req.searchParams.get('user')
       let userId: number | string = viewer.id
       if (asked !== null) {
@@ -97,6 +107,7 @@ export const listPasskeysEndpoint = (options: SanitizedBackofficeOptions): Endpo
     },
     method: 'get',
     path: '/mfa/passkeys',
+    requires: [signedIn(options)],
   })
 
 /**
@@ -107,9 +118,7 @@ export const listPasskeysEndpoint = (options: SanitizedBackofficeOptions): Endpo
 export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = signedInViewer(req, options)
-      requireRelyingParty(req, options)
-      await requireFreshProof(req, options)
+      const viewer = signedInUser(req, options.usersCollection)
       const account = await readAccount(req, options, viewer.id)
       if (!account?.email) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -124,6 +133,7 @@ export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions)
     },
     method: 'post',
     path: '/mfa/passkeys/registration-options',
+    requires: [signedIn(options), relyingPartyConfigured(options), freshProof(options)],
   })
 
 /**
@@ -134,12 +144,10 @@ export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions)
 export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = signedInViewer(req, options)
-      requireRelyingParty(req, options)
+      const viewer = signedInUser(req, options.usersCollection)
       const body = await readBody(req)
       const response = readCredentialJSON<RegistrationResponseJSON>(req, body.response)
       const givenName = readName(req, body.name)
-      await requireFreshProof(req, options)
       const account = await readAccount(req, options, viewer.id)
       if (!account) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -188,17 +196,15 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
     },
     method: 'post',
     path: '/mfa/passkeys',
+    requires: [signedIn(options), relyingPartyConfigured(options), freshProof(options)],
   })
 
 /** `POST /api/{users}/mfa/passkeys/:id/rename` with `{ name }`: one's own passkeys only. Audited. */
 export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = signedInViewer(req, options)
-      const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, passkeysSlug))
-      if (id === null) {
-        throw new BackofficeError('MALFORMED_REQUEST', { req })
-      }
+      const viewer = signedInUser(req, options.usersCollection)
+      const id = routePasskeyId(req)
       const name = readName(req, (await readBody(req)).name)
       if (name === null) {
         throw new BackofficeError('PASSKEY_NAME_INVALID', {
@@ -224,6 +230,7 @@ export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/mfa/passkeys/:id/rename',
+    requires: [signedIn(options)],
   })
 
 /**
@@ -234,12 +241,8 @@ export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
 export const removePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      const viewer = signedInViewer(req, options)
-      const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, passkeysSlug))
-      if (id === null) {
-        throw new BackofficeError('MALFORMED_REQUEST', { req })
-      }
-      await requireFreshProof(req, options)
+      const viewer = signedInUser(req, options.usersCollection)
+      const id = routePasskeyId(req)
       const removed = await removePasskey(req, {
         ownerId: isAdmin(viewer, options) ? null : viewer.id,
         passkeyId: id,
@@ -265,4 +268,5 @@ export const removePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/mfa/passkeys/:id/remove',
+    requires: [signedIn(options), freshProof(options)],
   })

@@ -3,15 +3,15 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestText } from '../../i18n/text.js'
 import { createToken } from '../../lib/tokens.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
 import { requestUser } from '../../request/requestUser.js'
-import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { freshProof } from '../../sudo/freshProof.js'
 import { readTotpState } from '../accountState.js'
 import { findChallenge } from '../challenges.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
@@ -37,12 +37,6 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       const userId = await requesterId(req, options)
       if (userId === null) {
         throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
-      }
-      // From a session, asking to remove the second factor is a sensitive change (sudo mode): a stolen
-      // session must not start taking the account's 2FA away. Past the password with a challenge
-      // cookie, that password was the proof.
-      if (requestUser(req, options.usersCollection)) {
-        await requireFreshProof(req, options)
       }
       const body = await readBody(req)
       const read = readResetReason(body.reason)
@@ -103,4 +97,10 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
     },
     method: 'post',
     path: '/mfa/totp/request-reset',
+    // From a session, asking to remove the second factor is a sensitive change (sudo mode): a stolen
+    // session must not start taking the account's 2FA away. Past the password with a challenge
+    // cookie, that password was the proof.
+    requires: [
+      freshProof(options, { when: (req) => requestUser(req, options.usersCollection) !== null }),
+    ],
   })

@@ -1,19 +1,21 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { inTransaction } from '../../db/inTransaction.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { requestText } from '../../i18n/text.js'
 import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
+import { administrator } from '../../request/administrator.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { readBody } from '../../request/readBody.js'
 import { revokeSessions } from '../../sessions/revokeSessions.js'
-import { requireFreshProof } from '../../sudo/requireFreshProof.js'
+import { freshProof } from '../../sudo/freshProof.js'
 import { requireSetup, resetToPending } from '../accountState.js'
 import { removeAllPasskeys } from '../passkeys/passkeyStore.js'
 import { deleteRecoveryCodes } from '../recoveryCodes/store.js'
@@ -54,6 +56,15 @@ const resetSecondFactor = async (
   return { devicesRemoved, passkeysRemoved, recoveryCodesRemoved, sessionsEnded, wasEnabled }
 }
 
+/** An optional comment for the requester, at most `commentMaxLength` characters once trimmed. */
+const reviewBody = z.object({
+  comment: z
+    .string()
+    .trim()
+    .refine((comment) => [...comment].length <= resetRequestLimits.commentMaxLength)
+    .nullish(),
+})
+
 /**
  * `POST /api/two-factor-reset-requests/:id/approve` and `/deny` with an optional `{ comment }`:
  * an administrator answers a pending request. Answers `{ message, status, processedAt, reviewer,
@@ -62,26 +73,14 @@ const resetSecondFactor = async (
  */
 const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: reviewBody,
+    handler: async (req, body) => {
       const reviewer = resolveAdministrator(req, options)
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })
       }
-      // Approving removes someone's second factor: with a fresh proof (sudo mode), so a stolen
-      // administrator session cannot strip another account's 2FA. Denying changes nothing.
-      if (decision === 'approved') {
-        await requireFreshProof(req, options)
-      }
-      const body = await readBody(req)
-      const rawComment = body.comment
-      if (rawComment !== undefined && rawComment !== null && typeof rawComment !== 'string') {
-        throw new BackofficeError('MALFORMED_REQUEST', { req })
-      }
-      const comment = rawComment?.trim() || null
-      if (comment !== null && [...comment].length > resetRequestLimits.commentMaxLength) {
-        throw new BackofficeError('MALFORMED_REQUEST', { req })
-      }
+      const comment = body.comment || null
 
       const now = new Date()
       const current = await readResetRequest(req.payload, id)
@@ -157,6 +156,10 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
     },
     method: 'post',
     path: `/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
+    refuseBody: (req) => new BackofficeError('MALFORMED_REQUEST', { req }),
+    // Approving removes someone's second factor: with a fresh proof (sudo mode), so a stolen
+    // administrator session cannot strip another account's 2FA. Denying changes nothing.
+    requires: [administrator(options), ...(decision === 'approved' ? [freshProof(options)] : [])],
   })
 
 export const approveResetRequestEndpoint = (options: SanitizedBackofficeOptions) =>

@@ -1,18 +1,19 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { readBody } from '../../request/readBody.js'
 import { titleMaxLength } from '../collections/videosCollection.js'
 import { VideoError } from '../errors/VideoError.js'
 import { S3_MAX_SINGLE_PUT_BYTES } from '../lib/multipartPlan.js'
 import { singleUploadUrl } from '../upload/singleUploadUrl.js'
 import { startMultipartUpload } from '../upload/startMultipartUpload.js'
 import { newUploadNonce } from '../upload/uploadTarget.js'
-import { requireStaff } from './requireStaff.js'
+import { staffOnly } from './staffOnly.js'
 
 const invalid = (req: PayloadRequest, field: string) =>
   new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field } })
@@ -26,13 +27,10 @@ const existingIds = async (
   req: PayloadRequest,
   collection: string,
   field: string,
-  value: unknown,
+  value: null | readonly unknown[] | undefined,
 ): Promise<(number | string)[]> => {
-  if (value === undefined || value === null) {
+  if (!value) {
     return []
-  }
-  if (!Array.isArray(value) || value.length > 100) {
-    throw invalid(req, field)
   }
   const idType = idTypeOf(req, collection)
   const parsed = value.map((id) =>
@@ -56,6 +54,39 @@ const existingIds = async (
 }
 
 /**
+ * The upload request, checked before anything is created. Fields are listed in the order they are
+ * reported: the first wrong one is named. Ids of categories and tags are checked against their
+ * collections below, which a schema cannot do.
+ */
+const uploadRequest = z.object({
+  title: z.string().trim().min(1),
+  slug: z.string().optional(),
+  visibility: z
+    .enum(['public', 'private'])
+    .nullish()
+    .transform((visibility) => visibility ?? 'private'),
+  extension: z
+    .string()
+    .transform((extension) => extension.replace(/^\./, ''))
+    .pipe(z.string().regex(/^[a-z0-9]{1,10}$/i)),
+  mimeType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^video\/[\w.+-]{1,100}$/),
+  // `int()` also keeps the size to safe integers.
+  size: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((size) => size ?? null),
+  multipart: z.boolean().optional(),
+  categories: z.array(z.unknown()).max(100).nullish(),
+  tags: z.array(z.unknown()).max(100).nullish(),
+})
+
+/**
  * `PUT {api}/{mount}/videos/upload`: the upload request (title, slug, visibility, extension,
  * mimeType, optional categories and tags). It creates the video (NO_FILE) and answers
  * `{ videoId, signedUrl }`, the URL the whole file is PUT to with its type, into this video, until
@@ -74,40 +105,14 @@ export const createUploadEndpoint = (
   isStaff: (args: { req: PayloadRequest }) => Promise<boolean>,
 ): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      await requireStaff(req, isStaff)
-      const body = await readBody(req)
-      const title = typeof body.title === 'string' ? body.title.trim() : ''
-      if (!title) {
-        throw invalid(req, 'title')
-      }
-      if (body.slug !== undefined && typeof body.slug !== 'string') {
-        throw invalid(req, 'slug')
-      }
-      const visibility = body.visibility ?? 'private'
-      if (visibility !== 'public' && visibility !== 'private') {
-        throw invalid(req, 'visibility')
-      }
-      const extension = typeof body.extension === 'string' ? body.extension.replace(/^\./, '') : ''
-      if (!/^[a-z0-9]{1,10}$/i.test(extension)) {
-        throw invalid(req, 'extension')
-      }
-      const mimeType = typeof body.mimeType === 'string' ? body.mimeType.trim().toLowerCase() : ''
-      if (!/^video\/[\w.+-]{1,100}$/.test(mimeType)) {
-        throw new VideoError('VIDEO_TYPE_NOT_ALLOWED', { req })
-      }
-      const size = body.size ?? null
-      if (size !== null && (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0)) {
-        throw invalid(req, 'size')
-      }
+    body: uploadRequest,
+    handler: async (req, body) => {
+      const { extension, mimeType, size, title, visibility } = body
       if (size !== null && size > options.maxFileSizeBytes) {
         throw new VideoError('VIDEO_FILE_TOO_LARGE', {
           req,
           variables: { limit: options.maxFileSizeBytes },
         })
-      }
-      if (body.multipart !== undefined && typeof body.multipart !== 'boolean') {
-        throw invalid(req, 'multipart')
       }
       // Parts are cut from the size: a multipart upload cannot start without it.
       if (body.multipart === true && size === null) {
@@ -138,7 +143,7 @@ export const createUploadEndpoint = (
         collection: options.collections.videos as CollectionSlug,
         data: {
           categories,
-          slug: typeof body.slug === 'string' ? body.slug : undefined,
+          slug: body.slug,
           source: { extension: extension.toLowerCase(), mimeType, size },
           status: 'NO_FILE',
           tags,
@@ -170,4 +175,11 @@ export const createUploadEndpoint = (
     },
     method: 'put',
     path: `/${options.mount}/videos/upload`,
+    // The type has its own code (the admin's modal names it); any other field is named in
+    // VIDEO_INPUT_INVALID.
+    refuseBody: (req, field) =>
+      field === 'mimeType'
+        ? new VideoError('VIDEO_TYPE_NOT_ALLOWED', { req })
+        : invalid(req, field),
+    requires: [staffOnly(isStaff)],
   })

@@ -2,11 +2,11 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { jsonResponse } from '../../request/http.js'
 import { VideoError } from '../errors/VideoError.js'
 import { completeFromBucket, withBucketUploadsCompleted } from '../upload/completeFromBucket.js'
-import { requireStaff } from './requireStaff.js'
+import { staffOnly } from './staffOnly.js'
 import { videoIdParam } from './videoIdParam.js'
 import { videoSummary } from './videoSummary.js'
 
@@ -34,7 +34,6 @@ export const listVideosEndpoints = (
 ): Endpoint[] => [
   backofficeEndpoint({
     handler: async (req) => {
-      await requireStaff(req, isStaff)
       const limit = wholeNumberParam(req, 'limit', MAX_LIMIT, MAX_LIMIT)
       const page = wholeNumberParam(req, 'page', 1, 1_000_000)
       const found = await req.payload.find({
@@ -53,10 +52,10 @@ export const listVideosEndpoints = (
     },
     method: 'get',
     path: `/${options.mount}/videos`,
+    requires: [staffOnly(isStaff)],
   }),
   backofficeEndpoint({
     handler: async (req) => {
-      await requireStaff(req, isStaff)
       const video = await req.payload.findByID({
         collection: options.collections.videos as CollectionSlug,
         depth: 0,
@@ -72,13 +71,13 @@ export const listVideosEndpoints = (
     },
     method: 'get',
     path: `/${options.mount}/videos/:id`,
+    requires: [staffOnly(isStaff)],
   }),
   // With S3, the client may say it has finished its PUT to the bucket (the list and the single
   // video notice it too); on disk the signed URL already knows. Answers the video as it is now, or
   // why the file in the bucket was refused and removed (too large, not the announced size).
   backofficeEndpoint({
     handler: async (req) => {
-      await requireStaff(req, isStaff)
       const video = await req.payload.findByID({
         collection: options.collections.videos as CollectionSlug,
         depth: 0,
@@ -108,5 +107,6 @@ export const listVideosEndpoints = (
     },
     method: 'post',
     path: `/${options.mount}/videos/:id/uploaded`,
+    requires: [staffOnly(isStaff)],
   }),
 ]

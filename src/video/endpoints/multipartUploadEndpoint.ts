@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
 import { VideoError } from '../errors/VideoError.js'

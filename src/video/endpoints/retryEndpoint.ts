@@ -3,7 +3,7 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { inTransaction } from '../../db/inTransaction.js'
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { metricsOf } from '../../metrics/metricsOf.js'
 import { jsonResponse } from '../../request/http.js'
 import { videoRows } from '../collections/videoRows.js'
@@ -11,7 +11,7 @@ import { VideoError } from '../errors/VideoError.js'
 import { localStore, sizeOf } from '../storage/localStore.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
-import { requireStaff } from './requireStaff.js'
+import { staffOnly } from './staffOnly.js'
 import { videoIdParam } from './videoIdParam.js'
 
 /**
@@ -24,7 +24,6 @@ export const retryEndpoint = (
 ): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      await requireStaff(req, isStaff)
       const id = videoIdParam(req, options.collections.videos)
       const video = await req.payload.findByID({
         collection: options.collections.videos as CollectionSlug,
@@ -63,4 +62,5 @@ export const retryEndpoint = (
     },
     method: 'post',
     path: `/${options.mount}/videos/:id/retry`,
+    requires: [staffOnly(isStaff)],
   })

@@ -2,10 +2,10 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { jsonResponse } from '../../request/http.js'
 import { VideoError } from '../errors/VideoError.js'
-import { requireStaff } from './requireStaff.js'
+import { staffOnly } from './staffOnly.js'
 
 /**
  * The slugs asked for with `where[slug][in]` (a comma-separated list or an array, as Payload's REST
@@ -39,7 +39,6 @@ export const taxonomyEndpoint = (
 ): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      await requireStaff(req, isStaff)
       const slugs = requestedSlugs(req)
       const found = await req.payload.find({
         collection: collection as CollectionSlug,
@@ -52,4 +51,5 @@ export const taxonomyEndpoint = (
     },
     method: 'get',
     path: `/${options.mount}/${path}`,
+    requires: [staffOnly(isStaff)],
   })

@@ -2,10 +2,10 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { jsonResponse } from '../../request/http.js'
 import { toolsCheckOf } from '../transcode/checkTools.js'
-import { requireStaff } from './requireStaff.js'
+import { staffOnly } from './staffOnly.js'
 
 /**
  * `GET {api}/{mount}/status`: whether this app can encode (ffmpeg and ffprobe found, with libx264,
@@ -18,10 +18,10 @@ export const toolsStatusEndpoint = (
 ): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      await requireStaff(req, isStaff)
       const tools = await toolsCheckOf(req.payload, options)
       return jsonResponse(req, { mount: options.mount, tools })
     },
     method: 'get',
     path: `/${options.mount}/status`,
+    requires: [staffOnly(isStaff)],
   })

@@ -1,0 +1,13 @@
+import type { EndpointGuard } from './EndpointGuard.js'
+
+import { signedInUser } from './signedInUser.js'
+
+/**
+ * Requires a signed-in account of the users collection (`AUTHENTICATION_REQUIRED`, 401): anonymous
+ * requests and users of other auth collections are refused before anything else is looked at.
+ */
+export const signedIn =
+  ({ usersCollection }: { usersCollection: string }): EndpointGuard =>
+  (req) => {
+    signedInUser(req, usersCollection)
+  }
