@@ -1,4 +1,9 @@
 import type { PayloadRequest } from 'payload'
+// Schemas are zod 4: MIT, the most used TypeScript schema library, and already in this repository's
+// tree (knip, eslint-plugin-react-hooks). It parses into a new object holding only the declared keys
+// and reports each failure with its path, which is what a refusal names. valibot's smaller bundles
+// matter in a browser, not on the server where these run; Payload's own validation is per field
+// of a collection and has no schema for an endpoint's body.
 import type * as z from 'zod'
 
 import type { CatalogueError } from '../errors/CatalogueError.js'
