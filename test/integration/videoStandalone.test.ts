@@ -98,7 +98,7 @@ it('runs the video queue in the app process when autoRun is on (as the sandbox s
 
 /** Folders of src/ the video entries may load: the video plugin's, and those both plugins share. */
 const sharedFolder =
-  /^src\/(video|lib|errors|request|i18n|translations|db|metrics|components|exports)\//
+  /^src\/(video|lib|endpoint|errors|request|i18n|translations|db|metrics|components|exports)\//
 /** The back-office's sign-in dependencies: OpenID Connect, passkeys, password strength, TOTP. */
 const signInPackage =
   /(^|\/)node_modules\/(openid-client|@simplewebauthn\/[^/]+|@zxcvbn-ts\/[^/]+|otplib|qrcode|ua-parser-js)\//
