@@ -55,6 +55,7 @@ export const capabilities: Capability[] = [
   firstUser,
   passwordReset,
   auditLog,
+  securityOverview,
   coreRoutes,
   uploads,
   richTextReadOnlyBlocks,
