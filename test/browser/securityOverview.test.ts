@@ -205,7 +205,7 @@ describe('the security overview', () => {
     start.setUTCHours(0, 0, 0, 0)
     start.setUTCDate(start.getUTCDate() - 29)
     const classified = `CASE
-        WHEN data->>'factor' = 'sso' OR data ? 'provider' THEN 'sso'
+        WHEN data->>'factor' = 'sso' OR jsonb_typeof(data->'provider') = 'string' THEN 'sso'
         WHEN data->>'factor' = 'passkeySignIn' OR (event = 'login.failed' AND data->>'factor' = 'passkey') THEN 'passkey'
         ELSE 'password' END`
     const list = await browser.newPage()
