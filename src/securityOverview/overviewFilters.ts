@@ -8,9 +8,15 @@ type Where = { [key: string]: QueryValue }
 
 const iso = (date: Date) => date.toISOString()
 
+// Payload reads `exists: false` on a JSON path from an address as "exists" (the string "false" is
+// not `false` in @payloadcms/drizzle 3.90.1's createJSONQuery), so presence is asked with
+// `like: ''` (a string value there) and absence with `not_like: ''` (no string value there).
+const isString = (path: string): Where => ({ [path]: { like: '' } })
+const isNoString = (path: string): Where => ({ [path]: { not_like: '' } })
+
 /** An audit entry's `data` said it began with a provider (see signInsPerDay.ts). */
 const viaProvider: Where = {
-  or: [{ 'data.factor': { equals: 'sso' } }, { 'data.provider': { exists: true } }],
+  or: [{ 'data.factor': { equals: 'sso' } }, isString('data.provider')],
 }
 
 /** Factors that make a sign-in of this outcome a passkey one. */
@@ -22,20 +28,19 @@ const methodFilter = (outcome: SignInOutcome, method: SignInMethod): Where[] => 
     return [viaProvider]
   }
   if (method === 'passkey') {
-    return [
-      { 'data.factor': { in: passkeyFactors(outcome) } },
-      { 'data.provider': { exists: false } },
-    ]
+    return [{ 'data.factor': { in: passkeyFactors(outcome) } }, isNoString('data.provider')]
   }
-  // The rest, an entry without a factor included (the SQL's ELSE).
+  // The rest (the SQL's ELSE), entries without a factor or without any data included; written out
+  // as alternatives, so the address stays within the 10 levels Payload's query parser reads.
+  const noProvider = isNoString('data.provider')
   return [
     {
       or: [
-        { 'data.factor': { exists: false } },
-        { 'data.factor': { not_in: ['sso', ...passkeyFactors(outcome)] } },
+        { data: { exists: false } },
+        { and: [isNoString('data.factor'), noProvider] },
+        { and: [{ 'data.factor': { not_in: ['sso', ...passkeyFactors(outcome)] } }, noProvider] },
       ],
     },
-    { 'data.provider': { exists: false } },
   ]
 }
 
@@ -48,11 +53,11 @@ export const overviewFilters = {
   accountsWithoutFactor: (passkeysEnabled: boolean): Where => ({
     and: [
       { 'totpConfig.status': { not_equals: 'enabled' } },
-      ...(passkeysEnabled ? [{ 'totpConfig.passkeys.id': { exists: false } }] : []),
+      ...(passkeysEnabled ? [{ 'totpConfig.passkeys.credentialId': { exists: false } }] : []),
     ],
   }),
-  accountsWithoutPasskey: (): Where => ({ 'totpConfig.passkeys.id': { exists: false } }),
-  accountsWithPasskey: (): Where => ({ 'totpConfig.passkeys.id': { exists: true } }),
+  accountsWithoutPasskey: (): Where => ({ 'totpConfig.passkeys.credentialId': { exists: false } }),
+  accountsWithPasskey: (): Where => ({ 'totpConfig.passkeys.credentialId': { exists: true } }),
   activeSessions: ({ at }: OverviewWindows): Where => ({
     and: [{ revokedAt: { exists: false } }, { expiresAt: { greater_than: iso(at) } }],
   }),

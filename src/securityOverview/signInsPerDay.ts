@@ -40,7 +40,7 @@ export const signInsPerDay = async (
     sql`SELECT to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
        CASE WHEN ${event} = ${signInOutcomes.succeeded} THEN 'succeeded' ELSE 'refused' END AS outcome,
        CASE
-         WHEN ${factor} = 'sso' OR jsonb_exists(${data}, 'provider') THEN 'sso'
+         WHEN ${factor} = 'sso' OR jsonb_typeof(${data} -> 'provider') = 'string' THEN 'sso'
          WHEN ${factor} = 'passkeySignIn' OR (${event} = ${signInOutcomes.refused} AND ${factor} = 'passkey') THEN 'passkey'
          ELSE 'password'
        END AS method,

@@ -120,10 +120,12 @@ beforeAll(async () => {
   )
   await sql(
     `INSERT INTO two_factor_reset_requests (requester_id, reason, status, expires_at, pending_key, updated_at, created_at)
-     VALUES ($1, 'Lost my phone on a trip', 'pending', now() + interval '7 days', $1::text, now(), now())`,
-    [withApp],
+     VALUES ($1, 'Lost my phone on a trip', 'pending', now() + interval '7 days', $2, now(), now())`,
+    [withApp, String(withApp)],
   )
-  await createAccount('sso', ['editor'], { identityProvider: 'corporate' })
+  // An account of a provider no longer configured here: still counted under its method.
+  const viaProvider = await createAccount('sso', ['editor'])
+  await sql("UPDATE users SET identity_provider = 'corporate' WHERE id = $1", [viaProvider])
   await sql('UPDATE users SET identity_provider = NULL WHERE email = $1', [email('reviewer')])
   // Sign-ins by the other methods, as their endpoints record them, and old ones outside the chart.
   await auditEntry('login.succeeded', { factor: 'sso', provider: 'corporate' })
@@ -212,7 +214,7 @@ describe('the security overview counts what the database holds', () => {
       overview.signIns[outcome][method].reduce((sum, n) => sum + n, 0)
     const since = windows.days[0]!.toISOString()
     const classified = `CASE
-        WHEN data->>'factor' = 'sso' OR data ? 'provider' THEN 'sso'
+        WHEN data->>'factor' = 'sso' OR jsonb_typeof(data->'provider') = 'string' THEN 'sso'
         WHEN data->>'factor' = 'passkeySignIn' OR (event = 'login.failed' AND data->>'factor' = 'passkey') THEN 'passkey'
         ELSE 'password' END`
     for (const outcome of ['succeeded', 'refused'] as const) {
