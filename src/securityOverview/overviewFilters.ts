@@ -14,6 +14,14 @@ const iso = (date: Date) => date.toISOString()
 const isString = (path: string): Where => ({ [path]: { like: '' } })
 const isNoString = (path: string): Where => ({ [path]: { not_like: '' } })
 
+// Passkeys are reached through the users' `totpConfig.passkeys` join: a LEFT JOIN whose `user`
+// column is null exactly for an account with no passkey. Asked as `equals`/`not_equals` "null"
+// (which Payload reads as SQL NULL on a relationship) rather than with `exists`: the admin's
+// filter controls offer no field behind a join, and in @payloadcms/ui 3.90.1 an `exists`
+// condition on a path they do not know throws while the list view renders.
+const withoutPasskey: Where = { 'totpConfig.passkeys.user': { equals: 'null' } }
+const withPasskey: Where = { 'totpConfig.passkeys.user': { not_equals: 'null' } }
+
 /** An audit entry's `data` said it began with a provider (see signInsPerDay.ts). */
 const viaProvider: Where = {
   or: [{ 'data.factor': { equals: 'sso' } }, isString('data.provider')],
@@ -53,11 +61,11 @@ export const overviewFilters = {
   accountsWithoutFactor: (passkeysEnabled: boolean): Where => ({
     and: [
       { 'totpConfig.status': { not_equals: 'enabled' } },
-      ...(passkeysEnabled ? [{ 'totpConfig.passkeys.credentialId': { exists: false } }] : []),
+      ...(passkeysEnabled ? [withoutPasskey] : []),
     ],
   }),
-  accountsWithoutPasskey: (): Where => ({ 'totpConfig.passkeys.credentialId': { exists: false } }),
-  accountsWithPasskey: (): Where => ({ 'totpConfig.passkeys.credentialId': { exists: true } }),
+  accountsWithoutPasskey: (): Where => withoutPasskey,
+  accountsWithPasskey: (): Where => withPasskey,
   activeSessions: ({ at }: OverviewWindows): Where => ({
     and: [{ revokedAt: { exists: false } }, { expiresAt: { greater_than: iso(at) } }],
   }),

@@ -86,7 +86,7 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       on: 'user',
     },
     // The account's passkeys, a join like `trustedDevices` (no column): what lets the users list be
-    // filtered to accounts with or without one (`totpConfig.passkeys.credentialId` exists), as the security
+    // filtered to accounts with or without one (`totpConfig.passkeys.user` null or not), as the security
     // overview's numbers link to.
     {
       name: 'passkeys',

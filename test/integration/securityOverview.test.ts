@@ -112,11 +112,12 @@ beforeAll(async () => {
   // States set in the database as the plugin's own code leaves them.
   const suspended = await createAccount('suspended', ['reviewer'])
   await sql("UPDATE users SET security_status = 'suspended' WHERE id = $1", [suspended])
+  // Two passkeys: the account is still one row of the lists that join them.
   const withPasskey = await createAccount('with-passkey', ['editor', 'reviewer'])
   await sql(
     `INSERT INTO passkeys (user_id, name, credential_id, public_key, user_handle, counter, updated_at, created_at)
-     VALUES ($1, 'key', $2, 'pk', 'handle', 0, now(), now())`,
-    [withPasskey, `credential-${stamp}`],
+     VALUES ($1, 'key', $2, 'pk', 'handle', 0, now(), now()), ($1, 'spare key', $3, 'pk', 'handle', 0, now(), now())`,
+    [withPasskey, `credential-${stamp}`, `credential-spare-${stamp}`],
   )
   await sql(
     `INSERT INTO two_factor_reset_requests (requester_id, reason, status, expires_at, pending_key, updated_at, created_at)
