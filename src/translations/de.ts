@@ -813,5 +813,4 @@ export const de: BackofficeTranslationTable = {
   securityRulePasskeys: 'Ein Passkey ist für {{roles}} vorgeschrieben: Konten ohne Passkey',
   securityNoRules:
     'Keine Regel schreibt einen zweiten Faktor oder einen Passkey vor (Optionen `twoFactor.enforcement` und `passkeys.requiredForRoles`).',
-  securityNumberOpens: '{{label}}: {{count}}',
 }

@@ -790,5 +790,4 @@ export const en = {
   securityRulePasskeys: 'A passkey is required for {{roles}}: accounts without a passkey',
   securityNoRules:
     'No rule requires a second factor or a passkey (options `twoFactor.enforcement` and `passkeys.requiredForRoles`).',
-  securityNumberOpens: '{{label}}: {{count}}',
 } as const

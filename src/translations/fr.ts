@@ -811,5 +811,4 @@ export const fr: BackofficeTranslationTable = {
   securityRulePasskeys: 'Une clé d’accès est exigée pour {{roles}} : comptes sans clé d’accès',
   securityNoRules:
     'Aucune règle n’exige de second facteur ni de clé d’accès (options `twoFactor.enforcement` et `passkeys.requiredForRoles`).',
-  securityNumberOpens: '{{label}} : {{count}}',
 }

@@ -798,5 +798,4 @@ export const nl: BackofficeTranslationTable = {
   securityRulePasskeys: 'Een passkey is verplicht voor {{roles}}: accounts zonder passkey',
   securityNoRules:
     'Geen regel vereist een tweede factor of een passkey (opties `twoFactor.enforcement` en `passkeys.requiredForRoles`).',
-  securityNumberOpens: '{{label}}: {{count}}',
 }

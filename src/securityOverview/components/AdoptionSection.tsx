@@ -26,9 +26,12 @@ export const AdoptionSection = ({
   const users = options.usersCollection
   const rolesField = options.roles.field
   const passkeysOn = options.passkeys.enabled
-  const link = (value: number, where: Where): ReactNode => (
-    <a href={listUrl(users, where)}>{count(value)}</a>
-  )
+  const link = (value: number, where: Where): ReactNode =>
+    value === 0 ? (
+      <span style={styles.zero}>{count(0)}</span>
+    ) : (
+      <a href={listUrl(users, where)}>{count(value)}</a>
+    )
   const groups: { filter: null | Where; id: string; label: string; row: AdoptionRow }[] = [
     { filter: null, id: '*', label: t('securityAllAccounts'), row: adoption.all },
     ...adoption.byRole.map(({ role, row }) => ({
@@ -81,15 +84,17 @@ export const AdoptionSection = ({
   const table = (id: string, caption: string, columns: Column[]) => (
     <div style={styles.tableScroll}>
       <table data-overview-table={id} style={styles.table}>
-        <caption style={styles.caption}>{caption}</caption>
+        <caption style={styles.caption}>
+          <bdi>{caption}</bdi>
+        </caption>
         <thead>
           <tr>
             <th scope="col" style={{ ...styles.headerCell, textAlign: 'start' }}>
-              {t('securityRole')}
+              <bdi>{t('securityRole')}</bdi>
             </th>
             {columns.map((column) => (
               <th key={column.id} scope="col" style={styles.headerCell}>
-                {column.label}
+                <bdi>{column.label}</bdi>
               </th>
             ))}
           </tr>
@@ -98,7 +103,7 @@ export const AdoptionSection = ({
           {groups.map((group) => (
             <tr data-role={group.id} key={group.id}>
               <th scope="row" style={styles.rowHeader}>
-                {group.label}
+                <bdi>{group.label}</bdi>
               </th>
               {columns.map((column) => (
                 <td data-cell={column.id} key={column.id} style={styles.cell}>
@@ -155,17 +160,29 @@ export const AdoptionSection = ({
   const headingId = 'backoffice-security-adoption'
   return (
     <section aria-labelledby={headingId} style={styles.section}>
-      <h2 id={headingId}>{t('securityAdoptionHeading')}</h2>
-      <h3>{t('securityRulesHeading')}</h3>
+      <h2 id={headingId} style={styles.heading}>
+        <bdi>{t('securityAdoptionHeading')}</bdi>
+      </h2>
+      <h3 style={styles.subheading}>
+        <bdi>{t('securityRulesHeading')}</bdi>
+      </h3>
       {rules.length === 0 ? (
-        <p>{t('securityNoRules')}</p>
+        <p>
+          <bdi>{t('securityNoRules')}</bdi>
+        </p>
       ) : (
         <ul style={styles.cards}>
           {rules.map((rule) => (
             <li data-overview-number={`rule:${rule.id}`} data-value={rule.value} key={rule.id}>
-              <a href={listUrl(users, rule.filter)} style={styles.card}>
+              <a
+                className="backoffice-overview-card"
+                href={listUrl(users, rule.filter)}
+                style={styles.card}
+              >
                 <span style={styles.cardNumber}>{count(rule.value)}</span>
-                <span style={styles.cardLabel}>{rule.label}</span>
+                <span style={styles.cardLabel}>
+                  <bdi>{rule.label}</bdi>
+                </span>
               </a>
             </li>
           ))}

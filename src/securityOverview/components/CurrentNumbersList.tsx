@@ -5,14 +5,20 @@ import { resetRequestsSlug } from '../../twoFactor/resetRequests/constants.js'
 import { overviewFilters } from '../overviewFilters.js'
 import { overviewStyles as styles } from './overviewStyles.js'
 
+// Inline styles have no :hover: a linked card shows it can be opened as Payload's own cards do.
+const cardCss = `.backoffice-overview-card:hover{border-color:var(--theme-elevation-400);background:var(--theme-elevation-50)}`
+
 /**
  * The "right now" numbers as cards, each a link to the list of exactly what it counts; locked
  * addresses alone have no list (the throttle keeps only keyed hashes of them) and say so.
  */
 export const CurrentNumbersList = ({
+  compact = false,
   context,
   current,
 }: {
+  /** On the dashboard: the cards without their explanations, which the full view gives. */
+  compact?: boolean
   context: OverviewContext
   current: CurrentNumbers
 }) => {
@@ -64,27 +70,36 @@ export const CurrentNumbersList = ({
     },
   ]
   return (
-    <ul style={styles.cards}>
-      {cards.map((card) => {
-        const body = (
-          <>
-            <span style={styles.cardNumber}>{count(card.value)}</span>
-            <span style={styles.cardLabel}>{card.label}</span>
-            {card.note ? <span style={styles.cardNote}>{card.note}</span> : null}
-          </>
-        )
-        return (
-          <li data-overview-number={card.id} data-value={card.value} key={card.id}>
-            {card.href ? (
-              <a href={card.href} style={styles.card}>
-                {body}
-              </a>
-            ) : (
-              <div style={styles.card}>{body}</div>
-            )}
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      <style>{cardCss}</style>
+      <ul style={styles.cards}>
+        {cards.map((card) => {
+          const body = (
+            <>
+              <span style={styles.cardNumber}>{count(card.value)}</span>
+              <span style={styles.cardLabel}>
+                <bdi>{card.label}</bdi>
+              </span>
+              {card.note && !compact ? (
+                <span style={styles.cardNote}>
+                  <bdi>{card.note}</bdi>
+                </span>
+              ) : null}
+            </>
+          )
+          return (
+            <li data-overview-number={card.id} data-value={card.value} key={card.id}>
+              {card.href ? (
+                <a className="backoffice-overview-card" href={card.href} style={styles.card}>
+                  {body}
+                </a>
+              ) : (
+                <div style={styles.card}>{body}</div>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </>
   )
 }

@@ -41,13 +41,13 @@ export const SecurityOverviewPanel = async ({ i18n, payload, user }: ServerProps
         }}
       >
         <h2 id="backoffice-security-panel" style={{ margin: 0 }}>
-          {t('securityOverviewTitle')}
+          <bdi>{t('securityOverviewTitle')}</bdi>
         </h2>
         <a href={`${adminRoute === '/' ? '' : adminRoute}${securityOverviewRoute}`}>
-          {t('securityOverviewOpen')}
+          <bdi>{t('securityOverviewOpen')}</bdi>
         </a>
       </div>
-      <CurrentNumbersList context={context} current={current} />
+      <CurrentNumbersList compact context={context} current={current} />
     </section>
   )
 }

@@ -42,10 +42,22 @@ export const SecurityOverviewView = async ({
   const overview = await securityOverview(payload, options)
   const context = overviewContext(payload, options, req.i18n, overview.at)
   const t = getBackofficeTranslation(req.i18n)
+  // In UTC, named, like the chart's days: the page is rendered on the server, which does not know
+  // the administrator's zone. Field by field, since Intl refuses dateStyle with timeZoneName.
   const countedAt = new Intl.DateTimeFormat(req.i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    month: 'short',
+    second: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+    year: 'numeric',
   }).format(new Date(overview.at))
+  // The sentence around the time, with the time isolated in it: a date in another script or
+  // direction than the sentence (an Arabic date in an English text) keeps its order.
+  const marker = '\u2063'
+  const [before = '', after = ''] = t('securityOverviewCountedAt', { time: marker }).split(marker)
   return (
     <DefaultTemplate
       i18n={req.i18n}
@@ -60,10 +72,22 @@ export const SecurityOverviewView = async ({
       visibleEntities={initPageResult.visibleEntities}
     >
       <Gutter className="backoffice-security-overview">
-        <h1 style={{ marginBlockStart: 'calc(var(--base) * 2)' }}>{t('securityOverviewTitle')}</h1>
-        <p data-overview-at={overview.at}>{t('securityOverviewCountedAt', { time: countedAt })}</p>
+        <h1 style={{ marginBlockStart: 'calc(var(--base) * 2)' }}>
+          <bdi>{t('securityOverviewTitle')}</bdi>
+        </h1>
+        <p data-overview-at={overview.at} style={styles.lead}>
+          <bdi>
+            {before}
+            <bdi>
+              <time dateTime={overview.at}>{countedAt}</time>
+            </bdi>
+            {after}
+          </bdi>
+        </p>
         <section aria-labelledby="backoffice-security-now" style={styles.section}>
-          <h2 id="backoffice-security-now">{t('securityNowHeading')}</h2>
+          <h2 id="backoffice-security-now" style={styles.heading}>
+            <bdi>{t('securityNowHeading')}</bdi>
+          </h2>
           <CurrentNumbersList context={context} current={overview.current} />
         </section>
         <SignInsSection context={context} signIns={overview.signIns} />

@@ -146,7 +146,9 @@ export const SignInChart = ({ days, language, series, summary }: Props) => {
       />
       <figcaption aria-hidden="true">
         {hovered !== null && days[hovered] !== undefined ? (
-          <strong>{dayFormat.format(new Date(days[hovered]))}</strong>
+          <strong>
+            <bdi>{dayFormat.format(new Date(days[hovered]))}</bdi>
+          </strong>
         ) : null}
         <ul
           style={{
@@ -175,12 +177,12 @@ export const SignInChart = ({ days, language, series, summary }: Props) => {
                   y2="5"
                 />
               </svg>
-              <span>
+              <bdi>
                 {line.label}
                 {hovered !== null && line.values[hovered] !== undefined
                   ? `: ${numbers.format(line.values[hovered])}`
                   : ''}
-              </span>
+              </bdi>
             </li>
           ))}
         </ul>

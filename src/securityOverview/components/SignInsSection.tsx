@@ -48,7 +48,7 @@ export const SignInsSection = ({
     to: Date,
   ) =>
     value === 0 ? (
-      count(0)
+      <span style={styles.zero}>{count(0)}</span>
     ) : (
       <a href={listUrl(options.audit.slug, overviewFilters.signIns(outcome, method, from, to))}>
         {count(value)}
@@ -57,7 +57,9 @@ export const SignInsSection = ({
   const headingId = 'backoffice-security-sign-ins'
   return (
     <section aria-labelledby={headingId} style={styles.section}>
-      <h2 id={headingId}>{t('securitySignInsHeading')}</h2>
+      <h2 id={headingId} style={styles.heading}>
+        <bdi>{t('securitySignInsHeading')}</bdi>
+      </h2>
       <SignInChart
         days={windows.days.map((day) => day.getTime())}
         language={language}
@@ -76,10 +78,14 @@ export const SignInsSection = ({
         })}
       />
       <details>
-        <summary>{t('securityChartTable')}</summary>
+        <summary>
+          <bdi>{t('securityChartTable')}</bdi>
+        </summary>
         <div style={styles.tableScroll}>
           <table data-overview-table="signIns" style={styles.table}>
-            <caption style={styles.caption}>{t('securitySignInsHeading')}</caption>
+            <caption style={styles.caption}>
+              <bdi>{t('securitySignInsHeading')}</bdi>
+            </caption>
             <thead>
               <tr>
                 <td />
@@ -90,17 +96,17 @@ export const SignInsSection = ({
                     scope="colgroup"
                     style={styles.headerCell}
                   >
-                    {t(outcomeKeys[outcome])}
+                    <bdi>{t(outcomeKeys[outcome])}</bdi>
                   </th>
                 ))}
               </tr>
               <tr>
                 <th scope="col" style={{ ...styles.headerCell, textAlign: 'start' }}>
-                  {t('securityDay')}
+                  <bdi>{t('securityDay')}</bdi>
                 </th>
                 {columns.map(({ method, outcome }) => (
                   <th key={`${outcome}-${method}`} scope="col" style={styles.headerCell}>
-                    {t(methodKeys[method])}
+                    <bdi>{t(methodKeys[method])}</bdi>
                   </th>
                 ))}
               </tr>
@@ -109,7 +115,9 @@ export const SignInsSection = ({
               {windows.days.map((day, index) => (
                 <tr data-day={day.toISOString().slice(0, 10)} key={day.getTime()}>
                   <th scope="row" style={styles.rowHeader}>
-                    {dayFormat.format(day)}
+                    <bdi>
+                      <time dateTime={day.toISOString().slice(0, 10)}>{dayFormat.format(day)}</time>
+                    </bdi>
                   </th>
                   {columns.map(({ method, outcome }) => (
                     <td
@@ -132,7 +140,7 @@ export const SignInsSection = ({
             <tfoot>
               <tr data-day="total">
                 <th scope="row" style={styles.rowHeader}>
-                  {t('securityTotal')}
+                  <bdi>{t('securityTotal')}</bdi>
                 </th>
                 {columns.map(({ method, outcome }) => (
                   <td
