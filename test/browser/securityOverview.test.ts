@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
 
 /**
@@ -88,6 +89,32 @@ const chartBytes = async (target: Page, visit: () => Promise<unknown>): Promise<
     .filter((body): body is Buffer => body !== null && body.includes(chartMarker))
     .reduce((sum, body) => sum + gzipSync(body).length, 0)
 }
+
+/**
+ * Where the last two characters of the last text inside `selector` are drawn: in an English sentence
+ * laid out right, its full stop is to the right of the letter before it, whatever the page's direction.
+ */
+const lastCharacters = (target: Page, selector: string) =>
+  target
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+      let last: null | Text = null
+      while (walker.nextNode()) {
+        if (walker.currentNode.textContent!.trim()) {
+          last = walker.currentNode as Text
+        }
+      }
+      const text = last!.textContent!.trimEnd()
+      const box = (start: number) => {
+        const range = document.createRange()
+        range.setStart(last!, start)
+        range.setEnd(last!, start + 1)
+        return range.getBoundingClientRect().left
+      }
+      return { before: box(text.length - 2), char: text.at(-1), last: box(text.length - 1) }
+    })
 
 /** The overview's numbers with their links, as the page shows them. */
 const numbersOnPage = async (target: Page) =>
@@ -172,16 +199,19 @@ describe('the security overview', () => {
       ),
       suspendedAccounts: await count("SELECT 1 FROM users WHERE security_status = 'suspended'"),
     }
-    const shown = (await numbersOnPage(page)).filter(({ id }) => !id.startsWith('rule:'))
+    const numbers = await numbersOnPage(page)
+    const shown = numbers.filter(({ id }) => !id.startsWith('rule:'))
     expect(Object.fromEntries(shown.map(({ id, value }) => [id, value]))).toEqual(stored)
     // What this file's script did is among them.
     expect(stored.lockedAccounts).toBeGreaterThanOrEqual(1)
     expect(stored.lockedAddresses).toBeGreaterThanOrEqual(1)
     expect(stored.refusedSignInsToday).toBeGreaterThanOrEqual(11)
     await screenshot(page, 'security-overview')
+    await docScreenshot(page, 'security-overview')
 
+    // Every card, the "required but not set up" ones included, opens a list of exactly its rows.
     const list = await browser.newPage()
-    for (const number of shown) {
+    for (const number of numbers) {
       if (number.id === 'lockedAddresses') {
         // Kept only as keyed hashes: the card says there is no list, and has no link.
         expect(number.href).toBeNull()
@@ -234,29 +264,47 @@ describe('the security overview', () => {
         }
       }
     }
-    // Today's refused password sign-ins, this file's among them, link to exactly those entries.
+    // Today's refused password sign-ins, this file's among them.
     const today = at.slice(0, 10)
     const todayRefused = table.locator(`tr[data-day="${today}"] td[data-cell="refused-password"]`)
-    const todayCount = Number((await todayRefused.innerText()).replace(/\D/g, ''))
-    expect(todayCount).toBeGreaterThanOrEqual(11)
-    expect(await listTotal(list, (await todayRefused.locator('a').getAttribute('href'))!)).toBe(
-      todayCount,
+    expect(Number((await todayRefused.innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(11)
+    // Every day's count links to exactly those entries; a zero has nothing to open, and no link.
+    const dayCells = await table.locator('tbody td').evaluateAll((cells) =>
+      cells.map((cell) => ({
+        href: cell.querySelector('a')?.getAttribute('href') ?? null,
+        value: Number(cell.textContent!.replace(/\D/g, '')),
+      })),
     )
+    expect(dayCells).toHaveLength(30 * 6)
+    for (const dayCell of dayCells) {
+      expect(dayCell.href === null, JSON.stringify(dayCell)).toBe(dayCell.value === 0)
+      if (dayCell.href) {
+        expect(await listTotal(list, dayCell.href), dayCell.href).toBe(dayCell.value)
+      }
+    }
     await screenshot(list, 'security-overview-refused-today-list')
     await list.close()
     await screenshot(page, 'security-overview-table')
+    await docScreenshot(page, 'security-overview-table', { fullPage: true })
   })
 
   it('adoption: accounts by second factor and by sign-in method, per role, each count linking to exactly those accounts', async () => {
     await page.goto(`${appUrl}/admin/security`)
-    const links = await page
-      .locator('[data-overview-table="factors"] td a, [data-overview-table="methods"] td a')
-      .evaluateAll((anchors) =>
-        anchors.map((anchor) => ({
-          href: anchor.getAttribute('href')!,
-          value: Number(anchor.textContent!.replace(/\D/g, '')),
+    const cells = await page
+      .locator('[data-overview-table="factors"] td, [data-overview-table="methods"] td')
+      .evaluateAll((tds) =>
+        tds.map((td) => ({
+          href: td.querySelector('a')?.getAttribute('href') ?? null,
+          value: Number(td.textContent!.replace(/\D/g, '')),
         })),
       )
+    // A zero has nothing to open, and no link; every other count has one.
+    for (const cell of cells) {
+      expect(cell.href === null, JSON.stringify(cell)).toBe(cell.value === 0)
+    }
+    const links = cells.filter(
+      (cell): cell is { href: string; value: number } => cell.href !== null,
+    )
     expect(links.length).toBeGreaterThanOrEqual(8)
     const all = await count('SELECT 1 FROM users')
     const allCell = page.locator(
@@ -283,6 +331,19 @@ describe('the security overview', () => {
       expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
       await page.waitForLoadState('networkidle')
       await screenshot(page, 'security-overview-ar')
+      // The plugin has no Arabic texts: its English sentences (with an Arabic date in one) keep
+      // their full stop at their end, rather than at the start of the right-to-left line.
+      for (const selector of [
+        '[data-overview-at]',
+        '[data-overview-number="lockedAddresses"] span:last-child > bdi',
+      ]) {
+        const drawn = await lastCharacters(page, selector)
+        expect(drawn.char, selector).toBe('.')
+        expect(drawn.last, selector).toBeGreaterThan(drawn.before)
+      }
+      expect(
+        await page.locator('[data-overview-at] bdi bdi time').getAttribute('datetime'),
+      ).toBeTruthy()
       await expectNoSeriousViolations(
         page,
         ['.backoffice-security-overview'],
@@ -290,6 +351,37 @@ describe('the security overview', () => {
       )
     } finally {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
+    }
+  })
+
+  it('fits a 390 px wide screen in German and in English: the page never scrolls sideways, its tables scroll in their own box', async () => {
+    const narrow = await launchBrowser()
+    try {
+      const phone = await narrow.newPage()
+      await signIn(phone, appUrl, email('admin'), password)
+      for (const language of ['de', 'en']) {
+        await narrow.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
+        for (const width of [1440, 390]) {
+          await phone.setViewportSize({ height: 844, width })
+          await phone.goto(`${appUrl}/admin/security`)
+          await phone.locator('.backoffice-chart canvas').first().waitFor()
+          await phone.waitForLoadState('networkidle')
+          expect(await phone.locator('html').getAttribute('lang')).toBe(language)
+          const overflow = await phone.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          )
+          expect(overflow, `${language} at ${width} px`).toBeLessThanOrEqual(0)
+          await screenshot(phone, `security-overview-${language}-${width}`)
+        }
+        if (language === 'de') {
+          await phone.setViewportSize({ height: 900, width: 1440 })
+          await phone.goto(`${appUrl}/admin`)
+          await phone.locator('.backoffice-security-panel').waitFor()
+          await screenshot(phone, 'security-overview-dashboard-de')
+        }
+      }
+    } finally {
+      await narrow.close()
     }
   })
 
