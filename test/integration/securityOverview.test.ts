@@ -336,6 +336,60 @@ describe('the security overview counts what the database holds', () => {
   })
 })
 
+describe('an entry counts under one sign-in method, in the chart and in its list alike', () => {
+  it('every shape of data the log holds (none, empty, null or non-string factor and provider, a provider after a code) is counted once, under the method its list selects', async () => {
+    // Ten days ago, a day the script above left empty: each shape once, succeeded and refused.
+    const shapes: (null | Record<string, unknown>)[] = [
+      null,
+      {},
+      { factor: 'password' },
+      { factor: 'password', provider: null },
+      { factor: null },
+      { factor: 7 },
+      { reason: 'unknownAccount' },
+      { provider: '' },
+      { provider: 5 },
+      { factor: 'totp', provider: 'corporate' },
+      { factor: 'sso', provider: null },
+      { factor: 'passkeySignIn' },
+      { factor: 'passkey' },
+      { factor: 'passkeySignIn', provider: 'corporate' },
+      { factor: 'recoveryCode' },
+    ]
+    for (const event of ['login.succeeded', 'login.failed']) {
+      for (const data of shapes) {
+        await auditEntry(event, data as Record<string, unknown>, 10)
+      }
+    }
+    const response = await adminClient.get('/users/security-overview')
+    expect(response.status).toBe(200)
+    const now = response.body as unknown as SecurityOverview
+    const windows = overviewWindows(new Date(now.at))
+    const day = windows.days.length - 11
+    const start = windows.days[day]!
+    for (const outcome of ['succeeded', 'refused'] as const) {
+      let counted = 0
+      for (const method of ['password', 'sso', 'passkey'] as const) {
+        const shown = now.signIns[outcome][method][day]!
+        counted += shown
+        expect(
+          await listed(
+            'audit-log',
+            overviewFilters.signIns(outcome, method, start, windows.dayEnd(start)),
+          ),
+          `${outcome} ${method}`,
+        ).toBe(shown)
+      }
+      expect(counted, outcome).toBe(shapes.length)
+    }
+    // What each method holds: single sign-on wherever a provider is named as text (empty too) or
+    // the factor says so; a passkey alone; a passkey after a password only when refused.
+    expect(now.signIns.succeeded.sso[day]).toBe(4)
+    expect(now.signIns.succeeded.passkey[day]).toBe(1)
+    expect(now.signIns.refused.passkey[day]).toBe(2)
+  })
+})
+
 describe('the security overview is for administrators only', () => {
   it('answers 401 AUTHENTICATION_REQUIRED without a session and 403 INSUFFICIENT_PERMISSIONS to an editor', async () => {
     const anonymous = await app.client().get('/users/security-overview')
