@@ -5,6 +5,8 @@ import { resetRequestsSlug } from '../../twoFactor/resetRequests/constants.js'
 import { overviewFilters } from '../overviewFilters.js'
 import { overviewStyles as styles } from './overviewStyles.js'
 
+const noteId = 'backoffice-locked-addresses-note'
+
 // Inline styles have no :hover: a linked card shows it can be opened as Payload's own cards do.
 const cardCss = `.backoffice-overview-card:hover{border-color:var(--theme-elevation-400);background:var(--theme-elevation-50)}`
 
@@ -17,7 +19,7 @@ export const CurrentNumbersList = ({
   context,
   current,
 }: {
-  /** On the dashboard: the cards without their explanations, which the full view gives. */
+  /** On the dashboard: the cards without the explanation below them, which the full view gives. */
   compact?: boolean
   context: OverviewContext
   current: CurrentNumbers
@@ -69,6 +71,8 @@ export const CurrentNumbersList = ({
       value: current.refusedSignInsToday,
     },
   ]
+  // The one card without a list says why below the cards, so that every card keeps one size.
+  const notes = compact ? [] : cards.filter((card) => card.note)
   return (
     <>
       <style>{cardCss}</style>
@@ -80,11 +84,6 @@ export const CurrentNumbersList = ({
               <span style={styles.cardLabel}>
                 <bdi>{card.label}</bdi>
               </span>
-              {card.note && !compact ? (
-                <span style={styles.cardNote}>
-                  <bdi>{card.note}</bdi>
-                </span>
-              ) : null}
             </>
           )
           return (
@@ -94,12 +93,24 @@ export const CurrentNumbersList = ({
                   {body}
                 </a>
               ) : (
-                <div style={styles.card}>{body}</div>
+                <div
+                  aria-describedby={card.note && !compact ? noteId : undefined}
+                  style={styles.card}
+                >
+                  {body}
+                </div>
               )}
             </li>
           )
         })}
       </ul>
+      {notes.map((card) => (
+        <p id={noteId} key={card.id} style={styles.note}>
+          <bdi>
+            {card.label} — {card.note}
+          </bdi>
+        </p>
+      ))}
     </>
   )
 }

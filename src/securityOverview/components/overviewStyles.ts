@@ -20,7 +20,6 @@ export const overviewStyles = {
   },
   // Long compound words (German "Zurücksetzungsanfragen") break rather than leave the card.
   cardLabel: { color: 'var(--theme-elevation-800)', fontSize: '0.95em', overflowWrap: 'anywhere' },
-  cardNote: { color: 'var(--theme-elevation-650)', fontSize: '0.85em' },
   cardNumber: {
     fontSize: '2em',
     fontVariantNumeric: 'tabular-nums',
@@ -30,7 +29,7 @@ export const overviewStyles = {
   cards: {
     display: 'grid',
     gap: 'var(--base)',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(13rem, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))',
     listStyle: 'none',
     margin: 0,
     padding: 0,
@@ -53,6 +52,11 @@ export const overviewStyles = {
     textAlign: 'end',
   },
   lead: { color: 'var(--theme-elevation-800)', marginBlockEnd: 0 },
+  note: {
+    color: 'var(--theme-elevation-650)',
+    fontSize: '0.9em',
+    marginBlock: 'calc(var(--base) / 2) 0',
+  },
   rowHeader: {
     borderBlockEnd: '1px solid var(--theme-elevation-100)',
     fontWeight: 500,
