@@ -7,7 +7,9 @@
  * even reachable from it), each started with `next start` on its own database; headless Chromium
  * opens each page with an empty cache and every script response is counted, raw and gzipped. It also
  * checks that the password-strength dictionaries (megabytes of word lists) are fetched only where a
- * new-password field is shown, never on the sign-in page.
+ * new-password field is shown, never on the sign-in page, and that uPlot (the security overview's
+ * chart library, imported when its chart mounts) is fetched on the overview, `/admin/security`, and
+ * on no other page measured, the sign-in page included; its gzip size on the overview is printed.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -31,6 +33,8 @@ const importMapFile = path.join(appDir, 'app/(payload)/admin/importMap.js')
 const typesFile = path.join(appDir, 'payload-types.ts')
 /** Keys of the zxcvbn-ts dictionaries: they survive minification as string literals. */
 const dictionaryMarkers = ['commonWords-en', 'commonWords-de', 'commonWords-fr', 'commonWords-nl']
+/** An event name only uPlot's code holds (its device-pixel-ratio listener): it survives minification. */
+const chartMarker = 'dppxchange'
 const password = 'a-long-and-unusual-passphrase-42'
 
 /** A new, empty database on the benchmark's PostgreSQL. */
@@ -128,13 +132,37 @@ const start = async (env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess
   throw new Error(`next start did not answer on port ${port}`)
 }
 
-type PageScripts = { dictionaries: boolean; gzip: number; raw: number; scripts: number }
+type PageScripts = {
+  /** Gzip bytes of the scripts holding uPlot. */
+  chartGzip: number
+  dictionaries: boolean
+  gzip: number
+  raw: number
+  scripts: number
+}
 
-/** Every script the page loads from a cold cache, until the network is idle. */
-const measure = async (url: string, waitFor: string): Promise<PageScripts> => {
+/**
+ * Every script the page loads from a cold cache, until the network is idle; with `signInAs`, after
+ * signing in through the login page in the same browser (whose scripts are not counted, and are
+ * then cached: such a page's totals are not a cold load, its uPlot bytes are).
+ */
+const measure = async (
+  url: string,
+  waitFor: string,
+  signInAs?: { email: string; origin: string },
+): Promise<PageScripts> => {
   const browser = await launchBrowser()
   try {
     const page = await browser.newPage()
+    if (signInAs) {
+      await page.goto(`${signInAs.origin}/admin/login`)
+      await page.waitForLoadState('networkidle')
+      await page.locator('#field-email').fill(signInAs.email)
+      await page.locator('#field-password').fill(password)
+      await page.locator('button[type="submit"]').click()
+      await page.waitForURL((address) => address.pathname === '/admin')
+      await page.waitForLoadState('networkidle')
+    }
     const bodies: Promise<Buffer | null>[] = []
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
@@ -149,6 +177,9 @@ const measure = async (url: string, waitFor: string): Promise<PageScripts> => {
     await page.waitForLoadState('networkidle')
     const scripts = (await Promise.all(bodies)).filter((body): body is Buffer => body !== null)
     return {
+      chartGzip: scripts
+        .filter((body) => body.includes(chartMarker))
+        .reduce((sum, body) => sum + gzipSync(body).length, 0),
       dictionaries: scripts.some((body) =>
         dictionaryMarkers.some((marker) => body.includes(marker)),
       ),
@@ -166,6 +197,7 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 const main = async () => {
   const postgres = await startTemporaryPostgres('backoffice-bench-bundle-pg-')
   const servers: ChildProcess[] = []
+  let overview: null | PageScripts = null
   try {
     const results: Record<string, Record<Side, PageScripts>> = {
       'create first user': {} as never,
@@ -195,6 +227,13 @@ const main = async () => {
         )
       }
       results['sign in']![side] = await measure(`${serverUrl}/admin/login`, '#field-password')
+      if (side === 'plugin') {
+        // The plugin's own page, signed in as the first user (an administrator): its chart's library.
+        overview = await measure(`${serverUrl}/admin/security`, '.backoffice-chart canvas', {
+          email: 'bench@example.com',
+          origin: serverUrl,
+        })
+      }
       process.kill(-servers.pop()!.pid!, 'SIGTERM')
       rmSync(path.join(appDir, env.NEXT_DIST_DIR!), { force: true, recursive: true })
     }
@@ -227,6 +266,22 @@ const main = async () => {
       ])
     }
     console.log(table(rows))
+    const chartOn = (page: PageScripts) => kB(page.chartGzip)
+    console.log(
+      `\nuPlot (the security overview's chart library), gzipped: ${chartOn(overview!)} on the overview, ` +
+        `${chartOn(results['sign in']!.plugin)} on the sign-in page, ${chartOn(results['create first user']!.plugin)} on create first user.`,
+    )
+    if (overview!.chartGzip === 0) {
+      throw new Error('uPlot was not loaded on the security overview: its chart cannot draw.')
+    }
+    if (
+      results['sign in']!.plugin.chartGzip > 0 ||
+      results['create first user']!.plugin.chartGzip > 0
+    ) {
+      throw new Error(
+        'uPlot was loaded outside the security overview: it must load only with its chart.',
+      )
+    }
     if (results['sign in']!.plugin.dictionaries) {
       throw new Error(
         'The strength dictionaries were loaded on the sign-in page: they must load only with a new-password field.',

@@ -100,6 +100,7 @@ export interface Config {
   collectionsJoins: {
     users: {
       'totpConfig.trustedDevices': 'trusted-devices';
+      'totpConfig.passkeys': 'passkeys';
     };
     'payload-folders': {
       documentsAndFolders: 'payload-folders' | 'pages' | 'posts' | 'media';
@@ -402,6 +403,11 @@ export interface User {
       hasNextPage?: boolean;
       totalDocs?: number;
     };
+    passkeys?: {
+      docs?: (number | Passkey)[];
+      hasNextPage?: boolean;
+      totalDocs?: number;
+    };
   };
   invitation?: {
     status?: ('pending' | 'accepted' | 'revoked') | null;
@@ -456,6 +462,35 @@ export interface TrustedDevice {
   afterPasskey?: boolean | null;
   expirationDate: string;
   tokenHash: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "passkeys".
+ */
+export interface Passkey {
+  id: number;
+  user: number | User;
+  name: string;
+  credentialId: string;
+  publicKey: string;
+  userHandle: string;
+  counter: number;
+  transports?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  deviceType?: string | null;
+  backedUp?: boolean | null;
+  browser?: string | null;
+  os?: string | null;
+  lastUsedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -603,35 +638,6 @@ export interface RecoveryCode {
   user: number | User;
   codeHash: string;
   usedAt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "passkeys".
- */
-export interface Passkey {
-  id: number;
-  user: number | User;
-  name: string;
-  credentialId: string;
-  publicKey: string;
-  userHandle: string;
-  counter: number;
-  transports?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  deviceType?: string | null;
-  backedUp?: boolean | null;
-  browser?: string | null;
-  os?: string | null;
-  lastUsedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1392,6 +1398,7 @@ export interface UsersSelect<T extends boolean = true> {
         setupRequired?: T;
         lastUsedStep?: T;
         trustedDevices?: T;
+        passkeys?: T;
       };
   invitation?:
     | T

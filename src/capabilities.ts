@@ -17,6 +17,7 @@ import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
 import { sealedState } from './sealedState/index.js'
+import { securityOverview } from './securityOverview/index.js'
 import { sessions } from './sessions/index.js'
 import { signIn } from './signIn/index.js'
 import { sso } from './sso/index.js'
@@ -54,6 +55,7 @@ export const capabilities: Capability[] = [
   firstUser,
   passwordReset,
   auditLog,
+  securityOverview,
   coreRoutes,
   uploads,
   richTextReadOnlyBlocks,

@@ -34,3 +34,10 @@ export const addAdminProvider = (config: Config, provider: string): Config =>
     ...components,
     providers: [...(components.providers ?? []), provider],
   }))
+
+/** The config with a server component shown above the dashboard's cards, after the app's own. */
+export const addBeforeDashboard = (config: Config, component: string): Config =>
+  withAdminComponents(config, (components) => ({
+    ...components,
+    beforeDashboard: [...(components.beforeDashboard ?? []), component],
+  }))

@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { label } from '../i18n/label.js'
 import { isAdmin } from '../roles/isAdmin.js'
+import { passkeysSlug } from './passkeys/collections.js'
 import { trustedDevicesSlug } from './trustedDevicesCollection.js'
 
 /** Name of the group on each account that holds its two-factor state. */
@@ -82,6 +83,17 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       admin: { disableListColumn: true, disableListFilter: true },
       defaultLimit: 50,
       label: label('fieldTrustedDevices'),
+      on: 'user',
+    },
+    // The account's passkeys, a join like `trustedDevices` (no column): what lets the users list be
+    // filtered to accounts with or without one (`totpConfig.passkeys.user` null or not), as the security
+    // overview's numbers link to.
+    {
+      name: 'passkeys',
+      type: 'join',
+      collection: passkeysSlug as CollectionSlug,
+      defaultLimit: 10,
+      label: label('passkeys'),
       on: 'user',
     },
   ],

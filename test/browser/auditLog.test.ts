@@ -9,6 +9,7 @@ import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { docScreenshot } from '../helpers/docScreenshot.js'
 import { parseCsv } from '../helpers/parseCsv.js'
 import { signIn } from '../helpers/signIn.js'
 
@@ -205,6 +206,7 @@ describe('the audit log in the admin', () => {
     )
     expect(new Set(await column(page, 'event')).size).toBeGreaterThan(1)
     await screenshot(page, 'audit-log-list')
+    await docScreenshot(page, 'audit-log')
   })
 
   it("shows the audit time format of the rest of the admin, in the browser's time zone and named", async () => {

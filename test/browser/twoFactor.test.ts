@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { docScreenshot } from '../helpers/docScreenshot.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
 const appUrl = inject('appUrl')
@@ -191,6 +192,7 @@ describe('two-factor authentication in Chromium', () => {
       'chrome',
     )
     await screenshot(page, 'two-factor-trusted-devices')
+    await docScreenshot(page, 'account-page', { fullPage: true })
 
     await device.getByRole('button', { name: /^Remove / }).click()
     await page.locator('.backoffice-trusted-devices__empty').waitFor()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
@@ -249,6 +250,7 @@ describe('a lost authenticator, in Chromium', () => {
     ).toBe(0)
     await expectNoSeriousViolations(adminPage, ['.backoffice-reset-review'], 'reset review screen')
     await screenshot(adminPage, 'two-factor-reset-review-screen')
+    await docScreenshot(adminPage, 'two-factor-reset-review')
   })
 
   it("finding: the review screen's confirmation says what Approve does, a stale session is asked for its password, and the screen updates in place", async () => {

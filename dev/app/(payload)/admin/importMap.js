@@ -74,11 +74,13 @@ import { AuditTextCell as AuditTextCell_96ef4394653c23aa0871e7994b7eaede } from 
 import { AuditDataField as AuditDataField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AuditLogListTools as AuditLogListTools_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { SecurityOverviewPanel as SecurityOverviewPanel_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { PendingToast as PendingToast_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FocalPointByClick as FocalPointByClick_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ReadOnlyRichTextBlocks as ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { VersionDrawerErrors as VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { SecurityOverviewView as SecurityOverviewView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { AcceptInvitationView as AcceptInvitationView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { ChallengeView as ChallengeView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { SetupView as SetupView_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
@@ -167,11 +169,13 @@ export const importMap = {
   "payload-backoffice/client#AuditDataField": AuditDataField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#AuditLogListTools": AuditLogListTools_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
+  "payload-backoffice/rsc#SecurityOverviewPanel": SecurityOverviewPanel_8bcff942356df1c8599a2bb53f5cd241,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-backoffice/client#PendingToast": PendingToast_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FocalPointByClick": FocalPointByClick_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#ReadOnlyRichTextBlocks": ReadOnlyRichTextBlocks_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#VersionDrawerErrors": VersionDrawerErrors_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#SecurityOverviewView": SecurityOverviewView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#AcceptInvitationView": AcceptInvitationView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#ChallengeView": ChallengeView_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#SetupView": SetupView_8bcff942356df1c8599a2bb53f5cd241,

@@ -1,0 +1,192 @@
+'use client'
+
+import type uPlot from 'uplot'
+
+import { useEffect, useRef, useState } from 'react'
+
+import type { SignInMethod, SignInOutcome } from '../signInMethods.js'
+
+type Series = {
+  label: string
+  method: SignInMethod
+  outcome: SignInOutcome
+  values: number[]
+}
+
+type Props = {
+  /** Start of each day, UTC midnight, in milliseconds. */
+  days: number[]
+  language: string
+  series: Series[]
+  /** What the chart shows, for screen readers (the table after it holds the numbers). */
+  summary: string
+}
+
+// One colour per method, each at least 3:1 against Payload's light and dark backgrounds (WCAG 1.4.11);
+// succeeded lines are solid, refused ones dashed, so colour is never the only difference (WCAG 1.4.1).
+const colours: Record<SignInMethod, string> = {
+  passkey: '#0f9488',
+  password: '#3b6fd8',
+  sso: '#a24ed6',
+}
+const dash = (outcome: SignInOutcome) => (outcome === 'refused' ? [6, 4] : undefined)
+
+// The layout rules uPlot's own stylesheet gives its elements (uPlot.min.css, MIT), the ones this
+// chart uses: there is no stylesheet to import into a package built with tsc alone.
+const uPlotCss = `.backoffice-chart .uplot,.backoffice-chart .uplot *{box-sizing:border-box}
+.backoffice-chart .uplot{width:min-content;line-height:1.5}
+.backoffice-chart .u-wrap{position:relative;user-select:none}
+.backoffice-chart .u-over,.backoffice-chart .u-under{position:absolute}
+.backoffice-chart .u-under{overflow:hidden}
+.backoffice-chart .uplot canvas{display:block;position:relative;width:100%;height:100%}
+.backoffice-chart .u-axis{position:absolute}
+.backoffice-chart .u-cursor-x,.backoffice-chart .u-cursor-y{position:absolute;left:0;top:0;pointer-events:none;will-change:transform}
+.backoffice-chart .u-hz .u-cursor-x{height:100%;border-right:1px dashed var(--theme-elevation-400)}
+.backoffice-chart .u-hz .u-cursor-y{width:100%;border-bottom:1px dashed var(--theme-elevation-400)}
+.backoffice-chart .u-cursor-pt{position:absolute;top:0;left:0;border-radius:50%;border:0 solid;pointer-events:none;background-clip:padding-box!important}
+.backoffice-chart .u-select{position:absolute;pointer-events:none}
+.backoffice-chart .u-off{display:none}`
+
+const height = 280
+
+/**
+ * The sign-ins chart. uPlot (about 22 kB gzipped) is imported when the chart mounts, so only this
+ * page loads it: the import map lists this component, not uPlot. Hovering a day shows its numbers in
+ * the legend; the chart itself is one image to assistive technology, described by `summary`.
+ */
+export const SignInChart = ({ days, language, series, summary }: Props) => {
+  const container = useRef<HTMLDivElement>(null)
+  const [hovered, setHovered] = useState<null | number>(null)
+  const numbers = new Intl.NumberFormat(language)
+  const dayFormat = new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
+
+  useEffect(() => {
+    const element = container.current
+    if (!element) {
+      return
+    }
+    let plot: null | uPlot = null
+    let cancelled = false
+    let observer: null | ResizeObserver = null
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) {
+        return
+      }
+      const text = getComputedStyle(element).color
+      const grid = { stroke: 'rgba(128, 128, 128, 0.2)', width: 1 }
+      const axisFont = `12px ${getComputedStyle(element).fontFamily}`
+      const options: uPlot.Options = {
+        axes: [
+          {
+            font: axisFont,
+            grid,
+            stroke: text,
+            ticks: grid,
+            values: (_plot, splits) =>
+              splits.map((split) => dayFormat.format(new Date(split * 1000))),
+          },
+          {
+            font: axisFont,
+            grid,
+            stroke: text,
+            ticks: grid,
+            values: (_plot, splits) => splits.map((split) => numbers.format(split)),
+          },
+        ],
+        cursor: { drag: { x: false, y: false } },
+        height,
+        hooks: { setCursor: [(self) => setHovered(self.cursor.idx ?? null)] },
+        legend: { show: false },
+        scales: { y: { range: (_plot, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
+        series: [
+          {},
+          ...series.map((line) => ({
+            dash: dash(line.outcome),
+            label: line.label,
+            points: { size: 5 },
+            stroke: colours[line.method],
+            width: 2,
+          })),
+        ],
+        tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+        width: Math.max(element.clientWidth, 280),
+      }
+      plot = new UPlot(
+        options,
+        [days.map((day) => day / 1000), ...series.map((line) => line.values)],
+        element,
+      )
+      observer = new ResizeObserver(() => {
+        plot?.setSize({ height, width: Math.max(element.clientWidth, 280) })
+      })
+      observer.observe(element)
+    })
+    return () => {
+      cancelled = true
+      observer?.disconnect()
+      plot?.destroy()
+    }
+    // The data and texts come from the server once per page: drawn again only when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [days, series, language])
+
+  return (
+    <figure className="backoffice-chart" style={{ margin: 0 }}>
+      <style>{uPlotCss}</style>
+      <div
+        aria-label={summary}
+        dir="ltr"
+        ref={container}
+        role="img"
+        style={{ minBlockSize: height }}
+      />
+      <figcaption aria-hidden="true">
+        {hovered !== null && days[hovered] !== undefined ? (
+          <strong>
+            <bdi>{dayFormat.format(new Date(days[hovered]))}</bdi>
+          </strong>
+        ) : null}
+        <ul
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 'calc(var(--base) / 2) var(--base)',
+            listStyle: 'none',
+            margin: 0,
+            paddingBlock: 'calc(var(--base) / 2)',
+            paddingInline: 0,
+          }}
+        >
+          {series.map((line) => (
+            <li
+              key={`${line.outcome}-${line.method}`}
+              style={{ alignItems: 'center', display: 'flex', gap: '0.4em' }}
+            >
+              <svg height="10" width="28">
+                <line
+                  stroke={colours[line.method]}
+                  strokeDasharray={dash(line.outcome)?.join(' ')}
+                  strokeWidth="2"
+                  x1="0"
+                  x2="28"
+                  y1="5"
+                  y2="5"
+                />
+              </svg>
+              <bdi>
+                {line.label}
+                {hovered !== null && line.values[hovered] !== undefined
+                  ? `: ${numbers.format(line.values[hovered])}`
+                  : ''}
+              </bdi>
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,2 @@
+/** The overview's page, under the admin route. */
+export const securityOverviewRoute = '/security'

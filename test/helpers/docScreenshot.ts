@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core'
+
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * A screenshot for the documentation, taken only when SCREENSHOTS_DIR names a folder (as
+ * `npm run screenshots` does, with docs/screenshots): the README's pictures come from the same
+ * browser tests that check those screens, so they show what the code does now. Viewport-sized at
+ * 1280×800 unless `fullPage`, so each picture reads at README width; the page's own viewport is
+ * put back afterwards. Without SCREENSHOTS_DIR it does nothing.
+ */
+export const docScreenshot = async (
+  page: Page,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<null | string> => {
+  const dir = process.env.SCREENSHOTS_DIR
+  if (!dir) {
+    return null
+  }
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(path.resolve(dir), `${name}.png`)
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ height: 800, width: 1280 })
+  try {
+    await page.waitForLoadState('networkidle')
+    // A chart or a layout that follows the width settles on its next frames.
+    await page.waitForTimeout(300)
+    await page.screenshot({ animations: 'disabled', fullPage, path: file })
+  } finally {
+    if (viewport) {
+      await page.setViewportSize(viewport)
+    }
+  }
+  return file
+}
