@@ -2,8 +2,8 @@ import type { Endpoint } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../errors/errorResponse.js'
-import { resolveAdministrator } from '../request/adminTarget.js'
+import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
+import { administrator } from '../request/administrator.js'
 import { jsonResponse } from '../request/http.js'
 import { securityOverview } from './securityOverview.js'
 
@@ -15,14 +15,13 @@ import { securityOverview } from './securityOverview.js'
  */
 export const securityOverviewEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      resolveAdministrator(req, options)
-      return jsonResponse(
+    handler: async (req) =>
+      jsonResponse(
         req,
         await securityOverview(req.payload, options),
         new Headers({ 'Cache-Control': 'no-store' }),
-      )
-    },
+      ),
     method: 'get',
     path: '/security-overview',
+    requires: [administrator(options)],
   })
