@@ -6,6 +6,9 @@ import { useState } from 'react'
 import type { useVideoTranslation } from './useVideoTranslation.js'
 import type { VideoTaxonomy } from './videoApi.js'
 
+import { ClearSelection } from './ClearSelection.js'
+import { OpenMenuIndicator } from './OpenMenuIndicator.js'
+
 type TaxonomyOption = ReactSelectOption<string> & { create?: string; label: string }
 
 /** The value of the extra option that creates what was typed; never an id. */
@@ -60,6 +63,7 @@ export const TaxonomySelect = ({
   }
   return (
     <ReactSelect
+      components={{ ClearIndicator: ClearSelection, DropdownIndicator: OpenMenuIndicator }}
       disabled={disabled || creating || entries === null}
       inputId={inputId}
       isClearable

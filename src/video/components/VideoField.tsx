@@ -22,6 +22,7 @@ import type { UploadSettings } from './UploadVideoDrawer.js'
 import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { encodingFailureText } from '../lib/encodingFailureText.js'
 import { type VideoSiblingValues, videoSiblingValues } from '../lib/videoFieldValues.js'
+import { selectStyles } from './selectStyles.js'
 import { UploadVideoDrawer } from './UploadVideoDrawer.js'
 import { useVideoOptions } from './useVideoOptions.js'
 import { useVideoTranslation } from './useVideoTranslation.js'
@@ -295,6 +296,7 @@ export const VideoField = ({
       className="field-type backoffice-video-field"
       data-video-id={value ?? ''}
     >
+      <style>{selectStyles}</style>
       <FieldLabel
         htmlFor={inputId}
         label={field.label || t('videoSelectLabel')}

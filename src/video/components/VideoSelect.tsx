@@ -7,6 +7,8 @@ import type { useVideoOptions } from './useVideoOptions.js'
 import type { useVideoTranslation } from './useVideoTranslation.js'
 
 import { videoOptionLabel } from '../lib/videoLabel.js'
+import { ClearSelection } from './ClearSelection.js'
+import { OpenMenuIndicator } from './OpenMenuIndicator.js'
 import { VideoOptionLabel } from './VideoOptionLabel.js'
 
 type VideoOption = ReactSelectOption<string> & { label: string; video: VideoRecord }
@@ -59,6 +61,7 @@ export const VideoSelect = ({
   }
   return (
     <ReactSelect
+      components={{ ClearIndicator: ClearSelection, DropdownIndicator: OpenMenuIndicator }}
       className="backoffice-video-field__select"
       disabled={disabled}
       inputId={inputId}

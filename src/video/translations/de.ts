@@ -50,6 +50,7 @@ export const de: VideoTranslationTable = {
   videoUploadCategories: 'Kategorien',
   videoUploadTags: 'Schlagwörter',
   videoUploadNoChoices: 'Keine vorhanden',
+  videoSelectClear: 'Auswahl entfernen',
   videoSelectEmpty: 'Noch keine Videos',
   videoSelectNoMatch: 'Kein Videotitel enthält „{{search}}“',
   videoUploadSelectFile: 'Datei auswählen',

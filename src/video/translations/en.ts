@@ -50,6 +50,7 @@ export const en = {
   videoUploadCategories: 'Categories',
   videoUploadTags: 'Tags',
   videoUploadNoChoices: 'None available',
+  videoSelectClear: 'Clear selection',
   videoSelectEmpty: 'No videos yet',
   videoSelectNoMatch: 'No video title contains “{{search}}”',
   videoUploadSelectFile: 'Select a file',

@@ -49,6 +49,7 @@ export const fr: VideoTranslationTable = {
   videoUploadCategories: 'Catégories',
   videoUploadTags: 'Mots-clés',
   videoUploadNoChoices: 'Aucun disponible',
+  videoSelectClear: 'Effacer la sélection',
   videoSelectEmpty: 'Aucune vidéo pour l’instant',
   videoSelectNoMatch: 'Aucun titre de vidéo ne contient « {{search}} »',
   videoUploadSelectFile: 'Sélectionner un fichier',

@@ -48,6 +48,7 @@ export const nl: VideoTranslationTable = {
   videoUploadCategories: 'Categorieën',
   videoUploadTags: 'Tags',
   videoUploadNoChoices: 'Geen beschikbaar',
+  videoSelectClear: 'Selectie wissen',
   videoSelectEmpty: "Nog geen video's",
   videoSelectNoMatch: 'Geen videotitel bevat “{{search}}”',
   videoUploadSelectFile: 'Selecteer een bestand',
