@@ -19,7 +19,9 @@ export const ClearSelection = ({
   innerProps: Record<string, unknown> & { ref?: Ref<HTMLDivElement> }
 }) => {
   const t = useVideoTranslation()
-  const { ref, ...rest } = innerProps
+  // react-select hides its indicators from assistive technology; this one is named and focusable
+  // instead, so it is not hidden (an aria-hidden focus stop is itself a WCAG 4.1.2 failure).
+  const { 'aria-hidden': _hidden, ref, ...rest } = innerProps
   return (
     <div
       className="clear-indicator"
