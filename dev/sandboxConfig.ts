@@ -226,6 +226,25 @@ export const sandboxConfig = ({
                 : { directory: process.env.VIDEO_DIR ?? path.resolve(dirname, '.video-files') },
               ...videoOptions,
             }),
+            // Here only administrators create video tags (editors choose among them): the upload
+            // modal offers "Create" where Payload's permissions allow it, and not elsewhere.
+            (incoming: Config): Config => ({
+              ...incoming,
+              collections: incoming.collections?.map((collection) =>
+                collection.slug === 'video-tags'
+                  ? {
+                      ...collection,
+                      access: {
+                        ...collection.access,
+                        create: ({ req }) =>
+                          Boolean(
+                            (req.user as { roles?: string[] } | null)?.roles?.includes('admin'),
+                          ),
+                      },
+                    }
+                  : collection,
+              ),
+            }),
           ]
         : []),
     ],

@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
+import { selectedVideoId, selectedVideoLabel, waitForVideoSelect } from '../helpers/videoSelect.js'
 
 const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
@@ -23,15 +24,10 @@ let browser: BrowserContext
 let page: Page
 
 const field = '.backoffice-video-field'
-const select = `${field} select.backoffice-video-field__select`
 const drawer = '.backoffice-video-upload'
 
-/** The text of the selected option of the video select. */
-const selectedLabel = () =>
-  page.locator(select).evaluate((element) => {
-    const chosen = (element as HTMLSelectElement).selectedOptions[0]
-    return chosen?.textContent ?? ''
-  })
+/** The selected video's label, `[status] title`. */
+const selectedLabel = () => selectedVideoLabel(page)
 
 beforeAll(async () => {
   // A tiny clip (3 s of ffmpeg's test pattern and a tone, 320x180): one rendition, encoded in
@@ -63,14 +59,13 @@ afterAll(async () => {
 describe('the video field', () => {
   it('uploads through the Upload Video modal, selects the new video and plays it once encoded', async () => {
     await page.goto(`${appUrl}/admin/collections/posts/create`)
-    await page.locator(select).waitFor()
-    await expect.poll(() => page.locator(select).isEnabled()).toBe(true)
+    await waitForVideoSelect(page)
     await expectNoSeriousViolations(page, [field], 'video field')
 
     await page.getByRole('button', { name: 'Upload video' }).click()
     await page.locator(`${drawer} form`).waitFor()
-    await expect.poll(() => page.locator(`${drawer} h2`).textContent()).toBe('Upload Video')
-    const start = page.getByRole('button', { name: 'Start Upload' })
+    await expect.poll(() => page.locator(`${drawer} h2`).textContent()).toBe('Upload video')
+    const start = page.getByRole('button', { name: 'Start upload' })
     expect(await start.isDisabled()).toBe(true)
     expect(await page.locator(`${drawer} input[type="file"]`).getAttribute('accept')).toBe(
       'video/*',
@@ -84,7 +79,8 @@ describe('the video field', () => {
     await title.pressSequentially('yz')
     expect(await title.inputValue()).toBe('x'.repeat(100))
     await fillField(page, `${drawer} input[name="title"]`, clipTitle)
-    await page.getByRole('checkbox', { name: categoryName }).check()
+    await page.getByLabel('Categories', { exact: true }).fill(categoryName)
+    await page.getByRole('option', { name: categoryName }).click()
     await expect.poll(() => start.isEnabled()).toBe(true)
     await expectNoSeriousViolations(page, [`${drawer} .drawer__content`], 'Upload Video modal')
 
@@ -134,7 +130,7 @@ describe('the video field', () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
     expect(numbers.some((percent) => percent > 0 && percent < 100)).toBe(true)
     await expect.poll(selectedLabel).toMatch(new RegExp(`${clipTitle}$`))
-    const videoId = await page.locator(select).inputValue()
+    const videoId = (await selectedVideoId(page)) ?? ''
     expect(videoId).not.toBe('')
     expect(await selectedLabel()).toMatch(/^\[(waiting\.\.\.|encoding\.\.\. \d+%|public)\] /)
 

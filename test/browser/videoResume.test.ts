@@ -14,6 +14,7 @@ import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
+import { selectedVideoId, selectedVideoLabel, waitForVideoSelect } from '../helpers/videoSelect.js'
 
 const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
@@ -36,16 +37,12 @@ const dialogs: string[] = []
 let remembered: { key: string; value: string } | undefined
 
 const field = '.backoffice-video-field'
-const select = `${field} select.backoffice-video-field__select`
+const select = `${field} .backoffice-video-field__select`
 const drawer = '.backoffice-video-upload'
 const percentOutput = `${drawer} .backoffice-video-upload__percent`
 const resumeHeading = () => page.getByRole('heading', { name: 'Resume an interrupted upload' })
 
-const selectedLabel = () =>
-  page.locator(select).evaluate((element) => {
-    const chosen = (element as HTMLSelectElement).selectedOptions[0]
-    return chosen?.textContent ?? ''
-  })
+const selectedLabel = () => selectedVideoLabel(page)
 
 /** The percent the modal shows, as a number. */
 const shownPercent = async () =>
@@ -80,8 +77,7 @@ const recordedPercents = async () =>
 
 const openPostWithVideoField = async () => {
   await page.goto(`${appUrl}/admin/collections/posts/create`)
-  await page.locator(select).waitFor()
-  await expect.poll(() => page.locator(select).isEnabled()).toBe(true)
+  await waitForVideoSelect(page)
 }
 
 const openUploadModal = async () => {
@@ -120,7 +116,7 @@ const reloadMidUpload = async (
   await expect
     .poll(() => page.getByLabel('Name your video (max. 100 characters)').inputValue())
     .toBe(title)
-  const start = page.getByRole('button', { name: 'Start Upload' })
+  const start = page.getByRole('button', { name: 'Start upload' })
   await expect.poll(() => start.isEnabled()).toBe(true)
   await start.click()
   let video: { id: number; status: string } | undefined
@@ -254,7 +250,7 @@ describe('an upload interrupted by a page reload', () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b))
     expect(percents.at(-1)).toBe(100)
     await throttleUploads(-1)
-    await expect.poll(() => page.locator(select).inputValue()).toBe(String(video.id))
+    await expect.poll(() => selectedVideoId(page)).toBe(String(video.id))
     await expect.poll(selectedLabel).toMatch(new RegExp(`${bigTitle}$`))
 
     // On disk: the whole file, byte for byte, and no part file left.
@@ -303,8 +299,7 @@ describe('an upload interrupted by a page reload', () => {
     dialogs.length = 0
     await page.reload()
     expect(dialogs).toEqual([])
-    await page.locator(select).waitFor()
-    await expect.poll(() => page.locator(select).isEnabled()).toBe(true)
+    await waitForVideoSelect(page)
     await openUploadModal()
     await page.locator(`${drawer} input[name="title"]`).waitFor()
     expect(await resumeHeading().count()).toBe(0)

@@ -17,6 +17,12 @@ import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
+import {
+  chooseVideo as chooseVideoTitled,
+  selectedVideoLabel,
+  videoOptionLabels,
+  waitForVideoSelect,
+} from '../helpers/videoSelect.js'
 
 const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
@@ -35,7 +41,7 @@ let browser: BrowserContext
 let page: Page
 
 const field = '.backoffice-video-field'
-const select = `${field} select.backoffice-video-field__select`
+const select = `${field} .backoffice-video-field__select`
 const playerMessage = `${field} .backoffice-video-player__message`
 const failure = `${field} .backoffice-video-field__error`
 
@@ -90,33 +96,39 @@ const statusOf = async (id: string) => {
   return (video as unknown as { status: string }).status
 }
 
-/** Opens a new post and waits for the video select to list the videos (it is disabled until then). */
+/** Opens a new post and waits for the video select to take input (it is disabled until then). */
 const openNewPost = async (target: Page, url = appUrl) => {
   await target.goto(`${url}/admin/collections/posts/create`)
-  await target.locator(select).waitFor()
-  await expect.poll(() => target.locator(select).isEnabled(), { timeout: 30_000 }).toBe(true)
+  await waitForVideoSelect(target)
 }
 
-/** Chooses a video in the select, as a person would, and waits for the field to hold it. */
+/** Chooses a video in the select, as a person would (searching its title), and waits for the field to hold it. */
 const chooseVideo = async (target: Page, id: string) => {
-  await target.locator(select).selectOption(id)
+  const title = Object.values(videos).find((video) => video.id === id)!.title
+  await chooseVideoTitled(target, title)
   await expect.poll(() => target.locator(field).getAttribute('data-video-id')).toBe(id)
 }
 
-/** Every option of the select, its value to its text. */
-const optionLabels = (target: Page) =>
-  target
-    .locator(`${select} option`)
-    .evaluateAll((options) =>
-      Object.fromEntries(
-        options.map((option) => [(option as HTMLOptionElement).value, option.textContent ?? '']),
-      ),
-    )
+/**
+ * The options the select finds for this file's videos (searched by their common stamp), each
+ * video's id to its label, and `''` to the placeholder shown while none is chosen.
+ */
+const optionLabels = async (target: Page) => {
+  const placeholder = await target.evaluate(
+    (selector) => document.querySelector(selector)?.textContent ?? '',
+    `${select} .rs__placeholder`,
+  )
+  const labels = await videoOptionLabels(target, String(stamp))
+  return Object.fromEntries([
+    ['', placeholder],
+    ...Object.values(videos).flatMap((video) => {
+      const label = labels.find((text) => text.endsWith(`] ${video.title}`))
+      return label === undefined ? [] : [[video.id, label]]
+    }),
+  ]) as Record<string, string>
+}
 
-const selectedLabel = (target: Page) =>
-  target
-    .locator(select)
-    .evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')
+const selectedLabel = (target: Page) => selectedVideoLabel(target)
 
 /**
  * Each test opens a new post; the post before it, with a video chosen, has unsaved changes, and

@@ -15,6 +15,13 @@ import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
+import {
+  chooseVideo,
+  clearVideo,
+  selectedVideoLabel,
+  videoOptionLabels,
+  waitForVideoSelect,
+} from '../helpers/videoSelect.js'
 
 /**
  * The Upload Video modal and the video field around it, as a person uses them: what a failed upload
@@ -38,7 +45,7 @@ let browser: BrowserContext
 let page: Page
 
 const field = '.backoffice-video-field'
-const select = `${field} select.backoffice-video-field__select`
+const select = `${field} .backoffice-video-field__select`
 const drawer = '.backoffice-video-upload'
 const notice = `${drawer} .backoffice-video-upload__notice`
 const shots = '/work/shots/spec-video'
@@ -59,8 +66,7 @@ const leaveWithoutSaving = (target: Page) =>
 
 const openNewPost = async (target: Page = page) => {
   await target.goto(`${appUrl}/admin/collections/posts/create`)
-  await target.locator(select).waitFor()
-  await expect.poll(() => target.locator(select).isEnabled(), { timeout: 30_000 }).toBe(true)
+  await waitForVideoSelect(target)
 }
 
 const openModal = async (target: Page = page, name: string = en.videoUploadOpen) => {
@@ -250,12 +256,14 @@ describe('the Upload Video modal', () => {
       .poll(() => page.locator(`${drawer} input[name="title"]`).inputValue())
       .toBe(path.basename(clipPath, '.mp4'))
     await fillField(page, `${drawer} input[name="title"]`, 'A title of my own')
-    const category = page.getByRole('checkbox', { name: categoryName })
-    await category.check()
+    await page.getByLabel(en.videoUploadCategories, { exact: true }).fill(categoryName)
+    await page.getByRole('option', { exact: true, name: categoryName }).click()
+    const chips = page.locator(`${drawer} .backoffice-video-upload__categories .rs__multi-value`)
+    await expect.poll(() => chips.count()).toBe(1)
     await expect.poll(() => page.locator(`${drawer} button[type="submit"]`).isEnabled()).toBe(true)
     await page.getByRole('button', { exact: true, name: en.videoUploadReset }).click()
     await expectStartState()
-    expect(await category.isChecked()).toBe(false)
+    expect(await chips.count()).toBe(0)
     await shoot(page, 'video-upload-after-reset-en')
   })
 
@@ -293,13 +301,7 @@ describe('the Upload Video modal', () => {
       await throttle(-1)
     }
     await expect
-      .poll(() =>
-        page
-          .locator(select)
-          .evaluate(
-            (element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '',
-          ),
-      )
+      .poll(() => selectedVideoLabel(page))
       .toMatch(new RegExp(`${path.basename(clipPath, '.mp4')}$`))
   })
 })
@@ -308,7 +310,8 @@ describe('the video field', () => {
   it('Reload lists a video uploaded since the page was opened', async () => {
     await openNewPost()
     const title = `Reloaded clip ${stamp}`
-    const options = () => page.locator(`${select} option`).allTextContents()
+    // The newest first page, as the menu shows it when opened without a search.
+    const options = () => videoOptionLabels(page)
     expect((await options()).some((label) => label.endsWith(title))).toBe(false)
     await (
       await app.payload()
@@ -325,19 +328,15 @@ describe('the video field', () => {
 
   it('clearing the selection removes the player and saves the video id and dataUrl as null', async () => {
     await openNewPost()
-    await page.locator(select).selectOption(waitingId)
+    await chooseVideo(page, waitingTitle)
     await expect.poll(() => page.locator(field).getAttribute('data-video-id')).toBe(waitingId)
     await expect
       .poll(() => page.locator(`${field} .backoffice-video-player__message`).textContent())
       .toBe(en.videoPlayerWaiting)
-    await page.locator(select).selectOption('')
+    await clearVideo(page)
     await expect.poll(() => page.locator(field).getAttribute('data-video-id')).toBe('')
     expect(await page.locator(`${field} .backoffice-video-player__message`).count()).toBe(0)
-    expect(
-      await page
-        .locator(select)
-        .evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent),
-    ).toBe(en.videoSelectNone)
+    expect(await page.locator(`${select} .rs__placeholder`).textContent()).toBe(en.videoSelectNone)
 
     const postTitle = `Post without its video ${stamp}`
     await fillField(page, '#field-title', postTitle)
@@ -357,8 +356,7 @@ describe('the video field', () => {
 
   it('offers no upload where the field does not allow it (allowUpload: false), only the select and Reload', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/create`)
-    await page.locator(select).waitFor()
-    await expect.poll(() => page.locator(select).isEnabled(), { timeout: 30_000 }).toBe(true)
+    await waitForVideoSelect(page)
     expect(
       await page
         .locator(field)
@@ -372,7 +370,7 @@ describe('the video field', () => {
         .count(),
     ).toBe(0)
     expect(await page.locator(drawer).count()).toBe(0)
-    expect(await page.locator(`${select} option`).allTextContents()).toContain(
+    expect(await videoOptionLabels(page, waitingTitle)).toContain(
       `[${en.videoTagWaiting}] ${waitingTitle}`,
     )
   })

@@ -231,6 +231,35 @@ describe('creating an upload', () => {
       'VIDEO_NOT_FOUND',
     )
   })
+
+  it('searches titles server-side, page by page, so the field finds a video older than the newest hundred', async () => {
+    const { videoId: old } = await newUpload({ title: 'Lighthouse timelapse at dusk' })
+    // 100 newer videos push it off the first page the field used to load.
+    for (let index = 0; index < 100; index += 1) {
+      await app.payload.create({
+        collection: 'videos' as never,
+        data: { slug: `filler-${index}`, status: 'NO_FILE', title: `Filler ${index}` } as never,
+      })
+    }
+    const first = await staff.get('/video/videos?limit=100')
+    expect(first.body.docs.some((doc: { id: number }) => doc.id === old)).toBe(false)
+    const found = await staff.get(
+      `/video/videos?limit=20&search=${encodeURIComponent('dusk LIGHTHOUSE')}`,
+    )
+    expect(found.status).toBe(200)
+    expect(found.body.docs.map((doc: { id: number }) => doc.id)).toEqual([old])
+    const paged = await staff.get('/video/videos?limit=20&page=2&search=filler')
+    expect(paged.body).toMatchObject({ hasNextPage: true, page: 2 })
+    expect(paged.body.docs).toHaveLength(20)
+    const tooLong = await staff.get(`/video/videos?search=${'a'.repeat(101)}`)
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body.errors[0].data.code).toBe('VIDEO_INPUT_INVALID')
+    // The modal learns where to create categories and tags from the status answer.
+    expect((await staff.get('/video/status')).body.collections).toEqual({
+      categories: 'video-categories',
+      tags: 'video-tags',
+    })
+  })
 })
 
 describe('the signed upload URL', () => {

@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, Drawer, toast, useModal, XIcon } from '@payloadcms/ui'
+import { Button, Drawer, toast, useAuth, useModal, XIcon } from '@payloadcms/ui'
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 
@@ -17,9 +17,11 @@ import {
   recallInterruptedUpload,
   rememberUpload,
 } from './interruptedUploadStorage.js'
+import { TaxonomySelect } from './TaxonomySelect.js'
 import { uploadFailureMessage } from './uploadFailureMessage.js'
 import { isOwnUploadUrl, uploadVideoFile } from './uploadVideoFile.js'
 import { useVideoTranslation } from './useVideoTranslation.js'
+import { VideoFileDropzone } from './VideoFileDropzone.js'
 
 /** The field's upload settings (see `videoField`). */
 export type UploadSettings = {
@@ -33,16 +35,6 @@ type Choices = { options: VideoTaxonomy[]; ticked: Set<string> }
 
 const styles = {
   actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
-  // WCAG 2.2 2.5.8 (target size, minimum): each checkbox gets a 24 px target, and the rows are
-  // tall enough that neighbouring targets keep 24 px apart.
-  choice: {
-    alignItems: 'center',
-    display: 'flex',
-    gap: 'calc(var(--base) / 2)',
-    minBlockSize: '32px',
-  },
-  choiceBox: { blockSize: '24px', inlineSize: '24px', margin: 0 },
-  fieldset: { border: 0, marginBlock: '0 var(--base)', padding: 0 },
   form: { display: 'grid', gap: 'var(--base)', maxInlineSize: '40rem' },
   header: {
     alignItems: 'center',
@@ -84,16 +76,14 @@ const useChoices = (api: VideoApi, kind: 'categories' | 'tags', slugs: null | st
       current = false
     }
   }, [api, kind, slugKey])
-  const toggle = (id: string) =>
-    setTicked((before) => {
-      const after = new Set(before)
-      if (!after.delete(id)) {
-        after.add(id)
-      }
-      return after
-    })
   const reset = () => setTicked(new Set(choices?.ticked ?? []))
-  return { choices, reset, ticked, toggle }
+  const choose = (ids: string[]) => setTicked(new Set(ids))
+  /** A new entry, created in the modal: listed and ticked. */
+  const add = (entry: VideoTaxonomy) => {
+    setChoices((before) => (before ? { ...before, options: [...before.options, entry] } : before))
+    setTicked((before) => new Set([...before, String(entry.id)]))
+  }
+  return { add, choices, choose, reset, ticked }
 }
 
 /** The ticked entries' ids as the server gave them (numbers on PostgreSQL, not their text). */
@@ -101,8 +91,9 @@ const idsOf = ({ choices, ticked }: { choices: Choices | null; ticked: Set<strin
   (choices?.options ?? []).filter((option) => ticked.has(String(option.id))).map(({ id }) => id)
 
 /**
- * The Upload Video modal (its contract for clients is in docs/video.md): "Name your video (max. 100 characters)", a file picker for
- * video/* only, category and tag choices, "Start Upload" (disabled until the category and tag
+ * The upload modal (its contract for clients is in docs/video.md): "Name your video (max. 100
+ * characters)", Payload's dropzone for one video file (its name and size shown), categories and
+ * tags in Payload's select, where a person allowed to may create new ones, "Start upload" (disabled until the category and tag
  * slugs are resolved, and while uploading), a reset button and the progress as a whole-number
  * percent. While it uploads, its close buttons are gone and Escape does nothing. A failed create
  * or upload, or an answer without videoId or signedUrl, is logged and the modal starts over, saying
@@ -117,16 +108,20 @@ const idsOf = ({ choices, ticked }: { choices: Choices | null; ticked: Set<strin
  */
 export const UploadVideoDrawer = ({
   api,
+  collections,
   drawerSlug,
   onUploaded,
   settings,
 }: {
   api: VideoApi
+  /** Where categories and tags are created; null when the server did not say (none offered). */
+  collections: { categories: string; tags: string } | null
   drawerSlug: string
   onUploaded: (videoId: number | string) => Promise<void> | void
   settings: UploadSettings
 }) => {
   const t = useVideoTranslation()
+  const { permissions } = useAuth()
   const { closeModal, isModalOpen } = useModal()
   const id = useId()
   const [state, dispatch] = useReducer(uploadWidgetReducer, initialUploadWidget)
@@ -342,34 +337,41 @@ export const UploadVideoDrawer = ({
     await succeeded(videoId)
   }
 
-  const choiceList = (
-    kind: 'categories' | 'tags',
-    { choices, ticked, toggle }: ReturnType<typeof useChoices>,
-  ) => (
-    <fieldset
-      aria-busy={choices === null}
-      className={`backoffice-video-upload__${kind}`}
-      disabled={uploading}
-      style={styles.fieldset}
-    >
-      <legend>{t(kind === 'categories' ? 'videoUploadCategories' : 'videoUploadTags')}</legend>
-      {choices === null ? null : choices.options.length === 0 ? (
-        <p>{t('videoUploadNoChoices')}</p>
-      ) : (
-        choices.options.map((option) => (
-          <label key={String(option.id)} style={styles.choice}>
-            <input
-              checked={ticked.has(String(option.id))}
-              onChange={() => toggle(String(option.id))}
-              style={styles.choiceBox}
-              type="checkbox"
-              value={String(option.id)}
-            />
-            {option.name ?? option.slug ?? String(option.id)}
-          </label>
-        ))
-      )}
-    </fieldset>
+  /**
+   * Creates a category or tag with the person's own access (Payload's REST API); offered only when
+   * Payload's permissions say they may create in that collection.
+   */
+  const creator = (kind: 'categories' | 'tags', choices: ReturnType<typeof useChoices>) => {
+    const collection = collections?.[kind]
+    if (!collection || permissions?.collections?.[collection]?.create !== true) {
+      return null
+    }
+    return async (name: string) => {
+      const created = await api.createTaxonomy(collection, name)
+      if (!created.ok) {
+        toast.error(created.message ?? t('videoTaxonomyCreateFailed', { name }))
+        return
+      }
+      choices.add(created.taxonomy)
+      toast.success(t('videoTaxonomyCreated', { name: created.taxonomy.name ?? name }))
+    }
+  }
+
+  const choiceList = (kind: 'categories' | 'tags', choices: ReturnType<typeof useChoices>) => (
+    <div className={`field-type backoffice-video-upload__${kind}`}>
+      <label className="field-label" htmlFor={`${id}-${kind}`}>
+        {t(kind === 'categories' ? 'videoUploadCategories' : 'videoUploadTags')}
+      </label>
+      <TaxonomySelect
+        disabled={uploading}
+        entries={choices.choices?.options ?? null}
+        inputId={`${id}-${kind}`}
+        onCreate={creator(kind, choices)}
+        onToggle={choices.choose}
+        t={t}
+        ticked={choices.ticked}
+      />
+    </div>
   )
 
   const percent = state.phase === 'uploading' ? state.percent : state.phase === 'success' ? 100 : 0
@@ -380,7 +382,7 @@ export const UploadVideoDrawer = ({
       </label>
       <progress id={`${id}-progress`} max={100} style={styles.progress} value={percent} />
       <output className="backoffice-video-upload__percent" htmlFor={`${id}-progress`}>
-        {t('videoUploadProgress', { percent })}
+        <bdi>{t('videoUploadProgress', { percent })}</bdi>
       </output>
     </div>
   )
@@ -428,22 +430,17 @@ export const UploadVideoDrawer = ({
           <h3 id={`${id}-resume-title`}>{t('videoUploadInterruptedTitle')}</h3>
           <p>{t('videoUploadInterrupted', { name: interrupted.name })}</p>
           <div className="field-type">
-            <label className="field-label" htmlFor={`${id}-resume-file`}>
+            <label className="field-label" htmlFor={`${id}-resume-file`} id={`${id}-resume-label`}>
               {t('videoUploadResumeFileLabel', { name: interrupted.name })}
             </label>
-            <input
-              accept="video/*"
+            <VideoFileDropzone
               disabled={uploading}
-              id={`${id}-resume-file`}
+              file={uploading && state.phase === 'uploading' ? state.file : null}
+              inputId={`${id}-resume-file`}
               key={fileInput}
-              name="file"
-              onChange={(event) => {
-                const file = event.target.files?.[0]
-                if (file) {
-                  void resume(interrupted, file)
-                }
-              }}
-              type="file"
+              label={`${id}-resume-label`}
+              onFile={(file) => void resume(interrupted, file)}
+              t={t}
             />
           </div>
           {noticeLine}
@@ -485,23 +482,20 @@ export const UploadVideoDrawer = ({
             />
           </div>
           <div className="field-type">
-            <label className="field-label" htmlFor={`${id}-file`}>
+            <label className="field-label" htmlFor={`${id}-file`} id={`${id}-file-label`}>
               {t('videoUploadFileLabel')}
             </label>
-            <input
-              accept="video/*"
+            <VideoFileDropzone
               disabled={uploading}
-              id={`${id}-file`}
+              file={state.phase === 'file' || state.phase === 'uploading' ? state.file : null}
+              inputId={`${id}-file`}
               key={fileInput}
-              name="file"
-              onChange={(event) => {
-                const file = event.target.files?.[0]
-                if (file) {
-                  setNotice(null)
-                  dispatch({ file, type: 'chooseFile' })
-                }
+              label={`${id}-file-label`}
+              onFile={(file) => {
+                setNotice(null)
+                dispatch({ file, type: 'chooseFile' })
               }}
-              type="file"
+              t={t}
             />
           </div>
           {noticeLine}

@@ -22,11 +22,13 @@ import type { UploadSettings } from './UploadVideoDrawer.js'
 import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { encodingFailureText } from '../lib/encodingFailureText.js'
 import { type VideoSiblingValues, videoSiblingValues } from '../lib/videoFieldValues.js'
-import { videoOptionLabel } from '../lib/videoLabel.js'
+import { selectStyles } from './selectStyles.js'
 import { UploadVideoDrawer } from './UploadVideoDrawer.js'
+import { useVideoOptions } from './useVideoOptions.js'
 import { useVideoTranslation } from './useVideoTranslation.js'
 import { videoApi } from './videoApi.js'
 import { VideoPlayer } from './VideoPlayer.js'
+import { VideoSelect } from './VideoSelect.js'
 
 type Props = TextFieldClientProps &
   UploadSettings & {
@@ -48,7 +50,7 @@ const styles = {
   },
   error: { marginBlock: 'calc(var(--base) / 2)' },
   player: { marginBlockStart: 'var(--base)' },
-  select: { flex: '1 1 16rem', minBlockSize: '2.5rem', minInlineSize: 0 },
+  select: { flex: '1 1 16rem', minInlineSize: 0 },
 } as const
 
 /** A ref that follows `value`, for callbacks that must not be recreated when it changes. */
@@ -63,8 +65,8 @@ const useLatest = <T,>(value: T) => {
 const sameVideo = (a: unknown, b: unknown) => a != null && b != null && String(a) === String(b)
 
 /**
- * The video field: a select of the plugin's videos (each labelled with its tag, then its
- * title), a reload button, "Upload video" when the field allows uploads (the Upload Video modal),
+ * The video field: Payload's select over the plugin's videos (searched and paged on the server,
+ * each shown with its title and its status as a pill; see `VideoSelect`), a reload button, "Upload video" when the field allows uploads (the Upload Video modal),
  * and a player. It stores the video's id and fills the group's other fields from it (dataUrl,
  * status, visibility, the preview URLs and the record as JSON); clearing it sets the id and
  * dataUrl to null. Without the plugin it shows a banner asking to configure it. A video that failed
@@ -111,10 +113,13 @@ export const VideoField = ({
   const [plugin, setPlugin] = useState<
     'checking' | 'configured' | 'unconfigured' | { problems: string[] }
   >('checking')
-  const [videos, setVideos] = useState<null | VideoRecord[]>(null)
+  const [collections, setCollections] = useState<{ categories: string; tags: string } | null>(null)
+  const options = useVideoOptions(api, plugin !== 'checking' && plugin !== 'unconfigured')
+  // The stored video, asked for on its own: it may be on no page the select has loaded.
+  const [current, setCurrent] = useState<null | VideoRecord>(null)
   const [loading, setLoading] = useState(false)
   const [retrying, setRetrying] = useState(false)
-  const selected = videos?.find((video) => sameVideo(video.id, value)) ?? null
+  const selected = current && sameVideo(current.id, value) ? current : null
   const inputId = `field-${path.replace(/\./g, '__')}`
 
   /** Writes the siblings of `video`; `quietly` leaves the form unmodified (a refresh, not an edit). */
@@ -131,26 +136,20 @@ export const VideoField = ({
   // Payload's setter changes with the form's state; the list is loaded once, not on each change.
   const setValueRef = useLatest(setValue)
 
+  const { reload, replace } = options
+  /** The list and the stored video asked for again; `select`, a new upload, is then chosen. */
   const load = useCallback(
     async (select?: number | string) => {
       setLoading(true)
       try {
-        const list = await api.list()
-        if (list === null) {
-          // Logged only: the select keeps what it showed, and Reload asks again.
-          console.error('payload-backoffice video: the list of videos could not be loaded')
-          return
-        }
         const wanted = select ?? valueRef.current
-        if (wanted != null && wanted !== '' && !list.some((video) => sameVideo(video.id, wanted))) {
-          // Older than the newest hundred: asked for on its own.
-          const one = await api.one(wanted)
-          if (one) {
-            list.push(one)
-          }
+        const [, video] = await Promise.all([
+          reload(),
+          wanted != null && wanted !== '' ? api.one(wanted) : null,
+        ])
+        if (video) {
+          setCurrent(video)
         }
-        setVideos(list)
-        const video = list.find((candidate) => sameVideo(candidate.id, wanted))
         if (select !== undefined) {
           // A new selection is an edit; the stored video's newer state (encoded since) is not, and
           // the siblings follow it on their own (below). The id is written last: see `choose`.
@@ -163,32 +162,52 @@ export const VideoField = ({
         setLoading(false)
       }
     },
-    [api, fillRef, setValueRef, valueRef],
+    [api, fillRef, reload, setValueRef, valueRef],
   )
 
   useEffect(() => {
-    let current = true
+    let active = true
     const start = async () => {
       const status = await api.status()
-      if (!current) {
+      if (!active) {
         return
       }
       if (status === 'unconfigured') {
         setPlugin('unconfigured')
         return
       }
+      if (typeof status === 'object') {
+        setCollections(status.collections)
+      }
       setPlugin(
         typeof status === 'object' && !status.available
           ? { problems: status.problems }
           : 'configured',
       )
-      await load()
     }
     void start()
     return () => {
-      current = false
+      active = false
     }
-  }, [api, load])
+  }, [api])
+
+  // The stored video (on load, or put there by anything else than this select) is asked for once.
+  const ready = plugin !== 'checking' && plugin !== 'unconfigured'
+  const knownId = current?.id
+  useEffect(() => {
+    if (!ready || value == null || value === '' || sameVideo(knownId, value)) {
+      return
+    }
+    let active = true
+    void api.one(value).then((video) => {
+      if (active && video) {
+        setCurrent(video)
+      }
+    })
+    return () => {
+      active = false
+    }
+  }, [api, knownId, ready, value])
 
   // A video being uploaded or encoded is asked for again until it settles, label and player with it.
   const pending = selected?.status === 'NO_FILE' || selected?.status === 'PROGRESSING'
@@ -202,13 +221,12 @@ export const VideoField = ({
         if (!video) {
           return
         }
-        setVideos((list) =>
-          list ? list.map((entry) => (sameVideo(entry.id, video.id) ? video : entry)) : list,
-        )
+        setCurrent(video)
+        replace(video)
       })
     }, pollMs)
     return () => clearInterval(timer)
-  }, [api, pending, selectedId])
+  }, [api, pending, replace, selectedId])
 
   // The siblings follow the selected video, quietly (a refresh, not an edit): on load, as it
   // encodes, and whenever something else wrote over them. Payload's form keeps `isModified` only on
@@ -227,21 +245,20 @@ export const VideoField = ({
     }
   }, [drifted, fillRef, selected])
 
-  const choose = (id: string) => {
-    if (id === '') {
+  const choose = (video: null | VideoRecord) => {
+    if (video === null) {
       // The id and dataUrl both null: a front end reading the document finds no video rather
       // than the stream of the one chosen before.
+      setCurrent(null)
       setValue(null)
       siblings.dataUrl.setValue(null)
       return
     }
-    const video = videos?.find((candidate) => sameVideo(candidate.id, id))
-    if (video) {
-      fill(video, false)
-    }
+    setCurrent(video)
+    fill(video, false)
     // Last, so the id is the field Payload's form marks as modified, which an autosave's older
     // answer leaves alone.
-    setValue(id)
+    setValue(String(video.id))
   }
 
   const retry = async () => {
@@ -258,9 +275,8 @@ export const VideoField = ({
       toast.success(t('videoRetried'))
       const video = await api.one(selected.id)
       if (video) {
-        setVideos((list) =>
-          list ? list.map((entry) => (sameVideo(entry.id, video.id) ? video : entry)) : list,
-        )
+        setCurrent(video)
+        replace(video)
       }
     } finally {
       setRetrying(false)
@@ -274,14 +290,13 @@ export const VideoField = ({
       </div>
     )
   }
-  const translate = (key: Parameters<typeof t>[0], variables?: Record<string, number>) =>
-    t(key, variables)
   return (
     <div
-      aria-busy={plugin === 'checking' || loading}
+      aria-busy={plugin === 'checking' || loading || options.loading}
       className="field-type backoffice-video-field"
       data-video-id={value ?? ''}
     >
+      <style>{selectStyles}</style>
       <FieldLabel
         htmlFor={inputId}
         label={field.label || t('videoSelectLabel')}
@@ -297,28 +312,21 @@ export const VideoField = ({
         </div>
       )}
       <div style={styles.controls}>
-        <select
-          className="backoffice-video-field__select"
-          disabled={readOnly || videos === null}
-          id={inputId}
-          name={path}
-          onChange={(event) => choose(event.target.value)}
-          style={styles.select}
-          value={value ?? ''}
-        >
-          <option value="">
-            {videos === null ? t('videoSelectLoading') : t('videoSelectNone')}
-          </option>
-          {videos?.map((video) => (
-            <option key={String(video.id)} value={String(video.id)}>
-              {videoOptionLabel(video, translate)}
-            </option>
-          ))}
-        </select>
+        <div style={styles.select}>
+          <VideoSelect
+            disabled={Boolean(readOnly) || !ready}
+            inputId={inputId}
+            onChange={choose}
+            options={options}
+            selected={selected}
+            showError={showError}
+            t={t}
+          />
+        </div>
         <Button
           aria-label={t('videoReloadLabel')}
           buttonStyle="secondary"
-          disabled={loading || plugin === 'checking'}
+          disabled={loading || !ready}
           margin={false}
           onClick={() => void load()}
           size="medium"
@@ -367,6 +375,7 @@ export const VideoField = ({
       {allowUpload && !readOnly && (
         <UploadVideoDrawer
           api={api}
+          collections={collections}
           drawerSlug={drawerSlug}
           onUploaded={(videoId) => load(videoId)}
           settings={{ categories, tags, uploadVisibility }}

@@ -51,11 +51,43 @@ export const videoApi = ({
       title: string
       visibility: 'private' | 'public'
     }) => send('/videos/upload', 'PUT', request),
-    /** Newest first, up to 100: the select's options. */
-    list: async (): Promise<null | VideoRecord[]> => {
-      const answer = await get('/videos?limit=100')
-      const docs = (answer.body as { docs?: unknown } | null)?.docs
-      return answer.ok && Array.isArray(docs) ? (docs as VideoRecord[]) : null
+    /**
+     * Creates a category or tag named `name` through Payload's REST API (`POST {api}/{collection}`),
+     * so the collection's own access rules and hooks decide, as for any other client.
+     */
+    createTaxonomy: async (
+      collection: string,
+      name: string,
+    ): Promise<{ message?: string; ok: false } | { ok: true; taxonomy: VideoTaxonomy }> => {
+      const answer = await callBackoffice(
+        formatAdminURL({ apiRoute, path: `/${encodeURIComponent(collection)}`, serverURL }),
+        { body: { name }, language, method: 'POST', t: networkError },
+      )
+      const doc = (answer.body as { doc?: VideoTaxonomy } | null)?.doc
+      return answer.ok && doc ? { ok: true, taxonomy: doc } : { message: answer.message, ok: false }
+    },
+    /**
+     * One page of videos, newest first, whose titles hold every word of `search` (all when empty):
+     * the select's options, asked for as the person types and scrolls. Null when the call failed.
+     */
+    list: async ({
+      limit,
+      page,
+      search,
+    }: {
+      limit: number
+      page: number
+      search: string
+    }): Promise<null | { docs: VideoRecord[]; hasNextPage: boolean }> => {
+      const query = new URLSearchParams({ limit: String(limit), page: String(page) })
+      if (search.trim() !== '') {
+        query.set('search', search.trim())
+      }
+      const answer = await get(`/videos?${query.toString()}`)
+      const body = answer.body as { docs?: unknown; hasNextPage?: unknown } | null
+      return answer.ok && Array.isArray(body?.docs)
+        ? { docs: body.docs as VideoRecord[], hasNextPage: body.hasNextPage === true }
+        : null
     },
     one: async (id: number | string): Promise<null | VideoRecord> => {
       const answer = await get(video(id))
@@ -67,17 +99,31 @@ export const videoApi = ({
      * its server can encode.
      */
     status: async (): Promise<
-      'unknown' | 'unconfigured' | { available: boolean; problems: string[] }
+      | 'unknown'
+      | 'unconfigured'
+      | {
+          available: boolean
+          collections: { categories: string; tags: string } | null
+          problems: string[]
+        }
     > => {
       const answer = await get('/status')
       if (answer.status === 404) {
         return 'unconfigured'
       }
-      const tools = (answer.body as { tools?: { available?: unknown; problems?: unknown } } | null)
-        ?.tools
+      const body = answer.body as {
+        collections?: { categories?: unknown; tags?: unknown }
+        tools?: { available?: unknown; problems?: unknown }
+      } | null
+      const tools = body?.tools
+      const collections = body?.collections
       return answer.ok && tools
         ? {
             available: tools.available !== false,
+            collections:
+              typeof collections?.categories === 'string' && typeof collections.tags === 'string'
+                ? { categories: collections.categories, tags: collections.tags }
+                : null,
             problems: Array.isArray(tools.problems) ? tools.problems.map(String) : [],
           }
         : 'unknown'

@@ -24,9 +24,12 @@ const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, m
   return value
 }
 
+/** The longest search the list takes: a title is at most 100 characters. */
+const MAX_SEARCH = 100
+
 /**
- * `GET {api}/{mount}/videos`, the list the video field's select reads, newest first (`limit` up to
- * 100, `page`), and `GET {api}/{mount}/videos/:id`, one video, which the field polls while it encodes.
+ * `GET {api}/{mount}/videos`, the list the video field's select reads page by page, newest first
+ * (`limit` up to 100, `page`, and `search`: the titles holding every word of it), and `GET {api}/{mount}/videos/:id`, one video, which the field polls while it encodes.
  */
 export const listVideosEndpoints = (
   options: SanitizedVideoOptions,
@@ -36,6 +39,10 @@ export const listVideosEndpoints = (
     handler: async (req) => {
       const limit = wholeNumberParam(req, 'limit', MAX_LIMIT, MAX_LIMIT)
       const page = wholeNumberParam(req, 'page', 1, 1_000_000)
+      const search = (req.searchParams.get('search') ?? '').trim()
+      if (search.length > MAX_SEARCH) {
+        throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: 'search' } })
+      }
       const found = await req.payload.find({
         collection: options.collections.videos as CollectionSlug,
         depth: 0,
@@ -43,6 +50,8 @@ export const listVideosEndpoints = (
         page,
         showHiddenFields: true,
         sort: '-createdAt',
+        // Payload's `like` matches each word anywhere in the title, case-insensitively.
+        where: search ? { title: { like: search } } : undefined,
       })
       const videos = await withBucketUploadsCompleted(req.payload, options, found.docs as never[])
       return jsonResponse(req, {
