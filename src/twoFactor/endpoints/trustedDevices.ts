@@ -10,11 +10,13 @@ import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { requestUser } from '../../request/requestUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { requireFreshProof } from '../../sudo/requireFreshProof.js'
-import { listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
+import { readTwoFactorCookie } from '../cookies.js'
+import { findTrustedDevice, listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
 import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
 /**
- * `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens.
+ * `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens,
+ * the asking browser's marked `current`.
  * Administrators may add `?user=<id>` for someone else's (a lost laptop).
  */
 export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
@@ -26,7 +28,16 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
       }
       const asked = req.searchParams.get('user')
       if (asked === null) {
-        return jsonResponse(req, { docs: await listTrustedDevices(req.payload, viewer.id) })
+        // "This device" on the list: the one this browser's cookie belongs to (GitHub and Google mark it).
+        const token = readTwoFactorCookie(req, 'trustedDevice')
+        const current = token ? await findTrustedDevice(req.payload, viewer.id, token) : null
+        const docs = await listTrustedDevices(req.payload, viewer.id)
+        return jsonResponse(req, {
+          docs: docs.map((device) => ({
+            ...device,
+            current: current !== null && String(current.id) === String(device.id),
+          })),
+        })
       }
       if (!isAdmin(viewer, options)) {
         throw new BackofficeError('INSUFFICIENT_PERMISSIONS', {
