@@ -184,7 +184,9 @@ describe('the account page as a security settings page, in Chromium', () => {
     await input.press('Enter')
     await dialog.waitFor({ state: 'hidden' })
     await expect
-      .poll(async () => (await sql('SELECT 1 FROM users WHERE email = $1', [newEmail])).length)
+      .poll(async () => (await sql('SELECT 1 FROM users WHERE email = $1', [newEmail])).length, {
+        timeout: 15_000,
+      })
       .toBe(1)
     people.local = newEmail
     expect(await page.getByRole('dialog').count()).toBe(0)
@@ -242,7 +244,7 @@ describe('the account page as a security settings page, in Chromium', () => {
     await dialog.getByLabel('Current password').fill(password)
     await dialog.getByLabel('Current password').press('Enter')
     await dialog.waitFor({ state: 'hidden' })
-    await expect.poll(() => codes.count()).toBe(10)
+    await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
     expect(await page.getByRole('dialog').count()).toBe(0)
   })
 
@@ -250,7 +252,7 @@ describe('the account page as a security settings page, in Chromium', () => {
     for (const language of ['de', 'ar']) {
       const page = await freshPage({ locale: language === 'de' ? 'de-DE' : 'ar' })
       await page.context().addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
-      await signIn(page, appUrl, people.passkey, password)
+      await signIn(page, appUrl, people.local, password)
       await openAccount(page)
       if (language === 'ar') {
         expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')

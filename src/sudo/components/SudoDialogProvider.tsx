@@ -74,18 +74,15 @@ export const SudoDialogProvider = ({
     <SudoConfirmationContext value={confirm}>
       {children}
       <RetryRefusedSave />
+      {/* Payload's modal is the dialog (role, aria-modal, focus trap, Escape); it is named by its heading. */}
       <Modal
+        aria-labelledby={headingId}
         className="confirmation-modal backoffice-sudo-dialog"
         closeOnBlur
         slug={sudoDialogSlug}
       >
         {open && (
-          <div
-            aria-labelledby={headingId}
-            aria-modal="true"
-            className="confirmation-modal__wrapper"
-            role="dialog"
-          >
+          <div className="confirmation-modal__wrapper">
             <div className="confirmation-modal__content">
               <h2 dir="auto" id={headingId}>
                 {t('sudoHeading')}

@@ -207,7 +207,18 @@ export const RecoveryCodesPanel = ({
             aria-labelledby="backoffice-recovery-codes-list-heading"
             className="backoffice-recovery-codes__list"
             dir="ltr"
-            style={{ ...styles.secret, columns: 2, margin: 0 }}
+            // Two columns of whole codes: a grid, so a number never runs into the code beside it.
+            style={{
+              columnGap: 'calc(var(--base) * 2.5)',
+              display: 'grid',
+              fontFamily: 'monospace',
+              fontSize: '15px',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(11em, 1fr))',
+              margin: 0,
+              paddingInlineStart: '2.5em',
+              rowGap: 'calc(var(--base) / 4)',
+              userSelect: 'all',
+            }}
           >
             {codes.map((code) => (
               <li key={code}>
