@@ -30,7 +30,7 @@ const table = (payload: Payload) => {
  * stand in for either (GitHub issues them with every method), so they exist only while one does:
  * without a second factor there is nothing to recover.
  */
-export const secondFactorOn = async (
+const secondFactorOn = async (
   payload: Payload,
   options: SanitizedBackofficeOptions,
   userId: number | string,
