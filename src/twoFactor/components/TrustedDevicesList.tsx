@@ -111,7 +111,9 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
       ) : devices === null ? (
         <p>{t('trustedDevicesLoading')}</p>
       ) : devices.length === 0 ? (
-        <p className="backoffice-trusted-devices__empty">{t('trustedDevicesEmpty')}</p>
+        <p className="backoffice-trusted-devices__empty" dir="auto">
+          {t('trustedDevicesEmpty')}
+        </p>
       ) : (
         <ul style={styles.list}>
           {devices.map((device) => {

@@ -226,7 +226,9 @@ export const PasskeysList = ({
       ) : listing === null ? (
         <p>{t('trustedDevicesLoading')}</p>
       ) : listing.docs.length === 0 ? (
-        <p className="backoffice-passkeys__empty">{t('passkeysNone')}</p>
+        <p className="backoffice-passkeys__empty" dir="auto">
+          {t('passkeysNone')}
+        </p>
       ) : (
         <ul aria-labelledby="backoffice-passkeys-heading" style={styles.list}>
           {listing.docs.map((passkey) => (
