@@ -1,6 +1,7 @@
 import type { Capability } from './capability.js'
 
 import { accountOverview } from './accountOverview/index.js'
+import { accountPage } from './accountPage/index.js'
 import { accounts } from './accounts/index.js'
 import { apiKeys } from './apiKeys/index.js'
 import { auditLog } from './audit/index.js'
@@ -64,4 +65,6 @@ export const capabilities: Capability[] = [
   accountOverview,
   health,
   observability,
+  // Last, so its sections come after every other field of the users collection.
+  accountPage,
 ]

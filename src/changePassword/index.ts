@@ -2,7 +2,6 @@ import type { Capability } from '../capability.js'
 
 import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { changePasswordEndpoint } from './changePasswordEndpoint.js'
-import { changePasswordUiField } from './field.js'
 import { refuseOwnPasswordUpdate } from './refuseOwnPasswordUpdate.js'
 
 /**
@@ -16,11 +15,6 @@ export const changePassword: Capability = {
         beforeValidate: [refuseOwnPasswordUpdate(options)],
       }),
     ),
+  // The section on the account page is one of accountPage's.
   name: 'changePassword',
-  // First among the fields, so the section sits right under Payload's email field on the account page.
-  schema: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) => ({
-      ...users,
-      fields: [changePasswordUiField, ...users.fields],
-    })),
 }

@@ -7,7 +7,6 @@ import { listSessionsEndpoint } from './endpoints/listSessions.js'
 import { refreshTokenEndpoint } from './endpoints/refreshToken.js'
 import { revokeAllSessionsEndpoint } from './endpoints/revokeAllSessions.js'
 import { revokeSessionEndpoint } from './endpoints/revokeSession.js'
-import { sessionsUiField } from './field.js'
 import { deleteSessionsOfDeletedUser } from './hooks/deleteSessionsOfDeletedUser.js'
 import { extendOnRefresh } from './hooks/extendOnRefresh.js'
 import { markLogout } from './hooks/markLogout.js'
@@ -28,10 +27,7 @@ export const sessions: Capability = {
     addCollection(
       mapCollection(config, options.usersCollection, (users) =>
         // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
-        appendHooks(
-          { ...users, fields: [...users.fields, sessionsUiField(options)] },
-          { beforeDelete: [deleteSessionsOfDeletedUser(options)] },
-        ),
+        appendHooks(users, { beforeDelete: [deleteSessionsOfDeletedUser(options)] }),
       ),
       sessionsCollection(options, config),
     ),

@@ -14,8 +14,8 @@ import { challengeExpired } from './challengeExpired.js'
 import { twoFactorViewPath } from './passwordSignIn.js'
 
 /**
- * The second step of a sign-in with a code that comes with the authenticator app (a code from the
- * app, or a recovery code), read up to the attempt: the request body, the browser's challenge and its
+ * The second step of a sign-in with a code (a code from the authenticator app, or a recovery code),
+ * read up to the attempt: the request body, the browser's challenge and its
  * account, with every refusal that is not a guess. The body's own refusal waits until the challenge
  * has been looked at: a malformed body is refused as such, but a well-formed impossible code
  * (`invalidCode`) without a challenge is not worth telling apart from an expired sign-in.
@@ -26,7 +26,16 @@ export const readCodeAttempt = async <Body>(
   {
     invalidCode,
     read,
-  }: { invalidCode: BackofficeErrorCode; read: (req: PayloadRequest) => Promise<Body> },
+    standsInForPasskey = false,
+  }: {
+    invalidCode: BackofficeErrorCode
+    read: (req: PayloadRequest) => Promise<Body>
+    /**
+     * The code stands in for a passkey too (a recovery code: they come with every second factor),
+     * so an account whose only factor is a passkey may use it; `sealedSecret` is then null.
+     */
+    standsInForPasskey?: boolean
+  },
 ) => {
   let body: Body | BackofficeError
   try {
@@ -49,9 +58,11 @@ export const readCodeAttempt = async <Body>(
     throw challengeExpired(req, options)
   }
   const withPasskey = await hasPasskey(req.payload, account.id)
-  if (state.status !== 'enabled' || !state.sealedSecret) {
-    // Recovery codes come with the app: a passkey-only account has neither, and one whose app an
-    // approved reset removed has neither left (enrolment is next).
+  const appOn = state.status === 'enabled' && Boolean(state.sealedSecret)
+  if (!appOn && !(standsInForPasskey && withPasskey)) {
+    // A code from the app needs the app: a passkey-only account has none (a recovery code stands in
+    // for its passkey instead), and one whose factors an approved reset removed has neither left
+    // (enrolment is next).
     if (withPasskey) {
       throw new BackofficeError('TOTP_NOT_ENABLED', { req })
     }
@@ -69,5 +80,5 @@ export const readCodeAttempt = async <Body>(
     // A role that must use a phishing-resistant factor: a code, which can be phished, is refused.
     throw new BackofficeError('PASSKEY_REQUIRED', { req })
   }
-  return { account, body, challenge, sealedSecret: state.sealedSecret }
+  return { account, body, challenge, sealedSecret: appOn ? state.sealedSecret : null }
 }

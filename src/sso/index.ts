@@ -10,7 +10,7 @@ import { afterSignInMethodChange } from './hooks/afterSignInMethodChange.js'
 import { checkSignInMethod } from './hooks/checkSignInMethod.js'
 import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
 import { ssoLogoutTokensCollection } from './logoutTokensCollection.js'
-import { signInMethodField, signInMethodSwitchField } from './signInMethodField.js'
+import { signInMethodField } from './signInMethodField.js'
 
 /**
  * Single sign-on with OpenID Connect providers (Google, Microsoft Entra ID, a corporate provider):
@@ -61,7 +61,7 @@ export const sso: Capability = {
         appendHooks(
           {
             ...users,
-            fields: [...users.fields, signInMethodField(config, options), signInMethodSwitchField],
+            fields: [...users.fields, signInMethodField(config, options)],
           },
           { beforeDelete: [deleteLinkedAccountsOfDeletedUser(options)] },
         ),

@@ -1,4 +1,4 @@
-import type { Config, Field, FieldAccess, UIField } from 'payload'
+import type { Config, Field, FieldAccess } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
@@ -34,15 +34,4 @@ export const signInMethodField = (config: Config, options: SanitizedBackofficeOp
     index: true,
     label: label('fieldIdentityProvider'),
   }
-}
-
-/** The account page's "Sign-in method" section: move one's own account to another provider. */
-export const signInMethodSwitchField: UIField = {
-  name: 'signInMethodSwitch',
-  type: 'ui',
-  admin: {
-    components: { Field: 'payload-backoffice/rsc#SignInMethodSwitch' },
-    // A section of the account page, with nothing to show in a list.
-    disableListColumn: true,
-  },
 }

@@ -5,7 +5,6 @@ import { confirmPasswordEndpoint } from './confirmPasswordEndpoint.js'
 import { deleteEmailChangesOfDeletedUser } from './deleteEmailChangesOfDeletedUser.js'
 import { applyEmailChange, sendEmailChangedNotices } from './emailChangeEffects.js'
 import { emailChangesCollection } from './emailChangesCollection.js'
-import { confirmPasswordUiField } from './field.js'
 import { refuseUnprovedAccountChange } from './refuseUnprovedAccountChange.js'
 import { undoEmailChangeEndpoint, undoEmailChangePageEndpoint } from './undoEmailChangeEndpoints.js'
 
@@ -18,19 +17,8 @@ import { undoEmailChangeEndpoint, undoEmailChangePageEndpoint } from './undoEmai
 export const sudo: Capability = {
   name: 'sudo',
   schema: (config, options) =>
-    addCollection(
-      mapCollection(config, options.usersCollection, (users) => {
-        // Right under the change-password section (first among the fields, see changePassword), so
-        // it sits near the email field it unlocks.
-        const after = users.fields.findIndex(
-          (field) => 'name' in field && field.name === 'backofficeChangePassword',
-        )
-        const fields = [...users.fields]
-        fields.splice(after + 1, 0, confirmPasswordUiField)
-        return { ...users, fields }
-      }),
-      emailChangesCollection(options),
-    ),
+    // "Confirm it's you" is a dialog of the account page (accountPage), asked only when an action needs it.
+    addCollection(config, emailChangesCollection(options)),
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) =>
       appendHooks(

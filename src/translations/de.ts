@@ -814,4 +814,21 @@ export const de: BackofficeTranslationTable = {
   securityRulePasskeys: 'Ein Passkey ist für {{roles}} vorgeschrieben: Konten ohne Passkey',
   securityNoRules:
     'Keine Regel schreibt einen zweiten Faktor oder einen Passkey vor (Optionen `twoFactor.enforcement` und `passkeys.requiredForRoles`).',
+  // — accountPage —
+  accountSecurityHeading: 'Anmeldung und Sicherheit',
+  sudoDialogDescription:
+    'Für diese Änderung muss Ihr Passwort in den letzten {{minutes}} Minuten bestätigt worden sein. Geben Sie es ein, um fortzufahren.',
+  sudoCancel: 'Abbrechen',
+  twoFactorMethodApp: 'Authenticator-App',
+  twoFactorMethodOn: 'Aktiviert',
+  twoFactorPasskeyCount: 'Aktiviert, {{count}} registriert',
+  twoFactorSetUpApp: 'Authenticator-App einrichten',
+  twoFactorManagePasskeys: 'Passkeys verwalten',
+  recoveryCodesIntro:
+    'Wenn Sie Ihre Authenticator-App oder Ihren Passkey verlieren, können Sie sich mit einem Wiederherstellungscode anmelden. Jeder Code gilt einmal.',
+  trustedDevicesIntro:
+    'Browser, in denen Sie den zweiten Schritt eine Zeit lang überspringen. Entfernen Sie die, die Sie nicht mehr nutzen.',
+  trustedDeviceThisDevice: 'Dieses Gerät',
+  trustedDeviceTrustedUntil: 'Vertrauenswürdig bis {{date}}',
+  sessionLevel: 'Angemeldet mit: {{level}}',
 }

@@ -791,4 +791,21 @@ export const en = {
   securityRulePasskeys: 'A passkey is required for {{roles}}: accounts without a passkey',
   securityNoRules:
     'No rule requires a second factor or a passkey (options `twoFactor.enforcement` and `passkeys.requiredForRoles`).',
+  // — accountPage —
+  accountSecurityHeading: 'Sign-in and security',
+  sudoDialogDescription:
+    'This change needs your password from the last {{minutes}} minutes. Enter it to go on.',
+  sudoCancel: 'Cancel',
+  twoFactorMethodApp: 'Authenticator app',
+  twoFactorMethodOn: 'On',
+  twoFactorPasskeyCount: 'On, {{count}} registered',
+  twoFactorSetUpApp: 'Set up an authenticator app',
+  twoFactorManagePasskeys: 'Manage passkeys',
+  recoveryCodesIntro:
+    'If you lose your authenticator app or your passkey, a recovery code lets you sign in. Each code works once.',
+  trustedDevicesIntro:
+    'Browsers where you chose to skip the second step for a while. Remove any you no longer use.',
+  trustedDeviceThisDevice: 'This device',
+  trustedDeviceTrustedUntil: 'Trusted until {{date}}',
+  sessionLevel: 'Signed in with: {{level}}',
 } as const

@@ -812,4 +812,21 @@ export const fr: BackofficeTranslationTable = {
   securityRulePasskeys: 'Une clé d’accès est exigée pour {{roles}} : comptes sans clé d’accès',
   securityNoRules:
     'Aucune règle n’exige de second facteur ni de clé d’accès (options `twoFactor.enforcement` et `passkeys.requiredForRoles`).',
+  // — accountPage —
+  accountSecurityHeading: 'Connexion et sécurité',
+  sudoDialogDescription:
+    'Cette modification demande votre mot de passe confirmé dans les {{minutes}} dernières minutes. Saisissez-le pour continuer.',
+  sudoCancel: 'Annuler',
+  twoFactorMethodApp: 'Application d’authentification',
+  twoFactorMethodOn: 'Activée',
+  twoFactorPasskeyCount: 'Activées, {{count}} enregistrée(s)',
+  twoFactorSetUpApp: 'Configurer une application d’authentification',
+  twoFactorManagePasskeys: 'Gérer les clés d’accès',
+  recoveryCodesIntro:
+    'Si vous perdez votre application d’authentification ou votre clé d’accès, un code de récupération vous permet de vous connecter. Chaque code ne sert qu’une fois.',
+  trustedDevicesIntro:
+    'Les navigateurs où vous avez choisi de passer la deuxième étape pendant un temps. Retirez ceux que vous n’utilisez plus.',
+  trustedDeviceThisDevice: 'Cet appareil',
+  trustedDeviceTrustedUntil: 'De confiance jusqu’au {{date}}',
+  sessionLevel: 'Connexion : {{level}}',
 }

@@ -799,4 +799,21 @@ export const nl: BackofficeTranslationTable = {
   securityRulePasskeys: 'Een passkey is verplicht voor {{roles}}: accounts zonder passkey',
   securityNoRules:
     'Geen regel vereist een tweede factor of een passkey (opties `twoFactor.enforcement` en `passkeys.requiredForRoles`).',
+  // — accountPage —
+  accountSecurityHeading: 'Inloggen en beveiliging',
+  sudoDialogDescription:
+    'Voor deze wijziging moet uw wachtwoord in de afgelopen {{minutes}} minuten zijn bevestigd. Voer het in om verder te gaan.',
+  sudoCancel: 'Annuleren',
+  twoFactorMethodApp: 'Authenticator-app',
+  twoFactorMethodOn: 'Ingeschakeld',
+  twoFactorPasskeyCount: 'Ingeschakeld, {{count}} geregistreerd',
+  twoFactorSetUpApp: 'Een authenticator-app instellen',
+  twoFactorManagePasskeys: 'Passkeys beheren',
+  recoveryCodesIntro:
+    'Als u uw authenticator-app of passkey kwijtraakt, kunt u met een herstelcode inloggen. Elke code werkt één keer.',
+  trustedDevicesIntro:
+    'Browsers waar u de tweede stap een tijd overslaat. Verwijder de browsers die u niet meer gebruikt.',
+  trustedDeviceThisDevice: 'Dit apparaat',
+  trustedDeviceTrustedUntil: 'Vertrouwd tot {{date}}',
+  sessionLevel: 'Ingelogd met: {{level}}',
 }

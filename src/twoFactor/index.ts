@@ -1,7 +1,6 @@
 import type { Capability } from '../capability.js'
 
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
-import { twoFactorUiField } from './accountField.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
 import { secondFactorsEndpoint } from './endpoints/factors.js'
 import {
@@ -51,7 +50,7 @@ export const twoFactor: Capability = {
     const withFields = mapCollection(config, options.usersCollection, (users) =>
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       appendHooks(
-        { ...users, fields: [...users.fields, twoFactorUiField, totpConfigField(options)] },
+        { ...users, fields: [...users.fields, totpConfigField(options)] },
         { beforeDelete: [deleteTwoFactorStateOfDeletedUser] },
       ),
     )

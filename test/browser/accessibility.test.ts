@@ -265,7 +265,7 @@ describe('the accessibility of the plugin’s views', { timeout: 300_000 }, () =
       'account, two-factor not set up',
     )
 
-    await editorPage.getByRole('link', { name: 'Set up two-factor' }).click()
+    await editorPage.getByRole('link', { name: 'Set up an authenticator app' }).click()
     await editorPage.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
     const secretText = editorPage.getByTestId('totp-secret')
     await secretText.waitFor()

@@ -187,7 +187,7 @@ describe('the second factor after single sign-on', () => {
     expect((await signedInUser(page))?.email).toBe(people.admin.email)
     await page.goto(`${appUrl}/admin/account`)
     await page.waitForLoadState('networkidle')
-    await page.getByRole('link', { name: 'Set up two-factor' }).click()
+    await page.getByRole('link', { name: 'Set up an authenticator app' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
     const secretText = page.getByTestId('totp-secret')
     await secretText.waitFor()
@@ -282,18 +282,19 @@ describe('sudo mode for an account of the provider', () => {
     expect(await setupStatus()).toBe(403)
     await page.goto(`${appUrl}/admin/account`)
     await page.waitForLoadState('networkidle')
-    const confirm = page.getByRole('link', { name: 'Confirm with Corporate SSO' })
+    // Nothing asks before an action needs it.
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    // A change sudo mode guards (the email): refused, and the one dialog opens.
+    await fillField(page, '#field-email', `changed-${people.editor.email}`)
+    await page.locator('#action-save').click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' })
+    await dialog.waitFor()
+    const confirm = dialog.getByRole('link', { name: 'Confirm with Corporate SSO' })
     await confirm.waitFor()
     // No password field: this account has none here.
-    expect(await page.locator('.backoffice-confirm-password input[type="password"]').count()).toBe(
-      0,
-    )
-    await expectNoSeriousViolations(
-      page,
-      ['.backoffice-confirm-password'],
-      'confirm at the provider',
-    )
-    await screenshot(page, 'sso-sudo-section')
+    expect(await dialog.locator('input[type="password"]').count()).toBe(0)
+    await expectNoSeriousViolations(page, ['.backoffice-sudo-dialog'], 'confirm at the provider')
+    await screenshot(page, 'sso-sudo-dialog')
 
     await confirm.click()
     await page.waitForURL((url) => url.origin === providerOrigin)

@@ -122,7 +122,7 @@ describe('two-factor authentication in Chromium', () => {
     )
     await screenshot(page, 'two-factor-account-not-set-up')
 
-    await page.getByRole('link', { name: 'Set up two-factor' }).click()
+    await page.getByRole('link', { name: 'Set up an authenticator app' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
     const secretText = page.getByTestId('totp-secret')
     await secretText.waitFor()
@@ -160,7 +160,7 @@ describe('two-factor authentication in Chromium', () => {
     await page.getByText('Two-factor authentication is on').waitFor()
     await openAccount()
     expect(await page.locator('#backoffice-two-factor-status').textContent()).toBe('Enabled')
-    expect(await page.getByRole('link', { name: 'Set up two-factor' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Set up an authenticator app' }).count()).toBe(0)
   })
 
   it('asks for a code after the password: typing the sixth digit signs in without clicking Verify, with one verification request, and trusts the device when asked to', async () => {

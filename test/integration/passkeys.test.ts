@@ -260,10 +260,11 @@ describe('a passkey as the second factor', () => {
     expect(answer.status).toBe(200)
     expect(answer.body.secondFactor).toBe('codeRequired')
     const sessionsBefore = await sessionsOf(person.id)
-    // The prompt asks which factors to offer: the passkey, and no app here.
+    // The prompt asks which factors to offer: the passkey, its recovery codes (they come with the
+    // first passkey), and no app here.
     expect((await client.get('/users/mfa/factors')).body).toEqual({
       passkey: true,
-      recoveryCodes: false,
+      recoveryCodes: true,
       totp: false,
       trustedDevice: false,
     })

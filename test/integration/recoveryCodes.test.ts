@@ -399,11 +399,90 @@ describe('recovery codes and passkeys', () => {
     expect((await browser.post('/users/mfa/passkeys', { response })).status).toBe(200)
   }
 
-  it('come with the authenticator app: a passkey-only account gets none', async () => {
-    const { browser } = await signedInEditor()
-    await addPasskey(browser)
+  /** Adds a passkey and answers what the server sent back (the passkey, and codes the first time). */
+  const addPasskeyAnswer = async (browser: RestClient) => {
+    const options = await browser.post('/users/mfa/passkeys/registration-options')
+    const authenticator = softAuthenticator({ origin: 'http://localhost:3000', rpId: 'localhost' })
+    const response = authenticator.create(
+      options.body as unknown as PublicKeyCredentialCreationOptionsJSON,
+    )
+    return browser.post('/users/mfa/passkeys', { response })
+  }
+
+  it('finding "a passkey-only account gets no recovery codes": its first passkey comes with codes, shown once, stored hashed, and the owner emailed', async () => {
+    const { browser, email, id } = await signedInEditor()
+    const added = await addPasskeyAnswer(browser)
+    expect(added.status).toBe(200)
+    expect(added.headers.get('cache-control')).toBe('no-store')
+    const codes = added.body.recoveryCodes.codes as string[]
+    expect(codes).toHaveLength(10)
+    expect(added.body.recoveryCodes).toMatchObject({ remaining: 10, total: 10 })
+    const stored = await storedCodes(id)
+    expect(stored).toHaveLength(10)
+    expect(stored.some((row) => codes.includes(row.code_hash as string))).toBe(false)
+    // Only the count can be read again, never a code.
+    expect((await browser.get('/users/mfa/recovery-codes')).body).toMatchObject({
+      remaining: 10,
+      total: 10,
+    })
+    expect((await auditEntries(id, 'twoFactor.recoveryCodesGenerated'))[0].data).toMatchObject({
+      count: 10,
+    })
+    await inbox.waitFor((mail) => mail.to.includes(email) && /recovery codes/i.test(mail.subject))
+
+    // A second passkey keeps the codes the account already holds, and shows none.
+    const second = await addPasskeyAnswer(browser)
+    expect(second.status).toBe(200)
+    expect(second.body.recoveryCodes).toBeNull()
+    expect((await storedCodes(id)).map((row) => row.code_hash)).toEqual(
+      stored.map((row) => row.code_hash),
+    )
+  })
+
+  it('finding "a passkey-only account gets no recovery codes": it regenerates them in sudo mode, which voids the old ones', async () => {
+    const { browser, id } = await signedInEditor()
+    const first = (await addPasskeyAnswer(browser)).body.recoveryCodes.codes as string[]
+    await sql("UPDATE sessions SET proved_at = now() - interval '11 minutes' WHERE user_id = $1", [
+      id,
+    ])
+    const stale = await browser.post('/users/mfa/recovery-codes')
+    expect([stale.status, codeOf(stale)]).toEqual([403, 'REAUTHENTICATION_REQUIRED'])
+    expect((await browser.post('/users/confirm-password', { password })).status).toBe(200)
+    const generated = await browser.post('/users/mfa/recovery-codes')
+    expect(generated.status).toBe(200)
+    expect(generated.body.codes).toHaveLength(10)
+    expect(generated.body.codes.some((code: string) => first.includes(code))).toBe(false)
+    expect(await storedCodes(id)).toHaveLength(10)
+  })
+
+  it('finding "a passkey-only account gets no recovery codes": one of its codes signs in once after the password, instead of the lost passkey', async () => {
+    const { browser, email, id } = await signedInEditor()
+    const codes = (await addPasskeyAnswer(browser)).body.recoveryCodes.codes as string[]
+    const challenged = await atChallenge(email)
+    const factors = await challenged.get('/users/mfa/factors')
+    expect(factors.body).toMatchObject({ passkey: true, recoveryCodes: true, totp: false })
+
+    const wrong = await useCode(challenged, madeUpCode)
+    expect([wrong.status, codeOf(wrong)]).toEqual([400, 'RECOVERY_CODE_INVALID'])
+    expect(await signedInAs(challenged)).toBeNull()
+
+    const used = await useCode(challenged, codes[0])
+    expect(used.status).toBe(200)
+    expect(await signedInAs(challenged)).toBe(email)
+    expect((await storedCodes(id)).filter((row) => row.used_at !== null)).toHaveLength(1)
+
+    // Used up: the same code does not sign in a second time.
+    const again = await atChallenge(email)
+    const replayed = await useCode(again, codes[0])
+    expect(replayed.status).not.toBe(200)
+    expect(await signedInAs(again)).toBeNull()
+  })
+
+  it('finding "a passkey-only account gets no recovery codes": an account without any second factor still gets none', async () => {
+    const { browser, id } = await signedInEditor()
     const refused = await browser.post('/users/mfa/recovery-codes')
     expect([refused.status, codeOf(refused)]).toEqual([400, 'TOTP_NOT_ENABLED'])
+    expect(await storedCodes(id)).toEqual([])
   })
 
   it('are refused, like the app’s code, to a role that must use its passkey', async () => {

@@ -91,6 +91,8 @@ describe('trusted devices', () => {
     expect(listed.body.docs).toEqual([
       {
         browser: 'Firefox 127',
+        // "This device": the list marks the one the asking browser's cookie belongs to.
+        current: true,
         expirationDate: expect.any(String),
         id: expect.any(Number),
         lastUsedAt: expect.any(String),

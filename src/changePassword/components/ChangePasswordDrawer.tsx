@@ -110,8 +110,10 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
       className="backoffice-change-password"
       style={styles.section}
     >
-      <h3 id={headingId}>{t('changePasswordHeading')}</h3>
-      <p>{t('changePasswordDescription')}</p>
+      <h3 dir="auto" id={headingId}>
+        {t('changePasswordHeading')}
+      </h3>
+      <p dir="auto">{t('changePasswordDescription')}</p>
       <Button
         buttonStyle="secondary"
         id="backoffice-change-password-open"

@@ -3,6 +3,7 @@ import type { UIFieldServerProps } from 'payload'
 import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
+import { providerLabel, signInMethodOf } from '../../accounts/signInMethod.js'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
@@ -28,16 +29,25 @@ export const ChangePasswordField = ({ id, payload, req }: UIFieldServerProps) =>
   ) {
     return null
   }
-  const provider = typeof viewer.identityProvider === 'string' ? viewer.identityProvider : 'local'
-  if (provider !== 'local' && provider !== '') {
+  // Payload's own change-password button would save a new password without the current one, which
+  // the server refuses for one's own account; an account of a provider has no password here at all.
+  const hidePayloadButton = <style>{'.auth-fields #change-password { display: none; }'}</style>
+  const provider = signInMethodOf(viewer)
+  if (provider !== 'local') {
     const t = getBackofficeTranslation(req.i18n)
     return (
       <section
+        aria-labelledby="backoffice-change-password-heading"
         className="backoffice-change-password"
         style={{ marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' }}
       >
-        <h3>{t('changePasswordHeading')}</h3>
-        <p>{t('changePasswordExternalProvider', { provider })}</p>
+        {hidePayloadButton}
+        <h3 dir="auto" id="backoffice-change-password-heading">
+          {t('changePasswordHeading')}
+        </h3>
+        <p dir="auto">
+          {t('changePasswordExternalProvider', { provider: providerLabel(options, provider) })}
+        </p>
       </section>
     )
   }
@@ -46,9 +56,7 @@ export const ChangePasswordField = ({ id, payload, req }: UIFieldServerProps) =>
   )
   return (
     <>
-      {/* Payload's own change-password button would save the new password without the current one,
-          which the server refuses for one's own account: this section takes its place. */}
-      <style>{'.auth-fields #change-password { display: none; }'}</style>
+      {hidePayloadButton}
       <ChangePasswordDrawer
         policy={publicPasswordPolicy(options)}
         userInputs={userInputs}

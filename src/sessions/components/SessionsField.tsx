@@ -98,6 +98,12 @@ export const SessionsField = ({
       return new Date(value).toLocaleString()
     }
   }
+  // How the session was signed in (GitHub and Google show it): the password alone, with a second factor, a passkey.
+  const levels: Record<string, string> = {
+    mfa: t('authenticationLevelMfa'),
+    passkey: t('authenticationLevelPasskey'),
+    password: t('authenticationLevelPassword'),
+  }
   const deviceOf = (session: SessionSummary) =>
     t('sessionDevice', {
       browser: session.browser ?? t('sessionUnknownBrowser'),
@@ -106,8 +112,10 @@ export const SessionsField = ({
 
   return (
     <section aria-labelledby={headingId} className="backoffice-sessions" style={styles.section}>
-      <h3 id={headingId}>{t('sessionsTitle')}</h3>
-      <p>{t('sessionsDescription')}</p>
+      <h3 dir="auto" id={headingId}>
+        {t('sessionsTitle')}
+      </h3>
+      <p dir="auto">{t('sessionsDescription')}</p>
       {status === 'loading' && <p role="status">{t('sessionsLoading')}</p>}
       {status === 'failed' && <p role="alert">{t('sessionsLoadFailed')}</p>}
       {status === 'ready' && listing && listing.docs.length === 0 && <p>{t('sessionsEmpty')}</p>}
@@ -117,15 +125,28 @@ export const SessionsField = ({
             <li key={session.id} style={styles.item}>
               <div>
                 <div style={styles.device}>
-                  <span>{deviceOf(session)}</span>
-                  {session.current && <span style={styles.badge}>{t('sessionCurrent')}</span>}
+                  <span dir="auto">{deviceOf(session)}</span>
+                  {session.current && (
+                    <span dir="auto" style={styles.badge}>
+                      {t('sessionCurrent')}
+                    </span>
+                  )}
                 </div>
                 <div style={styles.details}>
-                  {session.ipAddress && (
-                    <span>{t('sessionIpAddress', { ip: session.ipAddress })}</span>
+                  {session.authenticationLevel && levels[session.authenticationLevel] && (
+                    <span className="backoffice-session__level" dir="auto">
+                      {t('sessionLevel', { level: levels[session.authenticationLevel] ?? '' })}
+                    </span>
                   )}
-                  <span>{t('sessionSignedInAt', { time: formatTime(session.createdAt) })}</span>
-                  <span>{t('sessionLastSeenAt', { time: formatTime(session.lastSeenAt) })}</span>
+                  {session.ipAddress && (
+                    <span dir="auto">{t('sessionIpAddress', { ip: session.ipAddress })}</span>
+                  )}
+                  <span dir="auto">
+                    {t('sessionSignedInAt', { time: formatTime(session.createdAt) })}
+                  </span>
+                  <span dir="auto">
+                    {t('sessionLastSeenAt', { time: formatTime(session.lastSeenAt) })}
+                  </span>
                 </div>
               </div>
               <Button

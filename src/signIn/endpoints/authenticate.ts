@@ -29,7 +29,10 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
         invalidCode: 'TOTP_CODE_INVALID',
         read: readCodeRequest,
       })
-      const opened = await openTotpSecret(req.payload, options, account.id, sealedSecret)
+      // Never null here (only a recovery code stands in for a passkey); unreadable if it were.
+      const opened = sealedSecret
+        ? await openTotpSecret(req.payload, options, account.id, sealedSecret)
+        : null
       if (!opened) {
         throw await secretUnreadable(req, options, { account, stage: 'signIn' })
       }

@@ -32,6 +32,7 @@ export const authenticateRecoveryCodeEndpoint = (options: SanitizedBackofficeOpt
       const { account, body, challenge } = await readCodeAttempt(req, options, {
         invalidCode: 'RECOVERY_CODE_INVALID',
         read: readRecoveryCodeRequest,
+        standsInForPasskey: true,
       })
       // Nothing to guess at: told only to whoever holds the password, and not counted.
       if ((await recoveryCodesStatus(req.payload, account.id)).remaining === 0) {

@@ -43,9 +43,11 @@ export const SwitchToProvider = ({ heading, intro, providers, refusals, status }
       className="backoffice-sign-in-method"
       style={styles.section}
     >
-      <h3 id="backoffice-sign-in-method">{heading}</h3>
-      <p>{status}</p>
-      <p>{intro}</p>
+      <h3 dir="auto" id="backoffice-sign-in-method">
+        {heading}
+      </h3>
+      <p dir="auto">{status}</p>
+      <p dir="auto">{intro}</p>
       <ul style={styles.list}>
         {providers.map((provider) => (
           <li key={provider.id}>

@@ -5,12 +5,10 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
-import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
-
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { localPath } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
+import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 
@@ -18,20 +16,24 @@ type Props = {
   /** Named in the downloaded file, so a sheet of codes says whose it is. */
   accountName: string
   apiRoute: string
-  /** How an account of a single sign-on provider confirms itself for sudo mode. */
-  confirmation: null | ProviderConfirmation
+  /**
+   * Codes the server issued a moment ago with the account's first passkey: shown at once, this once;
+   * `onIssuedShown` is called when the person closes them.
+   */
+  issued?: null | string[]
+  onIssuedShown?: () => void
   remaining: number
   serverURL: string
   total: number
   usersCollection: string
 }
 
-type Phase = 'closed' | 'confirm' | 'generating' | 'proof' | 'shown'
+type Phase = 'closed' | 'confirm' | 'generating' | 'shown'
 
 /**
  * The recovery codes on the account page: how many remain, and "Generate new recovery codes", which
- * first warns that the old ones stop working, asks for the password when the session's proof is
- * stale (sudo mode), then shows the new codes this once, with Copy, Download (.txt) and "I have saved
+ * first warns that the old ones stop working, opens the page's "Confirm it's you" dialog when the
+ * session's proof is stale (sudo mode), then shows the new codes this once, with Copy, Download (.txt) and "I have saved
  * these codes", which closes the panel. Opened at once when enrolment sends the person here; when
  * that enrolment was part of a sign-in headed elsewhere (`redirect`), closing it goes on there. Not a
  * `<form>`: it sits inside the account's own form; every button is `type="button"`.
@@ -39,7 +41,8 @@ type Phase = 'closed' | 'confirm' | 'generating' | 'proof' | 'shown'
 export const RecoveryCodesPanel = ({
   accountName,
   apiRoute,
-  confirmation,
+  issued = null,
+  onIssuedShown,
   remaining: initialRemaining,
   serverURL,
   total: initialTotal,
@@ -53,24 +56,27 @@ export const RecoveryCodesPanel = ({
   const offered = searchParams.get(recoveryCodesOfferParameter) !== null
   // Where the sign-in that ended in enrolment was headed (only a path on this site).
   const headedTo = offered ? localPath(searchParams.get('redirect')) : null
-  const [phase, setPhase] = useState<Phase>(offered ? 'confirm' : 'closed')
+  const [phase, setPhase] = useState<Phase>(issued ? 'shown' : offered ? 'confirm' : 'closed')
   const [count, setCount] = useState({ remaining: initialRemaining, total: initialTotal })
-  const [codes, setCodes] = useState<string[]>([])
-  const warning = useRef<HTMLParagraphElement>(null)
-  const listHeading = useRef<HTMLHeadingElement>(null)
+  const [codes, setCodes] = useState<string[]>(issued ?? [])
+  const confirmIt = useSudoConfirmation()
+  const generateButton = useRef<HTMLAnchorElement | HTMLButtonElement>(null)
+  const copyButton = useRef<HTMLAnchorElement | HTMLButtonElement>(null)
 
-  // The part that just appeared takes the focus, so it is read out first: the warning, or the codes.
+  // The control the person acts on next takes the focus (never a paragraph, which a keyboard-less
+  // focus would ring in black): the warning and the codes are read out as its description.
   useEffect(() => {
     if (phase === 'confirm') {
-      warning.current?.focus()
+      generateButton.current?.focus()
     } else if (phase === 'shown') {
-      listHeading.current?.focus()
+      copyButton.current?.focus()
     }
   }, [phase])
 
   const close = () => {
     setCodes([])
     setPhase('closed')
+    onIssuedShown?.()
     if (headedTo) {
       // The offer was answered: the sign-in goes on where it was headed.
       router.push(headedTo)
@@ -80,7 +86,7 @@ export const RecoveryCodesPanel = ({
     }
   }
 
-  const generate = async () => {
+  const generate = async (): Promise<void> => {
     setPhase('generating')
     const answer = await callBackoffice(
       formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/recovery-codes`, serverURL }),
@@ -88,13 +94,15 @@ export const RecoveryCodesPanel = ({
     )
     const body = answer.body as { codes?: unknown; remaining?: number; total?: number } | null
     if (answer.ok && Array.isArray(body?.codes)) {
-      const replacedEarlier = count.total > 0
+      // Shown in place, which says what happened: no toast over it.
       setCodes(body.codes.filter((code): code is string => typeof code === 'string'))
       setCount({ remaining: body.remaining ?? 0, total: body.total ?? 0 })
       setPhase('shown')
-      toast.success(t(replacedEarlier ? 'recoveryCodesGeneratedToast' : 'recoveryCodesFirstToast'))
-    } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
-      setPhase('proof')
+    } else if (answer.code === 'REAUTHENTICATION_REQUIRED' && confirmIt) {
+      setPhase('confirm')
+      if (await confirmIt()) {
+        await generate()
+      }
     } else {
       toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
       setPhase('confirm')
@@ -124,19 +132,23 @@ export const RecoveryCodesPanel = ({
   }
 
   return (
-    <div
+    <section
       aria-busy={phase === 'generating'}
       aria-labelledby="backoffice-recovery-codes-heading"
       className="backoffice-recovery-codes"
-      role="group"
+      style={styles.section}
     >
-      {/* The warning and the list's heading take the focus so that they are read out; a mouse user
-          who clicked a button needs no ring around a paragraph, a keyboard user keeps it. */}
-      <style>
-        {'.backoffice-recovery-codes [tabindex="-1"]:focus:not(:focus-visible) { outline: none; }'}
-      </style>
-      <h4 id="backoffice-recovery-codes-heading">{t('recoveryCodesHeading')}</h4>
-      <p aria-live="polite" id="backoffice-recovery-codes-status">
+      <h3 dir="auto" id="backoffice-recovery-codes-heading">
+        {t('recoveryCodesHeading')}
+      </h3>
+      <p dir="auto">{t('recoveryCodesIntro')}</p>
+      {/* One message at a time: while the codes or the offer are shown, they say it all. */}
+      <p
+        aria-live="polite"
+        dir="auto"
+        hidden={phase !== 'closed'}
+        id="backoffice-recovery-codes-status"
+      >
         {count.remaining > 0
           ? t('recoveryCodesRemaining', { remaining: count.remaining, total: count.total })
           : t('recoveryCodesNone')}
@@ -154,7 +166,7 @@ export const RecoveryCodesPanel = ({
       )}
       {(phase === 'confirm' || phase === 'generating') && (
         <div style={styles.fieldset}>
-          <p id="backoffice-recovery-codes-warning" ref={warning} tabIndex={-1}>
+          <p dir="auto" id="backoffice-recovery-codes-warning">
             {count.total > 0
               ? t('recoveryCodesReplaceWarning')
               : t(offered ? 'recoveryCodesOfferAfterSetup' : 'recoveryCodesFirstExplanation')}
@@ -165,6 +177,7 @@ export const RecoveryCodesPanel = ({
               disabled={phase === 'generating'}
               id="backoffice-recovery-codes-generate"
               onClick={() => void generate()}
+              ref={generateButton}
               size="small"
               type="button"
             >
@@ -182,26 +195,30 @@ export const RecoveryCodesPanel = ({
           </div>
         </div>
       )}
-      {phase === 'proof' && (
-        <ConfirmPasswordPrompt
-          apiRoute={apiRoute}
-          confirmation={confirmation}
-          intro={t('sudoPromptInline')}
-          onConfirmed={() => void generate()}
-          serverURL={serverURL}
-          usersCollection={usersCollection}
-        />
-      )}
       {phase === 'shown' && (
         <div style={styles.fieldset}>
-          <h5 id="backoffice-recovery-codes-list-heading" ref={listHeading} tabIndex={-1}>
+          <h4 dir="auto" id="backoffice-recovery-codes-list-heading">
             {t('recoveryCodesListLabel')}
-          </h5>
-          <p>{t('recoveryCodesShownOnce')}</p>
+          </h4>
+          <p dir="auto" id="backoffice-recovery-codes-shown-once">
+            {t('recoveryCodesShownOnce')}
+          </p>
           <ol
             aria-labelledby="backoffice-recovery-codes-list-heading"
             className="backoffice-recovery-codes__list"
-            style={{ ...styles.secret, columns: 2, margin: 0 }}
+            dir="ltr"
+            // Two columns of whole codes: a grid, so a number never runs into the code beside it.
+            style={{
+              columnGap: 'calc(var(--base) * 2.5)',
+              display: 'grid',
+              fontFamily: 'monospace',
+              fontSize: '15px',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(11em, 1fr))',
+              margin: 0,
+              paddingInlineStart: '2.5em',
+              rowGap: 'calc(var(--base) / 4)',
+              userSelect: 'all',
+            }}
           >
             {codes.map((code) => (
               <li key={code}>
@@ -210,7 +227,14 @@ export const RecoveryCodesPanel = ({
             ))}
           </ol>
           <div style={{ ...styles.checkbox, flexWrap: 'wrap' }}>
-            <Button buttonStyle="secondary" onClick={() => void copy()} size="small" type="button">
+            <Button
+              aria-describedby="backoffice-recovery-codes-shown-once"
+              buttonStyle="secondary"
+              onClick={() => void copy()}
+              ref={copyButton}
+              size="small"
+              type="button"
+            >
               {t('recoveryCodesCopy')}
             </Button>
             <Button buttonStyle="secondary" onClick={download} size="small" type="button">
@@ -222,6 +246,6 @@ export const RecoveryCodesPanel = ({
           </div>
         </div>
       )}
-    </div>
+    </section>
   )
 }

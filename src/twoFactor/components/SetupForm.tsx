@@ -69,7 +69,8 @@ export const SetupForm = ({
         language: i18n.language,
         t,
       }),
-    successMessage: t('twoFactorAccountActivated'),
+    // No toast: the account page it goes to says two-factor is on, in its recovery codes offer, and
+    // two messages saying the same thing would overlap.
     successTarget: withRedirect(
       `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
       redirect,

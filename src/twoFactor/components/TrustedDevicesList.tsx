@@ -4,16 +4,16 @@ import { Button, toast, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useCallback, useEffect, useState } from 'react'
 
-import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
-
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
+import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { BrowserIcon } from './BrowserIcon.js'
 
 type Device = {
   browser: null | string
+  /** The device this browser is. */
+  current?: boolean
   expirationDate: string
   id: number | string
   lastUsedAt: null | string
@@ -22,30 +22,23 @@ type Device = {
 
 type Props = {
   apiRoute: string
-  /** How an account of a single sign-on provider confirms itself for sudo mode. */
-  confirmation: null | ProviderConfirmation
   serverURL: string
   usersCollection: string
 }
 
 /**
- * The viewer's trusted devices (browser and system, last use) with a Remove button each; a removed
- * device is asked for a code at its next sign-in.
+ * The viewer's trusted devices (browser and system, this one marked, last use, until when it is
+ * trusted) with a Remove button each; a removed device is asked for a code at its next sign-in.
+ * Removing needs sudo mode: the page's "Confirm it's you" dialog opens, and the removal goes on once
+ * confirmed.
  */
-export const TrustedDevicesList = ({
-  apiRoute,
-  confirmation,
-  serverURL,
-  usersCollection,
-}: Props) => {
+export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   const [devices, setDevices] = useState<Device[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [removing, setRemoving] = useState<null | number | string>(null)
-  // A removal refused for want of a fresh password (sudo mode): the prompt shows under the list, and
-  // the same removal is retried once the password is confirmed.
-  const [awaitingProof, setAwaitingProof] = useState<Device | null>(null)
+  const confirmIt = useSudoConfirmation()
   const url = useCallback(
     (path: string) =>
       formatAdminURL({
@@ -76,7 +69,7 @@ export const TrustedDevicesList = ({
     void load()
   }, [load])
 
-  const remove = async (device: Device) => {
+  const remove = async (device: Device): Promise<void> => {
     setRemoving(device.id)
     const answer = await callBackoffice(url(`/${encodeURIComponent(String(device.id))}/remove`), {
       language: i18n.language,
@@ -86,8 +79,12 @@ export const TrustedDevicesList = ({
     if (answer.ok) {
       toast.success(t('trustedDeviceRemovedToast'))
       await load()
-    } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
-      setAwaitingProof(device)
+    } else if (answer.code === 'REAUTHENTICATION_REQUIRED' && confirmIt) {
+      setRemoving(null)
+      if (await confirmIt()) {
+        await remove(device)
+      }
+      return
     } else {
       toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     }
@@ -99,14 +96,24 @@ export const TrustedDevicesList = ({
     timeStyle: 'short',
   })
   return (
-    <div aria-busy={devices === null && !failed} className="backoffice-trusted-devices">
-      <h4>{t('fieldTrustedDevices')}</h4>
+    <section
+      aria-busy={devices === null && !failed}
+      aria-labelledby="backoffice-trusted-devices-heading"
+      className="backoffice-trusted-devices"
+      style={styles.section}
+    >
+      <h3 dir="auto" id="backoffice-trusted-devices-heading">
+        {t('fieldTrustedDevices')}
+      </h3>
+      <p dir="auto">{t('trustedDevicesIntro')}</p>
       {failed ? (
         <p role="alert">{t('trustedDevicesLoadFailed')}</p>
       ) : devices === null ? (
         <p>{t('trustedDevicesLoading')}</p>
       ) : devices.length === 0 ? (
-        <p className="backoffice-trusted-devices__empty">{t('trustedDevicesEmpty')}</p>
+        <p className="backoffice-trusted-devices__empty" dir="auto">
+          {t('trustedDevicesEmpty')}
+        </p>
       ) : (
         <ul style={styles.list}>
           {devices.map((device) => {
@@ -126,14 +133,31 @@ export const TrustedDevicesList = ({
                 >
                   <BrowserIcon browser={device.browser} />
                   <span>
-                    <strong>{name}</strong>
+                    <strong dir="auto">{name}</strong>
+                    {device.current && (
+                      <>
+                        {' '}
+                        <span
+                          className="backoffice-trusted-device__current"
+                          dir="auto"
+                          style={styles.badge}
+                        >
+                          {t('trustedDeviceThisDevice')}
+                        </span>
+                      </>
+                    )}
                     <br />
-                    <small>
-                      {device.lastUsedAt
-                        ? t('trustedDeviceLastUsed', {
-                            date: dateFormat.format(new Date(device.lastUsedAt)),
-                          })
-                        : t('trustedDeviceNeverUsed')}
+                    <small dir="auto">
+                      {[
+                        device.lastUsedAt
+                          ? t('trustedDeviceLastUsed', {
+                              date: dateFormat.format(new Date(device.lastUsedAt)),
+                            })
+                          : t('trustedDeviceNeverUsed'),
+                        t('trustedDeviceTrustedUntil', {
+                          date: dateFormat.format(new Date(device.expirationDate)),
+                        }),
+                      ].join(' · ')}
                     </small>
                   </span>
                 </span>
@@ -152,20 +176,6 @@ export const TrustedDevicesList = ({
           })}
         </ul>
       )}
-      {awaitingProof && (
-        <ConfirmPasswordPrompt
-          apiRoute={apiRoute}
-          confirmation={confirmation}
-          intro={t('sudoPromptInline')}
-          onConfirmed={() => {
-            const device = awaitingProof
-            setAwaitingProof(null)
-            void remove(device)
-          }}
-          serverURL={serverURL}
-          usersCollection={usersCollection}
-        />
-      )}
-    </div>
+    </section>
   )
 }

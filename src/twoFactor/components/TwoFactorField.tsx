@@ -5,24 +5,24 @@ import { formatAdminURL } from 'payload/shared'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { isAdmin } from '../../roles/isAdmin.js'
-import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { PasskeysList } from '../passkeys/components/PasskeysList.js'
-import { hasPasskey } from '../passkeys/passkeyStore.js'
+import { listPasskeys } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
 import { AccountResetRequest } from '../resetRequests/components/AccountResetRequest.js'
-import { RecoveryCodesPanel } from './RecoveryCodesPanel.js'
+import { PasskeysAndRecoveryCodes } from './PasskeysAndRecoveryCodes.js'
 import { TrustedDevicesList } from './TrustedDevicesList.js'
 
 /**
- * The two-factor section of the account page: on the viewer's own account, whether two-factor is on
- * (an authenticator app or a passkey), a way to set up the app, the passkeys, the recovery codes
- * (with the app), the devices trusted to skip the code, and (with a second factor on) a request to
- * have it reset by an administrator; on another account, for an
- * administrator, that account's passkeys to remove. The state is
- * read from the database here, since the account form never carries it.
+ * The two-factor sections of the account page, in the order of GitHub's "Password and
+ * authentication": on the viewer's own account, two-factor authentication with each method and its
+ * state (the authenticator app, passkeys) and, with one on, a request to have it reset by an
+ * administrator; the passkeys; the recovery codes (with any second factor on); the devices trusted to
+ * skip the second step. On another account, for an administrator, that account's passkeys to remove.
+ * The state is read from the database here, since the account form never carries it. Actions that
+ * need sudo mode confirm in the page's one dialog (`SudoDialogProvider`, around these sections).
  */
 export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) => {
   const options = getPluginOptions(payload)
@@ -36,32 +36,26 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
     return null
   }
   const t = getBackofficeTranslation(req.i18n)
+  const { api: apiRoute } = payload.config.routes
+  const { serverURL } = payload.config
   if (String(viewer.id) !== String(id)) {
     // An administrator on someone else's account: their passkeys, to remove a lost device's.
     return isAdmin(viewer, options) && options.passkeys.enabled ? (
-      <section
-        aria-labelledby="backoffice-two-factor-heading"
-        className="backoffice-two-factor"
-        style={styles.section}
-      >
-        <h3 id="backoffice-two-factor-heading">{t('groupTwoFactor')}</h3>
-        <PasskeysList
-          apiRoute={payload.config.routes.api}
-          confirmation={providerConfirmationFor(req, options)}
-          serverURL={payload.config.serverURL}
-          userId={id}
-          usersCollection={options.usersCollection}
-        />
-      </section>
+      <PasskeysList
+        apiRoute={apiRoute}
+        serverURL={serverURL}
+        userId={id}
+        usersCollection={options.usersCollection}
+      />
     ) : null
   }
   const state = await readTotpState(payload, options, viewer.id)
+  const passkeyCount = options.passkeys.enabled
+    ? (await listPasskeys(payload, viewer.id)).length
+    : 0
+  const appOn = state?.status === 'enabled'
   // A passkey is a second factor too: the account is protected by either.
-  const status =
-    state?.status === 'enabled' ||
-    (options.passkeys.enabled && (await hasPasskey(payload, viewer.id)))
-      ? 'enabled'
-      : (state?.status ?? null)
+  const status = appOn || passkeyCount > 0 ? 'enabled' : (state?.status ?? null)
   const statusText =
     status === 'enabled'
       ? t('twoFactorStatusEnabled')
@@ -72,69 +66,106 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
   const [beforeStatus, afterStatus = ''] = t('twoFactorStatusLine', { status: '\u0000' }).split(
     '\u0000',
   )
-  // Recovery codes stand in for the app's code, so they come with the app (see recoveryCodes/store.ts).
-  const recovery =
-    state?.status === 'enabled' ? await recoveryCodesStatus(payload, viewer.id) : null
+  // Recovery codes stand in for any second factor (see recoveryCodes/store.ts).
+  const recovery = status === 'enabled' ? await recoveryCodesStatus(payload, viewer.id) : null
   const setupURL = formatAdminURL({
     adminRoute: payload.config.routes.admin,
     path: twoFactorRoutes.enrolment,
   })
+  const methods = [
+    {
+      action: appOn
+        ? null
+        : { href: setupURL, id: 'backoffice-two-factor-setup-link', label: t('twoFactorSetUpApp') },
+      id: 'app',
+      name: t('twoFactorMethodApp'),
+      on: appOn,
+      state: appOn ? t('twoFactorMethodOn') : t('twoFactorStatusNotSetUp'),
+    },
+    ...(options.passkeys.enabled
+      ? [
+          {
+            action: {
+              href: '#backoffice-passkeys',
+              id: 'backoffice-two-factor-passkeys-link',
+              label: t('twoFactorManagePasskeys'),
+            },
+            id: 'passkeys',
+            name: t('passkeysHeading'),
+            on: passkeyCount > 0,
+            state:
+              passkeyCount > 0
+                ? t('twoFactorPasskeyCount', { count: passkeyCount })
+                : t('twoFactorStatusNotSetUp'),
+          },
+        ]
+      : []),
+  ]
   return (
-    <section
-      aria-labelledby="backoffice-two-factor-heading"
-      className="backoffice-two-factor"
-      style={styles.section}
-    >
-      <h3 id="backoffice-two-factor-heading">{t('groupTwoFactor')}</h3>
-      <p>
-        {beforeStatus}
-        <strong data-status={status ?? 'none'} id="backoffice-two-factor-status">
-          {statusText}
-        </strong>
-        {afterStatus}
-      </p>
-      {state?.status !== 'enabled' && (
-        <p>
-          <a href={setupURL} id="backoffice-two-factor-setup-link">
-            {t('twoFactorSetUpLink')}
-          </a>
+    <>
+      <section
+        aria-labelledby="backoffice-two-factor-heading"
+        className="backoffice-two-factor"
+        style={styles.section}
+      >
+        <h3 dir="auto" id="backoffice-two-factor-heading">
+          {t('groupTwoFactor')}
+        </h3>
+        <p dir="auto">
+          {beforeStatus}
+          <strong data-status={status ?? 'none'} id="backoffice-two-factor-status">
+            {statusText}
+          </strong>
+          {afterStatus}
         </p>
-      )}
-      {options.passkeys.enabled && (
-        <PasskeysList
-          apiRoute={payload.config.routes.api}
-          confirmation={providerConfirmationFor(req, options)}
-          serverURL={payload.config.serverURL}
-          userId={null}
-          usersCollection={options.usersCollection}
-        />
-      )}
-      {recovery && (
-        <RecoveryCodesPanel
-          accountName={typeof viewer.email === 'string' ? viewer.email : String(viewer.id)}
-          apiRoute={payload.config.routes.api}
-          confirmation={providerConfirmationFor(req, options)}
-          remaining={recovery.remaining}
-          serverURL={payload.config.serverURL}
-          total={recovery.total}
-          usersCollection={options.usersCollection}
-        />
-      )}
-      <TrustedDevicesList
-        apiRoute={payload.config.routes.api}
-        confirmation={providerConfirmationFor(req, options)}
-        serverURL={payload.config.serverURL}
+        <ul className="backoffice-two-factor__methods" style={styles.list}>
+          {methods.map((method) => (
+            <li
+              className="backoffice-two-factor__method"
+              data-method={method.id}
+              data-on={method.on}
+              key={method.id}
+              style={styles.device}
+            >
+              <span>
+                <strong dir="auto">{method.name}</strong>
+                <br />
+                <small dir="auto">{method.state}</small>
+              </span>
+              {method.action && (
+                <a
+                  className="btn btn--style-secondary btn--size-small"
+                  href={method.action.href}
+                  id={method.action.id}
+                >
+                  {method.action.label}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+        {/* Only a second factor that is on can be lost; the endpoint refuses the others anyway. */}
+        {status === 'enabled' && (
+          <AccountResetRequest
+            apiRoute={apiRoute}
+            serverURL={serverURL}
+            usersCollection={options.usersCollection}
+          />
+        )}
+      </section>
+      <PasskeysAndRecoveryCodes
+        accountName={typeof viewer.email === 'string' ? viewer.email : String(viewer.id)}
+        apiRoute={apiRoute}
+        passkeys={options.passkeys.enabled}
+        recovery={recovery && { remaining: recovery.remaining, total: recovery.total }}
+        serverURL={serverURL}
         usersCollection={options.usersCollection}
       />
-      {/* Only a second factor that is on can be lost; the endpoint refuses the others anyway. */}
-      {status === 'enabled' && (
-        <AccountResetRequest
-          apiRoute={payload.config.routes.api}
-          confirmation={providerConfirmationFor(req, options)}
-          serverURL={payload.config.serverURL}
-          usersCollection={options.usersCollection}
-        />
-      )}
-    </section>
+      <TrustedDevicesList
+        apiRoute={apiRoute}
+        serverURL={serverURL}
+        usersCollection={options.usersCollection}
+      />
+    </>
   )
 }

@@ -11,11 +11,13 @@ import { signedIn } from '../../request/signedIn.js'
 import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { freshProof } from '../../sudo/freshProof.js'
-import { listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
+import { readTwoFactorCookie } from '../cookies.js'
+import { findTrustedDevice, listTrustedDevices, removeTrustedDevice } from '../trustedDevices.js'
 import { trustedDevicesSlug } from '../trustedDevicesCollection.js'
 
 /**
- * `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens.
+ * `GET /api/{users}/mfa/trusted-devices`: the signed-in person's trusted devices, without tokens,
+ * the asking browser's marked `current`.
  * Administrators may add `?user=<id>` for someone else's (a lost laptop).
  */
 export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
@@ -24,7 +26,16 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
       const viewer = signedInUser(req, options.usersCollection)
       const asked = req.searchParams.get('user')
       if (asked === null) {
-        return jsonResponse(req, { docs: await listTrustedDevices(req.payload, viewer.id) })
+        // "This device" on the list: the one this browser's cookie belongs to (GitHub and Google mark it).
+        const token = readTwoFactorCookie(req, 'trustedDevice')
+        const current = token ? await findTrustedDevice(req.payload, viewer.id, token) : null
+        const docs = await listTrustedDevices(req.payload, viewer.id)
+        return jsonResponse(req, {
+          docs: docs.map((device) => ({
+            ...device,
+            current: current !== null && String(current.id) === String(device.id),
+          })),
+        })
       }
       if (!isAdmin(viewer, options)) {
         throw new BackofficeError('INSUFFICIENT_PERMISSIONS', {

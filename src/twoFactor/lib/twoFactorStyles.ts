@@ -2,6 +2,13 @@ import type { CSSProperties } from 'react'
 
 /** Layout of the two-factor views and account section. Logical properties only (inline/block), so they mirror in right-to-left languages. */
 export const twoFactorStyles = {
+  badge: {
+    border: '1px solid var(--theme-success-500)',
+    borderRadius: 'var(--style-radius-s)',
+    color: 'var(--theme-success-750)',
+    fontSize: '0.85em',
+    paddingInline: 'calc(var(--base) / 3)',
+  },
   checkbox: { alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' },
   column: {
     display: 'grid',

@@ -17,6 +17,7 @@ import { signedIn } from '../../request/signedIn.js'
 import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { freshProof } from '../../sudo/freshProof.js'
+import { issueRecoveryCodes } from '../issueRecoveryCodes.js'
 import { passkeyDevice } from '../lib/passkeyDevice.js'
 import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
 import {
@@ -139,7 +140,8 @@ export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions)
 /**
  * `POST /api/{users}/mfa/passkeys` with `{ response, name? }`: verifies the browser's new credential
  * against the challenge issued to this account, and stores its public key. Audited and emailed; the
- * account's first second factor also turns two-factor on (`twoFactorTurnedOn`).
+ * account's first second factor also turns two-factor on (`twoFactorTurnedOn`) and comes with
+ * recovery codes (`recoveryCodes` in the answer, shown once; null otherwise).
  */
 export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -192,7 +194,17 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
           via: 'account',
         })
       }
-      return jsonResponse(req, { doc: passkey })
+      // Recovery codes come with every second factor (as GitHub gives them): an account whose only
+      // factor is this passkey would otherwise need an administrator's reset once the device is
+      // lost. Shown this once, in this answer; an account that already holds codes keeps them.
+      const recoveryCodes = twoFactorWasOn
+        ? null
+        : await issueRecoveryCodes(req, options, account, { onlyIfNone: true })
+      return jsonResponse(
+        req,
+        { doc: passkey, recoveryCodes },
+        new Headers({ 'Cache-Control': 'no-store' }),
+      )
     },
     method: 'post',
     path: '/mfa/passkeys',

@@ -7,8 +7,8 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { lockAccountRow } from '../../accounts/lockAccountRow.js'
 import { inTransaction } from '../../db/inTransaction.js'
 import { sqlFor } from '../../db/sql.js'
-import { readTotpState } from '../accountState.js'
 import { matchesRecoveryCode } from '../lib/recoveryCodes.js'
+import { passkeysSlug } from '../passkeys/collections.js'
 import { recoveryCodesSlug } from './collection.js'
 
 /** Recovery codes are read and written with single SQL statements on their own table (see collection.ts). */
@@ -23,6 +23,28 @@ const table = (payload: Payload) => {
     usedAt: codes.column('usedAt'),
     user: codes.column('user'),
   }
+}
+
+/**
+ * Whether the account has a second factor on: the authenticator app, or a passkey. Recovery codes
+ * stand in for either (GitHub issues them with every method), so they exist only while one does:
+ * without a second factor there is nothing to recover.
+ */
+const secondFactorOn = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  req?: PayloadRequest,
+): Promise<boolean> => {
+  const users = sqlFor(payload, options.usersCollection)
+  const passkeys = sqlFor(payload, passkeysSlug)
+  const [row] = await users.execute<{ factor_on: boolean }>(
+    sql`SELECT (${users.column('totpConfig_status')} = 'enabled' OR EXISTS (
+       SELECT 1 FROM ${passkeys.table} WHERE ${passkeys.column('user')} = ${userId})) AS factor_on
+     FROM ${users.table} WHERE ${users.column('id')} = ${userId}`,
+    req,
+  )
+  return row?.factor_on === true
 }
 
 export type RecoveryCodesStatus = {
@@ -57,7 +79,7 @@ export const recoveryCodesStatus = async (
  * Replaces the account's codes with new ones (their hashes), in one transaction under the account's
  * row lock: two generations at once cannot leave both sets behind, and an approved 2FA reset (which
  * writes the same row) cannot slip between the check and the insert. Returns false, changing nothing,
- * when the account has no enabled second factor: without one there is nothing to recover.
+ * when the account has no second factor on (neither the app nor a passkey).
  */
 export const replaceRecoveryCodes = async (
   req: PayloadRequest,
@@ -67,12 +89,7 @@ export const replaceRecoveryCodes = async (
 ): Promise<boolean> =>
   inTransaction(req, async () => {
     await lockAccountRow(req, options.usersCollection, userId)
-    const users = sqlFor(req.payload, options.usersCollection)
-    const [state] = await users.execute<{ status: null | string }>(
-      sql`SELECT ${users.column('totpConfig_status')} AS status FROM ${users.table} WHERE ${users.column('id')} = ${userId}`,
-      req,
-    )
-    if (state?.status !== 'enabled') {
+    if (!(await secondFactorOn(req.payload, options, userId, req))) {
       return false
     }
     await deleteRecoveryCodes(req, userId)
@@ -104,7 +121,8 @@ export const deleteRecoveryCodes = async (
 /**
  * The account's unused code this canonical code is, or null. Every unused code is hashed with its own
  * salt, so each is checked (all at once, on libuv's threads); a wrong code costs the same whichever
- * it was compared with. The account's second factor must be enabled: one reset has no codes.
+ * it was compared with. The account must have a second factor on (the app or a passkey): one reset
+ * has no codes.
  */
 export const findRecoveryCode = async (
   payload: Payload,
@@ -112,8 +130,7 @@ export const findRecoveryCode = async (
   userId: number | string,
   code: string,
 ): Promise<null | { id: number | string }> => {
-  const state = await readTotpState(payload, options, userId)
-  if (state?.status !== 'enabled') {
+  if (!(await secondFactorOn(payload, options, userId))) {
     return null
   }
   const t = table(payload)

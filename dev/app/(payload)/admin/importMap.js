@@ -51,18 +51,14 @@ import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@pa
 import { SelectDiff as SelectDiff_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AccountSecurityPanel as AccountSecurityPanel_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { ChangePasswordField as ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
-import { ConfirmPasswordField as ConfirmPasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { LockedUntilCell as LockedUntilCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { TwoFactorField as TwoFactorField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationField as InvitationField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SignInMethodCell as SignInMethodCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SignInMethodField as SignInMethodField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { SignInMethodSwitch as SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { SecondFactorCell as SecondFactorCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { LastSignInCell as LastSignInCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AccountStatusCell as AccountStatusCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AccountSecurityField as AccountSecurityField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { AccountQuickFilters as AccountQuickFilters_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -146,18 +142,14 @@ export const importMap = {
   "payload-backoffice/client#SelectDiff": SelectDiff_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FileSizeCell": FileSizeCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#AccountSecurityPanel": AccountSecurityPanel_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/rsc#ChangePasswordField": ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241,
-  "payload-backoffice/rsc#ConfirmPasswordField": ConfirmPasswordField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#LockedUntilCell": LockedUntilCell_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/client#SessionsField": SessionsField_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/rsc#TwoFactorField": TwoFactorField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationField": InvitationField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SignInMethodCell": SignInMethodCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SignInMethodField": SignInMethodField_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/rsc#SignInMethodSwitch": SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#SecondFactorCell": SecondFactorCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#LastSignInCell": LastSignInCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#AccountStatusCell": AccountStatusCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#AccountSecurityField": AccountSecurityField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#AccountQuickFilters": AccountQuickFilters_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,

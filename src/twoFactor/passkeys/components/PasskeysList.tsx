@@ -7,11 +7,9 @@ import { useRouter } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 
-import type { ProviderConfirmation } from '../../../sudo/providerConfirmation.js'
-
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
-import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
+import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { passkeyDevice } from '../../lib/passkeyDevice.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { createPasskey } from './passkeyBrowser.js'
@@ -30,8 +28,8 @@ type Listing = { available: boolean; docs: Passkey[]; required: boolean }
 
 type Props = {
   apiRoute: string
-  /** How an account of a single sign-on provider confirms itself for sudo mode. */
-  confirmation: null | ProviderConfirmation
+  /** Hands the recovery codes that came with the account's first second factor to their section. */
+  onRecoveryCodes?: (codes: string[]) => void
   serverURL: string
   /** Another account's id, for an administrator (who may only remove); null for one's own. */
   userId: null | number | string
@@ -39,18 +37,19 @@ type Props = {
 }
 
 /** What waits for a fresh proof of the password (sudo mode), to run again once it is given. */
-type Pending = { kind: 'add' } | { kind: 'remove'; passkey: Passkey }
+type Retry = { kind: 'add' } | { kind: 'remove'; passkey: Passkey }
 
 /**
  * The account's passkeys: name, when added, when last used, whether synced; rename and remove each
  * (remove asks to confirm, in place); and "Add a passkey", which asks the browser to create one. On
- * one's own account, adding and removing need sudo mode: the password prompt appears under the list
- * and the action runs again once it is confirmed. An administrator on another account sees the list
+ * one's own account, adding and removing need sudo mode: the page's "Confirm it's you" dialog opens
+ * and the action runs again once it is confirmed. The first passkey comes with recovery codes, handed
+ * to `onRecoveryCodes` to be shown once. An administrator on another account sees the list
  * and can remove (a lost device).
  */
 export const PasskeysList = ({
   apiRoute,
-  confirmation,
+  onRecoveryCodes,
   serverURL,
   userId,
   usersCollection,
@@ -64,7 +63,7 @@ export const PasskeysList = ({
   const [busy, setBusy] = useState<null | string>(null)
   const [confirmingRemoval, setConfirmingRemoval] = useState<null | number | string>(null)
   const [renaming, setRenaming] = useState<null | { id: number | string; name: string }>(null)
-  const [pending, setPending] = useState<null | Pending>(null)
+  const confirmIt = useSudoConfirmation()
   const url = useCallback(
     (path: string) =>
       formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/passkeys${path}`, serverURL }),
@@ -99,9 +98,14 @@ export const PasskeysList = ({
     void load()
   }, [load])
 
-  const refused = (answer: { code?: string; message?: string; status: number }, retry: Pending) => {
-    if (answer.code === 'REAUTHENTICATION_REQUIRED') {
-      setPending(retry)
+  const refused = async (
+    answer: { code?: string; message?: string; status: number },
+    retry: Retry,
+  ) => {
+    if (answer.code === 'REAUTHENTICATION_REQUIRED' && confirmIt) {
+      if (await confirmIt()) {
+        await (retry.kind === 'add' ? add() : remove(retry.passkey))
+      }
       return
     }
     toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
@@ -112,7 +116,8 @@ export const PasskeysList = ({
     try {
       const options = await call('/registration-options')
       if (!options.ok) {
-        refused(options, { kind: 'add' })
+        setBusy(null)
+        await refused(options, { kind: 'add' })
         return
       }
       const prompt = await createPasskey(options.body as PublicKeyCredentialCreationOptionsJSON)
@@ -128,10 +133,16 @@ export const PasskeysList = ({
       }
       const added = await call('', { response: prompt.response })
       if (!added.ok) {
-        refused(added, { kind: 'add' })
+        setBusy(null)
+        await refused(added, { kind: 'add' })
         return
       }
       toast.success(t('passkeysAdded'))
+      const issued = (added.body as { recoveryCodes?: { codes?: unknown } | null } | null)
+        ?.recoveryCodes?.codes
+      if (Array.isArray(issued)) {
+        onRecoveryCodes?.(issued.filter((code): code is string => typeof code === 'string'))
+      }
       await load()
       // The section's status line (two-factor on or off) is the server's.
       router.refresh()
@@ -145,7 +156,8 @@ export const PasskeysList = ({
     try {
       const answer = await call(`/${encodeURIComponent(String(passkey.id))}/remove`)
       if (!answer.ok) {
-        refused(answer, { kind: 'remove', passkey })
+        setBusy(null)
+        await refused(answer, { kind: 'remove', passkey })
         return
       }
       setConfirmingRemoval(null)
@@ -186,16 +198,24 @@ export const PasskeysList = ({
   })
   if (own && listing && !listing.available) {
     return (
-      <div className="backoffice-passkeys">
-        <h4>{t('passkeysHeading')}</h4>
-        <p>{t('passkeysUnavailable')}</p>
-      </div>
+      <section className="backoffice-passkeys" style={styles.section}>
+        <h3 dir="auto">{t('passkeysHeading')}</h3>
+        <p dir="auto">{t('passkeysUnavailable')}</p>
+      </section>
     )
   }
   return (
-    <div aria-busy={listing === null && !failed} className="backoffice-passkeys">
-      <h4 id="backoffice-passkeys-heading">{t('passkeysHeading')}</h4>
-      {own && <p>{t('passkeysIntro')}</p>}
+    <section
+      aria-busy={listing === null && !failed}
+      aria-labelledby="backoffice-passkeys-heading"
+      className="backoffice-passkeys"
+      id="backoffice-passkeys"
+      style={styles.section}
+    >
+      <h3 dir="auto" id="backoffice-passkeys-heading">
+        {t('passkeysHeading')}
+      </h3>
+      {own && <p dir="auto">{t('passkeysIntro')}</p>}
       {own && listing?.required && listing.docs.length === 0 && (
         <p className="backoffice-passkeys__required" role="status">
           <strong>{t('passkeysRequiredNotice')}</strong>
@@ -206,7 +226,9 @@ export const PasskeysList = ({
       ) : listing === null ? (
         <p>{t('trustedDevicesLoading')}</p>
       ) : listing.docs.length === 0 ? (
-        <p className="backoffice-passkeys__empty">{t('passkeysNone')}</p>
+        <p className="backoffice-passkeys__empty" dir="auto">
+          {t('passkeysNone')}
+        </p>
       ) : (
         <ul aria-labelledby="backoffice-passkeys-heading" style={styles.list}>
           {listing.docs.map((passkey) => (
@@ -249,9 +271,9 @@ export const PasskeysList = ({
                 </form>
               ) : (
                 <span>
-                  <strong>{passkey.name}</strong>
+                  <strong dir="auto">{passkey.name}</strong>
                   <br />
-                  <small>
+                  <small dir="auto">
                     {[
                       t('passkeyAddedOn', { date: dateFormat.format(new Date(passkey.createdAt)) }),
                       // Which browser and system registered it, once a rename no longer says so.
@@ -333,20 +355,6 @@ export const PasskeysList = ({
           {busy === 'add' ? t('passkeysWaiting') : t('passkeysAdd')}
         </Button>
       )}
-      {pending && (
-        <ConfirmPasswordPrompt
-          apiRoute={apiRoute}
-          confirmation={confirmation}
-          intro={t('sudoPromptInline')}
-          onConfirmed={() => {
-            const retry = pending
-            setPending(null)
-            void (retry.kind === 'add' ? add() : remove(retry.passkey))
-          }}
-          serverURL={serverURL}
-          usersCollection={usersCollection}
-        />
-      )}
-    </div>
+    </section>
   )
 }

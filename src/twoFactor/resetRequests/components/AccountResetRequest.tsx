@@ -3,18 +3,14 @@
 import { Button, toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import type { ProviderConfirmation } from '../../../sudo/providerConfirmation.js'
-
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
-import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
+import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { ResetReasonInput } from './ResetReasonInput.js'
 import { useResetRequestSender } from './useResetRequestSender.js'
 
 type Props = {
   apiRoute: string
-  /** How an account of a single sign-on provider confirms itself for sudo mode. */
-  confirmation: null | ProviderConfirmation
   serverURL: string
   usersCollection: string
 }
@@ -23,15 +19,10 @@ type Props = {
  * On the account page of someone whose second factor is on (a lost phone while a trusted device or a
  * recovery code still lets them in): the same administrator-reviewed request as under the code
  * prompt. Not a `<form>`: it sits inside the account's own form, whose submit would save the
- * account. Removing the second factor is a sensitive change, so a stale session is asked for its
- * password first (sudo mode, OWASP ASVS 5.0 V7.5) and the request is sent again once it is given.
+ * account. Removing the second factor is a sensitive change, so a stale session confirms it's them in
+ * the page's dialog first (sudo mode, OWASP ASVS 5.0 V7.5) and the request is sent again once it is.
  */
-export const AccountResetRequest = ({
-  apiRoute,
-  confirmation,
-  serverURL,
-  usersCollection,
-}: Props) => {
+export const AccountResetRequest = ({ apiRoute, serverURL, usersCollection }: Props) => {
   const t = useBackofficeTranslation()
   const { error, reason, send, sending, setReason, trimmed } = useResetRequestSender({
     apiRoute,
@@ -39,9 +30,9 @@ export const AccountResetRequest = ({
     usersCollection,
   })
   const [sent, setSent] = useState(false)
-  const [awaitingProof, setAwaitingProof] = useState(false)
+  const confirmIt = useSudoConfirmation()
 
-  const submit = async () => {
+  const submit = async (): Promise<void> => {
     const answer = await send()
     if (!answer) {
       return
@@ -49,8 +40,10 @@ export const AccountResetRequest = ({
     if (answer.ok) {
       setSent(true)
       toast.success(t('twoFactorResetRequestedToast'))
-    } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
-      setAwaitingProof(true)
+    } else if (answer.code === 'REAUTHENTICATION_REQUIRED' && confirmIt) {
+      if (await confirmIt()) {
+        await submit()
+      }
     } else if (answer.failure) {
       toast.error(answer.failure)
     }
@@ -62,7 +55,9 @@ export const AccountResetRequest = ({
       className="backoffice-reset-request"
       role="group"
     >
-      <h4 id="backoffice-reset-request-heading">{t('twoFactorResetAccountHeading')}</h4>
+      <h4 dir="auto" id="backoffice-reset-request-heading">
+        {t('twoFactorResetAccountHeading')}
+      </h4>
       {/* The toasts are announced; these stay on the page after them, so they are not live regions. */}
       {sent ? (
         <p className="backoffice-reset-request__sent">{t('twoFactorResetRequested')}</p>
@@ -82,19 +77,6 @@ export const AccountResetRequest = ({
             </Button>
           </div>
         </div>
-      )}
-      {awaitingProof && (
-        <ConfirmPasswordPrompt
-          apiRoute={apiRoute}
-          confirmation={confirmation}
-          intro={t('sudoPromptInline')}
-          onConfirmed={() => {
-            setAwaitingProof(false)
-            void submit()
-          }}
-          serverURL={serverURL}
-          usersCollection={usersCollection}
-        />
       )}
     </div>
   )
