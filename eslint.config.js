@@ -65,6 +65,38 @@ export default defineConfig(
     },
   },
   {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/signIn/signInSucceeded.ts', 'src/sessions/endpoints/refreshToken.ts'],
+    rules: {
+      // Payload marks `payload/internal` as not public: it may change in any release.
+      // A sign-in that succeeded ends in src/signIn/signInSucceeded.ts, the one place that sets the
+      // session cookie and logs `login.succeeded` (a token refresh re-sets the cookie, nothing more).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              message: 'Not part of Payload\'s public API; use what `payload` exports.',
+              name: 'payload/internal',
+            },
+            {
+              importNames: ['generatePayloadCookie'],
+              message: 'A session cookie is set only by src/signIn/signInSucceeded.ts.',
+              name: 'payload/shared',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          message: '`login.succeeded` is logged only by src/signIn/signInSucceeded.ts.',
+          selector: "Property[key.name='event'][value.value='login.succeeded']",
+        },
+      ],
+    },
+  },
+  {
     plugins: { perfectionist },
     rules: {
       // Payload's own import order (@payloadcms/eslint-config): type imports first, then packages,

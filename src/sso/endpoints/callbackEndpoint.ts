@@ -14,6 +14,7 @@ import {
   singleSignOnContextKey,
   twoFactorContextKey,
 } from '../../request/context.js'
+import { seeOther } from '../../request/http.js'
 import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
 import { replayLogin } from '../../signIn/replayLogin.js'
 import { SecondFactorRequired } from '../../signIn/SecondFactorRequired.js'
@@ -22,7 +23,6 @@ import { acceptInvitationAtSignIn } from '../acceptInvitationAtSignIn.js'
 import { authTimeRefusal } from '../authTimeRefusal.js'
 import { freshAuthenticationSeconds } from '../freshAuthenticationSeconds.js'
 import { linkedUser } from '../linkedUser.js'
-import { seeOther } from '../../request/http.js'
 import { appURL, loginPageRedirect } from '../loginPageRedirect.js'
 import { provedIdentity } from '../provedIdentity.js'
 import { providerConfiguration } from '../providerConfiguration.js'
