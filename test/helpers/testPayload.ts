@@ -1,4 +1,4 @@
-import type { Config, Payload, SanitizedConfig } from 'payload'
+import type { CollectionConfig, Config, Payload, SanitizedConfig } from 'payload'
 import type { BackofficePluginOptions, VideoPluginOptions } from 'payload-backoffice'
 
 import { randomBytes } from 'node:crypto'
@@ -38,6 +38,7 @@ export const startTestPayload = async ({
   logger,
   s3,
   smtpUrl,
+  usersHooks,
   usersUseAPIKey,
   videoOptions,
   withBackoffice = true,
@@ -53,6 +54,8 @@ export const startTestPayload = async ({
   /** A bucket for media (sent by the client straight to it) and videos, as the sandbox can run. */
   s3?: SandboxS3
   smtpUrl?: string
+  /** Hooks of the users collection, after the dev app's own (a test recording which ones run). */
+  usersHooks?: NonNullable<CollectionConfig['hooks']>
   /** Payload's `auth.useAPIKey` on the users collection. */
   usersUseAPIKey?: boolean
   /** Video plugin options over the dev app's. */
@@ -77,6 +80,7 @@ export const startTestPayload = async ({
     appTranslations ||
     logger ||
     s3 ||
+    usersHooks ||
     usersUseAPIKey ||
     videoOptions ||
     !withBackoffice
@@ -87,6 +91,7 @@ export const startTestPayload = async ({
           backofficeOptions,
           logger,
           s3,
+          usersHooks,
           usersUseAPIKey,
           videoOptions,
           withBackoffice,
@@ -116,6 +121,7 @@ export const startTestPayload = async ({
       ).sandboxConfig({
         appTranslations,
         backofficeOptions: next.backofficeOptions,
+        usersHooks,
         usersUseAPIKey,
         videoOptions,
         withBackoffice,
