@@ -32,6 +32,36 @@ module.exports = {
       to: { path: '(^|node_modules/)(payload|@payloadcms/[^/]+|next|react|react-dom)(/|$)' },
     },
     {
+      name: 'video-imports-only-shared-folders',
+      comment:
+        'The video plugin ships on its own entry (payload-backoffice/video) for apps without the ' +
+        "back-office's sign-in: beside its own folder it may use only the folders both plugins " +
+        'share (pure logic, errors and their answer, request reading, texts, database and metrics ' +
+        'helpers, the admin fetch helper), never a sign-in capability (signIn, sso, twoFactor, ' +
+        'sessions, lockout, sudo, invitations, passwordPolicy, ...).',
+      severity: 'error',
+      from: { path: '^src/video/' },
+      to: {
+        path: '^src/',
+        pathNot: '^src/(video|lib|errors|request|i18n|translations|db|metrics|components)/',
+      },
+    },
+    {
+      name: 'video-entries-reach-no-sign-in',
+      comment:
+        'What importing payload-backoffice/video or /video/client loads, through any number of ' +
+        'imports: the shared folders only, and none of the sign-in dependencies (openid-client, ' +
+        '@simplewebauthn, zxcvbn-ts, otplib, qrcode, ua-parser-js).',
+      severity: 'error',
+      from: { path: '^src/exports/video(Client)?[.]ts$' },
+      to: {
+        path: '^src/|(^|/)node_modules/(openid-client|@simplewebauthn|@zxcvbn-ts|otplib|qrcode|ua-parser-js)/',
+        pathNot:
+          '^src/(video|lib|errors|request|i18n|translations|db|metrics|components|exports)/|^src/options/(getPluginOptions|types)[.]ts$',
+        reachable: true,
+      },
+    },
+    {
       name: 'src-is-the-package',
       comment:
         'Only src/ is published: an import of the dev app, the tests or the benchmarks would break ' +

@@ -3,10 +3,13 @@ import type { KnipConfig } from 'knip'
 const config: KnipConfig = {
   entry: [
     // The package's exports. Payload's import map (dev/app/(payload)/admin/importMap.js) loads the
-    // components named by path string in the config ('payload-backoffice/client#Name') through them.
+    // components named by path string in the config ('payload-backoffice/client#Name',
+    // 'payload-backoffice/video/client#Name') through them.
     'src/index.ts',
     'src/exports/client.ts',
     'src/exports/rsc.ts',
+    'src/exports/video.ts',
+    'src/exports/videoClient.ts',
     // The dev app, its scripts, the tests, the benchmarks and the repository's scripts.
     'dev/payload.config.ts',
     'dev/app/**/*.{js,ts,tsx}',

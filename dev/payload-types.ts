@@ -654,13 +654,13 @@ export interface PasskeyChallenge {
  */
 export interface TwoFactorResetRequest {
   id: number;
-  requester: number | User;
-  reason: string;
-  status: 'pending' | 'approved' | 'denied' | 'expired' | 'reportedMisuse';
+  requester?: (number | null) | User;
+  reason?: string | null;
+  status?: ('pending' | 'approved' | 'denied' | 'expired' | 'reportedMisuse') | null;
   approver?: (number | null) | User;
   approverComment?: string | null;
   processedAt?: string | null;
-  expiresAt: string;
+  expiresAt?: string | null;
   clientIp?: string | null;
   userAgent?: string | null;
   misuseReportTokenHash?: string | null;
@@ -776,7 +776,7 @@ export interface AuditLog {
     | 'content.deleted'
     | 'content.restored'
     | 'content.published';
-  category: 'account' | 'authentication' | 'content' | 'session' | 'user';
+  category: 'account' | 'authentication' | 'content' | 'session' | 'twoFactor' | 'user';
   actor?: string | null;
   actorId?: string | null;
   user?: string | null;

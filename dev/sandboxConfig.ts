@@ -17,10 +17,8 @@ import {
   backofficePlugin,
   type BackofficePluginOptions,
   seoFieldsWithSpecGauge,
-  videoField,
-  videoPlugin,
-  type VideoPluginOptions,
 } from 'payload-backoffice'
+import { videoField, videoPlugin, type VideoPluginOptions } from 'payload-backoffice/video'
 import sharp from 'sharp'
 
 import type { SandboxS3 } from './storage/sandboxS3.js'

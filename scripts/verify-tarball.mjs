@@ -1,7 +1,8 @@
 /**
  * Packs the package and proves a separate Payload app can use the tarball: its exports point into
- * dist/ and resolve, the types of all three entry points check, its config loads with the plugin, and
- * `payload generate:importmap` runs. Prints the tarball's size. Used by CI; run it with
+ * dist/ and resolve, the types of all five entry points check, its config loads with both plugins,
+ * and `payload generate:importmap` runs and maps the video field's component to
+ * `payload-backoffice/video/client`. Prints the tarball's size. Used by CI; run it with
  * `node scripts/verify-tarball.mjs`.
  */
 import { execFileSync } from 'node:child_process'
@@ -76,14 +77,18 @@ writeFileSync(
 import path from 'node:path'
 import { buildConfig } from 'payload'
 import { backofficePlugin } from 'payload-backoffice'
+import { videoField, videoPlugin } from 'payload-backoffice/video'
 
 const dirname = path.dirname(new URL(import.meta.url).pathname)
 
 export default buildConfig({
   admin: { importMap: { baseDir: dirname, importMapFile: path.join(dirname, 'app/(payload)/admin/importMap.js') } },
-  collections: [{ slug: 'users', auth: true, fields: [] }],
+  collections: [
+    { slug: 'users', auth: true, fields: [] },
+    { slug: 'posts', fields: [videoField({ name: 'video' })] },
+  ],
   db: postgresAdapter({ pool: { connectionString: 'postgres://127.0.0.1:1/unused' } }),
-  plugins: [backofficePlugin()],
+  plugins: [backofficePlugin(), videoPlugin()],
   secret: 'scratch',
 })
 `,
@@ -93,9 +98,12 @@ writeFileSync(
   `import { backofficePlugin, type BackofficePluginOptions, errorCatalogue } from 'payload-backoffice'
 import { useBackofficeTranslation } from 'payload-backoffice/client'
 import { getBackofficeTranslation } from 'payload-backoffice/rsc'
+import { videoErrorCatalogue, videoPlugin, type VideoPluginOptions } from 'payload-backoffice/video'
+import { VideoField } from 'payload-backoffice/video/client'
 
 const options: BackofficePluginOptions = { enabled: true, usersCollection: 'users' }
-export const checks = [backofficePlugin(options), errorCatalogue.MFA_REQUIRED.status, useBackofficeTranslation, getBackofficeTranslation]
+const video: VideoPluginOptions = { mount: 'video' }
+export const checks = [backofficePlugin(options), errorCatalogue.MFA_REQUIRED.status, useBackofficeTranslation, getBackofficeTranslation, videoPlugin(video), videoErrorCatalogue.VIDEO_NOT_FOUND.status, VideoField]
 `,
 )
 writeFileSync(
@@ -116,9 +124,9 @@ writeFileSync(
 sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], app)
 console.log('✔ installed into a scratch Payload app')
 
-// 3. Types of all three entry points, the runtime import, and Payload's import map generation.
+// 3. Types of all five entry points, the runtime imports, and Payload's import map generation.
 sh('npx', ['tsc', '-p', 'tsconfig.json'], app)
-console.log('✔ types of payload-backoffice, /client and /rsc check')
+console.log('✔ types of payload-backoffice, /client, /rsc, /video and /video/client check')
 sh(
   'node',
   [
@@ -129,7 +137,30 @@ sh(
   app,
 )
 console.log('✔ the package imports at run time from dist/')
+// The video entry alone, as an app without the back-office imports it; its client entry is only
+// resolved (its components import Payload's CSS, which only the app's bundler can load).
+sh(
+  'node',
+  [
+    '--input-type=module',
+    '-e',
+    [
+      "const m = await import('payload-backoffice/video')",
+      "if (typeof m.videoPlugin !== 'function') process.exit(1)",
+      "const client = import.meta.resolve('payload-backoffice/video/client')",
+      "if (!client.endsWith('/dist/exports/videoClient.js')) process.exit(2)",
+    ].join('\n'),
+  ],
+  app,
+)
+console.log('✔ payload-backoffice/video imports and /video/client resolves from dist/')
 sh('npx', ['payload', 'generate:importmap'], app, {
   PAYLOAD_CONFIG_PATH: path.join(app, 'payload.config.ts'),
 })
-console.log('✔ payload generate:importmap runs with the plugin')
+const importMap = readFileSync(path.join(app, 'app', '(payload)', 'admin', 'importMap.js'), 'utf8')
+if (!importMap.includes("'payload-backoffice/video/client'")) {
+  throw new Error(
+    'The import map does not load the video field from payload-backoffice/video/client',
+  )
+}
+console.log('✔ payload generate:importmap runs with both plugins and maps the video field')

@@ -1,5 +1,6 @@
 import type { Capability } from './capability.js'
 
+import { accountOverview } from './accountOverview/index.js'
 import { accounts } from './accounts/index.js'
 import { apiKeys } from './apiKeys/index.js'
 import { auditLog } from './audit/index.js'
@@ -58,6 +59,7 @@ export const capabilities: Capability[] = [
   richTextReadOnlyBlocks,
   trashAndFolders,
   versionComparison,
+  accountOverview,
   health,
   observability,
 ]

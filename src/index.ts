@@ -31,12 +31,13 @@ export type {
   BackofficeTranslationKey,
   BackofficeTranslationTable,
 } from './translations/types.js'
-export { videoField, type VideoFieldOptions } from './video/fields/videoField.js'
-export type {
-  S3StorageOptions,
-  VideoPluginOptions,
-  VideoStorageOptions,
-} from './video/options/types.js'
-export { videoPlaybackUrls } from './video/playback/videoPlaybackUrls.js'
-export { importVideoFile } from './video/upload/importVideoFile.js'
-export { videoPlugin } from './video/videoPlugin.js'
+export {
+  importVideoFile,
+  type S3StorageOptions,
+  videoField,
+  type VideoFieldOptions,
+  videoPlaybackUrls,
+  videoPlugin,
+  type VideoPluginOptions,
+  type VideoStorageOptions,
+} from './exports/deprecatedVideoExports.js'

@@ -8,7 +8,8 @@ import { labels } from '../labels.js'
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: {
-    defaultColumns: ['name', 'email', 'roles', 'updatedAt'],
+    // The plugin adds its triage columns (sign-in method, second factor, last sign-in, status) after these.
+    defaultColumns: ['email', 'name', 'roles'],
     group: labels.administration,
     useAsTitle: 'email',
   },

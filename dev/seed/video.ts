@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { importVideoFile } from 'payload-backoffice'
+import { importVideoFile } from 'payload-backoffice/video'
 
 const run = promisify(execFile)
 

@@ -9,6 +9,7 @@ export const auditCategories = {
   authentication: { translationKey: 'auditCategoryAuthentication' },
   content: { translationKey: 'auditCategoryContent' },
   session: { translationKey: 'auditCategorySession' },
+  twoFactor: { translationKey: 'auditCategoryTwoFactor' },
   user: { translationKey: 'auditCategoryUser' },
 } as const satisfies Record<string, { translationKey: BackofficeTranslationKey }>
 

@@ -4,6 +4,12 @@ import type { AuditCategory } from './auditCategories.js'
 type AuditEventDefinition = {
   category: AuditCategory
   /**
+   * How the admin marks the event (a badge with text, not colour alone): `refusal` for something the
+   * plugin refused (a wrong password or code, a replay, a rate limit), `alert` for what an
+   * administrator should look at (a lockout, a suspension, guessing, a secret that cannot be read).
+   */
+  mark?: 'alert' | 'refusal'
+  /**
    * Written outside the request's database transaction, so the entry stays when the operation that
    * reports it fails and rolls back: a failed sign-in, a lockout and a suspension are recorded while
    * the sign-in itself throws. Every other event is written inside the transaction, so it is stored
@@ -21,6 +27,7 @@ type AuditEventDefinition = {
 export const auditEvents = {
   'login.succeeded': { category: 'authentication', translationKey: 'auditEventLoginSucceeded' },
   'login.failed': {
+    mark: 'refusal',
     category: 'authentication',
     survivesRollback: true,
     translationKey: 'auditEventLoginFailed',
@@ -28,6 +35,7 @@ export const auditEvents = {
   // Refusals of a locked account or address after the first in a minute, summed up: data.refusals,
   // data.firstAt, data.lastAt, data.sampleAddresses.
   'login.refusalsSummarised': {
+    mark: 'refusal',
     category: 'authentication',
     survivesRollback: true,
     translationKey: 'auditEventLoginRefusalsSummarised',
@@ -43,6 +51,7 @@ export const auditEvents = {
   'password.changed': { category: 'authentication', translationKey: 'auditEventPasswordChanged' },
   // A wrong current password given to change password: counted by the lockout like a failed sign-in.
   'password.changeFailed': {
+    mark: 'refusal',
     category: 'authentication',
     survivesRollback: true,
     translationKey: 'auditEventPasswordChangeFailed',
@@ -54,6 +63,7 @@ export const auditEvents = {
   },
   // A wrong password given to confirm it's you: counted by the lockout like a failed sign-in.
   'password.confirmFailed': {
+    mark: 'refusal',
     category: 'authentication',
     survivesRollback: true,
     translationKey: 'auditEventPasswordConfirmFailed',
@@ -66,108 +76,117 @@ export const auditEvents = {
   },
   // A right password for an account whose sign-in needs a code (or enrolment) first: data.need.
   'twoFactor.challengeStarted': {
-    category: 'authentication',
+    category: 'twoFactor',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorChallengeStarted',
   },
   // Two-factor turned on by an account's first factor, or the app set up: data.factor (totp or
   // passkey), data.via (account, or signIn for the enrolment a sign-in asked for).
   'twoFactor.enrolled': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTwoFactorEnrolled',
   },
   'twoFactor.challengeSucceeded': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTwoFactorChallengeSucceeded',
   },
   // Failures, replays and rate limits are on record even when what reports them rolls back.
   'twoFactor.challengeFailed': {
-    category: 'authentication',
+    mark: 'refusal',
+    category: 'twoFactor',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorChallengeFailed',
   },
   'twoFactor.replayRejected': {
-    category: 'authentication',
+    mark: 'refusal',
+    category: 'twoFactor',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorReplayRejected',
   },
   'twoFactor.rateLimited': {
-    category: 'authentication',
+    mark: 'refusal',
+    category: 'twoFactor',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorRateLimited',
   },
   // A right password, but the account's TOTP secret opens with no configured key: data.factor,
   // data.stage (signIn or enrolment), data.administratorsAlerted (whether this one sent the alert).
   'twoFactor.secretUnreadable': {
-    category: 'authentication',
+    mark: 'alert',
+    category: 'twoFactor',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorSecretUnreadable',
   },
   'twoFactor.deviceTrusted': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTrustedDeviceAdded',
   },
   'twoFactor.deviceRemoved': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTrustedDeviceRemoved',
   },
   // A new set of recovery codes (the earlier ones voided): data.count, data.previousRemaining.
   'twoFactor.recoveryCodesGenerated': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventRecoveryCodesGenerated',
   },
   // A recovery code stood in for the second factor at sign-in: data.remaining.
   'twoFactor.recoveryCodeUsed': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventRecoveryCodeUsed',
   },
   // data.passkeyId, name, browser, os, backedUp (a synced passkey).
   'twoFactor.passkeyAdded': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventPasskeyAdded',
   },
   // data.passkeyId, name, previousName; only the owner renames.
   'twoFactor.passkeyRenamed': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventPasskeyRenamed',
   },
   // data.passkeyId, name; the actor is the owner or an administrator.
   'twoFactor.passkeyRemoved': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventPasskeyRemoved',
   },
   'twoFactor.resetRequested': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTwoFactorResetRequested',
   },
   'twoFactor.resetApproved': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTwoFactorResetApproved',
   },
   'twoFactor.resetDenied': {
-    category: 'authentication',
+    mark: 'refusal',
+    category: 'twoFactor',
     translationKey: 'auditEventTwoFactorResetDenied',
   },
   'twoFactor.misuseReported': {
-    category: 'authentication',
+    mark: 'alert',
+    category: 'twoFactor',
     survivesRollback: true,
     translationKey: 'auditEventTwoFactorMisuseReported',
   },
   'twoFactor.resetExpired': {
-    category: 'authentication',
+    category: 'twoFactor',
     translationKey: 'auditEventTwoFactorResetExpired',
   },
   'account.locked': {
+    mark: 'alert',
     category: 'account',
     survivesRollback: true,
     translationKey: 'auditEventAccountLocked',
   },
   'account.suspended': {
+    mark: 'alert',
     category: 'account',
     survivesRollback: true,
     translationKey: 'auditEventAccountSuspended',
   },
   'account.guessingDetected': {
+    mark: 'alert',
     category: 'account',
     survivesRollback: true,
     translationKey: 'auditEventAccountGuessingDetected',

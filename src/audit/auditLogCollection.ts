@@ -9,8 +9,12 @@ import { isAdmin } from '../roles/isAdmin.js'
 import { translationNamespace } from '../translations/index.js'
 import { auditCategories } from './auditCategories.js'
 import { auditEvents } from './auditEvents.js'
+import { exportAuditLogCsvEndpoint } from './endpoints/exportAuditLogCsv.js'
 import { guardAuditLogWrites } from './guardAuditLogWrites.js'
 
+const cell = (name: string) => ({ Cell: `payload-backoffice/client#${name}` })
+
+// A dash where nothing was recorded, rather than Payload's "<No Done by>".
 const readOnlyText = (
   name: string,
   key: BackofficeTranslationKey,
@@ -18,9 +22,15 @@ const readOnlyText = (
 ): Field => ({
   name,
   type: 'text',
-  admin: { readOnly: true, ...(description ? { description: label(description) } : {}) },
+  admin: {
+    components: cell('AuditTextCell'),
+    readOnly: true,
+    ...(description ? { description: label(description) } : {}),
+  },
   label: label(key),
 })
+
+const listSearchableFields = ['actor', 'user', 'details']
 
 /**
  * The audit log: one entry per security or content event, written only by `recordAuditEvent`.
@@ -43,7 +53,15 @@ export const auditLogCollection = (
     update: () => false,
   },
   admin: {
-    defaultColumns: ['timestamp', 'event', 'actor', 'user', 'ipAddress'],
+    components: {
+      beforeListTable: [
+        {
+          clientProps: { slug: options.audit.slug },
+          path: 'payload-backoffice/client#AuditLogListTools',
+        },
+      ],
+    },
+    defaultColumns: ['timestamp', 'event', 'category', 'actor', 'user', 'ipAddress'],
     description: ({ t }) =>
       (t as unknown as (key: string, variables: Record<string, unknown>) => string)(
         `${translationNamespace}:auditLogDescription`,
@@ -51,18 +69,21 @@ export const auditLogCollection = (
       ),
     disableCopyToLocale: true,
     group: translatedGroup(config, 'navGroupSecurity'),
-    listSearchableFields: ['actor', 'user', 'details'],
+    listSearchableFields,
     useAsTitle: 'timestamp',
   },
   defaultSort: '-timestamp',
   disableBulkEdit: true,
+  endpoints: [exportAuditLogCsvEndpoint(options, listSearchableFields)],
   disableDuplicate: true,
   fields: [
     {
       name: 'timestamp',
       type: 'date',
+      // Shown in the admin's own date format with the time zone (see useAuditTime).
       admin: {
-        date: { displayFormat: 'yyyy-MM-dd HH:mm:ss', pickerAppearance: 'dayAndTime' },
+        components: cell('AuditTimeCell'),
+        date: { pickerAppearance: 'dayAndTime' },
         readOnly: true,
       },
       index: true,
@@ -72,7 +93,7 @@ export const auditLogCollection = (
     {
       name: 'event',
       type: 'select',
-      admin: { readOnly: true },
+      admin: { components: cell('AuditEventCell'), readOnly: true },
       index: true,
       label: label('auditFieldEvent'),
       options: Object.entries(auditEvents).map(([value, { translationKey }]) => ({
@@ -84,7 +105,7 @@ export const auditLogCollection = (
     {
       name: 'category',
       type: 'select',
-      admin: { readOnly: true },
+      admin: { components: cell('AuditCategoryCell'), readOnly: true },
       index: true,
       label: label('auditFieldCategory'),
       options: Object.entries(auditCategories).map(([value, { translationKey }]) => ({
@@ -105,13 +126,17 @@ export const auditLogCollection = (
     {
       name: 'details',
       type: 'textarea',
-      admin: { readOnly: true },
+      admin: { components: cell('AuditTextCell'), readOnly: true },
       label: label('auditFieldDetails'),
     },
     {
       name: 'data',
       type: 'json',
-      admin: { readOnly: true },
+      // A list of names and values rather than Payload's code editor, which loads from a CDN.
+      admin: {
+        components: { Field: 'payload-backoffice/client#AuditDataField' },
+        readOnly: true,
+      },
       label: label('auditFieldData'),
     },
     readOnlyText(

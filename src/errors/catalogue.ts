@@ -1,10 +1,15 @@
 import type { BackofficeTranslationKey } from '../translations/types.js'
 
-type CatalogueEntry = {
+export type CatalogueEntry = {
   /** HTTP status the error answers with. */
   status: number
   /** Key of the message in the `backoffice` translation namespace. */
   translationKey: BackofficeTranslationKey
+  /**
+   * The message when the refusal knows when trying again makes sense (it sends `Retry-After`): its
+   * `{{when}}` is that time, relative ("in 5 minutes").
+   */
+  whenKnownTranslationKey?: BackofficeTranslationKey
 }
 
 /**
@@ -24,7 +29,11 @@ export const errorCatalogue = {
   EMAIL_INVALID: { status: 400, translationKey: 'errorEmailInvalid' },
   // 403 with Retry-After rather than 429: the login view shows the server's message for 400, 401 and
   // 403 only (Payload's own rule), and the person locked out should read why.
-  LOGIN_TEMPORARILY_BLOCKED: { status: 403, translationKey: 'errorLoginTemporarilyBlocked' },
+  LOGIN_TEMPORARILY_BLOCKED: {
+    status: 403,
+    translationKey: 'errorLoginTemporarilyBlocked',
+    whenKnownTranslationKey: 'errorLoginTemporarilyBlockedUntil',
+  },
   ACCOUNT_SUSPENDED: { status: 403, translationKey: 'errorAccountLocked' },
   WRONG_SIGN_IN_METHOD: { status: 403, translationKey: 'errorWrongSignInMethod' },
   USER_NOT_FOUND: { status: 404, translationKey: 'errorUserNotFound' },
@@ -122,30 +131,10 @@ export const errorCatalogue = {
   ACCESS_DENIED: { status: 403, translationKey: 'errorAccessDenied' },
   CROSS_SITE_REQUEST: { status: 403, translationKey: 'errorCrossSiteRequest' },
   INSUFFICIENT_PERMISSIONS: { status: 403, translationKey: 'errorInsufficientPermissions' },
+  // An audit log export whose filter Payload cannot run (an unknown field or operator).
+  AUDIT_EXPORT_QUERY_INVALID: { status: 400, translationKey: 'errorAuditExportQueryInvalid' },
   // A key enabled or set while the plugin's `apiKeys` option is off.
   API_KEYS_DISABLED: { status: 403, translationKey: 'errorApiKeysDisabled' },
-
-  // Video plugin: creating an upload, the signed upload target, encoding and playback.
-  VIDEO_STAFF_ONLY: { status: 403, translationKey: 'errorVideoStaffOnly' },
-  VIDEO_INPUT_INVALID: { status: 400, translationKey: 'errorVideoInputInvalid' },
-  // RFC 9110 §15.5.16: 415 for a media type the resource does not accept.
-  VIDEO_TYPE_NOT_ALLOWED: { status: 415, translationKey: 'errorVideoTypeNotAllowed' },
-  VIDEO_FILE_TOO_LARGE: { status: 413, translationKey: 'errorVideoFileTooLarge' },
-  VIDEO_NOT_FOUND: { status: 404, translationKey: 'errorVideoNotFound' },
-  VIDEO_UPLOAD_URL_INVALID: { status: 403, translationKey: 'errorVideoUploadUrlInvalid' },
-  VIDEO_UPLOAD_URL_EXPIRED: { status: 403, translationKey: 'errorVideoUploadUrlExpired' },
-  // A signed upload URL is single-use: once its file is complete, it writes nothing more.
-  VIDEO_UPLOAD_COMPLETED: { status: 409, translationKey: 'errorVideoUploadCompleted' },
-  VIDEO_UPLOAD_SIZE_MISMATCH: { status: 400, translationKey: 'errorVideoUploadSizeMismatch' },
-  VIDEO_UPLOAD_TYPE_MISMATCH: { status: 415, translationKey: 'errorVideoUploadTypeMismatch' },
-  // Sent with a `Range` header saying what the server has, so the client resumes from there.
-  VIDEO_UPLOAD_RANGE_INVALID: { status: 416, translationKey: 'errorVideoUploadRangeInvalid' },
-  VIDEO_UPLOAD_BUSY: { status: 409, translationKey: 'errorVideoUploadBusy' },
-  // S3 stores at most 5 GiB from one PUT; a larger file needs the multipart upload, asked for.
-  VIDEO_UPLOAD_NEEDS_PARTS: { status: 413, translationKey: 'errorVideoUploadNeedsParts' },
-  VIDEO_RETRY_NOT_ALLOWED: { status: 409, translationKey: 'errorVideoRetryNotAllowed' },
-  VIDEO_PLAYBACK_DENIED: { status: 403, translationKey: 'errorVideoPlaybackDenied' },
-  VIDEO_RANGE_NOT_SATISFIABLE: { status: 416, translationKey: 'errorVideoRangeNotSatisfiable' },
 
   // Server side (masked outside development)
   EMAIL_SEND_FAILED: { status: 502, translationKey: 'errorEmailSendFailed' },

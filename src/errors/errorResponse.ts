@@ -5,6 +5,7 @@ import { APIError, headersWithCors } from 'payload'
 import type { BackofficeErrorCode } from './catalogue.js'
 
 import { BackofficeError, type BackofficeErrorVariables } from './BackofficeError.js'
+import { CatalogueError } from './CatalogueError.js'
 import { logRefusal } from './logRefusal.js'
 import { maskedError } from './maskedError.js'
 
@@ -17,11 +18,11 @@ import { maskedError } from './maskedError.js'
  */
 export const errorResponse = (
   req: PayloadRequest,
-  refusal: BackofficeError | BackofficeErrorCode,
+  refusal: BackofficeErrorCode | CatalogueError,
   variables?: BackofficeErrorVariables,
 ): Response => {
   const error =
-    refusal instanceof BackofficeError ? refusal : new BackofficeError(refusal, { req, variables })
+    refusal instanceof CatalogueError ? refusal : new BackofficeError(refusal, { req, variables })
   const { cookies = [], redirectTo, retryAfterSeconds } = error.answer
   const headers = headersWithCors({ headers: new Headers(), req })
   cookies.forEach((cookie) => headers.append('Set-Cookie', cookie))
@@ -38,11 +39,12 @@ export const errorResponse = (
 }
 
 /**
- * Every endpoint of the plugin is declared through this: its handler refuses by throwing a
- * `BackofficeError` from the catalogue, and the error is answered here with its code rather than
- * thrown on to Payload, which would log every thrown error at error level, even a client's mistake:
- * a refusal is logged at info and counted (see `logRefusal`). A catalogue error of 500 or more (an email that could not be sent, say) is logged here, and its
- * answer carries only the catalogue's text. Payload's own refusals (not found, forbidden, a
+ * Every endpoint of the plugin (and of the video plugin) is declared through this: its handler
+ * refuses by throwing an error of its catalogue (`BackofficeError`, `VideoError`), and the error is
+ * answered here with its code rather than thrown on to Payload, which would log every thrown error
+ * at error level, even a client's mistake: a refusal is logged at info and counted (see
+ * `logRefusal`). A catalogue error of 500 or more (an email that could not be sent, say) is logged
+ * here, and its answer carries only the catalogue's text. Payload's own refusals (not found, forbidden, a
  * validation error: below 500) go on to Payload, which answers them as it always does. Anything
  * else is unexpected: it goes on to Payload (which logs it and runs the `afterError` hooks) as
  * `DATABASE_ERROR` or `INTERNAL_ERROR` with the catalogue's text, so a client always gets a stable
@@ -54,7 +56,7 @@ export const backofficeEndpoint = (endpoint: Endpoint): Endpoint => ({
     try {
       return await endpoint.handler(req)
     } catch (error) {
-      if (!(error instanceof BackofficeError)) {
+      if (!(error instanceof CatalogueError)) {
         if (error instanceof APIError && error.status < 500) {
           throw error
         }

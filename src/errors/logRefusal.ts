@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { BackofficeError } from './BackofficeError.js'
+import type { CatalogueError } from './CatalogueError.js'
 
 import { metricsOf } from '../metrics/metricsOf.js'
 
@@ -13,7 +13,7 @@ import { metricsOf } from '../metrics/metricsOf.js'
  */
 export const logRefusal = (
   req: Pick<PayloadRequest, 'method' | 'pathname' | 'payload'>,
-  error: BackofficeError,
+  error: CatalogueError,
 ): void => {
   metricsOf(req.payload).refusals.inc({ code: error.code })
   req.payload.logger.info({

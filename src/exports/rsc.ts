@@ -1,4 +1,5 @@
 // Server components and helpers, registered in Payload's import map as 'payload-backoffice/rsc#Name'.
+export { AccountQuickFilters } from '../accountOverview/components/AccountQuickFilters.js'
 export { ChangePasswordField } from '../changePassword/components/ChangePasswordField.js'
 export { FirstUserView } from '../firstUser/components/FirstUserView.js'
 export { getBackofficeTranslation } from '../i18n/text.js'
@@ -11,4 +12,5 @@ export { SignOutView } from '../sso/components/SignOutView.js'
 export { ConfirmPasswordField } from '../sudo/components/ConfirmPasswordField.js'
 export { ChallengeView } from '../twoFactor/components/ChallengeView.js'
 export { SetupView } from '../twoFactor/components/SetupView.js'
+export { ResetRequestReviewField } from '../twoFactor/resetRequests/components/ResetRequestReviewField.js'
 export { TwoFactorField } from '../twoFactor/components/TwoFactorField.js'

@@ -99,7 +99,8 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
         name: 'deliveryFailed',
         type: 'checkbox',
         access,
-        admin: { hidden: true },
+        // Hidden in the form; the column chooser lists group fields whatever `hidden` says.
+        admin: { disableListColumn: true, hidden: true },
         defaultValue: false,
       },
       {
@@ -112,6 +113,7 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
               path: 'payload-backoffice/client#InvitationField',
             },
           },
+          disableListColumn: true,
         },
       },
     ],

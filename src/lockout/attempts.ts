@@ -20,8 +20,9 @@ type Policy = SanitizedBackofficeOptions['lockout']
 
 /**
  * SQL for "this failure count, locked until when": `now() + min(base * 2^(n - threshold), cap)` once
- * `n` reaches the threshold. The exponent is bounded so the power cannot overflow. Mirrors
- * `lockoutDelaySeconds` in src/lib/backoff.ts.
+ * `n` reaches the threshold: nothing below it, then the base delay, doubling with each further
+ * failure up to the cap. The exponent is bounded (past ~60 doublings the power would overflow; the cap
+ * applies long before). The one place the schedule is computed: every lock is set by this statement.
  */
 const lockoutExpression = (failures: Statement, policy: Policy) =>
   sql`CASE WHEN ${failures} >= ${policy.threshold} THEN now() + make_interval(secs => LEAST(${policy.baseDelaySeconds}::float8 * power(2, LEAST(${failures} - ${policy.threshold}, 60)), ${policy.maxDelaySeconds}::float8)) ELSE NULL END`

@@ -4,7 +4,6 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { systemControlledFieldAccess } from '../access/fieldAccess.js'
 import { label } from '../i18n/label.js'
-import { isAdmin } from '../roles/isAdmin.js'
 
 /**
  * Sign-in state on each account. The lockout reads and writes these with single SQL statements so
@@ -13,8 +12,10 @@ import { isAdmin } from '../roles/isAdmin.js'
 export const signInStateFields = (options: SanitizedBackofficeOptions): Field => ({
   type: 'collapsible',
   admin: {
-    // Its fields are for administrators only; others would see an empty panel.
-    condition: (_data, _siblingData, { user }) => isAdmin(user, options),
+    // Administrators read these in the account security panel at the top of the page, with the
+    // lock's end only while it is ahead; others would see an empty box. The fields stay for the
+    // users list's columns and filters.
+    condition: () => false,
     initCollapsed: true,
     position: 'sidebar',
   },
@@ -31,7 +32,11 @@ export const signInStateFields = (options: SanitizedBackofficeOptions): Field =>
       name: 'lockoutUntil',
       type: 'date',
       access: systemControlledFieldAccess(options),
-      admin: { date: { pickerAppearance: 'dayAndTime' }, readOnly: true },
+      admin: {
+        components: { Cell: 'payload-backoffice/client#LockedUntilCell' },
+        date: { pickerAppearance: 'dayAndTime' },
+        readOnly: true,
+      },
       label: label('fieldLockoutUntil'),
     },
     {

@@ -1,6 +1,6 @@
 import type { AfterErrorHook } from 'payload'
 
-import { BackofficeError } from '../errors/BackofficeError.js'
+import { CatalogueError } from '../errors/CatalogueError.js'
 import { logRefusal } from '../errors/logRefusal.js'
 
 /**
@@ -18,7 +18,7 @@ export const backofficeErrorName = 'BackofficeError'
  * for `BackofficeError` has Payload log them as it asked, and this hook stays out of the way.
  */
 export const logThrownRefusal: AfterErrorHook = ({ error, req }) => {
-  if (!(error instanceof BackofficeError)) {
+  if (!(error instanceof CatalogueError)) {
     return
   }
   const levels = req.payload.config.loggingLevels as Record<string, unknown> | undefined

@@ -15,7 +15,12 @@ export const sessionsUiField = (options: SanitizedBackofficeOptions): UIField =>
   admin: {
     components: {
       Field: {
-        clientProps: { enabled: options.enabled, usersCollection: options.usersCollection },
+        // Someone else's sessions are in the account security panel (accountOverview).
+        clientProps: {
+          enabled: options.enabled,
+          ownOnly: true,
+          usersCollection: options.usersCollection,
+        },
         path: 'payload-backoffice/client#SessionsField',
       },
     },

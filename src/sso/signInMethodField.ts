@@ -13,24 +13,19 @@ import { isAdmin } from '../roles/isAdmin.js'
  */
 export const signInMethodField = (config: Config, options: SanitizedBackofficeOptions): Field => {
   const administratorsOnly: FieldAccess = ({ req }) => isAdmin(req.user, options)
+  const methods = [
+    { label: translatedGroup(config, 'signInMethodPassword'), value: 'local' },
+    ...options.sso.providers.map((provider) => ({ label: provider.label, value: provider.id })),
+  ]
   return {
     name: 'identityProvider',
     type: 'text',
     access: { create: administratorsOnly, read: administratorsOnly, update: administratorsOnly },
     admin: {
       components: {
-        Field: {
-          clientProps: {
-            methods: [
-              { label: translatedGroup(config, 'signInMethodPassword'), value: 'local' },
-              ...options.sso.providers.map((provider) => ({
-                label: provider.label,
-                value: provider.id,
-              })),
-            ],
-          },
-          path: 'payload-backoffice/client#SignInMethodField',
-        },
+        // The list shows the method's name, as the form does, never its stored id.
+        Cell: { clientProps: { methods }, path: 'payload-backoffice/client#SignInMethodCell' },
+        Field: { clientProps: { methods }, path: 'payload-backoffice/client#SignInMethodField' },
       },
       description: label('fieldIdentityProviderDescription'),
       position: 'sidebar',
@@ -45,5 +40,9 @@ export const signInMethodField = (config: Config, options: SanitizedBackofficeOp
 export const signInMethodSwitchField: UIField = {
   name: 'signInMethodSwitch',
   type: 'ui',
-  admin: { components: { Field: 'payload-backoffice/rsc#SignInMethodSwitch' } },
+  admin: {
+    components: { Field: 'payload-backoffice/rsc#SignInMethodSwitch' },
+    // A section of the account page, with nothing to show in a list.
+    disableListColumn: true,
+  },
 }

@@ -19,7 +19,9 @@ export const securityGroupField = (options: SanitizedBackofficeOptions): Field =
   name: 'security',
   type: 'group',
   access: systemControlledFieldAccess(options),
-  admin: { position: 'sidebar' },
+  // Administrators read and act on it in the account security panel at the top of the page (status,
+  // reason, since when, Unblock); the fields stay for the users list's columns and filters.
+  admin: { condition: () => false, position: 'sidebar' },
   fields: [
     {
       name: 'status',
@@ -57,18 +59,6 @@ export const securityGroupField = (options: SanitizedBackofficeOptions): Field =
           value: 'secondFactorFailures',
         },
       ],
-    },
-    {
-      name: 'unblock',
-      type: 'ui',
-      admin: {
-        components: {
-          Field: {
-            clientProps: { enabled: options.enabled, usersCollection: options.usersCollection },
-            path: 'payload-backoffice/client#UnblockAccountField',
-          },
-        },
-      },
     },
     {
       name: 'suspendedBy',

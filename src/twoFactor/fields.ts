@@ -44,13 +44,17 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
   name: totpConfigFieldName,
   type: 'group',
   access: ownerOrAdminReads(options),
-  // The account page shows two-factor state through the plugin's own views and endpoints.
-  admin: { hidden: true },
+  // The account page shows two-factor state through the plugin's own views and endpoints, and the
+  // users list through its Second factor column; never shown in the form, the group stays known to
+  // the list's filter controls, so the "without two-factor" quick filter (on `status`) reads there as
+  // a condition an administrator can refine, not as a field the filter controls cannot find.
+  admin: { condition: () => false, disableBulkEdit: true, disableListColumn: true },
   fields: [
     {
       name: 'status',
       type: 'select',
       access: ownerOrAdminReads(options),
+      admin: { disableListColumn: true },
       label: label('fieldTwoFactorStatus'),
       options: [
         { label: label('twoFactorStatusPending'), value: 'pending' },
@@ -61,6 +65,7 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       name: 'enabledAt',
       type: 'date',
       access: ownerOrAdminReads(options),
+      admin: { disableListColumn: true, disableListFilter: true },
       label: label('fieldTwoFactorEnabledAt'),
     },
     { name: 'secret', type: 'text', access: nobody, hidden: true },
@@ -74,6 +79,7 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       name: 'trustedDevices',
       type: 'join',
       collection: trustedDevicesSlug as CollectionSlug,
+      admin: { disableListColumn: true, disableListFilter: true },
       defaultLimit: 50,
       label: label('fieldTrustedDevices'),
       on: 'user',

@@ -23,6 +23,7 @@ import { sanitizeVideoOptions } from './options/sanitize.js'
 import { checkToolsAtStart } from './transcode/checkTools.js'
 import { reconcileTask } from './transcode/reconcileTask.js'
 import { transcodeTask } from './transcode/transcodeTask.js'
+import { mergeVideoTranslations } from './translations/mergeVideoTranslations.js'
 
 type AutoRun = NonNullable<NonNullable<Config['jobs']>['autoRun']>
 
@@ -56,11 +57,13 @@ export const videoPlugin =
         )
       }
     }
-    // The texts first: collection labels and groups read them from the config.
+    // The texts first: collection labels and groups read them from the config. The `video`
+    // namespace holds the plugin's own; the `backoffice` one the texts of the shared refusals
+    // (an unreadable request, no session, an internal error), which the request helpers raise.
     const translated: Config = {
       ...incomingConfig,
       custom: { ...incomingConfig.custom, [videoOptionsKey]: videoOptions },
-      i18n: mergeTranslations(incomingConfig.i18n, {}),
+      i18n: mergeVideoTranslations(mergeTranslations(incomingConfig.i18n, {})),
     }
     const videos = videosCollection(translated, videoOptions)
     const withSchema: Config = {

@@ -70,7 +70,7 @@ const scopes = {
   /** The user form's password field with its rules and the invitation hint. */
   newAccountPassword: { include: ['.auth-fields .backoffice-new-password'] },
   invitation: { include: ['[role="region"][aria-label="Invitation"]'] },
-  resetReview: { include: ['[role="region"][aria-label="Review this request"]'] },
+  resetReview: { include: ['.backoffice-reset-review'] },
   unblock: { include: ['[role="region"][aria-label="Unblock account"]'] },
 } satisfies Record<string, AxeScope>
 
@@ -281,7 +281,7 @@ describe('the accessibility of the plugin’s views', { timeout: 300_000 }, () =
     await signOut(editorPage)
     expect(await signInWithPassword(editorPage, editorEmail)).toBe('/admin/two-factor/verify')
     await editorPage.waitForLoadState('networkidle')
-    const trust = editorPage.getByLabel('trust this device for 30 days')
+    const trust = editorPage.getByLabel('Trust this device for 30 days')
     await trust.check()
     await expectNoSeriousViolations(editorPage, scopes.twoFactorChallenge, 'two-factor challenge')
     // The sixth digit sends the code.

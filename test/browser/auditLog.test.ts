@@ -1,9 +1,15 @@
+import type { Payload, Where } from 'payload'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 
+import { mkdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { withAppPayload } from '../helpers/appPayload.js'
+import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
+import { appPayloadOfFile } from '../helpers/appPayload.js'
+import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { parseCsv } from '../helpers/parseCsv.js'
 import { signIn } from '../helpers/signIn.js'
 
 const appUrl = inject('appUrl')
@@ -12,12 +18,75 @@ const stamp = Date.now()
 const adminEmail = `browser-audit-admin-${stamp}@example.com`
 const editorEmail = `browser-audit-editor-${stamp}@example.com`
 const pageTitle = `Audited page ${stamp}`
+const refusedUser = `browser-audit-refused-${stamp}@example.com`
+// A zone an hour off UTC in November, so a time shown in UTC would be caught.
+const timezoneId = 'Europe/Paris'
+const shots = '/work/shots/audit-log'
 let browser: BrowserContext
 let page: Page
+// One Payload on the app's database for the whole file: the setup writes with it, the tests read.
+const appPayload = appPayloadOfFile()
+
+/** Keeps a picture with the test artefacts and in the branch's screenshot folder. */
+const shoot = async (target: Page, name: string) => {
+  await screenshot(target, name)
+  mkdirSync(shots, { recursive: true })
+  await target.screenshot({ fullPage: true, path: path.join(shots, `${name}.png`) })
+}
+
+/** An entry written as the plugin writes them, with the data given. */
+const writeEntry = (payload: Payload, entry: Record<string, unknown>) =>
+  payload.create({
+    collection: 'audit-log' as never,
+    context: { [auditWriteToken.contextKey]: auditWriteToken.record },
+    data: { timestamp: new Date().toISOString(), ...entry } as never,
+  })
+
+/** The stored rows of a filter, newest first, as the list and the export order them. */
+const storedEntries = (where: Where) =>
+  appPayload.payload().then(
+    async (payload) =>
+      (
+        await payload.find({
+          collection: 'audit-log' as never,
+          depth: 0,
+          pagination: false,
+          sort: ['-timestamp', '-id'],
+          where,
+        })
+      ).docs as unknown as Record<string, unknown>[],
+  )
+
+const ordinal = (day: number) =>
+  day % 100 >= 11 && day % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th')
+
+/**
+ * An instant as Payload's default `admin.dateFormat` ("MMMM do yyyy, h:mm a") writes it in the
+ * browser's zone, followed by the zone's short name: "November 26th 2026, 12:08 PM GMT+1".
+ */
+const adminTime = (iso: string): string => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      day: 'numeric',
+      hour: 'numeric',
+      hour12: true,
+      minute: '2-digit',
+      month: 'long',
+      timeZone: timezoneId,
+      timeZoneName: 'short',
+      year: 'numeric',
+    })
+      .formatToParts(new Date(iso))
+      .map(({ type, value }) => [type, value]),
+  )
+  const day = Number(parts.day)
+  return `${parts.month} ${day}${ordinal(day)} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName}`
+}
 
 beforeAll(async () => {
   // One Payload for the whole setup: the events come from the browser and from the Local API in turn.
-  await withAppPayload(async (payload) => {
+  {
+    const payload = await appPayload.payload()
     // The administrator first: on an empty database the first account would become one anyway.
     const admin = await payload.create({
       collection: 'users',
@@ -28,7 +97,24 @@ beforeAll(async () => {
       data: { email: editorEmail, password, roles: ['editor'] },
     })
 
-    browser = await launchBrowser()
+    // A refused second factor and an alert, nobody signed in for either, with data to show.
+    await writeEntry(payload, {
+      actor: null,
+      category: 'twoFactor',
+      data: { attempts: 3, factor: 'totp', window: { from: '10:00', to: '10:05' } },
+      event: 'twoFactor.challengeFailed',
+      ipAddress: '127.0.0.1',
+      user: refusedUser,
+    })
+    await writeEntry(payload, {
+      actor: null,
+      category: 'account',
+      data: { failures: 10, reason: 'tooManyFailures' },
+      event: 'account.locked',
+      user: refusedUser,
+    })
+
+    browser = await launchBrowser({ timezoneId })
     page = await browser.newPage()
     // A failed sign-in for the editor's account, then the administrator's own, both through the login view.
     await page.goto(`${appUrl}/admin/login`)
@@ -46,9 +132,10 @@ beforeAll(async () => {
       overrideAccess: false,
       user: { ...admin, collection: 'users' },
     })
-  })
+  }
 })
 afterAll(async () => {
+  await appPayload.close()
   await browser?.close()
 })
 
@@ -94,7 +181,7 @@ describe('the audit log in the admin', () => {
     const headers = (await page.locator('table thead th').allInnerTexts())
       .map((text) => text.trim())
       .filter(Boolean)
-    expect(headers).toEqual(['Time', 'Event', 'Done by', 'User', 'IP address'])
+    expect(headers).toEqual(['Time', 'Event', 'Category', 'Done by', 'User', 'IP address'])
 
     // Newest first: the three events this file produced are on the first page.
     const failed = rowWith(page, 'Sign-in failed', editorEmail)
@@ -107,18 +194,57 @@ describe('the audit log in the admin', () => {
     expect(await succeeded.count()).toBe(1)
     expect(await created.count()).toBe(1)
 
-    // Nobody was signed in for the failed attempt; both sign-ins came from the browser's address.
-    expect((await failed.locator('td.cell-actor').innerText()).trim()).not.toContain('@')
+    // Nobody was signed in for the failed attempt: a dash, not Payload's "<No Done by>"; both
+    // sign-ins came from the browser's address.
+    expect(await failed.locator('td.cell-actor [aria-hidden="true"]').textContent()).toBe('—')
+    expect((await failed.locator('td.cell-actor').textContent())?.trim()).toBe('—Not recorded')
+    expect(await page.getByText('<No ').count()).toBe(0)
     expect((await failed.locator('td.cell-ipAddress').innerText()).trim()).toMatch(/127\.0\.0\.1/)
     expect((await succeeded.locator('td.cell-ipAddress').innerText()).trim()).toMatch(
       /127\.0\.0\.1/,
     )
-    // The time in the format the collection configures.
-    expect((await failed.locator('td.cell-timestamp').innerText()).trim()).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
-    )
     expect(new Set(await column(page, 'event')).size).toBeGreaterThan(1)
     await screenshot(page, 'audit-log-list')
+  })
+
+  it("shows the audit time format of the rest of the admin, in the browser's time zone and named", async () => {
+    await page.goto(`${appUrl}/admin/collections/audit-log`)
+    await page.waitForLoadState('networkidle')
+    const time = rowWith(page, 'Sign-in failed', editorEmail).locator('td.cell-timestamp time')
+    const iso = (await time.getAttribute('datetime'))!
+    const [stored] = await storedEntries({
+      and: [{ event: { equals: 'login.failed' } }, { user: { equals: editorEmail } }],
+    })
+    expect(iso).toBe(stored!.timestamp)
+    // "November 26th 2026, 8:31 PM GMT+1": Payload's default admin.dateFormat, Paris time in November.
+    await expect.poll(async () => (await time.innerText()).trim()).toBe(adminTime(iso))
+    expect((await time.innerText()).trim()).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2} [AP]M GMT[+-]\d+$/,
+    )
+    // Every time of the page is written so.
+    const times = await page
+      .locator('td.cell-timestamp time')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [node.getAttribute('datetime')!, node.textContent!.trim()]),
+      )
+    expect(times.length).toBeGreaterThan(2)
+    expect(times.map(([, text]) => text)).toEqual(times.map(([at]) => adminTime(at!)))
+  })
+
+  it('marks refusals and alerts in words, not colour alone', async () => {
+    await page.goto(`${appUrl}/admin/collections/audit-log`)
+    await page.waitForLoadState('networkidle')
+    const refused = rowWith(page, 'Sign-in failed', editorEmail).locator('td.cell-event')
+    expect((await refused.locator('.audit-event__mark').innerText()).trim()).toBe('Refused')
+    const challenge = rowWith(page, refusedUser, 'Two-factor').locator('td.cell-event')
+    expect((await challenge.locator('.audit-event__mark').innerText()).trim()).toBe('Refused')
+    const locked = rowWith(page, refusedUser, 'Account locked').locator('td.cell-event')
+    expect((await locked.locator('.audit-event__mark').innerText()).trim()).toBe('Alert')
+    // An ordinary event has no mark.
+    const succeeded = rowWith(page, 'Sign-in succeeded', adminEmail).first()
+    expect(await succeeded.locator('.audit-event__mark').count()).toBe(0)
+    await expectNoSeriousViolations(page, ['.audit-log-tools', 'td.cell-event', 'td.cell-actor'])
+    await shoot(page, 'audit-log-list-en')
   })
 
   it('the audit log list filters by event', async () => {
@@ -139,7 +265,7 @@ describe('the audit log in the admin', () => {
       .toBe('login.failed')
     await expect
       .poll(async () => [...new Set(await column(page, 'event'))], { timeout: 30_000 })
-      .toEqual(['Sign-in failed'])
+      .toEqual(['Sign-in failed Refused'])
     await rowWith(page, 'Sign-in failed', editorEmail).waitFor()
     expect(await rowWith(page, 'Sign-in succeeded').count()).toBe(0)
     expect(await rowWith(page, 'Content created').count()).toBe(0)
@@ -148,7 +274,133 @@ describe('the audit log in the admin', () => {
     // The filter is in the address: opening it again shows the same.
     await page.reload()
     await rows(page).first().waitFor()
-    expect([...new Set(await column(page, 'event'))]).toEqual(['Sign-in failed'])
+    expect([...new Set(await column(page, 'event'))]).toEqual(['Sign-in failed Refused'])
+  })
+
+  it('the category quick filter shows exactly that category, marked as the current one', async () => {
+    await page.goto(`${appUrl}/admin/collections/audit-log?limit=100`)
+    await page.waitForLoadState('networkidle')
+    const links = page.locator('.audit-log-tools nav a')
+    expect(await links.allInnerTexts()).toEqual([
+      'All',
+      'Account',
+      'Sign-in',
+      'Content',
+      'Session',
+      'Two-factor',
+      'User management',
+    ])
+    expect(await links.filter({ hasText: 'All' }).getAttribute('aria-current')).toBe('true')
+
+    await links.filter({ hasText: 'Two-factor' }).click()
+    await page.waitForURL((url) => url.searchParams.has('where[or][0][and][0][category][equals]'))
+    await page.waitForLoadState('networkidle')
+    expect(new URL(page.url()).searchParams.get('limit')).toBe('100')
+    const stored = await storedEntries({ category: { equals: 'twoFactor' } })
+    expect(stored.length).toBeGreaterThan(0)
+    await expect.poll(() => rows(page).count()).toBe(Math.min(stored.length, 100))
+    expect([...new Set(await column(page, 'category'))]).toEqual(['Two-factor'])
+    // The same entries (compared as sets: the list breaks ties of equal times its own way).
+    expect(
+      (
+        await page
+          .locator('td.cell-timestamp time')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')))
+      ).sort(),
+    ).toEqual(
+      stored
+        .slice(0, 100)
+        .map((entry) => entry.timestamp)
+        .sort(),
+    )
+    const current = page.locator('.audit-log-tools nav a[aria-current="true"]')
+    expect(await current.innerText()).toBe('Two-factor')
+    await rowWith(page, refusedUser).waitFor()
+    await shoot(page, 'audit-log-quick-filter-en')
+  })
+
+  it('the export button downloads the CSV of the filtered list', async () => {
+    await page.goto(`${appUrl}/admin/collections/audit-log`)
+    await page.waitForLoadState('networkidle')
+    await page.locator('.audit-log-tools nav a').filter({ hasText: 'Account' }).click()
+    await page.waitForURL((url) => url.searchParams.has('where[or][0][and][0][category][equals]'))
+    await page.waitForLoadState('networkidle')
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { exact: true, name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^audit-log-.*\.csv$/)
+    const [header, ...records] = parseCsv(readFileSync((await download.path())!, 'utf8'))
+    const stored = await storedEntries({ category: { equals: 'account' } })
+    expect(header!.slice(0, 5)).toEqual(['timestamp', 'event', 'category', 'actor', 'actorId'])
+    expect(records.map((record) => [record[0], record[1], record[2], record[5]])).toEqual(
+      stored.map((entry) => [entry.timestamp, entry.event, 'account', entry.user ?? '']),
+    )
+    expect(
+      records.some((record) => record[1] === 'account.locked' && record[5] === refusedUser),
+    ).toBe(true)
+  })
+
+  it("shows an entry's data as a list of names and values, with no request to another site", async () => {
+    const requests: string[] = []
+    const record = (request: { url: () => string }) => requests.push(request.url())
+    await page.goto(`${appUrl}/admin/collections/audit-log`)
+    await page.waitForLoadState('networkidle')
+    page.on('request', record)
+    try {
+      await rowWith(page, refusedUser, 'Two-factor').locator('td.cell-timestamp a').click()
+      await page.waitForURL((url) => /\/admin\/collections\/audit-log\/\d+$/.test(url.pathname))
+      await page.locator('.audit-data > dl').waitFor()
+      await page.waitForLoadState('networkidle')
+      // The reload of the entry's page, too: its first load, not only the client-side navigation.
+      await page.reload()
+      await page.locator('.audit-data > dl').waitFor()
+      await page.waitForLoadState('networkidle')
+    } finally {
+      page.off('request', record)
+    }
+    expect(requests.length).toBeGreaterThan(0)
+    expect(requests.filter((url) => new URL(url).origin !== appUrl)).toEqual([])
+
+    const pairs = await page
+      .locator('.audit-data > dl > div')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [
+          node.querySelector(':scope > dt')!.textContent,
+          node.querySelector(':scope > dd')!.textContent,
+        ]),
+      )
+    // In the order PostgreSQL's jsonb keeps the keys (shorter names first).
+    expect(pairs).toEqual([
+      ['factor', 'totp'],
+      ['window', 'to10:05from10:00'],
+      ['attempts', '3'],
+    ])
+    expect(await page.locator('.audit-data dd dl dt').allInnerTexts()).toEqual(['to', 'from'])
+    // No code editor on the page.
+    expect(await page.locator('.monaco-editor, .code-editor').count()).toBe(0)
+    await expectNoSeriousViolations(page, ['.audit-data'])
+    await shoot(page, 'audit-log-entry-en')
+  })
+
+  it('reads right to left in Arabic', async () => {
+    await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'ar' }])
+    try {
+      await page.goto(`${appUrl}/admin/collections/audit-log`)
+      await page.waitForLoadState('networkidle')
+      expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+      await page.locator('.audit-log-tools nav a').first().waitFor()
+      await rowWith(page, refusedUser).first().waitFor()
+      await expectNoSeriousViolations(page, ['.audit-log-tools', 'td.cell-event'])
+      await shoot(page, 'audit-log-list-ar')
+      await rowWith(page, refusedUser, 'Account locked').locator('td.cell-timestamp a').click()
+      await page.locator('.audit-data > dl').waitFor()
+      await page.waitForLoadState('networkidle')
+      await shoot(page, 'audit-log-entry-ar')
+    } finally {
+      await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
+    }
   })
 
   it('is not shown to an editor', async () => {

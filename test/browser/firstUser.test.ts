@@ -102,9 +102,21 @@ describe('a fresh install in Chromium', () => {
   })
 
   it('sends the first visitor to create the first user, with the password rules live, then to the dashboard', async () => {
+    // The strength dictionaries' word lists, by the keys zxcvbn-ts gives them (kept by minifiers).
+    const scripts: Promise<string>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.text().catch(() => ''))
+      }
+    })
+    const loaded = async (marker: string) =>
+      (await Promise.all(scripts)).some((body) => body.includes(marker))
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
     await page.waitForLoadState('networkidle')
+    // Finding "all four languages' dictionaries load on every such page": none loads before the
+    // field is used, then only the admin language's.
+    expect(await loaded('commonWords-en')).toBe(false)
     await page.getByRole('heading', { name: 'Create the first user' }).waitFor()
     // The password, its confirmation, and the collection's other fields.
     expect(await page.locator('#field-confirm-password').count()).toBe(1)
@@ -128,6 +140,8 @@ describe('a fresh install in Chromium', () => {
       before,
     )
     expect(await filledSegments()).toBeGreaterThan(before)
+    expect(await loaded('commonWords-en')).toBe(true)
+    expect(await loaded('commonWords-fr')).toBe(false)
     expect(await page.locator('#field-password').inputValue()).toBe(
       'owl-granite-whistles-at-dawn-7',
     )

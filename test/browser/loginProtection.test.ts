@@ -99,8 +99,9 @@ describe('the login view', () => {
       await expect.poll(() => page.locator('button[type="submit"]').isDisabled()).toBe(false)
     }
     await submitLogin(lockedEmail, password)
+    // The wait is told, not only "later" (30 s after the fifth failure).
     await page
-      .getByText('Login temporarily blocked for this user. Please try again later.')
+      .getByText(/^Login temporarily blocked for this user\. Please try again in \d+ seconds\.$/)
       .waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/login')
     await screenshot(page, 'login-locked')

@@ -74,7 +74,7 @@ describe('recovery codes in Chromium', () => {
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
 
     await page.waitForURL((url) => url.pathname === '/admin/account')
-    await page.getByText('account activated successfully').waitFor()
+    await page.getByText('Two-factor authentication is on').waitFor()
     const offer = page.locator('#backoffice-recovery-codes-warning')
     await offer.waitFor()
     expect(await offer.textContent()).toMatch(/^Two-factor authentication is on\. Create recovery/)

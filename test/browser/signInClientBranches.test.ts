@@ -77,6 +77,9 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
   it('disables the login fields and the button while the sign-in request runs, and enables them in every outcome', async () => {
     await page.goto(`${appUrl}/admin/login`)
     await page.waitForLoadState('networkidle')
+    // Finding '"Sign in" heading over a "Login" button': one verb on the page.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
+    expect(await page.locator('button[type="submit"]').textContent()).toBe('Sign in')
     await fillField(page, '#field-email', email)
     await fillField(page, '#field-password', 'not-the-password-at-all')
     const login = await holdRequests('**/api/users/login')
@@ -96,13 +99,14 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     expect(await page.locator('#field-email').isDisabled()).toBe(false)
     expect(await page.locator('#field-password').isDisabled()).toBe(false)
     expect(await page.locator('button[type="submit"]').isDisabled()).toBe(false)
+    expect(await page.locator('button[type="submit"]').textContent()).toBe('Sign in')
   })
 
   it('leaves the two-factor setup for the admin root 3 seconds after the setup information fails to load, with a toast', async () => {
     expect(await signInWithPassword()).toBe('/admin')
     await page.route('**/api/users/mfa/totp/setup', (route) => route.abort('connectionreset'))
     await page.goto(`${appUrl}/admin/two-factor/setup`)
-    await toast('error', 'failed to fetch setup info').waitFor()
+    await toast('error', 'Could not load the two-factor setup').waitFor()
     const shownAt = Date.now()
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/setup')
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 15_000 })

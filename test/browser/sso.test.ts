@@ -197,7 +197,7 @@ describe('the second factor after single sign-on', () => {
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
     // Enrolment ends on the account page, with the offer of recovery codes open.
     await page.waitForURL((url) => url.pathname === '/admin/account')
-    await page.getByText('account activated successfully').waitFor()
+    await page.getByText('Two-factor authentication is on').waitFor()
   })
 
   it('asks for the code after the provider, then signs in: the challenge cookie survived the cross-site round trip', async () => {
@@ -232,7 +232,7 @@ describe('the second factor after single sign-on', () => {
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
     await page.waitForLoadState('networkidle')
     // Trust first: the sixth digit sends the code.
-    await page.getByLabel(/trust this device for \d+ days/).check()
+    await page.getByLabel(/Trust this device for \d+ days/).check()
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
     await expectDashboard(page)
 

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
+import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
@@ -18,6 +19,7 @@ const adminEmail = `browser-2fa-reviewer-${stamp}@example.com`
 const lostPhoneEmail = `browser-2fa-lost-phone-${stamp}@example.com`
 const targetEmail = `browser-2fa-target-${stamp}@example.com`
 const accountPageEmail = `browser-2fa-account-page-${stamp}@example.com`
+const deniedEmail = `browser-2fa-denied-${stamp}@example.com`
 const reason = 'My phone fell into the canal; the authenticator app went with it.'
 
 let userBrowser: BrowserContext
@@ -82,7 +84,7 @@ beforeAll(async () => {
     collection: 'users',
     data: { email: adminEmail, password, roles: ['admin'] },
   })
-  for (const email of [lostPhoneEmail, targetEmail, accountPageEmail]) {
+  for (const email of [lostPhoneEmail, targetEmail, accountPageEmail, deniedEmail]) {
     await payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
   }
   userBrowser = await launchBrowser()
@@ -92,6 +94,7 @@ beforeAll(async () => {
   await enrolThroughApi(userPage, lostPhoneEmail)
   await enrolThroughApi(userPage, targetEmail)
   await enrolThroughApi(userPage, accountPageEmail)
+  await enrolThroughApi(userPage, deniedEmail)
   await signIn(adminPage, appUrl, adminEmail, password)
 })
 afterAll(async () => {
@@ -108,6 +111,17 @@ describe('a lost authenticator, in Chromium', () => {
 
     const reasonBox = userPage.getByLabel('Why do you need your two-factor authentication reset?')
     await reasonBox.waitFor()
+    // The form under a heading of its own, and one way back to the password step on the page.
+    await userPage
+      .getByRole('form', { name: 'Ask an administrator for a reset' })
+      .getByRole('heading', { level: 2, name: 'Ask an administrator for a reset' })
+      .waitFor()
+    expect(await userPage.locator('a[href="/admin/login"]').count()).toBe(1)
+    await expectNoSeriousViolations(
+      userPage,
+      ['.backoffice-two-factor-verify'],
+      'reset request form',
+    )
     const submit = userPage.getByRole('button', { exact: true, name: 'Submit' })
     expect(await submit.isDisabled()).toBe(true)
     expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe(
@@ -137,11 +151,13 @@ describe('a lost authenticator, in Chromium', () => {
       .filter({ hasText: 'Your 2FA reset request has been received.' })
     await confirmation.waitFor()
     expect(await confirmation.textContent()).toContain(
-      'valid for 1 week and is normally reviewed within one business day',
+      'It is valid for 1 week. An administrator will review it, and you will get an email when they have.',
     )
     expect(
       await confirmation.getByRole('link', { name: 'Go to the login page' }).getAttribute('href'),
     ).toBe('/admin/login')
+    // That link is the page's only way back now: "Back to login" below the prompt is gone.
+    expect(await userPage.locator('a[href="/admin/login"]').count()).toBe(1)
     await screenshot(userPage, 'two-factor-reset-requested')
 
     // The requester is told, with the misuse link; the administrators are asked to review it.
@@ -162,7 +178,21 @@ describe('a lost authenticator, in Chromium', () => {
     )
   })
 
-  it('an administrator approves it on the request page, with a comment', async () => {
+  it("finding: the review screen shows the requester, their last sign-ins and the request, with dates in the admin's language and no raw form", async () => {
+    await sql('UPDATE users SET name = $1 WHERE email = $2', ['Lotte Phoneless', lostPhoneEmail])
+    // A wrong password for the requester from another browser: the review lists failed sign-ins too.
+    const wrong = await fetch(`${appUrl}/api/users/login`, {
+      body: JSON.stringify({ email: lostPhoneEmail, password: 'not-the-password-at-all-42' }),
+      headers: {
+        'Content-Type': 'application/json',
+        'Sec-Fetch-Site': 'same-origin',
+        'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+        'X-Forwarded-For': '203.0.113.7',
+      },
+      method: 'POST',
+    })
+    expect(wrong.status).toBe(401)
+
     await adminPage.goto(`${appUrl}/admin/collections/two-factor-reset-requests`)
     const row = adminPage.locator('tbody tr').filter({ hasText: lostPhoneEmail })
     await row.waitFor()
@@ -171,18 +201,123 @@ describe('a lost authenticator, in Chromium', () => {
     await adminPage.waitForURL((url) =>
       /\/admin\/collections\/two-factor-reset-requests\/\d+$/.test(url.pathname),
     )
+    await adminPage.getByRole('region', { name: 'Review this request' }).waitFor()
 
+    const requester = adminPage.getByRole('region', { name: 'Requester' })
+    const requesterText = await requester.textContent()
+    expect(requesterText).toContain('Lotte Phoneless')
+    expect(requesterText).toContain(lostPhoneEmail)
+    expect(requesterText).toContain('Editor')
+    // Newest first, at most five: the wrong password just now, then the sign-ins in this Chromium.
+    const signIns = requester.getByRole('table', { name: 'Last sign-ins' }).locator('tbody tr')
+    expect(await signIns.count()).toBeGreaterThanOrEqual(2)
+    expect(await signIns.count()).toBeLessThanOrEqual(5)
+    const latest = await signIns.first().textContent()
+    expect(latest).toContain('Failed')
+    expect(latest).toContain('203.0.113.7')
+    expect(latest).toContain('Firefox 128')
+    expect(await signIns.filter({ hasText: 'Signed in' }).first().textContent()).toContain('Chrome')
+
+    const request = adminPage.getByRole('region', { name: 'The request' })
+    expect(await request.locator('#backoffice-reset-status').textContent()).toBe('Pending Review')
+    expect(await request.locator('#backoffice-reset-reason').textContent()).toBe(reason)
+    // Sent from this Chromium: its browser as a person names it.
+    expect(await request.textContent()).toMatch(/Sent from[\d.:]+ · Chrome (Headless )?\d+ · Linux/)
+    // Dates as Intl writes them in the admin's language, with the time zone named.
+    const requested = request.locator('time').first()
+    const iso = (await requested.getAttribute('datetime'))!
+    const expected = await adminPage.evaluate(
+      (value) =>
+        new Intl.DateTimeFormat('en', {
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          month: 'short',
+          timeZoneName: 'short',
+          year: 'numeric',
+        }).format(new Date(value)),
+      iso,
+    )
+    await expect.poll(() => requested.textContent()).toBe(expected)
+    // Payload's disabled editor of the stored fields is gone ("Select a value", clear buttons).
+    expect(
+      await adminPage
+        .locator(
+          '#field-status, #field-reason, #field-approver, #field-requester, #field-expiresAt',
+        )
+        .count(),
+    ).toBe(0)
+    await expectNoSeriousViolations(adminPage, ['.backoffice-reset-review'], 'reset review screen')
+    await screenshot(adminPage, 'two-factor-reset-review-screen')
+  })
+
+  it("finding: the review screen's confirmation says what Approve does, a stale session is asked for its password, and the screen updates in place", async () => {
     const review = adminPage.getByRole('region', { name: 'Review this request' })
     await review.waitFor()
     await review
       .getByLabel('Comment for the requester (optional)')
       .fill('Confirmed by phone with the requester.')
     await screenshot(adminPage, 'two-factor-reset-review')
+    const statusOf = async () =>
+      (
+        await sql(
+          'SELECT r.status FROM two_factor_reset_requests r JOIN users u ON u.id = r.requester_id WHERE u.email = $1',
+          [lostPhoneEmail],
+        )
+      )[0]!.status
+    // Set on the page now: still there after the decision means no reload happened.
+    await adminPage.evaluate(() => {
+      ;(window as unknown as { backofficeSamePage: boolean }).backofficeSamePage = true
+    })
+
+    const dialog = adminPage.getByRole('dialog', { name: 'Approve this 2FA reset?' })
     await review.getByRole('button', { name: 'Approve' }).click()
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain(
+      `For ${lostPhoneEmail}: the authenticator app, every passkey, the recovery codes and the trusted devices are removed, and every session ends. At the next sign-in, after the password, they must set up two-factor authentication again. They get an email saying the reset was approved.`,
+    )
+    await expectNoSeriousViolations(adminPage, ['.confirmation-modal'], 'approve confirmation')
+    await screenshot(adminPage, 'two-factor-reset-approve-confirmation')
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await statusOf()).toBe('pending')
+
+    // An hour after the sign-in, the administrator's proof no longer counts (sudo mode).
+    await sql(
+      "UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      [adminEmail],
+    )
+    const approveUrl = /\/api\/two-factor-reset-requests\/\d+\/approve$/
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await adminPage.route(approveUrl, async (route: Route) => {
+      await held
+      await route.continue()
+    })
+    await review.getByRole('button', { name: 'Approve' }).click()
+    await dialog.getByRole('button', { name: 'Approve and reset' }).click()
+    // Busy while the server answers.
+    const approving = dialog.getByRole('button', { name: 'Approving…' })
+    await approving.waitFor()
+    expect(await approving.isDisabled()).toBe(true)
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true)
+    const refused = adminPage.waitForResponse(approveUrl)
+    release()
+    expect((await refused).status()).toBe(403)
+    await adminPage.unroute(approveUrl)
+    const passwordBox = review.getByLabel('Current password')
+    await passwordBox.waitFor()
+    expect(await statusOf()).toBe('pending')
+
+    await passwordBox.fill(password)
+    await passwordBox.press('Enter')
     await adminPage
       .locator('.payload-toast-container .toast-success', { hasText: '2FA reset approved' })
       .waitFor()
-    // Answered: the choice goes at once, the decision takes its place, and the refreshed page shows what was stored.
+    // Answered: the choice goes at once, the decision takes its place, and the panel shows what was stored.
     await review.waitFor({ state: 'detached' })
     await adminPage
       .getByRole('main')
@@ -190,6 +325,15 @@ describe('a lost authenticator, in Chromium', () => {
       .filter({ hasText: '2FA reset approved' })
       .waitFor()
     await adminPage.getByText('Confirmed by phone with the requester.').first().waitFor()
+    expect(await adminPage.locator('#backoffice-reset-status').textContent()).toBe('Approved')
+    expect(await adminPage.locator('#backoffice-reset-reviewer').textContent()).toBe(adminEmail)
+    await adminPage.locator('#backoffice-reset-processed-at time').waitFor()
+    expect(
+      await adminPage.evaluate(
+        () => (window as unknown as { backofficeSamePage?: boolean }).backofficeSamePage,
+      ),
+    ).toBe(true)
+    expect(await statusOf()).toBe('approved')
     await screenshot(adminPage, 'two-factor-reset-approved')
 
     const approvedMail = await mail.waitFor(
@@ -203,13 +347,19 @@ describe('a lost authenticator, in Chromium', () => {
     expect(await signInWithPassword(userPage, lostPhoneEmail)).toBe('/admin/two-factor/setup')
     const secretText = userPage.getByTestId('totp-secret')
     await secretText.waitFor()
+    // Told why: the approval is what sends them here.
+    expect(await userPage.locator('#backoffice-setup-after-reset').textContent()).toBe(
+      'An administrator approved your request to reset two-factor authentication: set it up again to continue.',
+    )
+    await expectNoSeriousViolations(userPage, ['.backoffice-two-factor-setup'], 'setup after reset')
+    await screenshot(userPage, 'two-factor-setup-after-reset')
     const secret = (await secretText.textContent())?.trim() ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     const newAuthenticator = authenticatorApp(secret)
     await userPage.locator('#backoffice-totp-code').fill(await newAuthenticator.code())
     // Enrolment ends on the account page, with the offer of recovery codes open.
     await userPage.waitForURL((url) => url.pathname === '/admin/account')
-    await userPage.getByText('account activated successfully').waitFor()
+    await userPage.getByText('Two-factor authentication is on').waitFor()
 
     await signOut(userPage)
     expect(await signInWithPassword(userPage, lostPhoneEmail)).toBe('/admin/two-factor/verify')
@@ -339,7 +489,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
   it('signs in with the code, trusting this browser', async () => {
     expect(await signInWithPassword(userPage, accountPageEmail)).toBe('/admin/two-factor/verify')
     await userPage.waitForLoadState('networkidle')
-    const trust = userPage.getByLabel('trust this device for 30 days')
+    const trust = userPage.getByLabel('Trust this device for 30 days')
     await trust.check()
     expect(await trust.isChecked()).toBe(true)
     const authenticator = authenticators.get(accountPageEmail)!
@@ -480,7 +630,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     const sent = resetGroup().locator('.backoffice-reset-request__sent')
     await sent.waitFor()
     expect(await sent.textContent()).toContain(
-      'valid for 1 week and is normally reviewed within one business day',
+      'It is valid for 1 week. An administrator will review it, and you will get an email when they have.',
     )
     await sectionShot('two-factor-account-reset-sent-en')
 
@@ -519,5 +669,84 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
       await userBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
       await userPage.setViewportSize({ height: 900, width: 1440 })
     }
+  })
+})
+
+describe('a denied reset request, in Chromium', () => {
+  // Typed on two lines, with markup that must stay text.
+  const typedReason = 'Line one: my phone is gone.\n<b>Not bold</b> & the second line.'
+
+  it("finding: Deny's confirmation says nothing changes for the account, the reason keeps its lines as text, and the screen updates in place (English and Arabic)", async () => {
+    await signOut(userPage)
+    expect(await signInWithPassword(userPage, deniedEmail)).toBe('/admin/two-factor/verify')
+    const requested = await userPage.request.post(`${appUrl}/api/users/mfa/totp/request-reset`, {
+      data: { reason: typedReason },
+      headers: { Origin: appUrl },
+    })
+    expect(requested.status()).toBe(200)
+    const [stored] = await sql(
+      'SELECT r.id FROM two_factor_reset_requests r JOIN users u ON u.id = r.requester_id WHERE u.email = $1',
+      [deniedEmail],
+    )
+    const requestUrl = `${appUrl}/admin/collections/two-factor-reset-requests/${String(stored!.id)}`
+    const statusOf = async () =>
+      (await sql('SELECT status FROM two_factor_reset_requests WHERE id = $1', [stored!.id]))[0]!
+        .status
+
+    // Right to left, in Arabic (the plugin's texts fall back to English there).
+    await adminBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'ar' }])
+    try {
+      await adminPage.goto(requestUrl)
+      await adminPage.locator('.backoffice-reset-review').waitFor()
+      expect((await adminPage.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+      await expectNoSeriousViolations(adminPage, ['.backoffice-reset-review'], 'reset review, ar')
+      await screenshot(adminPage, 'two-factor-reset-review-ar')
+    } finally {
+      await adminBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
+    }
+
+    await adminPage.goto(requestUrl)
+    const review = adminPage.getByRole('region', { name: 'Review this request' })
+    await review.waitFor()
+    const reasonText = adminPage.locator('#backoffice-reset-reason')
+    expect(await reasonText.textContent()).toBe(typedReason)
+    expect(await reasonText.locator('b').count()).toBe(0)
+    expect(await reasonText.evaluate((node) => getComputedStyle(node).whiteSpace)).toBe('pre-wrap')
+    await adminPage.evaluate(() => {
+      ;(window as unknown as { backofficeSamePage: boolean }).backofficeSamePage = true
+    })
+
+    await review.getByRole('button', { name: 'Deny' }).click()
+    const dialog = adminPage.getByRole('dialog', { name: 'Deny this 2FA reset?' })
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain(
+      `Nothing changes for ${deniedEmail}: their second factor, sessions and devices stay as they are. They get an email saying the request was denied.`,
+    )
+    await screenshot(adminPage, 'two-factor-reset-deny-confirmation')
+    await dialog.getByRole('button', { name: 'Deny the request' }).click()
+    await adminPage
+      .locator('.payload-toast-container .toast-success', { hasText: '2FA reset denied' })
+      .waitFor()
+    await review.waitFor({ state: 'detached' })
+    expect(await adminPage.locator('#backoffice-reset-status').textContent()).toBe('Denied')
+    expect(await adminPage.locator('#backoffice-reset-reviewer').textContent()).toBe(adminEmail)
+    await adminPage.locator('#backoffice-reset-processed-at time').waitFor()
+    expect(
+      await adminPage.evaluate(
+        () => (window as unknown as { backofficeSamePage?: boolean }).backofficeSamePage,
+      ),
+    ).toBe(true)
+    await screenshot(adminPage, 'two-factor-reset-denied')
+
+    // Nothing changed for the account: its second factor is still on.
+    expect(await statusOf()).toBe('denied')
+    const [account] = await sql('SELECT totp_config_status AS status FROM users WHERE email = $1', [
+      deniedEmail,
+    ])
+    expect(account!.status).toBe('enabled')
+    await mail.waitFor(
+      (message) =>
+        message.to.includes(deniedEmail) && message.subject === 'Your 2FA reset was denied',
+    )
   })
 })

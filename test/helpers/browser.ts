@@ -54,10 +54,13 @@ export const launchBrowser = async ({
   bypassCSP = false,
   ignoreHTTPSErrors = false,
   locale = 'en-US',
+  timezoneId,
 }: {
   bypassCSP?: boolean
   ignoreHTTPSErrors?: boolean
   locale?: string
+  /** The browser's time zone (IANA name); the machine's when not given. */
+  timezoneId?: string
 } = {}): Promise<BrowserContext> =>
   chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'backoffice-chromium-')), {
     args: chromiumFlags,
@@ -66,6 +69,7 @@ export const launchBrowser = async ({
     headless: true,
     ignoreHTTPSErrors,
     locale,
+    timezoneId,
     viewport: { height: 900, width: 1440 },
   })
 

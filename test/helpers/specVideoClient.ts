@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import type { VideoPluginOptions } from 'payload-backoffice'
+import type { VideoPluginOptions } from 'payload-backoffice/video'
 
 import { copyFile, mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

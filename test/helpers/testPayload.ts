@@ -1,5 +1,6 @@
 import type { CollectionConfig, Config, Payload, SanitizedConfig } from 'payload'
-import type { BackofficePluginOptions, VideoPluginOptions } from 'payload-backoffice'
+import type { BackofficePluginOptions } from 'payload-backoffice'
+import type { VideoPluginOptions } from 'payload-backoffice/video'
 
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'

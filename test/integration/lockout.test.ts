@@ -69,6 +69,35 @@ describe('lockout with exponential backoff', () => {
     expect((await stored()).failures).toBe(5)
   })
 
+  it('finding "the lockout message gives no time to wait": it says how long, in the reader\'s language, and says the same of an address that has no account', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await login(email, 'wrong-password')).status).toBe(401)
+    }
+    const unknown = `nobody-${accounts}@example.com`
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await login(unknown, 'wrong-password')).status).toBe(401)
+    }
+    for (const address of [email, unknown]) {
+      const english = await app.client().post('/users/login', { email: address, password })
+      expect(english.status).toBe(403)
+      const wait = Number(english.headers.get('retry-after'))
+      expect(wait).toBeGreaterThan(0)
+      expect(english.body.errors[0].message).toMatch(
+        /^Login temporarily blocked for this user\. Please try again in (\d+) seconds\.$/,
+      )
+      // The words give the same wait as the header (a second may pass between the two answers).
+      const told = Number(/in (\d+) seconds/.exec(english.body.errors[0].message)![1])
+      expect(Math.abs(told - wait)).toBeLessThanOrEqual(1)
+      const german = await app
+        .client()
+        .post('/users/login', { email: address, password }, { 'accept-language': 'de' })
+      expect(german.body.errors[0].message).toMatch(
+        /^Die Anmeldung ist für diesen Benutzer vorübergehend gesperrt\. Bitte versuchen Sie es in \d+ Sekunden erneut\.$/,
+      )
+    }
+    expect((await stored()).failures).toBe(5)
+  })
+
   it('doubles the wait with each further failure, up to one hour', async () => {
     await sql('UPDATE users SET consecutive_failed_logins = 4 WHERE id = $1', [userId])
     const waits: number[] = []
@@ -83,6 +112,19 @@ describe('lockout with exponential backoff', () => {
       waits.push(Math.round(Number(row.seconds)))
     }
     expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600])
+  })
+
+  it('keeps the wait at one hour however many failures there were (the power cannot overflow)', async () => {
+    for (const earlier of [99, 9_999, 2_000_000_000]) {
+      await sql('UPDATE users SET consecutive_failed_logins = $2 WHERE id = $1', [userId, earlier])
+      await expireLock()
+      expect((await login(email, 'wrong-password')).status).toBe(401)
+      const [row] = await sql(
+        'SELECT extract(epoch FROM lockout_until - last_failed_login_at) AS seconds FROM users WHERE id = $1',
+        [userId],
+      )
+      expect(Math.round(Number(row.seconds))).toBe(3600)
+    }
   })
 
   it('resets the count on a successful sign-in', async () => {
@@ -168,7 +210,15 @@ describe('no account enumeration', () => {
     const lockedUnknown = await login('locked-nobody@example.com', 'wrong-password')
     expect(lockedAccount.status).toBe(403)
     expect(lockedUnknown.status).toBe(403)
-    expect(lockedAccount.body).toEqual(lockedUnknown.body)
+    // Alike but for the wait, which each tells in its message as in its Retry-After header: it
+    // runs from that address's own fifth failure (here the account's came two attempts earlier).
+    const withoutWait = (body: unknown) => JSON.parse(JSON.stringify(body).replace(/\d+/g, 'N'))
+    expect(withoutWait(lockedAccount.body)).toEqual(withoutWait(lockedUnknown.body))
+    for (const locked of [lockedAccount, lockedUnknown]) {
+      expect(locked.body.errors[0].message).toContain(
+        `try again in ${locked.headers.get('retry-after')} seconds`,
+      )
+    }
   })
 })
 
@@ -351,7 +401,7 @@ describe('the audit trail of sign-ins', () => {
         overrideAccess: true,
         sort: 'timestamp',
         where: {
-          category: { in: ['authentication', 'account'] },
+          category: { in: ['authentication', 'twoFactor', 'account'] },
           user: { equals: email },
         } as never,
       })

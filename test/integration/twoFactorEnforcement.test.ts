@@ -91,7 +91,7 @@ describe('two-factor required for a role', () => {
     const done = await client.post('/users/mfa/totp/finish-enrollment', { code })
     expect(done.status).toBe(200)
     expect(done.body).toMatchObject({
-      message: 'account activated successfully',
+      message: 'Two-factor authentication is on',
       redirectTo: '/admin',
       success: true,
       user: { email },

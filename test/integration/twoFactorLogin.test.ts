@@ -126,7 +126,7 @@ describe('enrolment', () => {
     })
     expect(done.status).toBe(200)
     expect(done.body).toEqual({
-      message: 'account activated successfully',
+      message: 'Two-factor authentication is on',
       redirectTo: '/admin',
       success: true,
     })

@@ -277,9 +277,16 @@ describe('reviewing a request', () => {
       comment: '  Confirmed by phone call.  ',
     })
     expect(approved.status).toBe(200)
-    expect(approved.body).toEqual({ message: '2FA reset approved', status: 'approved' })
-
     const [after] = await requestsOf(id)
+    // What the review panel shows once answered, without reloading the page.
+    expect(approved.body).toEqual({
+      approverComment: 'Confirmed by phone call.',
+      message: '2FA reset approved',
+      processedAt: new Date(after.processed_at).toISOString(),
+      reviewer: 'admin@example.com',
+      status: 'approved',
+    })
+
     expect(after).toMatchObject({
       approver_comment: 'Confirmed by phone call.',
       pending_key: null,
@@ -313,6 +320,10 @@ describe('reviewing a request', () => {
     })
     expect(passwordStep.body.token).toBeUndefined()
     expect((await fresh.get('/users/me')).body.user).toBeNull()
+    // The setup page is told why it is shown: an administrator approved the reset.
+    const setupAfterReset = await fresh.get('/users/mfa/totp/setup')
+    expect(setupAfterReset.status).toBe(200)
+    expect(setupAfterReset.body.afterApprovedReset).toBe(true)
     nextTimeStep()
     await enrol(fresh)
     expect((await fresh.get('/users/me')).body.user?.id).toBe(id)
@@ -367,7 +378,14 @@ describe('reviewing a request', () => {
     const [stored] = await requestsOf(id)
     const denied = await review(admin, stored.id, 'deny')
     expect(denied.status).toBe(200)
-    expect(denied.body).toEqual({ message: '2FA reset denied', status: 'denied' })
+    const [answered] = await requestsOf(id)
+    expect(denied.body).toEqual({
+      approverComment: null,
+      message: '2FA reset denied',
+      processedAt: new Date(answered.processed_at).toISOString(),
+      reviewer: 'admin@example.com',
+      status: 'denied',
+    })
     expect((await requestsOf(id))[0]).toMatchObject({
       approver_comment: null,
       approver_id: adminId,
@@ -381,6 +399,16 @@ describe('reviewing a request', () => {
     expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).toHaveLength(1)
     expect(await auditEvents(id)).toContain('twoFactor.resetDenied')
     await inbox.waitFor((message) => message.to.includes(email) && /denied/.test(message.subject))
+  })
+
+  it('a first setup, without any approved reset, is not told of one', async () => {
+    const email = `editor-${++accounts}@example.com`
+    await app.payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+    const client = app.client()
+    expect((await client.post('/users/login', { email, password })).status).toBe(200)
+    const setup = await client.get('/users/mfa/totp/setup')
+    expect(setup.status).toBe(200)
+    expect(setup.body).toMatchObject({ abort: false, afterApprovedReset: false })
   })
 
   it('a processed request cannot be reviewed again, and of two racing reviews one wins', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { getPayload } from 'payload'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
+import { modulesLoadedBy } from '../helpers/modulesLoadedBy.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { makeClip, rawRequest } from '../helpers/video.js'
 
@@ -93,4 +94,43 @@ it('runs the video queue in the app process when autoRun is on (as the sandbox s
     status = (await staff.get(`/video/videos/${created.body.videoId}`)).body.status
   }
   expect(status).toBe('COMPLETE')
+})
+
+/** Folders of src/ the video entries may load: the video plugin's, and those both plugins share. */
+const sharedFolder =
+  /^src\/(video|lib|errors|request|i18n|translations|db|metrics|components|exports)\//
+/** The back-office's sign-in dependencies: OpenID Connect, passkeys, password strength, TOTP. */
+const signInPackage =
+  /(^|\/)node_modules\/(openid-client|@simplewebauthn\/[^/]+|@zxcvbn-ts\/[^/]+|otplib|qrcode|ua-parser-js)\//
+const backOfficeOnly = (files: string[]) => ({
+  packages: [...new Set(files.map((file) => signInPackage.exec(file)?.[2]).filter(Boolean))],
+  sourceFiles: files.filter(
+    (file) =>
+      file.startsWith('src/') &&
+      !sharedFolder.test(file) &&
+      !/^src\/options\/(getPluginOptions|types)\.ts$/.test(file),
+  ),
+})
+
+it('finding "importing videoPlugin loads every sign-in capability, openid-client, @simplewebauthn and zxcvbn": the video entries load none of them', async () => {
+  // One fresh Node process per entry, one after the other (each loads Payload).
+  const server = await modulesLoadedBy('src/exports/video.ts')
+  const client = await modulesLoadedBy('src/exports/videoClient.ts')
+  const root = await modulesLoadedBy('src/index.ts')
+  // The probe sees what is loaded: the plugin's files and the packages they import.
+  expect(server).toContain('src/video/videoPlugin.ts')
+  expect(server.some((file) => file.includes('node_modules/payload/'))).toBe(true)
+  expect(client).toContain('src/video/components/VideoField.tsx')
+  expect(client.some((file) => file.includes('node_modules/@payloadcms/ui/'))).toBe(true)
+  // The package's root, which apps used to import the video plugin from, loads the sign-in and its
+  // dependencies (zxcvbn only on the first password check: it is imported lazily).
+  expect(backOfficeOnly(root).packages).toEqual(
+    expect.arrayContaining(['openid-client', '@simplewebauthn/server']),
+  )
+  expect(backOfficeOnly(root).sourceFiles).toEqual(
+    expect.arrayContaining(['src/signIn/endpoints/loginEndpoint.ts']),
+  )
+
+  expect(backOfficeOnly(server)).toEqual({ packages: [], sourceFiles: [] })
+  expect(backOfficeOnly(client)).toEqual({ packages: [], sourceFiles: [] })
 })

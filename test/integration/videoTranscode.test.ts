@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { createLocalReq } from 'payload'
-import { videoPlaybackUrls } from 'payload-backoffice'
+import { videoPlaybackUrls } from 'payload-backoffice/video'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { Json } from '../helpers/json.js'

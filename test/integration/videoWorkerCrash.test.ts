@@ -1,4 +1,4 @@
-import type { VideoPluginOptions } from 'payload-backoffice'
+import type { VideoPluginOptions } from 'payload-backoffice/video'
 
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
-import { en } from '../../src/translations/en.js'
 import { encodingFailureText } from '../../src/video/lib/encodingFailureText.js'
+import { en } from '../../src/video/translations/en.js'
 import { startJobsWorker } from '../helpers/jobsWorker.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -173,7 +173,8 @@ describe('finding: a crashed encode worker leaves its video stuck', () => {
     const killedAt = Date.now()
     expect((await first.exited).signal).toBe('SIGKILL')
     await until('the first ffmpeg to be gone', async () => !isAlive(firstFfmpeg!), 10_000)
-    expect(await videoRow(id)).toMatchObject({ leaseOwner: holder, status: 'PROGRESSING' })
+    // Its lease (2 s) may already have run out and the video been taken over (the next check waits
+    // for that): on a loaded machine, the ffmpeg's end can be seen later than the lease's.
 
     // The second worker's reconciler finds the lease run out and no job left, and queues the
     // video again; the second worker then takes it (its ffmpeg waits on the hold file).

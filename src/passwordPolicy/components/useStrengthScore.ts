@@ -1,16 +1,22 @@
 'use client'
 
+import { useTranslation } from '@payloadcms/ui'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 
 import type { StrengthScore } from '../strengthLabels.js'
 
-import { loadStrengthChecker, type StrengthChecker } from '../strength/loadStrengthChecker.js'
+import {
+  loadStrengthChecker,
+  type StrengthChecker,
+  strengthLanguageOf,
+} from '../strength/loadStrengthChecker.js'
 import { penalisedInputs } from '../strength/penalisedInputs.js'
 
 /**
  * The zxcvbn score of `password`, or `null` while the dictionaries load (or when `enabled` is false,
- * then they are never fetched). The dictionaries arrive through a dynamic import the first time a
- * field mounts, so pages without a new-password field (the login page) never download them.
+ * then they are never fetched). The dictionaries (the common lists and the admin language's, several
+ * hundred kilobytes) arrive through a dynamic import when the first character is typed, so a page
+ * with a new-password field loads without them, and pages without one never download them.
  * Scoring follows a deferred copy of the value, so typing stays responsive on long inputs.
  */
 export const useStrengthScore = (
@@ -18,16 +24,19 @@ export const useStrengthScore = (
   userInputs: string[] | undefined,
   enabled: boolean,
 ) => {
+  const { i18n } = useTranslation()
+  const language = strengthLanguageOf(i18n.language)
   const [checker, setChecker] = useState<null | StrengthChecker>(null)
+  const used = password !== ''
   const deferredPassword = useDeferredValue(password)
   const inputsKey = JSON.stringify(userInputs ?? [])
 
   useEffect(() => {
-    if (!enabled || checker) {
+    if (!enabled || checker || !used) {
       return
     }
     let current = true
-    loadStrengthChecker().then(
+    loadStrengthChecker([language]).then(
       (loaded) => current && setChecker(() => loaded),
       // The server still judges the password; the meter stays "not rated".
       (error: unknown) =>
@@ -36,7 +45,7 @@ export const useStrengthScore = (
     return () => {
       current = false
     }
-  }, [checker, enabled])
+  }, [checker, enabled, language, used])
 
   const inputs = useMemo(() => penalisedInputs(JSON.parse(inputsKey) as string[]), [inputsKey])
   const score = useMemo<null | StrengthScore>(
@@ -46,5 +55,5 @@ export const useStrengthScore = (
         : null,
     [checker, deferredPassword, inputs],
   )
-  return { loading: enabled && checker === null, score }
+  return { loading: enabled && used && checker === null, score }
 }

@@ -25,27 +25,42 @@ const suffixed = (dictionary: Dictionary, language: string): Dictionary =>
     ]),
   )
 
-const build = async (): Promise<StrengthChecker> => {
-  // Dynamic imports: bundlers put the dictionaries (megabytes) in chunks of their own, fetched only
-  // when a new-password field mounts, never with the login page. The server imports them once.
-  const [core, common, en, de, fr, nl] = await Promise.all([
+/**
+ * Each language's word lists, as an import of its own: a bundler puts every one in chunks of its own
+ * (megabytes of word lists), fetched only when asked for. Dutch is zxcvbn-ts's Belgian Dutch list.
+ */
+const languageDictionaries = {
+  de: () => import('@zxcvbn-ts/language-de'),
+  en: () => import('@zxcvbn-ts/language-en'),
+  fr: () => import('@zxcvbn-ts/language-fr'),
+  nl: () => import('@zxcvbn-ts/language-nl-be'),
+} as const
+
+/** A language whose dictionary the checker can use. */
+export type StrengthLanguage = keyof typeof languageDictionaries
+
+/** Every language the server judges passwords against. */
+const strengthLanguages = Object.keys(languageDictionaries) as StrengthLanguage[]
+
+/** The dictionary for an admin language: its own when there is one, else English. */
+export const strengthLanguageOf = (language: string): StrengthLanguage =>
+  language in languageDictionaries ? (language as StrengthLanguage) : 'en'
+
+const build = async (languages: readonly StrengthLanguage[]): Promise<StrengthChecker> => {
+  const [core, common, ...dictionaries] = await Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-    import('@zxcvbn-ts/language-de'),
-    import('@zxcvbn-ts/language-fr'),
-    import('@zxcvbn-ts/language-nl-be'),
+    ...languages.map((language) => languageDictionaries[language]()),
   ])
   const { ZxcvbnFactory } = exportsOf(core)
   const { adjacencyGraphs, dictionary: commonDictionary } = exportsOf(common)
   const zxcvbn = new ZxcvbnFactory({
-    dictionary: {
-      ...commonDictionary,
-      ...suffixed(exportsOf(en).dictionary, 'en'),
-      ...suffixed(exportsOf(de).dictionary, 'de'),
-      ...suffixed(exportsOf(fr).dictionary, 'fr'),
-      ...suffixed(exportsOf(nl).dictionary, 'nl'),
-    },
+    dictionary: Object.assign(
+      { ...commonDictionary },
+      ...dictionaries.map((dictionary, index) =>
+        suffixed(exportsOf(dictionary).dictionary, languages[index]!),
+      ),
+    ) as Dictionary,
     graphs: adjacencyGraphs,
     l33tMaxSubstitutions: zxcvbnSettings.l33tMaxSubstitutions,
     maxLength: zxcvbnSettings.maxLength,
@@ -54,18 +69,26 @@ const build = async (): Promise<StrengthChecker> => {
   return (password, userInputs) => zxcvbn.check(password, userInputs)
 }
 
-let loading: Promise<StrengthChecker> | undefined
+const loading = new Map<string, Promise<StrengthChecker>>()
 
 /**
- * The one strength checker of the process (server) or page (browser): zxcvbn-ts with the common
- * password and word lists, the English, German, French and Dutch dictionaries and the common
- * keyboard layouts. Built on first use (about half a second) and shared after; a failed load is
- * retried on the next call.
+ * A strength checker of the process (server) or page (browser): zxcvbn-ts with the common password
+ * and word lists, the common keyboard layouts and the dictionaries of `languages`. The server judges
+ * against all four, whatever language the person uses; the browser's meter loads only the admin
+ * language's (a guide while typing: the server's judgement is the one that counts). Built on first
+ * use (about half a second) and shared after; a failed load is retried on the next call.
  */
-export const loadStrengthChecker = (): Promise<StrengthChecker> => {
-  loading ??= build().catch((error: unknown) => {
-    loading = undefined
-    throw error
-  })
-  return loading
+export const loadStrengthChecker = (
+  languages: readonly StrengthLanguage[] = strengthLanguages,
+): Promise<StrengthChecker> => {
+  const key = [...languages].sort().join(',')
+  let checker = loading.get(key)
+  if (!checker) {
+    checker = build(languages).catch((error: unknown) => {
+      loading.delete(key)
+      throw error
+    })
+    loading.set(key, checker)
+  }
+  return checker
 }

@@ -13,6 +13,11 @@ import { useSessions } from './useSessions.js'
 type Props = {
   /** False when the plugin is turned off: the field stays (same schema) but shows nothing. */
   enabled?: boolean
+  /**
+   * Only on the viewer's own account. The account field sets it: on someone else's page an
+   * administrator finds their sessions in the account security panel, which shows this component.
+   */
+  ownOnly?: boolean
   usersCollection?: string
 }
 
@@ -62,12 +67,17 @@ const styles = {
  * user's edit page for administrators, who can also end them all. `useSessions` loads and ends
  * them; this component only shows them.
  */
-export const SessionsField = ({ enabled = true, usersCollection = 'users' }: Props) => {
+export const SessionsField = ({
+  enabled = true,
+  ownOnly = false,
+  usersCollection = 'users',
+}: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
   const headingId = useId()
   const { busy, end, listing, shown, status, viewingOther } = useSessions({
     enabled,
+    ownOnly,
     usersCollection,
   })
 

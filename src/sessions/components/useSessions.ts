@@ -19,9 +19,12 @@ type Listing = { canEndAll: boolean; docs: SessionSummary[] }
  */
 export const useSessions = ({
   enabled,
+  ownOnly = false,
   usersCollection,
 }: {
   enabled: boolean
+  /** Only on the viewer's own account: someone else's sessions are shown elsewhere on their page. */
+  ownOnly?: boolean
   usersCollection: string
 }) => {
   const t = useBackofficeTranslation()
@@ -40,7 +43,13 @@ export const useSessions = ({
   const [status, setStatus] = useState<'failed' | 'hidden' | 'loading' | 'ready'>('loading')
   const [busy, setBusy] = useState<'all' | null | number | string>(null)
 
-  const shown = enabled && id !== undefined && id !== null && collectionSlug === usersCollection
+  const viewingOther = user ? String(user.id) !== String(id) : false
+  const shown =
+    enabled &&
+    id !== undefined &&
+    id !== null &&
+    collectionSlug === usersCollection &&
+    !(ownOnly && viewingOther)
   const api = useCallback(
     (path: `/${string}`) =>
       formatAdminURL({ apiRoute, path: `/${usersCollection}${path}`, serverURL }),
@@ -101,8 +110,6 @@ export const useSessions = ({
     }
     setBusy(null)
   }
-
-  const viewingOther = user ? String(user.id) !== String(id) : false
 
   return { busy, end, listing, shown, status, viewingOther }
 }

@@ -148,7 +148,7 @@ export const LoginForm = ({
         </div>
       </fieldset>
       <Button disabled={busy} size="large" type="submit">
-        {busy ? t('loginSubmitting') : payloadT('authentication:login')}
+        {busy ? t('loginSubmitting') : t('loginSubmit')}
       </Button>
       <SsoButtons
         passkey={

@@ -4,7 +4,6 @@ import { MinimalTemplate } from '@payloadcms/next/templates'
 import { redirect } from 'next/navigation.js'
 import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
-import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { PasskeyChallenge } from '../passkeys/components/PasskeyChallenge.js'
 import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
@@ -50,17 +49,6 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
         serverURL={config.serverURL}
         usersCollection={options.usersCollection}
       />
-      {/* An expired prompt only says so: the way back to the password step stays in view. */}
-      <p style={{ marginInline: 'auto', maxInlineSize: '30rem', paddingBlockStart: 'var(--base)' }}>
-        <a
-          href={formatAdminURL({
-            adminRoute: config.routes.admin,
-            path: config.admin.routes.login,
-          })}
-        >
-          {getBackofficeTranslation(req.i18n)('forgotBackToLogin')}
-        </a>
-      </p>
     </MinimalTemplate>
   )
 }

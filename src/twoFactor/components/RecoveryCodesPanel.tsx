@@ -88,10 +88,11 @@ export const RecoveryCodesPanel = ({
     )
     const body = answer.body as { codes?: unknown; remaining?: number; total?: number } | null
     if (answer.ok && Array.isArray(body?.codes)) {
+      const replacedEarlier = count.total > 0
       setCodes(body.codes.filter((code): code is string => typeof code === 'string'))
       setCount({ remaining: body.remaining ?? 0, total: body.total ?? 0 })
       setPhase('shown')
-      toast.success(t('recoveryCodesGeneratedToast'))
+      toast.success(t(replacedEarlier ? 'recoveryCodesGeneratedToast' : 'recoveryCodesFirstToast'))
     } else if (answer.code === 'REAUTHENTICATION_REQUIRED') {
       setPhase('proof')
     } else {
@@ -129,6 +130,11 @@ export const RecoveryCodesPanel = ({
       className="backoffice-recovery-codes"
       role="group"
     >
+      {/* The warning and the list's heading take the focus so that they are read out; a mouse user
+          who clicked a button needs no ring around a paragraph, a keyboard user keeps it. */}
+      <style>
+        {'.backoffice-recovery-codes [tabindex="-1"]:focus:not(:focus-visible) { outline: none; }'}
+      </style>
       <h4 id="backoffice-recovery-codes-heading">{t('recoveryCodesHeading')}</h4>
       <p aria-live="polite" id="backoffice-recovery-codes-status">
         {count.remaining > 0
@@ -143,15 +149,15 @@ export const RecoveryCodesPanel = ({
           size="small"
           type="button"
         >
-          {t('recoveryCodesGenerate')}
+          {t(count.total > 0 ? 'recoveryCodesGenerate' : 'recoveryCodesGenerateFirst')}
         </Button>
       )}
       {(phase === 'confirm' || phase === 'generating') && (
         <div style={styles.fieldset}>
           <p id="backoffice-recovery-codes-warning" ref={warning} tabIndex={-1}>
-            {offered && count.total === 0
-              ? t('recoveryCodesOfferAfterSetup')
-              : t('recoveryCodesReplaceWarning')}
+            {count.total > 0
+              ? t('recoveryCodesReplaceWarning')
+              : t(offered ? 'recoveryCodesOfferAfterSetup' : 'recoveryCodesFirstExplanation')}
           </p>
           <div style={styles.checkbox}>
             <Button

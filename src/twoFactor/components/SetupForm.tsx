@@ -28,11 +28,13 @@ type Props = {
   usersCollection: string
 }
 
-type Setup = { qrCode: string; secret: string }
+/** `afterApprovedReset`: an administrator's approval of a reset request is why this setup is asked. */
+type Setup = { afterApprovedReset: boolean; qrCode: string; secret: string }
 
 /**
  * Enrolment: asks the server for a new secret on arrival (QR code and the secret as text), then for
- * a code from the app, sent as soon as the sixth digit is typed or with "activate account". Nothing
+ * a code from the app, sent as soon as the sixth digit is typed or with "Turn on two-factor
+ * authentication"; Cancel goes back to the account page. Nothing
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
  * wrong code allows the next try after 3 s; success goes on like a completed sign-in, to the account
  * page with its recovery-codes panel open: the first second factor comes with the offer of a way
@@ -82,7 +84,12 @@ export const SetupForm = ({
     }
     void callBackoffice(endpoint('setup'), { cache: 'no-store', language: i18n.language, t }).then(
       ({ body, code, ok }) => {
-        const setupBody = body as { abort?: boolean; qrCode?: string; secret?: string } | null
+        const setupBody = body as {
+          abort?: boolean
+          afterApprovedReset?: boolean
+          qrCode?: string
+          secret?: string
+        } | null
         if (cancelled) {
           return
         }
@@ -91,7 +98,11 @@ export const SetupForm = ({
         } else if (ok && setupBody?.abort) {
           window.location.assign(adminRoute)
         } else if (ok && setupBody?.qrCode && setupBody.secret) {
-          setSetup({ qrCode: setupBody.qrCode, secret: setupBody.secret })
+          setSetup({
+            afterApprovedReset: setupBody.afterApprovedReset === true,
+            qrCode: setupBody.qrCode,
+            secret: setupBody.secret,
+          })
         } else {
           giveUp()
         }
@@ -106,10 +117,22 @@ export const SetupForm = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once per attempt, see above
   }, [attemptNo])
 
+  const copySecret = async () => {
+    try {
+      await navigator.clipboard.writeText(setup?.secret ?? '')
+      toast.success(t('twoFactorSecretCopied'))
+    } catch {
+      toast.error(t('twoFactorSecretCopyFailed'))
+    }
+  }
+
   return (
     <form aria-busy={busy || !setup} onSubmit={submit} style={styles.column}>
       <div className="form-header">
         <h1>{t('twoFactorSetupHeading')}</h1>
+        {setup?.afterApprovedReset ? (
+          <p id="backoffice-setup-after-reset">{t('twoFactorSetupAfterReset')}</p>
+        ) : null}
         <p>{t('twoFactorSetupSubheading')}</p>
       </div>
       {setup ? (
@@ -118,14 +141,26 @@ export const SetupForm = ({
           <img alt={t('twoFactorQrCodeAlt')} src={setup.qrCode} style={styles.qrCode} />
           <div>
             <p id="backoffice-totp-secret-label">{t('twoFactorSecretLabel')}</p>
-            <code
-              aria-labelledby="backoffice-totp-secret-label"
-              className="backoffice-totp-secret"
-              data-testid="totp-secret"
-              style={styles.secret}
-            >
-              {setup.secret}
-            </code>
+            <div style={styles.secretRow}>
+              {/* In groups of four, as authenticator apps show keys, so that it can be read and typed
+                  without losing one's place; the groups are spans, so a copy is the key itself. */}
+              <code
+                aria-labelledby="backoffice-totp-secret-label"
+                className="backoffice-totp-secret"
+                data-testid="totp-secret"
+                dir="ltr"
+                style={styles.secret}
+              >
+                {setup.secret.match(/.{1,4}/g)?.map((group, index) => (
+                  <span key={index} style={styles.secretGroup}>
+                    {group}
+                  </span>
+                ))}
+              </code>
+              <Button buttonStyle="secondary" onClick={copySecret} size="small" type="button">
+                {t('twoFactorSecretCopy')}
+              </Button>
+            </div>
           </div>
           <fieldset disabled={busy} style={styles.fieldset}>
             <OneTimeCodeInput
@@ -143,6 +178,19 @@ export const SetupForm = ({
             type="submit"
           >
             {phase === 'sending' ? t('twoFactorActivating') : t('twoFactorActivate')}
+          </Button>
+          {/* Leaving changes nothing: the key is only kept once a code from it is entered. */}
+          <Button
+            buttonStyle="secondary"
+            disabled={busy}
+            el="link"
+            size="large"
+            url={withRedirect(
+              formatAdminURL({ adminRoute, path: accountRoute as `/${string}` }),
+              redirect,
+            )}
+          >
+            {t('twoFactorSetupCancel')}
           </Button>
         </>
       ) : needsProof ? (

@@ -57,23 +57,27 @@ export const generateRecoveryCodesEndpoint = (options: SanitizedBackofficeOption
       const codes = Array.from({ length: count }, generateRecoveryCode)
       // Hashed before the transaction opens: scrypt takes a while, the row lock should not.
       const hashes = await Promise.all(codes.map(hashRecoveryCode))
-      const replaced = await inTransaction(req, async () => {
-        const previous = await recoveryCodesStatus(req.payload, viewer.id)
+      const previous = await inTransaction(req, async () => {
+        const earlier = await recoveryCodesStatus(req.payload, viewer.id)
         if (!(await replaceRecoveryCodes(req, options, viewer.id, hashes))) {
-          return false
+          return null
         }
         await recordAuditEvent(req, {
           actor: viewer,
-          data: { count, previousRemaining: previous.remaining },
+          data: { count, previousRemaining: earlier.remaining },
           event: 'twoFactor.recoveryCodesGenerated',
           user: viewer,
         })
-        return true
+        return earlier
       })
-      if (!replaced) {
+      if (!previous) {
         throw notEnabled()
       }
-      await sendRecoveryCodesEmail(req, options, viewer, { count, kind: 'generated' })
+      await sendRecoveryCodesEmail(req, options, viewer, {
+        count,
+        kind: 'generated',
+        replacedEarlier: previous.total > 0,
+      })
       return jsonResponse(
         req,
         {

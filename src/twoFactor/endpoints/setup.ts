@@ -13,13 +13,16 @@ import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
 import { totpIssuer } from '../issuer.js'
 import { generateTotpSecret, otpauthUri } from '../lib/totp.js'
+import { awaitsSetupAfterReset } from '../resetRequests/awaitsSetupAfterReset.js'
 import { totpSecretKeys } from '../secretKey.js'
 
 /**
  * `GET /api/{users}/mfa/totp/setup`: a new secret for the signed-in account (or one that must enrol
  * before signing in), generated here and never taken from the client, stored encrypted as pending,
- * replacing any earlier pending one. Answers `{ abort: false, qrCode, secret }`, the QR code as a
- * data URL; `{ abort: true }` when there is nothing to set up (two-factor already enabled).
+ * replacing any earlier pending one. Answers `{ abort: false, afterApprovedReset, qrCode, secret }`,
+ * the QR code as a data URL, `afterApprovedReset` true when an administrator's approval of a reset
+ * request is why the account sets up again (the page says so); `{ abort: true }` when there is
+ * nothing to set up (two-factor already enabled).
  */
 export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -54,10 +57,11 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         secret,
       })
       const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 })
+      const afterApprovedReset = await awaitsSetupAfterReset(req.payload, options, account.id)
       // The secret is in this answer: no cache may keep it.
       return jsonResponse(
         req,
-        { abort: false, qrCode, secret },
+        { abort: false, afterApprovedReset, qrCode, secret },
         new Headers({ 'Cache-Control': 'no-store' }),
       )
     },

@@ -31,6 +31,21 @@ export const twoFactorStyles = {
   fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, padding: 0 },
   list: { listStyle: 'none', margin: 0, padding: 0 },
   qrCode: { blockSize: 'auto', inlineSize: '12rem', maxInlineSize: '100%' },
-  secret: { fontFamily: 'monospace', overflowWrap: 'anywhere', userSelect: 'all' },
+  secret: {
+    display: 'inline-flex',
+    flexWrap: 'wrap',
+    fontFamily: 'monospace',
+    fontSize: '15px',
+    gap: '0 0.6em',
+    userSelect: 'all',
+  },
+  secretGroup: { whiteSpace: 'nowrap' },
+  secretRow: {
+    alignItems: 'center',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 'calc(var(--base) / 2)',
+    justifyContent: 'space-between',
+  },
   section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
 } satisfies Record<string, CSSProperties>

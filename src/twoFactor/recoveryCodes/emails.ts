@@ -17,7 +17,9 @@ export const sendRecoveryCodesEmail = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   owner: Owner,
-  event: { kind: 'generated'; count: number } | { kind: 'used'; remaining: number },
+  event:
+    | { kind: 'generated'; count: number; replacedEarlier: boolean }
+    | { kind: 'used'; remaining: number },
 ): Promise<void> => {
   if (typeof owner.email !== 'string') {
     return
@@ -31,8 +33,13 @@ export const sendRecoveryCodesEmail = async (
     },
     ...(event.kind === 'generated'
       ? {
-          body: 'emailRecoveryCodesGeneratedBody',
-          subject: 'emailRecoveryCodesGeneratedSubject',
+          // "The earlier ones no longer work" only when there were earlier ones.
+          ...(event.replacedEarlier
+            ? {
+                body: 'emailRecoveryCodesGeneratedBody',
+                subject: 'emailRecoveryCodesGeneratedSubject',
+              }
+            : { body: 'emailRecoveryCodesFirstBody', subject: 'emailRecoveryCodesFirstSubject' }),
           variables: { count: String(event.count), email: owner.email, time },
         }
       : {

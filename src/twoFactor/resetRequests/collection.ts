@@ -9,6 +9,13 @@ import { resetRequestsSlug } from './constants.js'
 import { guardResetRequestWrites } from './guardResetRequestWrites.js'
 import { resetRequestStatuses } from './transitions.js'
 
+/**
+ * The review panel shows these fields (see `ResetRequestReviewField`): Payload's form of them would
+ * be a disabled editor ("Select a value", clear buttons on read-only dates). Hidden from the form
+ * only: the list's columns, its filters and the API keep them.
+ */
+const shownByReview = { condition: () => false }
+
 const statusLabels = {
   approved: 'resetRequestStatusApproved',
   denied: 'resetRequestStatusDenied',
@@ -42,15 +49,23 @@ export const resetRequestsCollection = (
     {
       name: 'requester',
       type: 'relationship',
+      admin: shownByReview,
       index: true,
       label: label('fieldResetRequestedBy'),
       relationTo: options.usersCollection,
       required: true,
     },
-    { name: 'reason', type: 'textarea', label: label('fieldResetReason'), required: true },
+    {
+      name: 'reason',
+      type: 'textarea',
+      admin: shownByReview,
+      label: label('fieldResetReason'),
+      required: true,
+    },
     {
       name: 'status',
       type: 'select',
+      admin: shownByReview,
       defaultValue: 'pending',
       index: true,
       label: label('fieldResetStatus'),
@@ -61,36 +76,39 @@ export const resetRequestsCollection = (
       name: 'review',
       type: 'ui',
       admin: {
-        components: {
-          Field: {
-            clientProps: {
-              adminRole: options.roles.admin,
-              enabled: options.enabled,
-              rolesField: options.roles.field,
-              slug: resetRequestsSlug,
-            },
-            path: 'payload-backoffice/client#ReviewResetRequestField',
-          },
-        },
+        components: { Field: 'payload-backoffice/rsc#ResetRequestReviewField' },
+        disableListColumn: true,
       },
     },
     {
       name: 'approver',
       type: 'relationship',
+      admin: shownByReview,
       label: label('fieldResetReviewedBy'),
       relationTo: options.usersCollection,
     },
-    { name: 'approverComment', type: 'textarea', label: label('fieldResetApproverComment') },
-    { name: 'processedAt', type: 'date', label: label('fieldResetReviewedAt') },
+    {
+      name: 'approverComment',
+      type: 'textarea',
+      admin: shownByReview,
+      label: label('fieldResetApproverComment'),
+    },
+    {
+      name: 'processedAt',
+      type: 'date',
+      admin: shownByReview,
+      label: label('fieldResetReviewedAt'),
+    },
     {
       name: 'expiresAt',
       type: 'date',
+      admin: shownByReview,
       index: true,
       label: label('fieldResetExpiresAt'),
       required: true,
     },
-    { name: 'clientIp', type: 'text', label: label('fieldResetClientIp') },
-    { name: 'userAgent', type: 'text', label: label('fieldResetUserAgent') },
+    { name: 'clientIp', type: 'text', admin: shownByReview, label: label('fieldResetClientIp') },
+    { name: 'userAgent', type: 'text', admin: shownByReview, label: label('fieldResetUserAgent') },
     // SHA-256 of the "this wasn't me" link's token: a database leak yields no usable link.
     {
       name: 'misuseReportTokenHash',

@@ -57,8 +57,8 @@ export const sendResetAnsweredEmail = async (
 /**
  * A new request's emails. The requester gets a confirmation with the "this wasn't me" link: the
  * account's owner learns of it even when the request came from someone who only knows the password.
- * Every administrator gets an alert with the reason and a link to the request's page: the "normally
- * reviewed within one business day" the requester is promised needs someone to know.
+ * Every administrator gets an alert with the reason and a link to the request's page: the review the
+ * requester is promised needs someone to know.
  */
 export const sendResetRequestedEmails = async (
   req: PayloadRequest,

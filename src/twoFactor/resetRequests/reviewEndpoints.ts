@@ -56,8 +56,8 @@ const resetSecondFactor = async (
 
 /**
  * `POST /api/two-factor-reset-requests/:id/approve` and `/deny` with an optional `{ comment }`:
- * an administrator answers a pending request. Answers `{ message, status }` with "2FA reset
- * approved" / "2FA reset denied"; a processed, expired or unknown request is refused by the rules in
+ * an administrator answers a pending request. Answers `{ message, status, processedAt, reviewer,
+ * approverComment }` with "2FA reset approved" / "2FA reset denied"; a processed, expired or unknown request is refused by the rules in
  * `checkResetRequestChange`. The requester is emailed either way.
  */
 const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint =>
@@ -146,7 +146,14 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
       await sendResetAnsweredEmail(req, options, { comment, decision, userId })
       const key = decision === 'approved' ? 'twoFactorResetApproved' : 'twoFactorResetDenied'
       const message = requestText(req, key)
-      return jsonResponse(req, { message, status: decision })
+      // What the review panel shows once answered, so it updates in place without a reload.
+      return jsonResponse(req, {
+        approverComment: comment,
+        message,
+        processedAt: now.toISOString(),
+        reviewer: typeof reviewer.email === 'string' ? reviewer.email : null,
+        status: decision,
+      })
     },
     method: 'post',
     path: `/:id/${decision === 'approved' ? 'approve' : 'deny'}`,

@@ -1,12 +1,12 @@
 import type { CollectionConfig, Config } from 'payload'
 
-import type { BackofficeTranslationKey } from '../../translations/types.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
+import type { VideoTranslationKey } from '../translations/types.js'
 
-import { label } from '../../i18n/label.js'
-import { translatedGroup } from '../../i18n/translatedGroup.js'
 import { staffAccess } from '../access/staffAccess.js'
 import { slugify } from '../lib/slugify.js'
+import { label } from '../translations/label.js'
+import { videoGroup } from '../translations/videoGroup.js'
 
 /**
  * Video categories and video tags: a name and a unique slug, which the upload modal resolves to ids
@@ -19,7 +19,7 @@ export const taxonomyCollection = (
     labels,
     slug,
   }: {
-    labels: { plural: BackofficeTranslationKey; singular: BackofficeTranslationKey }
+    labels: { plural: VideoTranslationKey; singular: VideoTranslationKey }
     slug: string
   },
 ): CollectionConfig => {
@@ -27,7 +27,7 @@ export const taxonomyCollection = (
   return {
     slug,
     access: { create: staff, delete: staff, read: staff, update: staff },
-    admin: { group: translatedGroup(config, 'videoGroup'), useAsTitle: 'name' },
+    admin: { group: videoGroup(config), useAsTitle: 'name' },
     fields: [
       { name: 'name', type: 'text', label: label('videoFieldName'), required: true },
       {

@@ -2,11 +2,11 @@ import type { CollectionConfig, CollectionSlug, Config, Field, FieldHook } from 
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { label } from '../../i18n/label.js'
-import { translatedGroup } from '../../i18n/translatedGroup.js'
 import { staffAccess } from '../access/staffAccess.js'
 import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { slugify } from '../lib/slugify.js'
+import { label } from '../translations/label.js'
+import { videoGroup } from '../translations/videoGroup.js'
 
 /**
  * At most 100 characters, as the upload modal tells the editor; longer input is cut, not refused,
@@ -47,7 +47,7 @@ export const videosCollection = (
     access: { create: staff, delete: staff, read: staff, update: staff },
     admin: {
       defaultColumns: ['title', 'status', 'visibility', 'updatedAt'],
-      group: translatedGroup(config, 'videoGroup'),
+      group: videoGroup(config),
       useAsTitle: 'title',
     },
     fields: [

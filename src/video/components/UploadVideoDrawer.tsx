@@ -7,7 +7,6 @@ import { flushSync } from 'react-dom'
 import type { InterruptedUpload } from '../lib/interruptedUpload.js'
 import type { VideoApi, VideoTaxonomy } from './videoApi.js'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { isSameFile } from '../lib/interruptedUpload.js'
 import { slugify } from '../lib/slugify.js'
 import { uploadFailureReason } from '../lib/uploadFailureReason.js'
@@ -20,6 +19,7 @@ import {
 } from './interruptedUploadStorage.js'
 import { uploadFailureMessage } from './uploadFailureMessage.js'
 import { isOwnUploadUrl, uploadVideoFile } from './uploadVideoFile.js'
+import { useVideoTranslation } from './useVideoTranslation.js'
 
 /** The field's upload settings (see `videoField`). */
 export type UploadSettings = {
@@ -126,7 +126,7 @@ export const UploadVideoDrawer = ({
   onUploaded: (videoId: number | string) => Promise<void> | void
   settings: UploadSettings
 }) => {
-  const t = useBackofficeTranslation()
+  const t = useVideoTranslation()
   const { closeModal, isModalOpen } = useModal()
   const id = useId()
   const [state, dispatch] = useReducer(uploadWidgetReducer, initialUploadWidget)

@@ -19,12 +19,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { VideoRecord } from '../lib/videoRecord.js'
 import type { UploadSettings } from './UploadVideoDrawer.js'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { encodingFailureText } from '../lib/encodingFailureText.js'
 import { type VideoSiblingValues, videoSiblingValues } from '../lib/videoFieldValues.js'
 import { videoOptionLabel } from '../lib/videoLabel.js'
 import { UploadVideoDrawer } from './UploadVideoDrawer.js'
+import { useVideoTranslation } from './useVideoTranslation.js'
 import { videoApi } from './videoApi.js'
 import { VideoPlayer } from './VideoPlayer.js'
 
@@ -80,7 +80,7 @@ export const VideoField = ({
   tags,
   uploadVisibility,
 }: Props) => {
-  const t = useBackofficeTranslation()
+  const t = useVideoTranslation()
   const { i18n } = useTranslation()
   const { config } = useConfig()
   const { openModal } = useModal()
@@ -252,7 +252,7 @@ export const VideoField = ({
     try {
       const answer = await api.retry(selected.id)
       if (!answer.ok) {
-        toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+        toast.error(answer.message ?? t('videoBackendProblem', { status: String(answer.status) }))
         return
       }
       toast.success(t('videoRetried'))

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 
 import type { VideoRecord } from '../lib/videoRecord.js'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useVideoTranslation } from './useVideoTranslation.js'
 
 const styles = {
   message: {
@@ -91,7 +91,7 @@ const useHlsSource = (
  * otherwise.
  */
 export const VideoPlayer = ({ video }: { video: VideoRecord }) => {
-  const t = useBackofficeTranslation()
+  const t = useVideoTranslation()
   const [element, setElement] = useState<HTMLVideoElement | null>(null)
   const [failedFor, setFailedFor] = useState<null | string>(null)
   const master = video.status === 'COMPLETE' ? (video.playback?.master ?? null) : null

@@ -2,8 +2,8 @@
 
 import { formatFilesize } from 'payload/shared'
 
-import type { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import type { UploadFailureReason } from '../lib/uploadFailureReason.js'
+import type { useVideoTranslation } from './useVideoTranslation.js'
 
 /**
  * What the modal says when an upload failed: why, in the admin's language, and what to do next.
@@ -11,7 +11,7 @@ import type { UploadFailureReason } from '../lib/uploadFailureReason.js'
  * allows, a file too large gets the general message rather than a sentence with a gap.
  */
 export const uploadFailureMessage = (
-  t: ReturnType<typeof useBackofficeTranslation>,
+  t: ReturnType<typeof useVideoTranslation>,
   reason: UploadFailureReason,
   { limit, name, size }: { limit?: unknown; name: string; size: number },
 ): string => {

@@ -3,10 +3,9 @@
 import { formatAdminURL } from 'payload/shared'
 
 import type { VideoRecord } from '../lib/videoRecord.js'
+import type { useVideoTranslation } from './useVideoTranslation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
-
-type Translate = Parameters<typeof callBackoffice>[1]['t']
 
 /** One taxonomy entry (video category or tag) as the plugin's list answers it. */
 export type VideoTaxonomy = { id: number | string; name?: string; slug?: string }
@@ -17,18 +16,22 @@ export const videoApi = ({
   language,
   mount,
   serverURL,
-  t,
+  t: translate,
 }: {
   apiRoute: string
   language: string
   mount: string
   serverURL: string | undefined
-  t: Translate
+  t: ReturnType<typeof useVideoTranslation>
 }) => {
   const base = formatAdminURL({ apiRoute, path: `/${mount}`, serverURL })
-  const get = (path: string) => callBackoffice(`${base}${path}`, { cache: 'no-store', language, t })
+  // The network-error message from the video plugin's own texts: it may run without the back-office.
+  const networkError = (_key: 'loginNetworkError', variables: Record<string, string>) =>
+    translate('videoNetworkError', variables)
+  const get = (path: string) =>
+    callBackoffice(`${base}${path}`, { cache: 'no-store', language, t: networkError })
   const send = (path: string, method: 'POST' | 'PUT', body: unknown) =>
-    callBackoffice(`${base}${path}`, { body, language, method, t })
+    callBackoffice(`${base}${path}`, { body, language, method, t: networkError })
   const video = (id: number | string) => `/videos/${encodeURIComponent(String(id))}`
   return {
     base,

@@ -2,12 +2,12 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
 import { readBody } from '../../request/readBody.js'
 import { titleMaxLength } from '../collections/videosCollection.js'
+import { VideoError } from '../errors/VideoError.js'
 import { S3_MAX_SINGLE_PUT_BYTES } from '../lib/multipartPlan.js'
 import { singleUploadUrl } from '../upload/singleUploadUrl.js'
 import { startMultipartUpload } from '../upload/startMultipartUpload.js'
@@ -15,7 +15,7 @@ import { newUploadNonce } from '../upload/uploadTarget.js'
 import { requireStaff } from './requireStaff.js'
 
 const invalid = (req: PayloadRequest, field: string) =>
-  new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field } })
+  new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field } })
 
 /**
  * Ids of categories or tags as sent (numbers, or their text), each of which must exist, in the type
@@ -94,14 +94,14 @@ export const createUploadEndpoint = (
       }
       const mimeType = typeof body.mimeType === 'string' ? body.mimeType.trim().toLowerCase() : ''
       if (!/^video\/[\w.+-]{1,100}$/.test(mimeType)) {
-        throw new BackofficeError('VIDEO_TYPE_NOT_ALLOWED', { req })
+        throw new VideoError('VIDEO_TYPE_NOT_ALLOWED', { req })
       }
       const size = body.size ?? null
       if (size !== null && (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0)) {
         throw invalid(req, 'size')
       }
       if (size !== null && size > options.maxFileSizeBytes) {
-        throw new BackofficeError('VIDEO_FILE_TOO_LARGE', {
+        throw new VideoError('VIDEO_FILE_TOO_LARGE', {
           req,
           variables: { limit: options.maxFileSizeBytes },
         })
@@ -120,7 +120,7 @@ export const createUploadEndpoint = (
         size !== null &&
         size > storage.multipartThresholdBytes
       if (storage.type === 's3' && !inParts && size !== null && size > S3_MAX_SINGLE_PUT_BYTES) {
-        throw new BackofficeError('VIDEO_UPLOAD_NEEDS_PARTS', {
+        throw new VideoError('VIDEO_UPLOAD_NEEDS_PARTS', {
           req,
           variables: { limit: S3_MAX_SINGLE_PUT_BYTES },
         })

@@ -2,9 +2,9 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
+import { VideoError } from '../errors/VideoError.js'
 import { completeFromBucket, withBucketUploadsCompleted } from '../upload/completeFromBucket.js'
 import { requireStaff } from './requireStaff.js'
 import { videoIdParam } from './videoIdParam.js'
@@ -19,7 +19,7 @@ const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, m
   }
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field: name } })
+    throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: name } })
   }
   return value
 }
@@ -65,7 +65,7 @@ export const listVideosEndpoints = (
         showHiddenFields: true,
       })
       if (!video) {
-        throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+        throw new VideoError('VIDEO_NOT_FOUND', { req })
       }
       const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
       return jsonResponse(req, videoSummary(req.payload, options, current!))
@@ -87,11 +87,11 @@ export const listVideosEndpoints = (
         showHiddenFields: true,
       })
       if (!video) {
-        throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+        throw new VideoError('VIDEO_NOT_FOUND', { req })
       }
       const found = await completeFromBucket(req.payload, options, video as never)
       if (found === 'VIDEO_FILE_TOO_LARGE' || found === 'VIDEO_UPLOAD_SIZE_MISMATCH') {
-        throw new BackofficeError(found, {
+        throw new VideoError(found, {
           req,
           variables: { limit: options.maxFileSizeBytes },
         })

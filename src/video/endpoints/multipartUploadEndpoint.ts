@@ -2,10 +2,10 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
 import { readBody } from '../../request/readBody.js'
+import { VideoError } from '../errors/VideoError.js'
 import { partCountOf, partLengthOf } from '../lib/multipartPlan.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { type MultipartClaims, readMultipartClaims } from '../upload/multipartTarget.js'
@@ -38,10 +38,10 @@ const signParts = async (
     partNumbers.length === 0 ||
     partNumbers.length > MAX_PARTS_PER_REQUEST
   ) {
-    throw new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field: 'partNumbers' } })
+    throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: 'partNumbers' } })
   }
   if (!partNumbers.every((partNumber) => isPartNumber(partNumber, parts))) {
-    throw new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req })
+    throw new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req })
   }
   const store = s3StoreFor(storage)
   const expiresSeconds = claims.expiresAt - Math.floor(Date.now() / 1000)
@@ -85,15 +85,15 @@ const complete = async (
         ETAG.test((part as { etag: string }).etag),
     )
   ) {
-    throw new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field: 'parts' } })
+    throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: 'parts' } })
   }
   const given = listed as { etag: string; partNumber: unknown }[]
   if (!given.every((part) => isPartNumber(part.partNumber, parts))) {
-    throw new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req })
+    throw new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req })
   }
   const byNumber = new Map(given.map((part) => [part.partNumber as number, part.etag]))
   if (byNumber.size !== parts) {
-    throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+    throw new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
   const store = s3StoreFor(storage)
   const ordered = [...byNumber].sort(([a], [b]) => a - b)
@@ -104,13 +104,13 @@ const complete = async (
       ordered.map(([partNumber, etag]) => ({ etag, partNumber })),
     ))
   ) {
-    throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+    throw new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
   // Defence in depth: a store that does not check the signed part lengths (s3rver does not verify
   // SigV4) could assemble another size. Such a source is removed; the video waits for a new upload.
   if ((await store.sourceSize(claims.videoId)) !== claims.size) {
     await store.removeSource(claims.videoId)
-    throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+    throw new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
   return startEncodingUpload(req, options, claims)
 }
@@ -129,7 +129,7 @@ export const multipartUploadEndpoint = (options: SanitizedVideoOptions): Endpoin
     handler: async (req) => {
       const { storage } = options
       if (storage.type !== 's3') {
-        throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+        throw new VideoError('VIDEO_UPLOAD_URL_INVALID', { req })
       }
       const claims = await authoriseUpload(req, options, readMultipartClaims)
       const body = await readBody(req, { maxBytes: MAX_BODY_BYTES })

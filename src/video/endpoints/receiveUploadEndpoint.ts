@@ -2,11 +2,13 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { mkdir, rename, rm, rmdir, truncate } from 'node:fs/promises'
 
+import type { CatalogueError } from '../../errors/CatalogueError.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint, errorResponse } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
+import { VideoError } from '../errors/VideoError.js'
 import { parseUploadRange, receivedRange } from '../lib/contentRange.js'
 import { localStore, sizeOf, takeFileLock } from '../storage/localStore.js'
 import { receiveBytes } from '../upload/receiveBytes.js'
@@ -33,7 +35,7 @@ const resumeIncomplete = (req: PayloadRequest, received: number): Response => {
 }
 
 /** A refusal that also says what the server holds, so the client can resume from there. */
-const refusalWithRange = (req: PayloadRequest, error: BackofficeError, received: number) => {
+const refusalWithRange = (req: PayloadRequest, error: CatalogueError, received: number) => {
   const response = errorResponse(req, error)
   const range = receivedRange(received)
   if (range) {
@@ -59,7 +61,7 @@ const completeUpload = async (
 }
 
 const tooLarge = (req: PayloadRequest, claims: UploadClaims) =>
-  new BackofficeError('VIDEO_FILE_TOO_LARGE', { req, variables: { limit: claims.maxBytes } })
+  new VideoError('VIDEO_FILE_TOO_LARGE', { req, variables: { limit: claims.maxBytes } })
 
 /**
  * The file's total size a `Content-Range` names must be the size the upload request announced, or,
@@ -67,7 +69,7 @@ const tooLarge = (req: PayloadRequest, claims: UploadClaims) =>
  */
 const checkTotal = (req: PayloadRequest, claims: UploadClaims, total: number) => {
   if (claims.size !== null ? total !== claims.size : total === 0) {
-    throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+    throw new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
   if (total > claims.maxBytes) {
     throw tooLarge(req, claims)
@@ -95,7 +97,7 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
       const range = req.headers.get('content-range')
       const parsed = range === null ? null : parseUploadRange(range)
       if (range !== null && !parsed) {
-        throw new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req })
+        throw new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req })
       }
       if (parsed) {
         checkTotal(req, claims, parsed.total)
@@ -104,7 +106,7 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
         parsed?.kind !== 'status' &&
         mediaTypeOf(req.headers.get('content-type')) !== claims.mimeType
       ) {
-        throw new BackofficeError('VIDEO_UPLOAD_TYPE_MISMATCH', { req })
+        throw new VideoError('VIDEO_UPLOAD_TYPE_MISMATCH', { req })
       }
       const declaredLength = req.headers.get('content-length')
       const declared = declaredLength === null ? null : Number(declaredLength)
@@ -119,7 +121,7 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
           ? parsed.last - parsed.first + 1
           : 0
       if (declared !== null && declared !== expected) {
-        throw new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
+        throw new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
       }
 
       const store = localStore(options.storage.directory)
@@ -127,7 +129,7 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
       await mkdir(store.folder(claims.videoId), { recursive: true })
       const release = await takeFileLock(store.lockPath(claims.videoId), LOCK_STALE_MS)
       if (!release) {
-        throw new BackofficeError('VIDEO_UPLOAD_BUSY', { req })
+        throw new VideoError('VIDEO_UPLOAD_BUSY', { req })
       }
       try {
         if (parsed?.kind === 'status') {
@@ -146,32 +148,21 @@ export const receiveUploadEndpoint = (options: SanitizedVideoOptions): Endpoint 
             await rm(part, { force: true })
             throw received.kind === 'tooLarge'
               ? tooLarge(req, claims)
-              : new BackofficeError(
-                  received.kind === 'interrupted'
-                    ? 'MALFORMED_REQUEST'
-                    : 'VIDEO_UPLOAD_SIZE_MISMATCH',
-                  { req },
-                )
+              : received.kind === 'interrupted'
+                ? new BackofficeError('MALFORMED_REQUEST', { req })
+                : new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
           }
           return await completeUpload(req, options, claims, received.bytes)
         }
         const held = await sizeOf(part)
         if (parsed.first !== held) {
-          return refusalWithRange(
-            req,
-            new BackofficeError('VIDEO_UPLOAD_RANGE_INVALID', { req }),
-            held,
-          )
+          return refusalWithRange(req, new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req }), held)
         }
         const received = await receiveBytes(req.body, part, { expected, flags: 'a' })
         if (received.kind === 'wrongSize') {
           // The chunk was not what its Content-Range said: none of it is kept.
           await truncate(part, held)
-          return refusalWithRange(
-            req,
-            new BackofficeError('VIDEO_UPLOAD_SIZE_MISMATCH', { req }),
-            held,
-          )
+          return refusalWithRange(req, new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req }), held)
         }
         if (received.kind === 'interrupted') {
           // What arrived before the connection dropped is the file's next bytes: kept, so the client

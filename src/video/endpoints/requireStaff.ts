@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
+import { VideoError } from '../errors/VideoError.js'
 
 /** Refuses anyone but staff: anonymous callers with 401, signed-in non-staff with 403. */
 export const requireStaff = async (
@@ -11,6 +12,6 @@ export const requireStaff = async (
     throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
   }
   if (!(await isStaff({ req }))) {
-    throw new BackofficeError('VIDEO_STAFF_ONLY', { req })
+    throw new VideoError('VIDEO_STAFF_ONLY', { req })
   }
 }

@@ -3,11 +3,11 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { inTransaction } from '../../db/inTransaction.js'
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { metricsOf } from '../../metrics/metricsOf.js'
 import { jsonResponse } from '../../request/http.js'
 import { videoRows } from '../collections/videoRows.js'
+import { VideoError } from '../errors/VideoError.js'
 import { localStore, sizeOf } from '../storage/localStore.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
@@ -33,7 +33,7 @@ export const retryEndpoint = (
         id,
       })
       if (!video) {
-        throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+        throw new VideoError('VIDEO_NOT_FOUND', { req })
       }
       const { storage } = options
       const sourceSize =
@@ -41,7 +41,7 @@ export const retryEndpoint = (
           ? await s3StoreFor(storage).sourceSize(id)
           : await sizeOf(localStore(storage.directory).sourcePath(id))
       if (sourceSize === 0) {
-        throw new BackofficeError('VIDEO_RETRY_NOT_ALLOWED', { req })
+        throw new VideoError('VIDEO_RETRY_NOT_ALLOWED', { req })
       }
       const retried = await inTransaction(req, async () => {
         if (!(await videoRows(req.payload, options.collections.videos).retry(id, req))) {
@@ -56,7 +56,7 @@ export const retryEndpoint = (
         return true
       })
       if (!retried) {
-        throw new BackofficeError('VIDEO_RETRY_NOT_ALLOWED', { req })
+        throw new VideoError('VIDEO_RETRY_NOT_ALLOWED', { req })
       }
       metricsOf(req.payload).videoEncodesQueued.inc()
       return jsonResponse(req, { status: 'PROGRESSING', videoId: id })

@@ -9,6 +9,7 @@ import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint, errorResponse } from '../../errors/errorResponse.js'
+import { VideoError } from '../errors/VideoError.js'
 import { resolveByteRange } from '../lib/byteRange.js'
 import { contentTypeOf } from '../lib/mediaTypes.js'
 import { withQueryOnEveryUri } from '../lib/playlist.js'
@@ -117,13 +118,13 @@ const serveFile = (options: SanitizedVideoOptions) => async (req: PayloadRequest
     overrideAccess: true,
   })) as null | { status?: string; visibility?: string }
   if (!video || video.status !== 'COMPLETE') {
-    throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+    throw new VideoError('VIDEO_NOT_FOUND', { req })
   }
   const token = req.searchParams.get('token')
   const privateSeconds =
     video.visibility === 'public' ? null : playbackTokenSecondsLeft(req.payload.secret, token, id)
   if (video.visibility !== 'public' && privateSeconds === null) {
-    throw new BackofficeError('VIDEO_PLAYBACK_DENIED', { req })
+    throw new VideoError('VIDEO_PLAYBACK_DENIED', { req })
   }
   const relative = [...(folder ? [folder] : []), file].join('/')
   if (options.storage.type === 's3') {
@@ -152,7 +153,7 @@ const serveFile = (options: SanitizedVideoOptions) => async (req: PayloadRequest
   }
   const range = resolveByteRange(req.headers.get('range'), info.size)
   if (range === 'unsatisfiable') {
-    const refusal = errorResponse(req, new BackofficeError('VIDEO_RANGE_NOT_SATISFIABLE', { req }))
+    const refusal = errorResponse(req, new VideoError('VIDEO_RANGE_NOT_SATISFIABLE', { req }))
     refusal.headers.set('Content-Range', `bytes */${info.size}`)
     return refusal
   }

@@ -2,8 +2,8 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { jsonResponse } from '../../request/http.js'
+import { VideoError } from '../errors/VideoError.js'
 import { startEncoding } from '../upload/startEncoding.js'
 
 type SignedUpload = { expiresAt: number; nonce: string; videoId: string }
@@ -21,10 +21,10 @@ export const authoriseUpload = async <T extends SignedUpload>(
 ): Promise<T> => {
   const claims = readClaims(req.payload.secret, req.searchParams.get('token'))
   if (!claims || claims.videoId !== String(req.routeParams?.id)) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+    throw new VideoError('VIDEO_UPLOAD_URL_INVALID', { req })
   }
   if (claims.expiresAt <= Math.floor(Date.now() / 1000)) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_EXPIRED', { req })
+    throw new VideoError('VIDEO_UPLOAD_URL_EXPIRED', { req })
   }
   const video = (await req.payload.findByID({
     collection: options.collections.videos as CollectionSlug,
@@ -34,10 +34,10 @@ export const authoriseUpload = async <T extends SignedUpload>(
     showHiddenFields: true,
   })) as null | { status?: string; uploadNonce?: null | string }
   if (!video) {
-    throw new BackofficeError('VIDEO_UPLOAD_URL_INVALID', { req })
+    throw new VideoError('VIDEO_UPLOAD_URL_INVALID', { req })
   }
   if (video.status !== 'NO_FILE' || video.uploadNonce !== claims.nonce) {
-    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
+    throw new VideoError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return claims
 }
@@ -54,7 +54,7 @@ export const startEncodingUpload = async (
   size: null | number = null,
 ): Promise<Response> => {
   if (!(await startEncoding(req.payload, options, { nonce, req, size, videoId }))) {
-    throw new BackofficeError('VIDEO_UPLOAD_COMPLETED', { req })
+    throw new VideoError('VIDEO_UPLOAD_COMPLETED', { req })
   }
   return jsonResponse(req, { status: 'PROGRESSING', videoId })
 }

@@ -2,9 +2,9 @@ import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../../errors/errorResponse.js'
 import { jsonResponse } from '../../request/http.js'
+import { VideoError } from '../errors/VideoError.js'
 import { requireStaff } from './requireStaff.js'
 
 /**
@@ -23,7 +23,7 @@ const requestedSlugs = (req: PayloadRequest): string[] | undefined => {
   const value = slug?.in ?? slug?.equals
   const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : null
   if (keys.length !== 1 || operators.length !== 1 || !list || list.length > 100) {
-    throw new BackofficeError('VIDEO_INPUT_INVALID', { req, variables: { field: 'where' } })
+    throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: 'where' } })
   }
   return list.map((item) => String(item).trim()).filter(Boolean)
 }

@@ -1,14 +1,14 @@
 import type { PayloadRequest } from 'payload'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
 import { idTypeOf } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { VideoError } from '../errors/VideoError.js'
 
 /** The `:id` of a video route, in the collection's id type; a malformed one is a 404, never a query. */
 export const videoIdParam = (req: PayloadRequest, videosSlug: string): number | string => {
   const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, videosSlug))
   if (id === null) {
-    throw new BackofficeError('VIDEO_NOT_FOUND', { req })
+    throw new VideoError('VIDEO_NOT_FOUND', { req })
   }
   return id
 }

@@ -1,6 +1,6 @@
 import type { Field, GroupField } from 'payload'
 
-import { label } from '../../i18n/label.js'
+import { label } from '../translations/label.js'
 
 export type VideoFieldOptions = {
   /** Extra admin settings of the group (description, condition, position…). */
@@ -44,11 +44,11 @@ const filled = (name: string, type: 'text' | 'textarea' = 'text'): Field =>
     : { name, type: 'textarea', admin: { hidden: true } }
 
 /**
- * The video field for a collection or global of the app: a group holding `videoId`, drawn
- * by `payload-backoffice/client#VideoField` (a select of the plugin's videos, reload, upload and a
- * player), and the siblings it fills from the chosen video: `dataUrl`, `status`, `visibility`,
- * `previewThumbnailUrl`, `previewVideoUrl` and `data` (the video record as JSON text). A front end
- * reads the group without calling the video plugin.
+ * The video field for a collection or global of the app: a group holding `videoId`, drawn by
+ * `payload-backoffice/video/client#VideoField` (a select of the plugin's videos, reload, upload
+ * and a player), and the siblings it fills from the chosen video: `dataUrl`, `status`,
+ * `visibility`, `previewThumbnailUrl`, `previewVideoUrl` and `data` (the video record as JSON
+ * text). A front end reads the group without calling the video plugin.
  */
 export const videoField = ({
   name,
@@ -78,7 +78,7 @@ export const videoField = ({
               tags: tags ?? null,
               uploadVisibility,
             },
-            path: 'payload-backoffice/client#VideoField',
+            path: 'payload-backoffice/video/client#VideoField',
           },
         },
       },

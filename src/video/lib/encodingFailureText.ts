@@ -1,4 +1,4 @@
-import type { BackofficeTranslationKey } from '../../translations/types.js'
+import type { VideoTranslationKey } from '../translations/types.js'
 import type { VideoRecord } from './videoRecord.js'
 
 import { encodingFailureCode } from './encodingFailureCode.js'
@@ -12,7 +12,7 @@ import { encodingStages } from './encodingStages.js'
  */
 export const encodingFailureText = (
   transcode: VideoRecord['transcode'],
-  translate: (key: BackofficeTranslationKey, variables?: Record<string, string>) => string,
+  translate: (key: VideoTranslationKey, variables?: Record<string, string>) => string,
 ): string => {
   const reason = translate(
     encodingFailures[encodingFailureCode(transcode?.error) ?? 'VIDEO_ENCODING_FAILED'],

@@ -1,4 +1,4 @@
-import type { BackofficeTranslationKey } from '../../translations/types.js'
+import type { VideoTranslationKey } from '../translations/types.js'
 
 /**
  * Why an encoding failed, one stable code per failure, as the video's `transcode.error` stores it.
@@ -27,6 +27,6 @@ export const encodingFailures = {
   VIDEO_WORKER_LOST: 'videoFailureWorkerLost',
   /** A value this version does not know, such as the free text earlier versions stored. */
   VIDEO_ENCODING_FAILED: 'videoFailureUnknown',
-} as const satisfies Record<string, BackofficeTranslationKey>
+} as const satisfies Record<string, VideoTranslationKey>
 
 export type EncodingFailureCode = keyof typeof encodingFailures

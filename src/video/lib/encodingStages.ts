@@ -1,4 +1,4 @@
-import type { BackofficeTranslationKey } from '../../translations/types.js'
+import type { VideoTranslationKey } from '../translations/types.js'
 
 /**
  * The stages an encoding goes through, each with the translation key of its name: where a failed
@@ -9,6 +9,6 @@ export const encodingStages = {
   encode: 'videoStageEncode',
   probe: 'videoStageProbe',
   publish: 'videoStagePublish',
-} as const satisfies Record<string, BackofficeTranslationKey>
+} as const satisfies Record<string, VideoTranslationKey>
 
 export type EncodingStage = keyof typeof encodingStages

@@ -1,4 +1,4 @@
-import { VideoField as VideoField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { VideoField as VideoField_3373a040d4d82bd60c9523d03a35db3f } from 'payload-backoffice/video/client'
 import { RscEntrySlateCell as RscEntrySlateCell_0e78253914a550fdacd75626f1dabe17 } from '@payloadcms/richtext-slate/rsc'
 import { RscEntrySlateField as RscEntrySlateField_0e78253914a550fdacd75626f1dabe17 } from '@payloadcms/richtext-slate/rsc'
 import { BoldLeafButton as BoldLeafButton_0b388c087d9de8c4f011dd323a130cfb } from '@payloadcms/richtext-slate/client'
@@ -50,17 +50,29 @@ import { FolderTableCell as FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { SelectDiff as SelectDiff_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AccountSecurityPanel as AccountSecurityPanel_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { ChangePasswordField as ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { ConfirmPasswordField as ConfirmPasswordField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
-import { UnblockAccountField as UnblockAccountField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { LockedUntilCell as LockedUntilCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SessionsField as SessionsField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { TwoFactorField as TwoFactorField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationField as InvitationField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { SignInMethodCell as SignInMethodCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SignInMethodField as SignInMethodField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SignInMethodSwitch as SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { SecondFactorCell as SecondFactorCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { LastSignInCell as LastSignInCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AccountStatusCell as AccountStatusCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AccountQuickFilters as AccountQuickFilters_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { InvitationSaveButton as InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { UserEditView as UserEditView_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { ReviewResetRequestField as ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { ResetRequestReviewField as ResetRequestReviewField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { AuditTimeCell as AuditTimeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditEventCell as AuditEventCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditCategoryCell as AuditCategoryCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditTextCell as AuditTextCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditDataField as AuditDataField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AuditLogListTools as AuditLogListTools_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { PendingToast as PendingToast_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -79,7 +91,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "payload-backoffice/client#VideoField": VideoField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/video/client#VideoField": VideoField_3373a040d4d82bd60c9523d03a35db3f,
   "@payloadcms/richtext-slate/rsc#RscEntrySlateCell": RscEntrySlateCell_0e78253914a550fdacd75626f1dabe17,
   "@payloadcms/richtext-slate/rsc#RscEntrySlateField": RscEntrySlateField_0e78253914a550fdacd75626f1dabe17,
   "@payloadcms/richtext-slate/client#BoldLeafButton": BoldLeafButton_0b388c087d9de8c4f011dd323a130cfb,
@@ -131,17 +143,29 @@ export const importMap = {
   "@payloadcms/next/rsc#FolderField": FolderField_f9c02e79a4aed9a3924487c0cd4cafb1,
   "payload-backoffice/client#SelectDiff": SelectDiff_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FileSizeCell": FileSizeCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AccountSecurityPanel": AccountSecurityPanel_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#ChangePasswordField": ChangePasswordField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/rsc#ConfirmPasswordField": ConfirmPasswordField_8bcff942356df1c8599a2bb53f5cd241,
-  "payload-backoffice/client#UnblockAccountField": UnblockAccountField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#LockedUntilCell": LockedUntilCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SessionsField": SessionsField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#TwoFactorField": TwoFactorField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationField": InvitationField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#SignInMethodCell": SignInMethodCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SignInMethodField": SignInMethodField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/rsc#SignInMethodSwitch": SignInMethodSwitch_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/client#SecondFactorCell": SecondFactorCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#LastSignInCell": LastSignInCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AccountStatusCell": AccountStatusCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#AccountQuickFilters": AccountQuickFilters_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#InvitationSaveButton": InvitationSaveButton_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#UserEditView": UserEditView_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/client#ReviewResetRequestField": ReviewResetRequestField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#ResetRequestReviewField": ResetRequestReviewField_8bcff942356df1c8599a2bb53f5cd241,
+  "payload-backoffice/client#AuditTimeCell": AuditTimeCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditEventCell": AuditEventCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditCategoryCell": AuditCategoryCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditTextCell": AuditTextCell_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditDataField": AuditDataField_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/client#AuditLogListTools": AuditLogListTools_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-backoffice/client#PendingToast": PendingToast_96ef4394653c23aa0871e7994b7eaede,

@@ -21,9 +21,11 @@ type Phase = 'collapsed' | 'expanded' | 'success'
 
 /**
  * Under the code prompt, for someone who lost their authenticator: collapsed to a link, expanded to a
- * reason (at most 500 characters, counted), sending, and the confirmation that the request is open
- * for a week and normally reviewed within one business day. Sent with the challenge cookie, so only
- * someone past the password can ask.
+ * form under its own heading with a reason (at most 500 characters, counted), sending, and the
+ * confirmation that the request is open for a week until an administrator reviews it. Sent with the
+ * challenge cookie, so only someone past the password can ask. It also holds the page's one way
+ * back to the password step: "Back to login" below the prompt, or, once the request is sent, the
+ * confirmation's "Go to the login page" alone.
  */
 export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollection }: Props) => {
   const t = useBackofficeTranslation()
@@ -41,18 +43,27 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
     }
   }
 
+  // An expired prompt only says so: the way back to the password step stays in view.
+  const backToLogin = (
+    <p style={{ marginInline: 'auto', maxInlineSize: '30rem', paddingBlockStart: 'var(--base)' }}>
+      <a href={loginURL}>{t('forgotBackToLogin')}</a>
+    </p>
+  )
   if (phase === 'collapsed') {
     return (
-      <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
-        <button
-          className="btn--style-none"
-          onClick={() => setPhase('expanded')}
-          style={{ textDecoration: 'underline' }}
-          type="button"
-        >
-          {t('twoFactorResetToggle')}
-        </button>
-      </p>
+      <>
+        <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
+          <button
+            className="btn--style-none"
+            onClick={() => setPhase('expanded')}
+            style={{ textDecoration: 'underline' }}
+            type="button"
+          >
+            {t('twoFactorResetToggle')}
+          </button>
+        </p>
+        {backToLogin}
+      </>
     )
   }
   if (phase === 'success') {
@@ -66,22 +77,31 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
     )
   }
   return (
-    <form aria-busy={sending} onSubmit={(event) => void submit(event)} style={styles.column}>
-      <ResetReasonInput onChange={setReason} readOnly={sending} value={reason} />
-      {error ? <p role="alert">{error}</p> : null}
-      <div style={{ display: 'flex', gap: 'var(--base)' }}>
-        <Button
-          buttonStyle="secondary"
-          disabled={sending}
-          onClick={() => setPhase('collapsed')}
-          type="button"
-        >
-          {t('twoFactorResetCancel')}
-        </Button>
-        <Button disabled={sending || trimmed === ''} type="submit">
-          {sending ? t('twoFactorResetSubmitting') : t('twoFactorResetSubmit')}
-        </Button>
-      </div>
-    </form>
+    <>
+      <form
+        aria-busy={sending}
+        aria-labelledby="backoffice-reset-form-heading"
+        onSubmit={(event) => void submit(event)}
+        style={styles.column}
+      >
+        <h2 id="backoffice-reset-form-heading">{t('twoFactorResetFormHeading')}</h2>
+        <ResetReasonInput onChange={setReason} readOnly={sending} value={reason} />
+        {error ? <p role="alert">{error}</p> : null}
+        <div style={{ display: 'flex', gap: 'var(--base)' }}>
+          <Button
+            buttonStyle="secondary"
+            disabled={sending}
+            onClick={() => setPhase('collapsed')}
+            type="button"
+          >
+            {t('twoFactorResetCancel')}
+          </Button>
+          <Button disabled={sending || trimmed === ''} type="submit">
+            {sending ? t('twoFactorResetSubmitting') : t('twoFactorResetSubmit')}
+          </Button>
+        </div>
+      </form>
+      {backToLogin}
+    </>
   )
 }

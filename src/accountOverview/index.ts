@@ -1,0 +1,46 @@
+import type { Capability } from '../capability.js'
+
+import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { addAccountFacts } from './addAccountFacts.js'
+import { securityPanelField, triageColumns, triageDefaultColumns } from './fields.js'
+import { securityOverviewEndpoint } from './securityOverviewEndpoint.js'
+
+/**
+ * The account overview for administrators: the users list set up for triage (sign-in method, second
+ * factor, last sign-in and status columns; quick filters for suspended, locked and accounts without
+ * a second factor) and the security panel on a user's page (status, failed attempts, second factors
+ * counted, last sign-in, sessions, Unblock). It stores nothing of its own: it reads what the lockout,
+ * suspension, two-factor, sessions and audit capabilities keep.
+ */
+export const accountOverview: Capability = {
+  behaviour: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) =>
+      appendHooks(
+        addEndpoints(
+          {
+            ...users,
+            admin: {
+              ...users.admin,
+              components: {
+                ...users.admin?.components,
+                beforeListTable: [
+                  ...(users.admin?.components?.beforeListTable ?? []),
+                  'payload-backoffice/rsc#AccountQuickFilters',
+                ],
+              },
+              defaultColumns: triageDefaultColumns(users),
+            },
+          },
+          [securityOverviewEndpoint(options)],
+        ),
+        { afterOperation: [addAccountFacts(options)] },
+      ),
+    ),
+  name: 'accountOverview',
+  schema: (config, options) =>
+    mapCollection(config, options.usersCollection, (users) => ({
+      ...users,
+      // The panel first, so an administrator opening an account sees its security before its profile.
+      fields: [securityPanelField(options), ...users.fields, ...triageColumns(config, options)],
+    })),
+}

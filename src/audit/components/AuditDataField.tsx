@@ -1,0 +1,89 @@
+'use client'
+
+import type { JSONFieldClientProps } from 'payload'
+import type { CSSProperties, ReactNode } from 'react'
+
+import { useField } from '@payloadcms/ui'
+
+import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { AuditEmptyValue } from './AuditEmptyValue.js'
+
+// Logical properties only, so the names stay at the start of each line in right-to-left languages.
+const styles = {
+  list: {
+    columnGap: 'var(--base)',
+    display: 'grid',
+    gridTemplateColumns: 'minmax(8rem, max-content) minmax(0, 1fr)',
+    margin: 0,
+    rowGap: 'calc(var(--base) / 3)',
+  },
+  name: { color: 'var(--theme-elevation-600)', fontWeight: 600 },
+  row: { display: 'contents' },
+  section: { marginBlockEnd: 'var(--spacing-field, var(--base))' },
+  title: { display: 'block', marginBlockEnd: 'calc(var(--base) / 2)' },
+  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
+} satisfies Record<string, CSSProperties>
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const show = (value: unknown): ReactNode => {
+  if (value === null || value === undefined || value === '') {
+    return <AuditEmptyValue />
+  }
+  if (isRecord(value)) {
+    return <DataList data={value} />
+  }
+  if (Array.isArray(value)) {
+    return value.every((item) => !isRecord(item) && !Array.isArray(item)) ? (
+      <bdi>{value.map(String).join(', ')}</bdi>
+    ) : (
+      value.map((item, index) => <div key={index}>{show(item)}</div>)
+    )
+  }
+  return <bdi>{String(value)}</bdi>
+}
+
+const DataList = ({ data }: { data: Record<string, unknown> }) => (
+  <dl style={styles.list}>
+    {Object.entries(data).map(([name, value]) => (
+      <div key={name} style={styles.row}>
+        <dt style={styles.name}>
+          <bdi>{name}</bdi>
+        </dt>
+        <dd style={styles.value}>{show(value)}</dd>
+      </div>
+    ))}
+  </dl>
+)
+
+/**
+ * An audit entry's structured data as a list of names and values, read-only. Payload's JSON field
+ * would show it in its code editor, which loads Monaco from a CDN at run time: offline or under a
+ * strict Content-Security-Policy that is an empty grey box, and otherwise a request to another site
+ * from the audit log. Nothing here leaves the app's origin.
+ */
+export const AuditDataField = ({ path }: JSONFieldClientProps) => {
+  const t = useBackofficeTranslation()
+  const { value } = useField<unknown>({ path })
+  const empty =
+    value === null || value === undefined || (isRecord(value) && Object.keys(value).length === 0)
+  return (
+    <section
+      aria-labelledby="audit-data-title"
+      className="field-type audit-data"
+      style={styles.section}
+    >
+      <span className="field-label" id="audit-data-title" style={styles.title}>
+        {t('auditFieldData')}
+      </span>
+      {empty ? (
+        <p>{t('auditDataEmpty')}</p>
+      ) : isRecord(value) ? (
+        <DataList data={value} />
+      ) : (
+        <div style={styles.value}>{show(value)}</div>
+      )}
+    </section>
+  )
+}

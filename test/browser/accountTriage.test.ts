@@ -1,0 +1,356 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { appPayloadOfFile } from '../helpers/appPayload.js'
+import { expectNoSeriousViolations } from '../helpers/axe.js'
+import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { signIn } from '../helpers/signIn.js'
+import { sqlOn } from '../helpers/sql.js'
+
+const appUrl = inject('appUrl')
+const app = appPayloadOfFile()
+const password = 'a-long-and-unusual-passphrase-42'
+// Every account of this file has the stamp in its email: the list is searched by it, so accounts
+// other test files left in the shared database do not show.
+const stamp = `triage${Date.now()}`
+const emailOf = (who: string) => `${stamp}-${who}@example.com`
+// The administrator first: on an empty database the dev app makes the first account one.
+const people = {
+  admin: emailOf('admin'),
+  active: emailOf('active'),
+  corporate: emailOf('corporate'),
+  lockedFuture: emailOf('locked'),
+  lockedPast: emailOf('past-lock'),
+  passkeyOnly: emailOf('passkey'),
+  suspended: emailOf('suspended'),
+  withApp: emailOf('app'),
+} as const
+type Person = keyof typeof people
+const ids = {} as Record<Person, number>
+
+const opened: BrowserContext[] = []
+let adminPage: Page
+/** Uncaught errors and unhandled rejections in the administrator's page. */
+const pageErrors: string[] = []
+
+const sql = async (text: string, values: unknown[] = []) => {
+  const payload = await app.payload()
+  return sqlOn(() => payload)(text, values)
+}
+
+const newPage = async (language?: string): Promise<Page> => {
+  const context = await launchBrowser()
+  opened.push(context)
+  if (language) {
+    await context.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
+  }
+  return context.newPage()
+}
+
+beforeAll(async () => {
+  const payload = await app.payload()
+  for (const [person, email] of Object.entries(people) as [Person, string][]) {
+    ids[person] = (
+      await payload.create({
+        collection: 'users',
+        data: {
+          email,
+          identityProvider: person === 'corporate' ? 'corporate' : 'local',
+          name: `Triage ${person}`,
+          password,
+          roles: person === 'admin' ? ['admin'] : ['editor'],
+        } as never,
+      })
+    ).id as number
+  }
+  // State as the plugin's own statements leave it, written straight to the rows.
+  await sql(`UPDATE users SET lockout_until = now() + interval '2 hours' WHERE id = $1`, [
+    ids.lockedFuture,
+  ])
+  await sql(`UPDATE users SET lockout_until = now() - interval '2 hours' WHERE id = $1`, [
+    ids.lockedPast,
+  ])
+  await sql(
+    `UPDATE users SET security_status = 'suspended', security_suspension_reason = 'administrator', security_suspended_at = now() WHERE id = $1`,
+    [ids.suspended],
+  )
+  await sql(`UPDATE users SET totp_config_status = 'enabled' WHERE id = $1`, [ids.withApp])
+  for (const n of [1, 2]) {
+    await sql(
+      `INSERT INTO passkeys (user_id, name, credential_id, public_key, user_handle, counter, created_at, updated_at)
+       VALUES ($1, $2, $3, 'key', 'handle', 0, now(), now())`,
+      [ids.passkeyOnly, `Key ${n}`, randomBytes(16).toString('base64url')],
+    )
+  }
+  for (const used of ['NULL', 'NULL', 'now()']) {
+    await sql(
+      `INSERT INTO recovery_codes (user_id, code_hash, used_at, created_at, updated_at)
+       VALUES ($1, $2, ${used}, now(), now())`,
+      [ids.withApp, randomBytes(16).toString('hex')],
+    )
+  }
+  await sql(
+    `INSERT INTO trusted_devices (user_id, browser, os, last_used_at, expiration_date, token_hash, updated_at, created_at)
+     VALUES ($1, 'Firefox', 'Linux', now(), now() + interval '10 days', $2, now(), now())`,
+    [ids.withApp, randomBytes(32).toString('hex')],
+  )
+  // The active account signs in on two devices: two sessions, and a last sign-in in the audit log.
+  for (let device = 0; device < 2; device++) {
+    await signIn(await newPage(), appUrl, people.active, password)
+  }
+  adminPage = await newPage()
+  adminPage.on('pageerror', (error) => pageErrors.push(error.message))
+  await signIn(adminPage, appUrl, people.admin, password)
+})
+afterAll(async () => {
+  for (const context of opened) {
+    await context.close()
+  }
+  await app.close()
+})
+
+const usersList = (page: Page, query = '') =>
+  page.goto(`${appUrl}/admin/collections/users?search=${stamp}${query}`)
+
+/** The list's rows, once it has settled: `{ email: cell texts by column header }`. */
+const listedRows = async (page: Page): Promise<Record<string, Record<string, string>>> => {
+  await page.locator('.table table').waitFor()
+  await page.waitForLoadState('networkidle')
+  const headers = await page.locator('.table thead th').allInnerTexts()
+  const rows: Record<string, Record<string, string>> = {}
+  for (const row of await page.locator('.table tbody tr').all()) {
+    const cells = await row.locator('td').allInnerTexts()
+    const named = Object.fromEntries(
+      headers.map((header, i) => [header.trim(), cells[i]?.trim() ?? '']),
+    )
+    rows[named.Email ?? ''] = named
+  }
+  return rows
+}
+
+const quickFilters = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Quick filters' })
+
+/** The security panel of a user's page, once its overview has loaded. */
+const securityPanel = async (page: Page): Promise<Locator> => {
+  const panel = page.getByRole('region', { exact: true, name: 'Account security' })
+  await panel.waitFor()
+  await panel.locator('dl').first().waitFor()
+  return panel
+}
+/** The value the panel gives for `term`. */
+const fact = (panel: Locator, term: string) =>
+  panel.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd')
+
+describe('users list for triage', () => {
+  it('an administrator sees email, name, roles, sign-in method (its label), second factor, last sign-in and status by default', async () => {
+    await usersList(adminPage)
+    const rows = await listedRows(adminPage)
+    const headers = (await adminPage.locator('.table thead th').allInnerTexts())
+      .map((text) => text.trim())
+      .filter(Boolean)
+    expect(headers).toEqual([
+      'Email',
+      'Name',
+      'Roles',
+      'Sign-in method',
+      'Second factor',
+      'Last sign-in',
+      'Status',
+    ])
+    expect(Object.keys(rows).sort()).toEqual(Object.values(people).sort())
+
+    // Status badges: active, locked with a time ahead, a past lock shown as active, suspended.
+    expect(rows[people.active]!.Status).toBe('Active')
+    expect(rows[people.lockedFuture]!.Status).toMatch(/^Locked until .*\d/)
+    expect(rows[people.lockedPast]!.Status).toBe('Active')
+    expect(rows[people.suspended]!.Status).toBe('Suspended')
+
+    // Sign-in method by its label, never its id.
+    expect(rows[people.corporate]!['Sign-in method']).toBe('Corporate SSO')
+    expect(rows[people.active]!['Sign-in method']).toBe('email and password')
+
+    // Second factors, the administrator's own row included.
+    expect(rows[people.withApp]!['Second factor']).toBe('Authenticator app')
+    expect(rows[people.passkeyOnly]!['Second factor']).toBe('Passkeys: 2')
+    expect(rows[people.admin]!['Second factor']).toBe('None')
+
+    // Last sign-in: a date for those who signed in, Never for the others.
+    expect(rows[people.active]!['Last sign-in']).not.toBe('Never')
+    expect(rows[people.active]!['Last sign-in']).toMatch(/\d/)
+    expect(rows[people.admin]!['Last sign-in']).toMatch(/\d/)
+    expect(rows[people.suspended]!['Last sign-in']).toBe('Never')
+
+    await expectNoSeriousViolations(
+      adminPage,
+      ['.backoffice-quick-filters', '.table .backoffice-badge'],
+      'users list',
+    )
+    await screenshot(adminPage, 'triage-users-list')
+  })
+
+  it('UI-only fields are not offered in the column chooser', async () => {
+    await usersList(adminPage)
+    await listedRows(adminPage)
+    await adminPage.locator('#toggle-list-columns').click()
+    const chooser = adminPage.locator('#list-controls-columns')
+    await chooser.getByText('Second factor').waitFor()
+    const offered = await chooser.innerText()
+    console.info(`column chooser offers: ${offered.replace(/\s+/g, ' | ')}`)
+    for (const uiOnly of [
+      'Sign In Method Switch',
+      'Manage',
+      'Unblock',
+      'Backoffice Sessions',
+      'Backoffice Security Panel',
+      'Backoffice Two Factor',
+      'Backoffice Confirm Password',
+      'Delivery Failed',
+      'Two-factor status',
+    ]) {
+      expect(offered).not.toContain(uiOnly)
+    }
+    // The chooser slides open: the picture once it has.
+    await adminPage.waitForTimeout(600)
+    await screenshot(adminPage, 'triage-column-chooser')
+  })
+
+  it.each([
+    ['Suspended', ['suspended']],
+    ['Locked', ['lockedFuture']],
+    [
+      'Without two-factor',
+      ['active', 'admin', 'corporate', 'lockedFuture', 'lockedPast', 'suspended'],
+    ],
+  ] as const)('the quick filter "%s" shows exactly the right accounts', async (name, expected) => {
+    await usersList(adminPage)
+    await listedRows(adminPage)
+    const link = quickFilters(adminPage).getByRole('link', { exact: true, name })
+    await link.click()
+    await adminPage.waitForURL((url) => url.searchParams.toString().includes('where'))
+    await expect.poll(() => link.getAttribute('aria-current')).toBe('true')
+    await expect
+      .poll(async () => Object.keys(await listedRows(adminPage)).sort())
+      .toEqual(expected.map((person) => people[person]).sort())
+    // The other filters are not marked.
+    expect(await quickFilters(adminPage).locator('[aria-current]').count()).toBe(1)
+    // Payload's filter controls show the conditions applied, each with its field found.
+    await adminPage.locator('#toggle-list-filters').click()
+    const conditions = adminPage.locator('.where-builder .condition')
+    await expect.poll(() => conditions.count()).toBeGreaterThan(0)
+    await adminPage.waitForTimeout(600)
+    for (const condition of await conditions.all()) {
+      expect(await condition.locator('.condition__field').innerText()).not.toMatch(
+        /^$|Select a value/,
+      )
+    }
+    await screenshot(adminPage, `triage-filter-${name.replace(/\W+/g, '-').toLowerCase()}`)
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe("an account's security panel for administrators", () => {
+  it('shows the counts of second factors, recovery codes left and trusted devices', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.withApp}`)
+    const panel = await securityPanel(adminPage)
+    await expect.poll(() => fact(panel, 'Authenticator app').innerText()).toBe('On')
+    expect(await fact(panel, 'Passkeys').innerText()).toBe('0')
+    expect(await fact(panel, 'Recovery codes left').innerText()).toBe('2 of 3')
+    expect(await fact(panel, 'Trusted devices').innerText()).toBe('1')
+    expect(await fact(panel, 'Last sign-in').innerText()).toBe('Never')
+    expect(await fact(panel, 'Status').innerText()).toBe('Active')
+
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.passkeyOnly}`)
+    const passkeys = await securityPanel(adminPage)
+    await expect.poll(() => fact(passkeys, 'Passkeys').innerText()).toBe('2')
+    expect(await fact(passkeys, 'Authenticator app').innerText()).toBe('Off')
+
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.lockedFuture}`)
+    const locked = await securityPanel(adminPage)
+    await expect.poll(() => fact(locked, 'Status').innerText()).toMatch(/^Locked until .*\d/)
+    expect(await fact(locked, 'Locked until').innerText()).toMatch(/\d/)
+
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.lockedPast}`)
+    const past = await securityPanel(adminPage)
+    await expect.poll(() => fact(past, 'Status').innerText()).toBe('Active')
+    expect(await fact(past, 'Locked until').innerText()).toBe('Not locked')
+  })
+
+  it('End ends a session and the list updates in place', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.active}`)
+    const panel = await securityPanel(adminPage)
+    expect(await fact(panel, 'Last sign-in').innerText()).toMatch(/\d/)
+    const sessions = panel.getByRole('region', { exact: true, name: 'Sessions' })
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(2)
+    await expectNoSeriousViolations(adminPage, ['.backoffice-security-panel'], 'security panel')
+    await screenshot(adminPage, 'triage-security-panel')
+
+    // A marker on the page's window: a reload would drop it.
+    await adminPage.evaluate(() => Object.assign(window, { triageMarker: true }))
+    await sessions.getByRole('button', { name: 'End session' }).first().click()
+    await adminPage.getByText('Session ended.').waitFor()
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1)
+    expect(await adminPage.evaluate(() => 'triageMarker' in window)).toBe(true)
+    const left = await sql(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [ids.active],
+    )
+    expect(left[0]).toEqual({ n: 1 })
+  })
+
+  it('Unblock lifts a suspension and the panel updates in place', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.suspended}`)
+    const panel = await securityPanel(adminPage)
+    await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Suspended')
+    expect(await fact(panel, 'Reason for suspension').innerText()).toBe('Administrator')
+    await screenshot(adminPage, 'triage-security-panel-suspended')
+    await expectNoSeriousViolations(
+      adminPage,
+      ['.backoffice-security-panel'],
+      'security panel, suspended',
+    )
+
+    await adminPage.evaluate(() => Object.assign(window, { triageMarker: true }))
+    await panel.getByRole('button', { name: 'Unblock account' }).click()
+    await adminPage.getByText('Account unblocked successfully').waitFor()
+    await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Active')
+    expect(await panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
+    expect(await adminPage.evaluate(() => 'triageMarker' in window)).toBe(true)
+    const [row] = await sql('SELECT security_status AS status FROM users WHERE id = $1', [
+      ids.suspended,
+    ])
+    expect(row).toEqual({ status: 'active' })
+  })
+
+  it('is not shown to the administrator on their own page, nor to an editor', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.admin}`)
+    await adminPage.locator('.backoffice-sessions').waitFor()
+    expect(await adminPage.locator('.backoffice-security-panel').count()).toBe(0)
+
+    const editor = await newPage()
+    await signIn(editor, appUrl, people.lockedPast, password)
+    await editor.goto(`${appUrl}/admin/account`)
+    await editor.locator('.backoffice-sessions').waitFor()
+    expect(await editor.locator('.backoffice-security-panel').count()).toBe(0)
+  })
+})
+
+describe('right to left', () => {
+  it('the users list and the security panel in Arabic', async () => {
+    const page = await newPage('ar')
+    await signIn(page, appUrl, people.admin, password)
+    await usersList(page)
+    await listedRows(page)
+    expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+    await quickFilters(page).waitFor()
+    await expectNoSeriousViolations(page, ['.backoffice-quick-filters'], 'users list, ar')
+    await screenshot(page, 'triage-users-list-ar')
+
+    await page.goto(`${appUrl}/admin/collections/users/${ids.lockedFuture}`)
+    await securityPanel(page)
+    await expectNoSeriousViolations(page, ['.backoffice-security-panel'], 'security panel, ar')
+    await screenshot(page, 'triage-security-panel-ar')
+  })
+})
