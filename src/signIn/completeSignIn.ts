@@ -2,7 +2,6 @@ import type { PayloadRequest } from 'payload'
 
 import { AuthenticationError } from 'payload'
 
-import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
@@ -16,6 +15,7 @@ import {
 } from '../request/context.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { trustDevice } from '../twoFactor/trustedDevices.js'
+import { readAccountToSignIn } from './readAccountToSignIn.js'
 import { type LoginResult, replayLogin } from './replayLogin.js'
 import { signInSucceeded } from './signInSucceeded.js'
 
@@ -52,12 +52,8 @@ export const completeSignIn = async (
   }
   const { payload } = req
   const collection = payload.collections[options.usersCollection]!
-  const account = await payload.db.findOne<StaffAccount>({
-    collection: options.usersCollection,
-    // Payload types `joins` from the app's generated join map, which a plugin cannot see.
-    joins: false as never,
-    req,
-    where: { id: { equals: userId } },
+  const account = await readAccountToSignIn(req, options.usersCollection, {
+    id: { equals: userId },
   })
   if (!account) {
     // Deleted while the code was being typed: nobody to sign in.

@@ -27,10 +27,11 @@ export type LoginResult = Awaited<ReturnType<typeof loginOperation>>
  * its caller has already read: the one place every sign-in ends, whatever proved the person (a
  * password, a password just set, a second factor, a passkey alone, a single sign-on). The same
  * steps, hooks and errors in the same order; test/integration/loginReplay.test.ts compares what it
- * stores, signs and answers with Payload's own login. Left out is the database work that would
- * repeat the caller's or that the plugin has turned off: `loginOperation` would read the account
- * twice more (by email, then its lock fields), each time with every join field of the collection,
- * and write the whole account back, hash and roles included, to add a session.
+ * stores, signs and answers with Payload's own login. The caller reads the account as Payload's
+ * login does (`readAccountToSignIn`). Left out is the database work that would repeat the caller's
+ * or that the plugin has turned off: `loginOperation` would read the account again (its lock
+ * fields, which the plugin does not use: src/lockout counts in its own columns), and write the
+ * whole account back, hash and roles included, to add a session.
  *
  * - With `password`, it is checked as Payload checks it, after the `beforeOperation` hooks (which
  *   cannot move the sign-in to another account than the one the caller counted an attempt
@@ -38,7 +39,8 @@ export type LoginResult = Awaited<ReturnType<typeof loginOperation>>
  *   the plugin sets `maxLoginAttempts` out of reach (src/lockout) and counts in its own columns.
  * - Without one, the caller has verified the factor; `beforeOperation` and `afterOperation`, whose
  *   arguments are a login's email and password, do not run. A trashed account is refused either way.
- * - Only the `sessions` array is written (see `addSession`).
+ * - Of the account, only the new session is written: one row of its `sessions` array (see
+ *   `addSession`).
  */
 export const replayLogin = async (
   req: PayloadRequest,

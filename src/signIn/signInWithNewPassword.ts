@@ -2,11 +2,11 @@ import type { PayloadRequest } from 'payload'
 
 import { AuthenticationError } from 'payload'
 
-import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { forgetTrustedDevicesOf } from '../twoFactor/trustedDevices.js'
 import { challengeResponse, passwordSignInResponse } from './passwordSignIn.js'
+import { readAccountToSignIn } from './readAccountToSignIn.js'
 import { type LoginResult, replayLogin } from './replayLogin.js'
 import { SecondFactorRequired } from './SecondFactorRequired.js'
 
@@ -32,13 +32,8 @@ export const signInWithNewPassword = async (
     // must pass the second factor again.
     await forgetTrustedDevicesOf(req, options, email)
   }
-  // As the login endpoint reads it: the row alone, without the collection's join fields.
-  const account = await req.payload.db.findOne<StaffAccount>({
-    collection: options.usersCollection,
-    // Payload types `joins` from the app's generated join map, which a plugin cannot see.
-    joins: false as never,
-    req,
-    where: { email: { equals: email.trim().toLowerCase() } },
+  const account = await readAccountToSignIn(req, options.usersCollection, {
+    email: { equals: email.trim().toLowerCase() },
   })
   if (!account) {
     throw new AuthenticationError(req.t)

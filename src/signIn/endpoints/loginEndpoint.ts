@@ -3,7 +3,6 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { createHmac } from 'node:crypto'
 import { AuthenticationError } from 'payload'
 
-import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { LoginResult } from '../replayLogin.js'
 
@@ -25,6 +24,7 @@ import { readBody } from '../../request/readBody.js'
 import { refuseCrossSite } from '../../request/refuseCrossSite.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
+import { readAccountToSignIn } from '../readAccountToSignIn.js'
 import { replayLogin } from '../replayLogin.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
@@ -91,16 +91,8 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         await recordRefusal(req, knownLock.key, knownLock.audit)
         return refuse('LOGIN_TEMPORARILY_BLOCKED', knownLock.lockedUntil)
       }
-      // The one read of the account a sign-in makes: replayLogin checks the password of this very
-      // row. Without `joins: false` the adapter would also read every join field, the account's
-      // trusted devices among them, which nothing here uses (a device cookie is looked up by its own
-      // hash, only when the request has one).
-      const user = await payload.db.findOne<StaffAccount>({
-        collection: options.usersCollection,
-        // Payload types `joins` from the app's generated join map, which a plugin cannot see.
-        joins: false as never,
-        req,
-        where: { email: { equals: email } },
+      const user = await readAccountToSignIn(req, options.usersCollection, {
+        email: { equals: email },
       })
       // A browser that has signed in to this account before spends a budget of its own; the rest
       // share the account's, which no stranger can turn into a suspension (see knownBrowsers.ts).
