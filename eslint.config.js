@@ -7,6 +7,12 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Payload marks `payload/internal` as not public: it may change in any release. */
+const payloadInternal = {
+  message: "Not part of Payload's public API; use what `payload` exports.",
+  name: 'payload/internal',
+}
+
 export default defineConfig(
   globalIgnores([
     '**/dist/',
@@ -66,19 +72,21 @@ export default defineConfig(
   },
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [payloadInternal] }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/signIn/signInSucceeded.ts', 'src/sessions/endpoints/refreshToken.ts'],
     rules: {
-      // Payload marks `payload/internal` as not public: it may change in any release.
       // A sign-in that succeeded ends in src/signIn/signInSucceeded.ts, the one place that sets the
       // session cookie and logs `login.succeeded` (a token refresh re-sets the cookie, nothing more).
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            {
-              message: 'Not part of Payload\'s public API; use what `payload` exports.',
-              name: 'payload/internal',
-            },
+            payloadInternal,
             {
               importNames: ['generatePayloadCookie'],
               message: 'A session cookie is set only by src/signIn/signInSucceeded.ts.',
