@@ -7,6 +7,12 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Payload marks `payload/internal` as not public: it may change in any release. */
+const payloadInternal = {
+  message: "Not part of Payload's public API; use what `payload` exports.",
+  name: 'payload/internal',
+}
+
 export default defineConfig(
   globalIgnores([
     '**/dist/',
@@ -62,6 +68,40 @@ export default defineConfig(
     rules: {
       // A component's `autoFocus` prop is checked where it reaches an element, not at each caller.
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [payloadInternal] }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/signIn/signInSucceeded.ts', 'src/sessions/endpoints/refreshToken.ts'],
+    rules: {
+      // A sign-in that succeeded ends in src/signIn/signInSucceeded.ts, the one place that sets the
+      // session cookie and logs `login.succeeded` (a token refresh re-sets the cookie, nothing more).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            payloadInternal,
+            {
+              importNames: ['generatePayloadCookie'],
+              message: 'A session cookie is set only by src/signIn/signInSucceeded.ts.',
+              name: 'payload/shared',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          message: '`login.succeeded` is logged only by src/signIn/signInSucceeded.ts.',
+          selector: "Property[key.name='event'][value.value='login.succeeded']",
+        },
+      ],
     },
   },
   {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import nodemailer from 'nodemailer'
-import { buildConfig, type Config } from 'payload'
+import { buildConfig, type CollectionConfig, type Config } from 'payload'
 import {
   backofficePlugin,
   type BackofficePluginOptions,
@@ -80,6 +80,7 @@ export const sandboxConfig = ({
   backofficeOptions = {},
   logger,
   s3,
+  usersHooks = {},
   usersUseAPIKey = false,
   videoOptions = {},
   withBackoffice,
@@ -99,6 +100,11 @@ export const sandboxConfig = ({
    * (unless `videoOptions.storage` says otherwise). Without it both stay on disk.
    */
   s3?: SandboxS3
+  /**
+   * Hooks of the users collection, run after the sandbox's own (tests record which hooks a sign-in
+   * runs, and in what order).
+   */
+  usersHooks?: NonNullable<CollectionConfig['hooks']>
   /** Payload's `auth.useAPIKey` on the users collection (tests of the plugin's `apiKeys` option). */
   usersUseAPIKey?: boolean
   /** Video plugin options over the sandbox's own (tests point them at their own folders and tools). */
@@ -146,7 +152,21 @@ export const sandboxConfig = ({
         : Posts,
       Media,
       Teams,
-      usersUseAPIKey ? { ...Users, auth: { useAPIKey: true } } : Users,
+      {
+        ...Users,
+        ...(usersUseAPIKey ? { auth: { useAPIKey: true } } : {}),
+        hooks: Object.fromEntries(
+          [...new Set([...Object.keys(Users.hooks ?? {}), ...Object.keys(usersHooks)])].map(
+            (kind) => [
+              kind,
+              [
+                ...((Users.hooks as Record<string, unknown[]>)[kind] ?? []),
+                ...((usersHooks as Record<string, unknown[]>)[kind] ?? []),
+              ],
+            ],
+          ),
+        ),
+      },
     ],
     db: postgresAdapter({
       // `payload migrate:create` writes here, outside the plugin's src/ (which the package build and

@@ -11,6 +11,16 @@ export const jsonResponse = (
   headers = new Headers(),
 ): Response => Response.json(body, { headers: headersWithCors({ headers, req }), status: 200 })
 
+/** A browser redirect (303: the next request is a GET) that the browser must not cache. */
+export const seeOther = (req: PayloadRequest, location: string, cookies: string[] = []) => {
+  const headers = headersWithCors({ headers: new Headers(), req })
+  headers.set('Location', location)
+  headers.set('Cache-Control', 'no-store')
+  headers.set('Referrer-Policy', 'no-referrer')
+  cookies.forEach((cookie) => headers.append('Set-Cookie', cookie))
+  return new Response(null, { headers, status: 303 })
+}
+
 /** The id type of a collection: its custom id field's, else the database adapter's default. */
 export const idTypeOf = (req: PayloadRequest, slug: string): 'number' | 'text' =>
   req.payload.collections[slug as CollectionSlug]?.customIDType ?? req.payload.db.defaultIDType

@@ -1,21 +1,30 @@
 import type { PayloadRequest } from 'payload'
 
+import { AuthenticationError } from 'payload'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { getClientInfo } from '../request/clientInfo.js'
-import { type SingleSignOnContext, singleSignOnContextKey } from '../request/context.js'
+import {
+  type SingleSignOnContext,
+  singleSignOnContextKey,
+  twoFactorContextKey,
+} from '../request/context.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { trustDevice } from '../twoFactor/trustedDevices.js'
-import { mintSession } from './mintSession.js'
-import { sessionResponse } from './sessionResponse.js'
+import { readAccountToSignIn } from './readAccountToSignIn.js'
+import { type LoginResult, replayLogin } from './replayLogin.js'
+import { signInSucceeded } from './signInSucceeded.js'
 
 /**
- * The end of a sign-in whose second factor (a code, a recovery code, or a finished enrolment) has just passed: the
- * session through the same path as every other sign-in, the challenge cookie cleared, and, when asked
- * for, this device trusted with a fresh token in its own cookie.
+ * The end of a sign-in whose second factor (a code, a recovery code, a passkey, a finished
+ * enrolment) or passkey alone has just passed: the session through the same replay of Payload's
+ * login as every other sign-in (its `beforeLogin` hooks told that the second factor is done), the
+ * challenge cookie cleared, and, when asked for, this device trusted with a fresh token in its own
+ * cookie.
  */
 export const completeSignIn = async (
   req: PayloadRequest,
@@ -41,11 +50,23 @@ export const completeSignIn = async (
   if (singleSignOn) {
     req.context[singleSignOnContextKey] = singleSignOn
   }
-  let minted: Awaited<ReturnType<typeof mintSession>>
+  const { payload } = req
+  const collection = payload.collections[options.usersCollection]!
+  const account = await readAccountToSignIn(req, options.usersCollection, {
+    id: { equals: userId },
+  })
+  if (!account) {
+    // Deleted while the code was being typed: nobody to sign in.
+    throw new AuthenticationError(req.t)
+  }
+  // Tells the two-factor `beforeLogin` hook that this account's second factor is done.
+  req.context[twoFactorContextKey] = {
+    verifiedUserId: userId,
+    ...(factor === 'passkeySignIn' ? { passwordless: true } : {}),
+  }
+  let result: LoginResult
   try {
-    minted = await mintSession(req, options, userId, {
-      passwordless: factor === 'passkeySignIn',
-    })
+    result = await replayLogin(req, collection, { account })
   } catch (error) {
     // Suspended while the code was being typed: the beforeLogin hooks refuse, as they would a password.
     if (error instanceof BackofficeError && error.code === 'ACCOUNT_SUSPENDED') {
@@ -53,25 +74,20 @@ export const completeSignIn = async (
     }
     throw error
   }
-  const { collection, result } = minted
   const user = result.user as { id: number | string }
-  await recordAuditEvent(req, {
-    actor: user,
-    data: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
-    event: 'login.succeeded',
-    user,
+  const response = await signInSucceeded(req, collection, result, {
+    audit: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
+    body: {
+      ...(message ? { message } : {}),
+      redirectTo: payload.config.routes.admin,
+      success: true,
+    },
+    cookies: [clearChallenge],
   })
-
-  const response = sessionResponse(req, collection, result as never, {
-    ...(message ? { message } : {}),
-    redirectTo: req.payload.config.routes.admin,
-    success: true,
-  })
-  response.headers.append('Set-Cookie', clearChallenge)
   if (trustThisDevice) {
     const client = getClientInfo(req, options)
     const { browser, os } = describeUserAgent(client.userAgent)
-    const { device, token } = await trustDevice(req.payload, options, userId, {
+    const { device, token } = await trustDevice(payload, options, userId, {
       afterPasskey: factor === 'passkey',
       browser,
       os,

@@ -19,8 +19,8 @@ import { refuseGraphQLLogin } from './refuseGraphQLLogin.js'
  * The sign-in pipeline, start to end: the login endpoint (in place of Payload's) and the admin's login
  * page; the step that decides "a session now, or a second factor first" (a `beforeLogin` hook, so it
  * holds for every path into Payload's login); the second-factor endpoints that finish a sign-in; and
- * the one place a session is minted and answered (`passwordSignIn.ts`, `completeSignIn.ts`,
- * `mintSession.ts`, `sessionResponse.ts`). Counting attempts is the lockout's, suspension is
+ * the one replay of Payload's login every sign-in ends in (`replayLogin.ts`) and the one place a
+ * succeeded sign-in is answered and logged (`signInSucceeded.ts`). Counting attempts is the lockout's, suspension is
  * suspension's, and each factor's own checks live with the factor (`twoFactor/`).
  */
 export const signIn: Capability = {

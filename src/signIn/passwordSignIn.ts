@@ -1,7 +1,8 @@
-import type { Collection, loginOperation, PayloadRequest } from 'payload'
+import type { Collection, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
+import type { LoginResult } from './replayLogin.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestText } from '../i18n/text.js'
@@ -13,7 +14,7 @@ import { openChallenge } from '../twoFactor/challenges.js'
 import { twoFactorRoutes } from '../twoFactor/constants.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
 import { rotateTrustedDevice } from '../twoFactor/trustedDevices.js'
-import { sessionResponse } from './sessionResponse.js'
+import { signInSucceeded } from './signInSucceeded.js'
 
 /** Where the admin shows the code prompt, or enrolment. */
 export const twoFactorViewPath = (
@@ -68,23 +69,22 @@ export const challengeResponse = async (
   )
 }
 
-type LoginResult = Awaited<ReturnType<typeof loginOperation>>
-
 /**
  * The answer to a completed password sign-in. When a trusted device let it skip the code, the
  * device's token is rotated first (one use per token); if that fails because a parallel sign-in used
  * the same token, or the device was removed meanwhile, the session just made is ended and a code is
- * asked for after all.
+ * asked for after all, and no sign-in is logged as succeeded.
  */
 export const passwordSignInResponse = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   collection: Collection,
   result: LoginResult,
+  audit: Record<string, unknown>,
 ): Promise<Response> => {
   const { trustedDevice } = readTwoFactorContext(req.context)
   if (!trustedDevice) {
-    return sessionResponse(req, collection, result)
+    return signInSucceeded(req, collection, result, { audit })
   }
   const user = result.user as { id: number | string }
   const userId = user.id
@@ -102,13 +102,13 @@ export const passwordSignInResponse = async (
     event: 'twoFactor.challengeSucceeded',
     user,
   })
-  const response = sessionResponse(req, collection, result)
-  response.headers.append(
-    'Set-Cookie',
-    twoFactorCookie(req, options, 'trustedDevice', {
-      maxAgeSeconds: Math.max(1, Math.floor((rotated.expiresAt.getTime() - Date.now()) / 1000)),
-      token: rotated.token,
-    }),
-  )
-  return response
+  return signInSucceeded(req, collection, result, {
+    audit,
+    cookies: [
+      twoFactorCookie(req, options, 'trustedDevice', {
+        maxAgeSeconds: Math.max(1, Math.floor((rotated.expiresAt.getTime() - Date.now()) / 1000)),
+        token: rotated.token,
+      }),
+    ],
+  })
 }

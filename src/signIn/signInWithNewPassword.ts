@@ -1,19 +1,21 @@
 import type { PayloadRequest } from 'payload'
 
-import { loginOperation } from 'payload'
+import { AuthenticationError } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { forgetTrustedDevicesOf } from '../twoFactor/trustedDevices.js'
 import { challengeResponse, passwordSignInResponse } from './passwordSignIn.js'
+import { readAccountToSignIn } from './readAccountToSignIn.js'
+import { type LoginResult, replayLogin } from './replayLogin.js'
 import { SecondFactorRequired } from './SecondFactorRequired.js'
 
 /**
  * Signs someone in right after they set their password (password reset, accepted invitation, first
- * user): through Payload's login operation, so every `beforeLogin` hook (suspension, sessions and,
- * once two-factor exists, its challenge) runs exactly as for a sign-in with the login form. This is
- * the one place such flows mint a session: a second factor can never be bypassed by them (ASVS 5.0 6.4.3).
+ * user): through the same replay of Payload's login as the login form (replayLogin.ts), so every
+ * `beforeLogin` hook (suspension, sessions and, once two-factor exists, its challenge) runs exactly
+ * as for a sign-in with the login form. This is the one place such flows mint a session: a second
+ * factor can never be bypassed by them (OWASP ASVS 5.0 6.4.3).
  */
 export const signInWithNewPassword = async (
   req: PayloadRequest,
@@ -30,9 +32,15 @@ export const signInWithNewPassword = async (
     // must pass the second factor again.
     await forgetTrustedDevicesOf(req, options, email)
   }
-  let result: Awaited<ReturnType<typeof loginOperation>>
+  const account = await readAccountToSignIn(req, options.usersCollection, {
+    email: { equals: email.trim().toLowerCase() },
+  })
+  if (!account) {
+    throw new AuthenticationError(req.t)
+  }
+  let result: LoginResult
   try {
-    result = await loginOperation({ collection, data: { email, password }, req })
+    result = await replayLogin(req, collection, { account, password })
   } catch (error) {
     // A new password proves the mailbox (or the invitation), never the second factor.
     if (error instanceof SecondFactorRequired) {
@@ -40,11 +48,8 @@ export const signInWithNewPassword = async (
     }
     throw error
   }
-  await recordAuditEvent(req, {
-    actor: result.user,
-    data: { factor: 'password', via: factor },
-    event: 'login.succeeded',
-    user: result.user,
+  return passwordSignInResponse(req, options, collection, result, {
+    factor: 'password',
+    via: factor,
   })
-  return passwordSignInResponse(req, options, collection, result)
 }

@@ -1,22 +1,12 @@
 import type { PayloadRequest } from 'payload'
 
-import { headersWithCors } from 'payload'
-
 import type { BackofficeErrorCode } from '../errors/catalogue.js'
+
+import { seeOther } from '../request/http.js'
 
 /** An absolute URL of the app, from `serverURL` (required with single sign-on), never from headers. */
 export const appURL = (req: Pick<PayloadRequest, 'payload'>, path: string): string =>
   new URL(path, req.payload.config.serverURL).href
-
-/** A browser redirect (303: the next request is a GET) that the browser must not cache. */
-export const seeOther = (req: PayloadRequest, location: string, cookies: string[] = []) => {
-  const headers = headersWithCors({ headers: new Headers(), req })
-  headers.set('Location', location)
-  headers.set('Cache-Control', 'no-store')
-  headers.set('Referrer-Policy', 'no-referrer')
-  cookies.forEach((cookie) => headers.append('Set-Cookie', cookie))
-  return new Response(null, { headers, status: 303 })
-}
 
 /**
  * Back to the login page with what went wrong as a catalogue code, and the provider ids its message

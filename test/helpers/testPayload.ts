@@ -1,4 +1,4 @@
-import type { Config, Payload, SanitizedConfig } from 'payload'
+import type { CollectionConfig, Config, Payload, SanitizedConfig } from 'payload'
 import type { BackofficePluginOptions } from 'payload-backoffice'
 import type { VideoPluginOptions } from 'payload-backoffice/video'
 
@@ -39,6 +39,7 @@ export const startTestPayload = async ({
   logger,
   s3,
   smtpUrl,
+  usersHooks,
   usersUseAPIKey,
   videoOptions,
   withBackoffice = true,
@@ -54,6 +55,8 @@ export const startTestPayload = async ({
   /** A bucket for media (sent by the client straight to it) and videos, as the sandbox can run. */
   s3?: SandboxS3
   smtpUrl?: string
+  /** Hooks of the users collection, after the dev app's own (a test recording which ones run). */
+  usersHooks?: NonNullable<CollectionConfig['hooks']>
   /** Payload's `auth.useAPIKey` on the users collection. */
   usersUseAPIKey?: boolean
   /** Video plugin options over the dev app's. */
@@ -78,6 +81,7 @@ export const startTestPayload = async ({
     appTranslations ||
     logger ||
     s3 ||
+    usersHooks ||
     usersUseAPIKey ||
     videoOptions ||
     !withBackoffice
@@ -88,6 +92,7 @@ export const startTestPayload = async ({
           backofficeOptions,
           logger,
           s3,
+          usersHooks,
           usersUseAPIKey,
           videoOptions,
           withBackoffice,
@@ -117,6 +122,7 @@ export const startTestPayload = async ({
       ).sandboxConfig({
         appTranslations,
         backofficeOptions: next.backofficeOptions,
+        usersHooks,
         usersUseAPIKey,
         videoOptions,
         withBackoffice,

@@ -1,10 +1,10 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { createHmac } from 'node:crypto'
-import { AuthenticationError, type loginOperation } from 'payload'
+import { AuthenticationError } from 'payload'
 
-import type { StaffAccount } from '../../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { LoginResult } from '../replayLogin.js'
 
 import { isLocalAccount } from '../../accounts/signInMethod.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
@@ -23,8 +23,9 @@ import { credentialLimits } from '../../request/credentialLimits.js'
 import { readBody } from '../../request/readBody.js'
 import { refuseCrossSite } from '../../request/refuseCrossSite.js'
 import { endSessions } from '../../sessions/endSessions.js'
-import { passwordLogin } from '../passwordLogin.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
+import { readAccountToSignIn } from '../readAccountToSignIn.js'
+import { replayLogin } from '../replayLogin.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -90,16 +91,8 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         await recordRefusal(req, knownLock.key, knownLock.audit)
         return refuse('LOGIN_TEMPORARILY_BLOCKED', knownLock.lockedUntil)
       }
-      // The one read of the account a sign-in makes: passwordLogin checks the password of this very
-      // row. Without `joins: false` the adapter would also read every join field, the account's
-      // trusted devices among them, which nothing here uses (a device cookie is looked up by its own
-      // hash, only when the request has one).
-      const user = await payload.db.findOne<StaffAccount>({
-        collection: options.usersCollection,
-        // Payload types `joins` from the app's generated join map, which a plugin cannot see.
-        joins: false as never,
-        req,
-        where: { email: { equals: email } },
+      const user = await readAccountToSignIn(req, options.usersCollection, {
+        email: { equals: email },
       })
       // A browser that has signed in to this account before spends a budget of its own; the rest
       // share the account's, which no stranger can turn into a suspension (see knownBrowsers.ts).
@@ -151,9 +144,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       }
       const collection = payload.collections[options.usersCollection]!
       type SignIn =
-        | { result: Awaited<ReturnType<typeof loginOperation>> }
-        | { secondFactor: SecondFactorRequired }
-        | { suspended: true }
+        { result: LoginResult } | { secondFactor: SecondFactorRequired } | { suspended: true }
       const attempt = await attemptCredential<SignIn>(req, options, {
         account: user,
         audit: { actor: null, data: { factor: 'password' }, failedEvent: 'login.failed' },
@@ -164,7 +155,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
             return {
               correct: true,
               value: {
-                result: await passwordLogin(req, collection, { account: user, email, password }),
+                result: await replayLogin(req, collection, { account: user, password }),
               },
             }
           } catch (error) {
@@ -238,13 +229,9 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         return refuse('LOGIN_TEMPORARILY_BLOCKED')
       }
 
-      await recordAuditEvent(req, {
-        actor: user,
-        data: { factor: 'password' },
-        event: 'login.succeeded',
-        user,
-      })
-      return knownFromNowOn(await passwordSignInResponse(req, options, collection, result))
+      return knownFromNowOn(
+        await passwordSignInResponse(req, options, collection, result, { factor: 'password' }),
+      )
     },
     method: 'post',
     path: '/login',

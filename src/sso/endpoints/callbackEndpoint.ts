@@ -2,7 +2,6 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import * as client from 'openid-client'
 import { AuthenticationError } from 'payload'
-import { generatePayloadCookie } from 'payload/shared'
 
 import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../../options/types.js'
 import type { ProvedIdentity } from '../provedIdentity.js'
@@ -10,15 +9,21 @@ import type { ProvedIdentity } from '../provedIdentity.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { type SingleSignOnContext, singleSignOnContextKey } from '../../request/context.js'
-import { mintSession } from '../../signIn/mintSession.js'
+import {
+  type SingleSignOnContext,
+  singleSignOnContextKey,
+  twoFactorContextKey,
+} from '../../request/context.js'
+import { seeOther } from '../../request/http.js'
 import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
+import { replayLogin } from '../../signIn/replayLogin.js'
 import { SecondFactorRequired } from '../../signIn/SecondFactorRequired.js'
+import { signInSucceeded } from '../../signIn/signInSucceeded.js'
 import { acceptInvitationAtSignIn } from '../acceptInvitationAtSignIn.js'
 import { authTimeRefusal } from '../authTimeRefusal.js'
 import { freshAuthenticationSeconds } from '../freshAuthenticationSeconds.js'
 import { linkedUser } from '../linkedUser.js'
-import { appURL, loginPageRedirect, seeOther } from '../loginPageRedirect.js'
+import { appURL, loginPageRedirect } from '../loginPageRedirect.js'
 import { provedIdentity } from '../provedIdentity.js'
 import { providerConfiguration } from '../providerConfiguration.js'
 import { reauthenticate } from '../reauthenticate.js'
@@ -149,26 +154,19 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         providerSessionId: identity.providerSessionId,
         subjectHash: identity.subjectHash,
       } satisfies SingleSignOnContext
+      if (identity.multiFactor) {
+        // The provider proved a second factor it is trusted for: the two-factor `beforeLogin` hook
+        // asks for none (the provider's `trustMfa` option).
+        req.context[twoFactorContextKey] = { verifiedUserId: user.id }
+      }
       try {
-        const { collection, result } = await mintSession(req, options, user.id, {
-          account: user,
-          secondFactorVerified: identity.multiFactor,
+        const collection = req.payload.collections[options.usersCollection]!
+        const result = await replayLogin(req, collection, { account: user })
+        return await signInSucceeded(req, collection, result, {
+          audit: identity.multiFactor ? { ...auditData, providerMultiFactor: true } : auditData,
+          cookies: [clearTransaction],
+          redirectTo: appURL(req, transaction.returnTo ?? req.payload.config.routes.admin),
         })
-        await recordAuditEvent(req, {
-          actor: { email: user.email ?? null, id: user.id },
-          data: identity.multiFactor ? { ...auditData, providerMultiFactor: true } : auditData,
-          event: 'login.succeeded',
-          user: { email: user.email ?? null, id: user.id },
-        })
-        const sessionCookie = generatePayloadCookie({
-          collectionAuthConfig: collection.config.auth,
-          cookiePrefix: req.payload.config.cookiePrefix,
-          token: result.token,
-        })
-        return seeOther(req, appURL(req, transaction.returnTo ?? req.payload.config.routes.admin), [
-          clearTransaction,
-          sessionCookie,
-        ])
       } catch (error) {
         if (error instanceof SecondFactorRequired) {
           const challenge = await openSecondFactorChallenge(req, options, {

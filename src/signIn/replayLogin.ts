@@ -12,45 +12,55 @@ import {
   resetLoginAttempts,
   UnverifiedEmail,
 } from 'payload'
-import { applyUserReadAccess } from 'payload/internal'
 
 import type { StaffAccount } from '../accounts/staffAccount.js'
 
 import { checkPasswordAtSignIn, currentFormatHash } from '../passwords/matchesStoredPassword.js'
-import { addSession, removeSession } from './mintSession.js'
+import { addSession } from './addSession.js'
+import { readAsSignedIn } from './readAsSignedIn.js'
+import { removeSession } from './removeSession.js'
 
-type LoginResult = Awaited<ReturnType<typeof loginOperation>>
+export type LoginResult = Awaited<ReturnType<typeof loginOperation>>
 
 /**
- * Payload's login operation (payload/dist/auth/operations/login.js, 3.90.1) for the login endpoint,
- * on the account the endpoint has already read and counted an attempt against: the same steps, hooks
- * and errors in the same order, minus the database work that would repeat what the endpoint did or
- * that the plugin has turned off. `loginOperation` itself would read the account twice more (by email,
- * then its lock fields), each time with every join field of the collection (the account's trusted
- * devices), and write the whole account back, hash and roles included, to add a session.
+ * Payload's login operation (payload/dist/auth/operations/login.js, 3.90.1), replayed on an account
+ * its caller has already read: the one place every sign-in ends, whatever proved the person (a
+ * password, a password just set, a second factor, a passkey alone, a single sign-on). The same
+ * steps, hooks and errors in the same order; test/integration/loginReplay.test.ts compares what it
+ * stores, signs and answers with Payload's own login. The caller reads the account as Payload's
+ * login does (`readAccountToSignIn`). Left out is the database work that would repeat the caller's
+ * or that the plugin has turned off: `loginOperation` would read the account again (its lock
+ * fields, which the plugin does not use: src/lockout counts in its own columns), and write the
+ * whole account back, hash and roles included, to add a session.
  *
- * - The account is the endpoint's, read before its attempt was counted; a `beforeOperation` hook that
- *   rewrote the email cannot move the sign-in to an account other than the one counted.
- * - A wrong password throws `AuthenticationError`, as Payload's does, without Payload's own
- *   `loginAttempts` counting: the plugin sets `maxLoginAttempts` out of reach (src/lockout) and counts
- *   in its own columns, so those writes, and Payload's re-read of its lock before the session, did
- *   nothing.
- * - Only the `sessions` array is written (see `addSession`).
+ * - With `password`, it is checked as Payload checks it, after the `beforeOperation` hooks (which
+ *   cannot move the sign-in to another account than the one the caller counted an attempt
+ *   against); a wrong one throws `AuthenticationError`, without Payload's `loginAttempts` counting:
+ *   the plugin sets `maxLoginAttempts` out of reach (src/lockout) and counts in its own columns.
+ * - Without one, the caller has verified the factor; `beforeOperation` and `afterOperation`, whose
+ *   arguments are a login's email and password, do not run. A trashed account is refused either way.
+ * - Of the account, only the new session is written: one row of its `sessions` array (see
+ *   `addSession`).
  */
-export const passwordLogin = async (
+export const replayLogin = async (
   req: PayloadRequest,
   collection: Collection,
-  { account, email, password }: { account: StaffAccount; email: string; password: string },
+  { account, password }: { account: StaffAccount; password?: string },
 ): Promise<LoginResult> => {
   const { payload } = req
   const collectionConfig = collection.config
-  if (collectionConfig.auth.disableLocalStrategy) {
+  const withPassword = password !== undefined
+  if (withPassword && collectionConfig.auth.disableLocalStrategy) {
     throw new Forbidden(req.t)
   }
 
   // beforeOperation, as Payload's `buildBeforeOperation` runs it.
-  let args = { collection, data: { email, password }, req } as Parameters<typeof loginOperation>[0]
-  for (const hook of collectionConfig.hooks?.beforeOperation ?? []) {
+  let args = {
+    collection,
+    data: { email: account.email ?? '', password: password ?? '' },
+    req,
+  } as Parameters<typeof loginOperation>[0]
+  for (const hook of withPassword ? (collectionConfig.hooks?.beforeOperation ?? []) : []) {
     const hookResult = await hook({
       args,
       collection: collectionConfig,
@@ -73,11 +83,11 @@ export const passwordLogin = async (
     _strategy: 'local-jwt',
     collection: collectionConfig.slug,
   }
-  const checked = await checkPasswordAtSignIn(user, password)
+  const checked = withPassword ? await checkPasswordAtSignIn(user, password) : { legacy: false }
   if (!checked) {
     throw new AuthenticationError(req.t)
   }
-  if (collectionConfig.auth.verify && user._verified === false) {
+  if (withPassword && collectionConfig.auth.verify && user._verified === false) {
     throw new UnverifiedEmail({ t: req.t })
   }
 
@@ -91,7 +101,7 @@ export const passwordLogin = async (
       try {
         await payload.db.updateOne({
           collection: collectionConfig.slug,
-          data: await currentFormatHash(password),
+          data: await currentFormatHash(password!),
           req,
           select: { id: true },
           where: {
@@ -106,7 +116,7 @@ export const passwordLogin = async (
     }
     const fieldsToSign = getFieldsToSign({
       collectionConfig,
-      email,
+      email: String(user.email ?? ''),
       ...(sid ? { sid } : {}),
       user: user as never,
     })
@@ -143,17 +153,17 @@ export const passwordLogin = async (
     let result: LoginResult = {
       exp,
       token,
-      user: (await applyUserReadAccess({
+      user: (await readAsSignedIn({
         collection: collectionConfig,
-        depth: depth as number,
+        depth: depth as number | undefined,
         overrideAccess,
         req,
-        showHiddenFields: showHiddenFields as boolean,
-        user: signedIn as never,
+        showHiddenFields: Boolean(showHiddenFields),
+        user: signedIn,
       })) as never,
     }
     // afterOperation, as Payload's `buildAfterOperation` runs it.
-    for (const hook of collectionConfig.hooks?.afterOperation ?? []) {
+    for (const hook of withPassword ? (collectionConfig.hooks?.afterOperation ?? []) : []) {
       const hookResult = await hook({
         args,
         collection: collectionConfig,
