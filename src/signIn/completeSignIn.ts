@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
+import { noticeNewBrowser } from '../newBrowserNotice/noticeNewBrowser.js'
 import { getClientInfo } from '../request/clientInfo.js'
 import { type SingleSignOnContext, singleSignOnContextKey } from '../request/context.js'
 import { twoFactorCookie } from '../twoFactor/cookies.js'
@@ -55,9 +56,10 @@ export const completeSignIn = async (
   }
   const { collection, result } = minted
   const user = result.user as { id: number | string }
+  const auditData = singleSignOn ? { factor, provider: singleSignOn.provider } : { factor }
   await recordAuditEvent(req, {
     actor: user,
-    data: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
+    data: auditData,
     event: 'login.succeeded',
     user,
   })
@@ -68,6 +70,7 @@ export const completeSignIn = async (
     success: true,
   })
   response.headers.append('Set-Cookie', clearChallenge)
+  response.headers.append('Set-Cookie', await noticeNewBrowser(req, result.user, auditData))
   if (trustThisDevice) {
     const client = getClientInfo(req, options)
     const { browser, os } = describeUserAgent(client.userAgent)

@@ -8,6 +8,7 @@ import { requestText } from '../i18n/text.js'
 import { sessionIdOf } from '../lib/sessionToken.js'
 import { readSingleSignOnContext, readTwoFactorContext } from '../request/context.js'
 import { jsonResponse } from '../request/http.js'
+import { noticeNewBrowser } from '../newBrowserNotice/noticeNewBrowser.js'
 import { endSessions } from '../sessions/endSessions.js'
 import { openChallenge } from '../twoFactor/challenges.js'
 import { twoFactorRoutes } from '../twoFactor/constants.js'
@@ -84,7 +85,12 @@ export const passwordSignInResponse = async (
 ): Promise<Response> => {
   const { trustedDevice } = readTwoFactorContext(req.context)
   if (!trustedDevice) {
-    return sessionResponse(req, collection, result)
+    const response = sessionResponse(req, collection, result)
+    response.headers.append(
+      'Set-Cookie',
+      await noticeNewBrowser(req, result.user, { factor: 'password' }),
+    )
+    return response
   }
   const user = result.user as { id: number | string }
   const userId = user.id
@@ -103,6 +109,10 @@ export const passwordSignInResponse = async (
     user,
   })
   const response = sessionResponse(req, collection, result)
+  response.headers.append(
+    'Set-Cookie',
+    await noticeNewBrowser(req, result.user, { factor: 'password' }),
+  )
   response.headers.append(
     'Set-Cookie',
     twoFactorCookie(req, options, 'trustedDevice', {

@@ -10,6 +10,7 @@ import type { ProvedIdentity } from '../provedIdentity.js'
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { recordRefusal } from '../../audit/recordRefusal.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
+import { noticeNewBrowser } from '../../newBrowserNotice/noticeNewBrowser.js'
 import { type SingleSignOnContext, singleSignOnContextKey } from '../../request/context.js'
 import { mintSession } from '../../signIn/mintSession.js'
 import { openSecondFactorChallenge } from '../../signIn/passwordSignIn.js'
@@ -168,6 +169,7 @@ export const callbackEndpoint = (options: SanitizedBackofficeOptions): Endpoint 
         return seeOther(req, appURL(req, transaction.returnTo ?? req.payload.config.routes.admin), [
           clearTransaction,
           sessionCookie,
+          await noticeNewBrowser(req, user, auditData),
         ])
       } catch (error) {
         if (error instanceof SecondFactorRequired) {
