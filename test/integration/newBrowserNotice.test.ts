@@ -233,6 +233,52 @@ describe('the notice\'s "This wasn\'t me" link', () => {
   })
 })
 
+describe('new-password sign-ins', () => {
+  it('tells of a sign-in right after a password reset in a new browser', async () => {
+    await ownersBrowser()
+    expect((await app.client().post('/users/forgot-password', { email })).status).toBe(200)
+    const resetMail = await inbox.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject === 'Reset your password',
+    )
+    const token = new URL(
+      linksIn(resetMail).find((link) => link.includes('/admin/reset?'))!,
+    ).searchParams.get('token')!
+    const stranger = app.client()
+    const reset = await stranger.post(
+      '/users/reset-password',
+      { password: 'another-long-unusual-passphrase-7', token },
+      attacker,
+    )
+    expect(reset.status).toBe(200)
+    const mail = await noticeFor(email)
+    expect(mail.text).toContain('Sign-in method: Password')
+    expect(mail.text).toContain('IP address: 203.0.113.7')
+  })
+})
+
+describe('when the mail server is down', () => {
+  it('still signs the new browser in, and logs and audits the notice as not sent', async () => {
+    await ownersBrowser()
+    await inbox.close()
+    const startedAt = Date.now()
+    const answer = await app.client().post('/users/login', { email, password }, attacker)
+    expect(answer.status).toBe(200)
+    expect(answer.body.user?.email).toBe(email)
+    const tookMs = Date.now() - startedAt
+    await expect
+      .poll(async () =>
+        (
+          await sql(
+            "SELECT data->>'sent' AS sent FROM audit_log WHERE event = 'login.newBrowserNoticed' AND target_object = $1",
+            [String(userId)],
+          )
+        ).map((row) => row.sent),
+      )
+      .toEqual(['false'])
+    expect(tookMs).toBeLessThan(5000)
+  })
+})
+
 describe('with `emails.newBrowserNotice: false`', () => {
   it('sends nothing for a new browser', async () => {
     await app.restart({ backofficeOptions: { emails: { newBrowserNotice: false } } })
