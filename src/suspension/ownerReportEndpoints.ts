@@ -42,8 +42,14 @@ export const ownerReportEndpoints = <Found extends { account: StaffAccount }>(
   options: SanitizedBackofficeOptions,
   report: OwnerReport<Found>,
 ): Endpoint[] => {
+  /** Every page under the same heading, so a spent link still says what it was for. */
   const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
-    linkPage(req, { body, language, status, titleKey: report.texts.heading })
+    linkPage(req, {
+      body: `<h1 style="font-size:22px">${linkPageText(req, language, report.texts.heading)}</h1>${body}`,
+      language,
+      status,
+      titleKey: report.texts.heading,
+    })
   const invalidLinkPage = (req: PayloadRequest) => {
     const language = options.emails.defaultLanguage
     return page(req, language, 400, `<p>${linkPageText(req, language, report.texts.invalid)}</p>`)
@@ -65,7 +71,7 @@ export const ownerReportEndpoints = <Found extends { account: StaffAccount }>(
           req,
           language,
           200,
-          `<h1 style="font-size:22px">${text(report.texts.heading)}</h1><p>${text(report.texts.explanation)}</p>` +
+          `<p>${text(report.texts.explanation)}</p>` +
             `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
             `${text(report.texts.confirm)}</button></form>`,
         )
