@@ -59,6 +59,8 @@ const eventWeights: Record<AuditEventName, number> = {
   'invitation.revoked': 0.0005,
   'invitation.sent': 0.003,
   'login.failed': 0.12,
+  'login.newBrowserNoticed': 0.01,
+  'login.newBrowserReported': 0.00001,
   'login.refusalsSummarised': 0.001,
   'login.succeeded': 0.4,
   'password.changeFailed': 0.002,

@@ -85,6 +85,7 @@ export interface Config {
     'email-changes': EmailChange;
     accounts: Account;
     'sso-logout-tokens': SsoLogoutToken;
+    'sign-in-browsers': SignInBrowser;
     'audit-log': AuditLog;
     'refusal-tallies': RefusalTally;
     videos: Video;
@@ -125,6 +126,7 @@ export interface Config {
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     accounts: AccountsSelect<false> | AccountsSelect<true>;
     'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
+    'sign-in-browsers': SignInBrowsersSelect<false> | SignInBrowsersSelect<true>;
     'audit-log': AuditLogSelect<false> | AuditLogSelect<true>;
     'refusal-tallies': RefusalTalliesSelect<false> | RefusalTalliesSelect<true>;
     videos: VideosSelect<false> | VideosSelect<true>;
@@ -725,6 +727,20 @@ export interface SsoLogoutToken {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sign-in-browsers".
+ */
+export interface SignInBrowser {
+  id: number;
+  key: string;
+  account: string;
+  lastSignInAt: string;
+  reportTokenHash?: string | null;
+  reportExpiresAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "audit-log".
  */
 export interface AuditLog {
@@ -732,6 +748,8 @@ export interface AuditLog {
   timestamp: string;
   event:
     | 'login.succeeded'
+    | 'login.newBrowserNoticed'
+    | 'login.newBrowserReported'
     | 'login.failed'
     | 'login.refusalsSummarised'
     | 'sso.linked'
@@ -1117,6 +1135,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'sso-logout-tokens';
         value: number | SsoLogoutToken;
+      } | null)
+    | ({
+        relationTo: 'sign-in-browsers';
+        value: number | SignInBrowser;
       } | null)
     | ({
         relationTo: 'refusal-tallies';
@@ -1622,6 +1644,19 @@ export interface AccountsSelect<T extends boolean = true> {
 export interface SsoLogoutTokensSelect<T extends boolean = true> {
   tokenHash?: T;
   expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sign-in-browsers_select".
+ */
+export interface SignInBrowsersSelect<T extends boolean = true> {
+  key?: T;
+  account?: T;
+  lastSignInAt?: T;
+  reportTokenHash?: T;
+  reportExpiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

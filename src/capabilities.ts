@@ -12,6 +12,7 @@ import { firstUser } from './firstUser/index.js'
 import { health } from './health/index.js'
 import { invitations } from './invitations/index.js'
 import { lockout } from './lockout/index.js'
+import { newBrowserNotice } from './newBrowserNotice/index.js'
 import { observability } from './observability/index.js'
 import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
@@ -53,6 +54,7 @@ export const capabilities: Capability[] = [
   changePassword,
   sudo,
   sso,
+  newBrowserNotice,
   firstUser,
   passwordReset,
   auditLog,

@@ -26,6 +26,16 @@ type AuditEventDefinition = {
  */
 export const auditEvents = {
   'login.succeeded': { category: 'authentication', translationKey: 'auditEventLoginSucceeded' },
+  'login.newBrowserNoticed': {
+    category: 'authentication',
+    translationKey: 'auditEventLoginNewBrowserNoticed',
+  },
+  'login.newBrowserReported': {
+    mark: 'alert',
+    category: 'authentication',
+    survivesRollback: true,
+    translationKey: 'auditEventLoginNewBrowserReported',
+  },
   'login.failed': {
     mark: 'refusal',
     category: 'authentication',

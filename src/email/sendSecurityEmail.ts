@@ -29,7 +29,8 @@ export type SecurityEmail = {
 }
 
 /**
- * The message as text and as HTML: the same words, the HTML escaped and laid out for reading. The
+ * The message as text and as HTML: the same words, the HTML escaped and laid out for reading (a
+ * text's line breaks kept, for lists of facts). The
  * words are the config's, so the app's translation overrides reach its emails too.
  */
 const renderSecurityEmail = (
@@ -54,7 +55,7 @@ const renderSecurityEmail = (
   const html =
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">` +
-    `<p>${interpolate(escapeHtml(text(body)), escapedVariables)}</p>${button}</body></html>`
+    `<p style="white-space:pre-line">${interpolate(escapeHtml(text(body)), escapedVariables)}</p>${button}</body></html>`
   return { html, subject: title, text: plain }
 }
 

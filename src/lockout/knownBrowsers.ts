@@ -59,9 +59,31 @@ export const knownBrowserOf = (
 }
 
 /**
+ * The browser of this request as it is known to the account once this sign-in succeeds: its own
+ * cookie's, else a nonce made for it, the same one for every caller during the request (the password
+ * check and the end of the sign-in each set the cookie, and both must name one browser).
+ */
+export const knownBrowserAfterSignIn = (
+  req: Pick<PayloadRequest, 'context' | 'headers' | 'payload'>,
+  userId: number | string,
+): KnownBrowser => {
+  const known = knownBrowserOf(req, userId)
+  if (known) {
+    return known
+  }
+  const slot = `knownBrowserNonce:${userId}`
+  const nonce = (req.context[slot] as string | undefined) ?? randomBytes(16).toString('base64url')
+  req.context[slot] = nonce
+  return { key: budgetOf(req, userId, nonce), nonce }
+}
+
+/**
  * The `Set-Cookie` that makes this browser known to the account, or keeps it known for another
- * `KNOWN_BROWSER_DAYS`: set whenever the right password is given. httpOnly, SameSite=Strict, Secure
- * but on localhost, and sent only to the users collection's API, where sign-in reads it.
+ * `KNOWN_BROWSER_DAYS`: set whenever the right password is given, and at the end of every sign-in.
+ * httpOnly, Secure but on localhost, and sent only to the users collection's API, where sign-in
+ * reads it. SameSite=Lax, not Strict: a single sign-on callback is a top-level navigation from
+ * the provider's site, to which browsers send no Strict cookie (RFC 6265bis, "SameSite Cookies");
+ * the cookie grants nothing, it only tells a browser apart, so a cross-site GET carrying it is harmless.
  */
 export const knownBrowserCookie = (
   req: PayloadRequest,
@@ -69,14 +91,14 @@ export const knownBrowserCookie = (
   userId: number | string,
   known: KnownBrowser | null,
 ): string => {
-  const nonce = known?.nonce ?? randomBytes(16).toString('base64url')
+  const { nonce } = known ?? knownBrowserAfterSignIn(req, userId)
   return generateCookie<false>({
     name: cookieName(req, userId),
     httpOnly: true,
     maxAge: KNOWN_BROWSER_DAYS * 24 * 60 * 60,
     path: `${req.payload.config.routes.api}/${options.usersCollection}`,
     returnCookieAsObject: false,
-    sameSite: 'Strict',
+    sameSite: 'Lax',
     secure: secureCookies(req),
     value: `${nonce}.${signature(req, userId, nonce)}`,
   })

@@ -27,7 +27,8 @@ export const defaults: SanitizedBackofficeOptions = {
     retentionDays: 365,
     slug: 'audit-log',
   },
-  emails: { defaultLanguage: 'en' },
+  // On, as GitHub, Google and Microsoft tell of sign-ins from new devices (ASVS 5.0 6.3.5).
+  emails: { defaultLanguage: 'en', newBrowserNotice: true },
   enabled: true,
   invitations: {
     // Directus' invite links last 7 days; Keycloak's "execute actions" email lasts 12 hours. An

@@ -85,6 +85,7 @@ export const sanitizeOptions = (
     },
     emails: {
       defaultLanguage: options.emails?.defaultLanguage ?? defaults.emails.defaultLanguage,
+      newBrowserNotice: options.emails?.newBrowserNotice ?? defaults.emails.newBrowserNotice,
     },
     enabled: options.enabled ?? defaults.enabled,
     invitations: {

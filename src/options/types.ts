@@ -277,6 +277,12 @@ export type EmailOptions = {
    * @default 'en'
    */
   defaultLanguage?: BackofficeLanguage
+  /**
+   * Emails an account's owner when it is signed in to from a browser it has not used before (any
+   * sign-in method), with a "This wasn't me" link that ends every session and suspends the account.
+   * @default true
+   */
+  newBrowserNotice?: boolean
 }
 
 /**

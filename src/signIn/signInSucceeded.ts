@@ -6,6 +6,7 @@ import { generatePayloadCookie } from 'payload/shared'
 import type { LoginResult } from './replayLogin.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { noticeNewBrowser } from '../newBrowserNotice/noticeNewBrowser.js'
 import { seeOther } from '../request/http.js'
 
 /**
@@ -15,7 +16,8 @@ import { seeOther } from '../request/http.js'
  * with a cookie of other attributes. The answer is the one Payload's login sends (`message`,
  * `user`, `exp`, and `token` unless the collection removes tokens from responses, plus `body`);
  * or, for a browser coming back from a single sign-on provider, a redirect to `redirectTo`.
- * `cookies` go along (a cleared challenge, a sign-in transaction).
+ * `cookies` go along (a cleared challenge, a sign-in transaction), with the browser's device cookie
+ * (`noticeNewBrowser`, which emails the owner when the account has not used this browser before).
  */
 export const signInSucceeded = async (
   req: PayloadRequest,
@@ -42,6 +44,8 @@ export const signInSucceeded = async (
     cookiePrefix: req.payload.config.cookiePrefix,
     token: result.token!,
   })
+  // A browser this account has not signed in from before: the owner is told (sent after this answer).
+  cookies = [...cookies, await noticeNewBrowser(req, result.user, audit)]
   if (redirectTo !== undefined) {
     return seeOther(req, redirectTo, [...cookies, sessionCookie])
   }

@@ -831,4 +831,26 @@ export const de: BackofficeTranslationTable = {
   trustedDeviceThisDevice: 'Dieses Gerät',
   trustedDeviceTrustedUntil: 'Vertrauenswürdig bis {{date}}',
   sessionLevel: 'Angemeldet mit: {{level}}',
+  emailNewBrowserSubject:
+    'Neue Anmeldung bei Ihrem Konto aus einem bisher nicht verwendeten Browser',
+  emailNewBrowserBody:
+    'Bei Ihrem Konto {{email}} hat sich soeben jemand aus einem Browser angemeldet, der dafür noch nie verwendet wurde.\n\nWann: {{time}}\nBrowser: {{browser}} unter {{os}}\nIP-Adresse: {{ipAddress}}\nAnmeldemethode: {{method}}\n\nWenn Sie das waren, ist nichts zu tun. Wenn nicht, verwenden Sie den Link unten: Alle Sitzungen Ihres Kontos werden sofort beendet und das Konto wird gesperrt, bis Sie Ihr Passwort zurücksetzen oder eine Administratorin bzw. ein Administrator es entsperrt. Der Link funktioniert einmal, {{days}} Tage lang.',
+  newBrowserMethodPassword: 'Passwort',
+  newBrowserMethodPasskey: 'Passkey',
+  newBrowserMethodBoth: '{{first}} und {{second}}',
+  newBrowserSecondAuthenticator: 'Authenticator-App',
+  newBrowserSecondRecoveryCode: 'Wiederherstellungscode',
+  newBrowserSecondPasskey: 'Passkey',
+  newBrowserSecondTrustedDevice: 'vertrauenswürdiges Gerät',
+  newBrowserUnknown: 'unbekannt',
+  newBrowserReportHeading: 'Eine Anmeldung melden, die nicht von Ihnen stammt',
+  newBrowserReportExplanation:
+    'Wenn Sie sich nicht aus einem neuen Browser bei Ihrem Konto {{email}} angemeldet haben, bestätigen Sie unten. Alle Sitzungen des Kontos werden sofort beendet, das Konto wird gesperrt, damit sich niemand anmelden kann, und die Administratoren werden benachrichtigt. Um die Sperre aufzuheben, setzen Sie Ihr Passwort zurück.',
+  newBrowserReportConfirm: 'Das war ich nicht: alle Sitzungen beenden und mein Konto sperren',
+  newBrowserReportDone:
+    'Erledigt. Alle Sitzungen Ihres Kontos wurden beendet, das Konto ist gesperrt und die Administratoren wurden benachrichtigt. Setzen Sie Ihr Passwort zurück, um es wieder zu verwenden.',
+  newBrowserReportInvalid:
+    'Dieser Link kann nicht verwendet werden: Er wurde bereits verwendet, ist abgelaufen oder stammt nicht von uns. Es wurde nichts geändert.',
+  auditEventLoginNewBrowserNoticed: 'Anmeldung aus neuem Browser dem Kontoinhaber mitgeteilt',
+  auditEventLoginNewBrowserReported: 'Anmeldung aus neuem Browser vom Kontoinhaber gemeldet',
 }

@@ -808,4 +808,25 @@ export const en = {
   trustedDeviceThisDevice: 'This device',
   trustedDeviceTrustedUntil: 'Trusted until {{date}}',
   sessionLevel: 'Signed in with: {{level}}',
+  emailNewBrowserSubject: 'New sign-in to your account from a browser it has not used before',
+  emailNewBrowserBody:
+    'Your account {{email}} was just signed in to from a browser it has not used before.\n\nWhen: {{time}}\nBrowser: {{browser}} on {{os}}\nIP address: {{ipAddress}}\nSign-in method: {{method}}\n\nIf this was you, there is nothing to do. If it was not, use the link below: every session of your account ends at once and the account is suspended until you reset your password or an administrator unblocks it. The link works once, for {{days}} days.',
+  newBrowserMethodPassword: 'Password',
+  newBrowserMethodPasskey: 'Passkey',
+  newBrowserMethodBoth: '{{first}} and {{second}}',
+  newBrowserSecondAuthenticator: 'authenticator app',
+  newBrowserSecondRecoveryCode: 'recovery code',
+  newBrowserSecondPasskey: 'passkey',
+  newBrowserSecondTrustedDevice: 'trusted device',
+  newBrowserUnknown: 'unknown',
+  newBrowserReportHeading: 'Report a sign-in you did not make',
+  newBrowserReportExplanation:
+    'If you did not sign in to your account {{email}} from a new browser, confirm below. Every session of the account ends at once, the account is suspended so nobody can sign in, and the administrators are alerted. To lift the suspension, reset your password.',
+  newBrowserReportConfirm: 'This wasn’t me: end all sessions and suspend my account',
+  newBrowserReportDone:
+    'Done. Every session of your account has ended, the account is suspended and the administrators have been alerted. Reset your password to use it again.',
+  newBrowserReportInvalid:
+    'This link cannot be used: it was already used, it has expired, or it is not a link we sent. Nothing was changed.',
+  auditEventLoginNewBrowserNoticed: 'Sign-in from a new browser told to the owner',
+  auditEventLoginNewBrowserReported: 'Sign-in from a new browser reported by the owner',
 } as const

@@ -829,4 +829,27 @@ export const fr: BackofficeTranslationTable = {
   trustedDeviceThisDevice: 'Cet appareil',
   trustedDeviceTrustedUntil: 'De confiance jusqu’au {{date}}',
   sessionLevel: 'Connexion : {{level}}',
+  emailNewBrowserSubject: 'Nouvelle connexion à votre compte depuis un navigateur jamais utilisé',
+  emailNewBrowserBody:
+    'Une connexion à votre compte {{email}} vient d’avoir lieu depuis un navigateur qu’il n’avait jamais utilisé.\n\nQuand : {{time}}\nNavigateur : {{browser}} sous {{os}}\nAdresse IP : {{ipAddress}}\nMéthode de connexion : {{method}}\n\nSi c’était vous, vous n’avez rien à faire. Sinon, utilisez le lien ci-dessous : toutes les sessions de votre compte prennent fin immédiatement et le compte est suspendu jusqu’à ce que vous réinitialisiez votre mot de passe ou qu’un administrateur le débloque. Le lien fonctionne une fois, pendant {{days}} jours.',
+  newBrowserMethodPassword: 'Mot de passe',
+  newBrowserMethodPasskey: 'Clé d’accès',
+  newBrowserMethodBoth: '{{first}} et {{second}}',
+  newBrowserSecondAuthenticator: 'application d’authentification',
+  newBrowserSecondRecoveryCode: 'code de récupération',
+  newBrowserSecondPasskey: 'clé d’accès',
+  newBrowserSecondTrustedDevice: 'appareil de confiance',
+  newBrowserUnknown: 'inconnu',
+  newBrowserReportHeading: 'Signaler une connexion que vous n’avez pas faite',
+  newBrowserReportExplanation:
+    'Si vous ne vous êtes pas connecté à votre compte {{email}} depuis un nouveau navigateur, confirmez ci-dessous. Toutes les sessions du compte prennent fin immédiatement, le compte est suspendu pour que personne ne puisse se connecter et les administrateurs sont alertés. Pour lever la suspension, réinitialisez votre mot de passe.',
+  newBrowserReportConfirm:
+    'Ce n’était pas moi : fermer toutes les sessions et suspendre mon compte',
+  newBrowserReportDone:
+    'C’est fait. Toutes les sessions de votre compte ont pris fin, le compte est suspendu et les administrateurs ont été alertés. Réinitialisez votre mot de passe pour l’utiliser à nouveau.',
+  newBrowserReportInvalid:
+    'Ce lien ne peut pas être utilisé : il a déjà servi, il a expiré ou il ne vient pas de nous. Rien n’a été modifié.',
+  auditEventLoginNewBrowserNoticed: 'Connexion depuis un nouveau navigateur signalée au titulaire',
+  auditEventLoginNewBrowserReported:
+    'Connexion depuis un nouveau navigateur signalée par le titulaire',
 }

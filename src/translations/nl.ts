@@ -816,4 +816,26 @@ export const nl: BackofficeTranslationTable = {
   trustedDeviceThisDevice: 'Dit apparaat',
   trustedDeviceTrustedUntil: 'Vertrouwd tot {{date}}',
   sessionLevel: 'Ingelogd met: {{level}}',
+  emailNewBrowserSubject:
+    'Nieuwe aanmelding op je account vanuit een browser die het nog niet gebruikte',
+  emailNewBrowserBody:
+    'Er is zojuist aangemeld op je account {{email}} vanuit een browser die het nog nooit gebruikte.\n\nWanneer: {{time}}\nBrowser: {{browser}} op {{os}}\nIP-adres: {{ipAddress}}\nAanmeldmethode: {{method}}\n\nWas jij dit, dan hoef je niets te doen. Zo niet, gebruik dan de link hieronder: alle sessies van je account worden meteen beëindigd en het account wordt geschorst tot je je wachtwoord opnieuw instelt of een beheerder het deblokkeert. De link werkt één keer, {{days}} dagen lang.',
+  newBrowserMethodPassword: 'Wachtwoord',
+  newBrowserMethodPasskey: 'Passkey',
+  newBrowserMethodBoth: '{{first}} en {{second}}',
+  newBrowserSecondAuthenticator: 'authenticator-app',
+  newBrowserSecondRecoveryCode: 'herstelcode',
+  newBrowserSecondPasskey: 'passkey',
+  newBrowserSecondTrustedDevice: 'vertrouwd apparaat',
+  newBrowserUnknown: 'onbekend',
+  newBrowserReportHeading: 'Een aanmelding melden die je niet zelf deed',
+  newBrowserReportExplanation:
+    'Heb je niet vanuit een nieuwe browser aangemeld op je account {{email}}, bevestig dat dan hieronder. Alle sessies van het account worden meteen beëindigd, het account wordt geschorst zodat niemand kan aanmelden en de beheerders worden gewaarschuwd. Stel je wachtwoord opnieuw in om de schorsing op te heffen.',
+  newBrowserReportConfirm: 'Dit was ik niet: alle sessies beëindigen en mijn account schorsen',
+  newBrowserReportDone:
+    'Klaar. Alle sessies van je account zijn beëindigd, het account is geschorst en de beheerders zijn gewaarschuwd. Stel je wachtwoord opnieuw in om het weer te gebruiken.',
+  newBrowserReportInvalid:
+    'Deze link kan niet worden gebruikt: hij werd al gebruikt, is verlopen of komt niet van ons. Er is niets gewijzigd.',
+  auditEventLoginNewBrowserNoticed: 'Aanmelding vanuit nieuwe browser aan de eigenaar gemeld',
+  auditEventLoginNewBrowserReported: 'Aanmelding vanuit nieuwe browser door de eigenaar gemeld',
 }

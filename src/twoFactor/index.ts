@@ -26,10 +26,7 @@ import { recoveryCodesCollection } from './recoveryCodes/collection.js'
 import { resetRequestsCollection } from './resetRequests/collection.js'
 import { resetRequestsSlug } from './resetRequests/constants.js'
 import { resetRequestExpiryTask } from './resetRequests/expiryTask.js'
-import {
-  misuseReportEndpoint,
-  misuseReportPageEndpoint,
-} from './resetRequests/misuseReportEndpoints.js'
+import { misuseReportEndpoints } from './resetRequests/misuseReportEndpoints.js'
 import { requestResetEndpoint } from './resetRequests/requestResetEndpoint.js'
 import {
   approveResetRequestEndpoint,
@@ -92,8 +89,7 @@ export const twoFactor: Capability = {
         renamePasskeyEndpoint(options),
         removePasskeyEndpoint(options),
         requestResetEndpoint(options),
-        misuseReportPageEndpoint(options),
-        misuseReportEndpoint(options),
+        ...misuseReportEndpoints(options),
       ]),
     )
   },

@@ -688,6 +688,8 @@ describe('recordAuditEvent', () => {
       'invitation.revoked': 'user',
       'invitation.sent': 'user',
       'login.failed': 'authentication',
+      'login.newBrowserNoticed': 'authentication',
+      'login.newBrowserReported': 'authentication',
       'login.refusalsSummarised': 'authentication',
       'login.succeeded': 'authentication',
       'password.changeFailed': 'authentication',

@@ -425,6 +425,33 @@ describe('a password-less sign-in', () => {
     expect(session!.authentication_level).toBe('passkey')
   })
 
+  it('new-browser notice: a passkey sign-in from a new browser emails the owner once, naming the passkey', async () => {
+    const person = await signedIn()
+    await register(person)
+    const notices = () =>
+      inbox.received.filter(
+        (mail) =>
+          mail.to.includes(person.email) && mail.subject.includes('browser it has not used'),
+      )
+    const client = app.client()
+    const passkeySignIn = async () =>
+      expect(
+        (
+          await client.post('/users/passkey/sign-in', {
+            response: person.authenticator.get(await signInOptions(client)),
+          })
+        ).status,
+      ).toBe(200)
+    await passkeySignIn()
+    const notice = await inbox.waitFor((mail) => notices().includes(mail))
+    expect(notice.text).toContain('Sign-in method: Passkey')
+    // The device cookie it got makes the browser known: no second notice.
+    expect((await client.post('/users/logout')).status).toBe(200)
+    await passkeySignIn()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(notices()).toHaveLength(1)
+  })
+
   it('refuses a wrong user handle, a replayed response and a removed passkey', async () => {
     const person = await signedIn()
     const passkeyId = await register(person)

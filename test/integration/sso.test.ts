@@ -275,6 +275,26 @@ describe('single sign-on with a corporate OpenID provider', () => {
     expect(sessions).toHaveLength(1)
   })
 
+  it('new-browser notice: a single sign-on from a browser the account has not used emails the owner, naming the provider by its label', async () => {
+    const staff = await staffAccount('corporate')
+    const identity = { email: staff.email, email_verified: true, sub: `corp-notice-${staff.id}` }
+    const notices = () =>
+      inbox.received.filter(
+        (mail) => mail.to.includes(staff.email) && mail.subject.includes('browser it has not used'),
+      )
+    // The account's first sign-in ever tells nobody.
+    expect((await signInVia(app.client(), 'corporate', corporate, identity)).status).toBe(303)
+    const other = app.client()
+    expect((await signInVia(other, 'corporate', corporate, identity)).status).toBe(303)
+    const notice = await inbox.waitFor((mail) => notices().includes(mail))
+    expect(notice.text).toContain('Sign-in method: Corporate SSO')
+    expect(notice.text).not.toContain('corporate\n')
+    // The same browser again is known.
+    expect((await signInVia(other, 'corporate', corporate, identity)).status).toBe(303)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(notices()).toHaveLength(1)
+  })
+
   it('finds a linked identity by its subject, whatever email the provider now reports', async () => {
     const staff = await staffAccount('corporate')
     const identity = { email: staff.email, email_verified: true, sub: 'corp-subject-2' }

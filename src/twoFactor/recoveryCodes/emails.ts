@@ -4,6 +4,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
+import { formatUtcTime } from '../../lib/formatUtcTime.js'
 
 type Owner = Record<string, unknown>
 
@@ -11,7 +12,6 @@ type Owner = Record<string, unknown>
  * Tells an account's owner that its recovery codes changed: new ones were made, or one was used to
  * sign in (with how many remain). Either could be someone holding the password and a stolen session
  * or code, so the email says what to do then: reset the password, which also ends every session.
- * The time is in UTC, the one zone the server can name for every reader.
  */
 export const sendRecoveryCodesEmail = async (
   req: PayloadRequest,
@@ -25,7 +25,7 @@ export const sendRecoveryCodesEmail = async (
     return
   }
   const language = recipientLanguage(owner, options)
-  const time = `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date())} UTC`
+  const time = formatUtcTime(language, new Date())
   await sendSecurityEmail(req, {
     action: {
       label: 'emailActionResetPassword',

@@ -1,0 +1,118 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { StaffAccount } from '../accounts/staffAccount.js'
+import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { BackofficeLanguage, BackofficeTranslationKey } from '../translations/types.js'
+
+import { inTransaction } from '../db/inTransaction.js'
+import { recipientLanguage } from '../email/recipientLanguage.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
+import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
+import { isWellFormedToken } from '../lib/tokens.js'
+import { jsonResponse } from '../request/http.js'
+import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'
+import { suspendAccount } from './suspendAccount.js'
+
+/** What an emailed "this wasn't me" link opens. */
+export type OwnerReport<Found extends { account: StaffAccount }> = {
+  /** The page's texts: heading (also its title), explanation (`{{email}}`), button, done, invalid link. */
+  texts: Record<
+    'confirm' | 'done' | 'explanation' | 'heading' | 'invalid',
+    BackofficeTranslationKey
+  >
+  /** What a well-formed token opens while it can still be used, with its account; else null. */
+  open: (req: PayloadRequest, token: string) => Promise<Found | null>
+  path: string
+  /**
+   * Spends the link and records the report, in the transaction that suspends the account: false
+   * when it was spent meanwhile (a parallel click), and then nothing is suspended twice.
+   */
+  spend: (req: PayloadRequest, found: Found) => Promise<boolean>
+}
+
+/**
+ * The two endpoints of a "this wasn't me" link in an email to an account's owner. `GET` shows a page
+ * with only a confirmation button: mail scanners open links, and opening one must not suspend
+ * anybody. `POST` spends the link, suspends the account (every session ends, administrators are
+ * alerted) and answers the confirmation page to a browser's form, `{ reported: true }` to anything
+ * else. A link made up, spent or expired changes nothing and answers a page saying so (400), in the
+ * app's default language since no account is known; a non-browser gets TOKEN_INVALID_OR_EXPIRED.
+ */
+export const ownerReportEndpoints = <Found extends { account: StaffAccount }>(
+  options: SanitizedBackofficeOptions,
+  report: OwnerReport<Found>,
+): Endpoint[] => {
+  /** Every page under the same heading, so a spent link still says what it was for. */
+  const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
+    linkPage(req, {
+      body: `<h1 style="font-size:22px">${linkPageText(req, language, report.texts.heading)}</h1>${body}`,
+      language,
+      status,
+      titleKey: report.texts.heading,
+    })
+  const invalidLinkPage = (req: PayloadRequest) => {
+    const language = options.emails.defaultLanguage
+    return page(req, language, 400, `<p>${linkPageText(req, language, report.texts.invalid)}</p>`)
+  }
+  const open = (req: PayloadRequest, token: unknown) =>
+    isWellFormedToken(token) ? report.open(req, token) : Promise.resolve(null)
+  return [
+    backofficeEndpoint({
+      handler: async (req) => {
+        const token = req.searchParams.get('token')
+        const found = await open(req, token)
+        if (!found) {
+          return invalidLinkPage(req)
+        }
+        const language = recipientLanguage(found.account, options)
+        const text = (key: BackofficeTranslationKey) =>
+          linkPageText(req, language, key, { email: String(found.account.email ?? '') })
+        return page(
+          req,
+          language,
+          200,
+          `<p>${text(report.texts.explanation)}</p>` +
+            `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
+            `${text(report.texts.confirm)}</button></form>`,
+        )
+      },
+      method: 'get',
+      path: report.path,
+    }),
+    backofficeEndpoint({
+      handler: async (req) => {
+        const found = await open(req, req.searchParams.get('token'))
+        const html = wantsHtml(req)
+        const refuse = () => {
+          if (!html) {
+            throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
+          }
+          return invalidLinkPage(req)
+        }
+        if (!found) {
+          return refuse()
+        }
+        const { account } = found
+        // The report, the suspension and their audit entries commit together: the link is spent only
+        // when the account is suspended.
+        const reported = await inTransaction(req, async () => {
+          if (!(await report.spend(req, found))) {
+            return false
+          }
+          await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
+          return true
+        })
+        if (!reported) {
+          return refuse()
+        }
+        if (!html) {
+          return jsonResponse(req, { reported: true })
+        }
+        const language = recipientLanguage(account, options)
+        return page(req, language, 200, `<p>${linkPageText(req, language, report.texts.done)}</p>`)
+      },
+      method: 'post',
+      path: report.path,
+    }),
+  ]
+}

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import type { ReceivedEmail } from '../helpers/smtpInbox.js'
+
+import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
+import { sqlOn } from '../helpers/sql.js'
+import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
+
+/**
+ * Staff were not told when their account was signed in to from a new browser (GitHub, Google and
+ * Microsoft do; ASVS 5.0 6.3.5). Now the owner gets an email with the facts and a "This wasn't me"
+ * link that ends every session and suspends the account, once.
+ */
+const password = 'a-long-and-unusual-passphrase-42'
+const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'
+const attacker = { 'user-agent': firefox, 'x-forwarded-for': '203.0.113.7' }
+let app: TestPayload
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
+let accounts = 0
+let email = ''
+let userId = 0
+const sql = sqlOn(() => app.payload)
+
+const noticesTo = (address: string) =>
+  inbox.received.filter(
+    (mail) => mail.to.includes(address) && mail.subject.includes('browser it has not used'),
+  )
+const noticeFor = (address: string) =>
+  inbox.waitFor(
+    (mail) => mail.to.includes(address) && mail.subject.includes('browser it has not used'),
+  )
+/** Waits long enough for a notice sent in the background to have arrived, had there been one. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
+const reportLinkOf = (mail: ReceivedEmail) =>
+  linksIn(mail)
+    .find((link) => link.includes('/new-browser/report'))!
+    .replace('http://localhost:3000/api', '')
+const auditCount = async (event: string) =>
+  (
+    await sql('SELECT count(*)::int AS n FROM audit_log WHERE event = $1 AND target_object = $2', [
+      event,
+      String(userId),
+    ])
+  )[0].n as number
+const status = async () =>
+  (await sql('SELECT security_status AS status FROM users WHERE id = $1', [userId]))[0].status
+/** The owner's everyday browser: its first sign-in ever, which tells nobody. */
+const ownersBrowser = async () => {
+  const owner = app.client()
+  expect((await owner.post('/users/login', { email, password })).status).toBe(200)
+  return owner
+}
+/** A browser the account has never used signs in, and its notice arrives. */
+const strangerSignsIn = async () => {
+  const stranger = app.client()
+  expect((await stranger.post('/users/login', { email, password }, attacker)).status).toBe(200)
+  return { mail: await noticeFor(email), stranger }
+}
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox()
+  app = await startTestPayload({ smtpUrl: inbox.url })
+  expect(
+    (await app.client().post('/users/first-register', { email: 'first@example.com', password }))
+      .status,
+  ).toBe(200)
+})
+afterAll(async () => {
+  await app?.close()
+  await inbox?.close()
+})
+beforeEach(async () => {
+  email = `staff-${++accounts}@example.com`
+  const user = await app.payload.create({
+    collection: 'users',
+    data: { email, password, roles: ['editor'] },
+  })
+  userId = user.id as number
+})
+
+describe('new-browser notice', () => {
+  it("tells nobody of a new account's first sign-in, and nothing for a browser the account knows", async () => {
+    const owner = await ownersBrowser()
+    expect((await owner.post('/users/logout')).status).toBe(200)
+    expect((await owner.post('/users/login', { email, password })).status).toBe(200)
+    await settle()
+    expect(noticesTo(email)).toEqual([])
+    expect(await auditCount('login.newBrowserNoticed')).toBe(0)
+  })
+
+  it('emails the owner when, from where (address, browser, OS) and how a new browser signed in, and audits it', async () => {
+    await ownersBrowser()
+    const { mail } = await strangerSignsIn()
+    expect(mail.subject).toBe('New sign-in to your account from a browser it has not used before')
+    expect(mail.text).toContain(`Your account ${email} was just signed in to`)
+    expect(mail.text).toMatch(/When: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) UTC/)
+    expect(mail.text).toContain('Browser: Firefox 133 on Windows 10')
+    expect(mail.text).toContain('IP address: 203.0.113.7')
+    expect(mail.text).toContain('Sign-in method: Password')
+    expect(reportLinkOf(mail)).toMatch(/^\/users\/new-browser\/report\?token=[\w-]{43}$/)
+    // Only the token's hash is stored.
+    const token = new URL(`http://x${reportLinkOf(mail)}`).searchParams.get('token')!
+    const [stored] = await sql(
+      'SELECT report_token_hash AS hash FROM sign_in_browsers WHERE account = $1 AND report_token_hash IS NOT NULL',
+      [String(userId)],
+    )
+    expect(stored.hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(stored.hash).not.toContain(token)
+    await expect.poll(() => auditCount('login.newBrowserNoticed')).toBe(1)
+    expect(noticesTo(email)).toHaveLength(1)
+  })
+
+  it('counts a password and authenticator-code sign-in, named by both factors, once the code passed', async () => {
+    const owner = await ownersBrowser()
+    const secret = await enrol(owner)
+    nextTimeStep()
+    const stranger = app.client()
+    const first = await stranger.post('/users/login', { email, password }, attacker)
+    expect(first.body.secondFactor).toBe('codeRequired')
+    // The password step alone is no sign-in: nothing is sent yet.
+    await settle()
+    expect(noticesTo(email)).toEqual([])
+    const second = await stranger.post(
+      '/users/mfa/totp/authenticate',
+      { code: await authenticatorCode(secret) },
+      attacker,
+    )
+    expect(second.status).toBe(200)
+    const mail = await noticeFor(email)
+    expect(mail.text).toContain('Sign-in method: Password and authenticator app')
+    expect(mail.text).toContain('Browser: Firefox 133 on Windows 10')
+  })
+
+  it('sends nothing for a known browser signing in again', async () => {
+    await ownersBrowser()
+    const { stranger } = await strangerSignsIn()
+    expect((await stranger.post('/users/logout')).status).toBe(200)
+    expect((await stranger.post('/users/login', { email, password }, attacker)).status).toBe(200)
+    await settle()
+    expect(noticesTo(email)).toHaveLength(1)
+  })
+})
+
+describe('the notice\'s "This wasn\'t me" link', () => {
+  it('shows a confirmation page only; confirming ends every session (the refreshed one too) and suspends the account, audited', async () => {
+    const owner = await ownersBrowser()
+    const { mail, stranger } = await strangerSignsIn()
+    const link = reportLinkOf(mail)
+
+    const page = await app.client().get(link, { accept: 'text/html' })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('This wasn’t me: end all sessions and suspend my account')
+    expect(await status()).toBe('active')
+
+    const done = await app.client().post(link, undefined, { accept: 'text/html' })
+    expect(done.status).toBe(200)
+    expect(done.body).toContain('Every session of your account has ended')
+    expect(await status()).toBe('suspended')
+    expect(await auditCount('login.newBrowserReported')).toBe(1)
+    expect(await auditCount('account.suspended')).toBe(1)
+
+    // The attacker's session is gone and cannot be refreshed; the owner's too.
+    expect((await stranger.post('/users/refresh-token')).status).toBe(403)
+    expect((await stranger.get('/users/me')).body.user).toBeNull()
+    expect((await owner.get('/users/me')).body.user).toBeNull()
+    // And neither can sign in again.
+    expect((await stranger.post('/users/login', { email, password }, attacker)).status).not.toBe(
+      200,
+    )
+  })
+
+  it('changes nothing for a replayed, expired or forged link, and answers a clear 400 page', async () => {
+    await ownersBrowser()
+    const { mail } = await strangerSignsIn()
+    const link = reportLinkOf(mail)
+    const invalid =
+      'This link cannot be used: it was already used, it has expired, or it is not a link we sent. Nothing was changed.'
+
+    // Expired: moved past its 7 days.
+    await sql(
+      "UPDATE sign_in_browsers SET report_expires_at = now() - interval '1 second' WHERE account = $1",
+      [String(userId)],
+    )
+    for (const method of ['get', 'post'] as const) {
+      const answer =
+        method === 'get'
+          ? await app.client().get(link, { accept: 'text/html' })
+          : await app.client().post(link, undefined, { accept: 'text/html' })
+      expect([answer.status, answer.body]).toEqual([400, expect.stringContaining(invalid)])
+    }
+    expect(await status()).toBe('active')
+
+    // Forged: well-formed, or not.
+    for (const token of ['a'.repeat(43), 'short', '']) {
+      const forged = await app
+        .client()
+        .post(`/users/new-browser/report?token=${token}`, undefined, { accept: 'text/html' })
+      expect([forged.status, forged.body]).toEqual([400, expect.stringContaining(invalid)])
+    }
+    const json = await app.client().post(`/users/new-browser/report?token=${'a'.repeat(43)}`)
+    expect([json.status, json.body.errors?.[0]?.data?.code]).toEqual([
+      400,
+      'TOKEN_INVALID_OR_EXPIRED',
+    ])
+    expect(await status()).toBe('active')
+
+    // Replayed: the expiry lifted again, used once, then once more.
+    await sql(
+      "UPDATE sign_in_browsers SET report_expires_at = now() + interval '1 day' WHERE account = $1 AND report_token_hash IS NOT NULL",
+      [String(userId)],
+    )
+    expect((await app.client().post(link, undefined, { accept: 'text/html' })).status).toBe(200)
+    await sql("UPDATE users SET security_status = 'active' WHERE id = $1", [userId])
+    const replay = await app.client().post(link, undefined, { accept: 'text/html' })
+    expect([replay.status, replay.body]).toEqual([400, expect.stringContaining(invalid)])
+    expect(await status()).toBe('active')
+    expect(await auditCount('login.newBrowserReported')).toBe(1)
+  })
+
+  it('acts once when clicked many times in parallel', async () => {
+    await ownersBrowser()
+    const { mail } = await strangerSignsIn()
+    const link = reportLinkOf(mail)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => app.client().post(link, undefined, { accept: 'text/html' })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      200, 400, 400, 400, 400, 400, 400, 400,
+    ])
+    expect(await auditCount('login.newBrowserReported')).toBe(1)
+    expect(await auditCount('account.suspended')).toBe(1)
+  })
+})
+
+describe('new-password sign-ins', () => {
+  it('tells of a sign-in right after a password reset in a new browser', async () => {
+    await ownersBrowser()
+    expect((await app.client().post('/users/forgot-password', { email })).status).toBe(200)
+    const resetMail = await inbox.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject === 'Reset your password',
+    )
+    const token = new URL(
+      linksIn(resetMail).find((link) => link.includes('/admin/reset?'))!,
+    ).searchParams.get('token')!
+    const stranger = app.client()
+    const reset = await stranger.post(
+      '/users/reset-password',
+      { password: 'another-long-unusual-passphrase-7', token },
+      attacker,
+    )
+    expect(reset.status).toBe(200)
+    const mail = await noticeFor(email)
+    expect(mail.text).toContain('Sign-in method: Password')
+    expect(mail.text).toContain('IP address: 203.0.113.7')
+  })
+})
+
+describe('when the mail server is down', () => {
+  it('still signs the new browser in, and logs and audits the notice as not sent', async () => {
+    await ownersBrowser()
+    await inbox.close()
+    const startedAt = Date.now()
+    const answer = await app.client().post('/users/login', { email, password }, attacker)
+    expect(answer.status).toBe(200)
+    expect(answer.body.user?.email).toBe(email)
+    const tookMs = Date.now() - startedAt
+    await expect
+      .poll(async () =>
+        (
+          await sql(
+            "SELECT data->>'sent' AS sent FROM audit_log WHERE event = 'login.newBrowserNoticed' AND target_object = $1",
+            [String(userId)],
+          )
+        ).map((row) => row.sent),
+      )
+      .toEqual(['false'])
+    expect(tookMs).toBeLessThan(5000)
+  })
+})
+
+describe('with `emails.newBrowserNotice: false`', () => {
+  it('sends nothing for a new browser', async () => {
+    await app.restart({ backofficeOptions: { emails: { newBrowserNotice: false } } })
+    await ownersBrowser()
+    expect((await app.client().post('/users/login', { email, password }, attacker)).status).toBe(
+      200,
+    )
+    await settle()
+    expect(noticesTo(email)).toEqual([])
+    expect(await auditCount('login.newBrowserNoticed')).toBe(0)
+  })
+})
