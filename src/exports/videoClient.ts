@@ -1,3 +1,10 @@
+'use client'
+
 // The video plugin's client components, registered in Payload's import map as
-// 'payload-backoffice/video/client#Name'.
-export { VideoField } from '../video/components/VideoField.js'
+// 'payload-backoffice/video/client#Name'. `lazy`, so that only pages showing a video field fetch its
+// code: Next would otherwise put it in every admin page's JavaScript, the sign-in page's too.
+import { lazy } from 'react'
+
+export const VideoField = lazy(() =>
+  import('../video/components/VideoField.js').then((module) => ({ default: module.VideoField })),
+)

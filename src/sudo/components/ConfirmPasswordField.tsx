@@ -3,8 +3,7 @@ import type { UIFieldServerProps } from 'payload'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { providerConfirmationFor } from '../providerConfirmation.js'
-import { ConfirmPasswordPrompt } from './ConfirmPasswordPrompt.js'
-import { ConfirmWithProviderPrompt } from './ConfirmWithProviderPrompt.js'
+import { ConfirmPasswordPrompt, ConfirmWithProviderPrompt } from './lazyComponents.js'
 
 /**
  * The "Confirm it's you" section, on the viewer's own account only: the password for accounts that

@@ -9,12 +9,14 @@ import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
-import { PasskeysList } from '../passkeys/components/PasskeysList.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
-import { AccountResetRequest } from '../resetRequests/components/AccountResetRequest.js'
-import { RecoveryCodesPanel } from './RecoveryCodesPanel.js'
-import { TrustedDevicesList } from './TrustedDevicesList.js'
+import {
+  AccountResetRequest,
+  PasskeysList,
+  RecoveryCodesPanel,
+  TrustedDevicesList,
+} from './lazyComponents.js'
 
 /**
  * The two-factor section of the account page: on the viewer's own account, whether two-factor is on
