@@ -1,5 +1,3 @@
-import type { Page } from 'playwright-core'
-
 /**
  * `npm run bench:bundle`: what the plugin adds to the JavaScript a browser loads in the admin, on the
  * sign-in page and on a page with a new-password field (create first user), next to vanilla Payload
@@ -12,6 +10,8 @@ import type { Page } from 'playwright-core'
  * again: the password-strength word lists (megabytes) load then, and only the admin language's.
  * `BENCH_BUNDLE_SCRIPTS=1` also lists every script with its gzipped size, to see what weighs.
  */
+import type { Page } from 'playwright-core'
+
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
