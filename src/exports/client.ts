@@ -2,212 +2,167 @@
 
 // Client components and hooks, registered in Payload's import map as 'payload-backoffice/client#Name'.
 // Next bundles every client component the admin's one catch-all route can render into the JavaScript
-// of every admin page, the sign-in page included. So each component here is `lazy` (as Payload's own
-// date picker and code editor are): a page fetches its chunk only when it renders it. Only what every
+// of every admin page, the sign-in page included. So each component here is a `lazyComponent`: a page fetches its chunk only when it renders it. Only what every
 // page needs is imported directly: the toast provider and the translation hook.
-import { lazy } from 'react'
+import { lazyComponent } from '../components/client/lazyComponent.js'
 
 export { PendingToast } from '../components/client/PendingToast.js'
 export { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 
-export const AccountSecurityPanel = lazy(() =>
-  import('../accountOverview/components/AccountSecurityPanel.js').then((module) => ({
-    default: module.AccountSecurityPanel,
-  })),
+export const AccountSecurityPanel = lazyComponent(() =>
+  import('../accountOverview/components/AccountSecurityPanel.js').then(
+    (module) => module.AccountSecurityPanel,
+  ),
 )
-export const AccountStatusCell = lazy(() =>
-  import('../accountOverview/components/AccountStatusCell.js').then((module) => ({
-    default: module.AccountStatusCell,
-  })),
+export const AccountStatusCell = lazyComponent(() =>
+  import('../accountOverview/components/AccountStatusCell.js').then(
+    (module) => module.AccountStatusCell,
+  ),
 )
-export const LastSignInCell = lazy(() =>
-  import('../accountOverview/components/LastSignInCell.js').then((module) => ({
-    default: module.LastSignInCell,
-  })),
+export const LastSignInCell = lazyComponent(() =>
+  import('../accountOverview/components/LastSignInCell.js').then((module) => module.LastSignInCell),
 )
-export const SecondFactorCell = lazy(() =>
-  import('../accountOverview/components/SecondFactorCell.js').then((module) => ({
-    default: module.SecondFactorCell,
-  })),
+export const SecondFactorCell = lazyComponent(() =>
+  import('../accountOverview/components/SecondFactorCell.js').then(
+    (module) => module.SecondFactorCell,
+  ),
 )
-export const ChangePasswordDrawer = lazy(() =>
-  import('../changePassword/components/ChangePasswordDrawer.js').then((module) => ({
-    default: module.ChangePasswordDrawer,
-  })),
+export const ChangePasswordDrawer = lazyComponent(() =>
+  import('../changePassword/components/ChangePasswordDrawer.js').then(
+    (module) => module.ChangePasswordDrawer,
+  ),
 )
-export const FirstUserForm = lazy(() =>
-  import('../firstUser/components/FirstUserForm.js').then((module) => ({
-    default: module.FirstUserForm,
-  })),
+export const FirstUserForm = lazyComponent(() =>
+  import('../firstUser/components/FirstUserForm.js').then((module) => module.FirstUserForm),
 )
-export const FirstUserPasswordField = lazy(() =>
-  import('../firstUser/components/FirstUserPasswordField.js').then((module) => ({
-    default: module.FirstUserPasswordField,
-  })),
+export const FirstUserPasswordField = lazyComponent(() =>
+  import('../firstUser/components/FirstUserPasswordField.js').then(
+    (module) => module.FirstUserPasswordField,
+  ),
 )
-export const InvitationField = lazy(() =>
-  import('../invitations/components/InvitationField.js').then((module) => ({
-    default: module.InvitationField,
-  })),
+export const InvitationField = lazyComponent(() =>
+  import('../invitations/components/InvitationField.js').then((module) => module.InvitationField),
 )
-export const InvitationSaveButton = lazy(() =>
-  import('../invitations/components/InvitationSaveButton.js').then((module) => ({
-    default: module.InvitationSaveButton,
-  })),
+export const InvitationSaveButton = lazyComponent(() =>
+  import('../invitations/components/InvitationSaveButton.js').then(
+    (module) => module.InvitationSaveButton,
+  ),
 )
-export const UserEditView = lazy(() =>
-  import('../invitations/components/UserEditView.js').then((module) => ({
-    default: module.UserEditView,
-  })),
+export const UserEditView = lazyComponent(() =>
+  import('../invitations/components/UserEditView.js').then((module) => module.UserEditView),
 )
-export const NewPasswordField = lazy(() =>
-  import('../passwordPolicy/components/NewPasswordField.js').then((module) => ({
-    default: module.NewPasswordField,
-  })),
+export const NewPasswordField = lazyComponent(() =>
+  import('../passwordPolicy/components/NewPasswordField.js').then(
+    (module) => module.NewPasswordField,
+  ),
 )
-export const PasswordInput = lazy(() =>
-  import('../passwordPolicy/components/PasswordInput.js').then((module) => ({
-    default: module.PasswordInput,
-  })),
+export const PasswordInput = lazyComponent(() =>
+  import('../passwordPolicy/components/PasswordInput.js').then((module) => module.PasswordInput),
 )
-export const ReadOnlyRichTextBlocks = lazy(() =>
-  import('../richtext/components/ReadOnlyRichTextBlocks.js').then((module) => ({
-    default: module.ReadOnlyRichTextBlocks,
-  })),
+export const ReadOnlyRichTextBlocks = lazyComponent(() =>
+  import('../richtext/components/ReadOnlyRichTextBlocks.js').then(
+    (module) => module.ReadOnlyRichTextBlocks,
+  ),
 )
-export const SeoMetaTextField = lazy(() =>
-  import('../seo/components/SeoMetaTextField.js').then((module) => ({
-    default: module.SeoMetaTextField,
-  })),
+export const SeoMetaTextField = lazyComponent(() =>
+  import('../seo/components/SeoMetaTextField.js').then((module) => module.SeoMetaTextField),
 )
-export const SessionsField = lazy(() =>
-  import('../sessions/components/SessionsField.js').then((module) => ({
-    default: module.SessionsField,
-  })),
+export const SessionsField = lazyComponent(() =>
+  import('../sessions/components/SessionsField.js').then((module) => module.SessionsField),
 )
-export const SignInMethodCell = lazy(() =>
-  import('../sso/components/SignInMethodCell.js').then((module) => ({
-    default: module.SignInMethodCell,
-  })),
+export const SignInMethodCell = lazyComponent(() =>
+  import('../sso/components/SignInMethodCell.js').then((module) => module.SignInMethodCell),
 )
-export const SignInMethodField = lazy(() =>
-  import('../sso/components/SignInMethodField.js').then((module) => ({
-    default: module.SignInMethodField,
-  })),
+export const SignInMethodField = lazyComponent(() =>
+  import('../sso/components/SignInMethodField.js').then((module) => module.SignInMethodField),
 )
-export const ConfirmPasswordPrompt = lazy(() =>
-  import('../sudo/components/ConfirmPasswordPrompt.js').then((module) => ({
-    default: module.ConfirmPasswordPrompt,
-  })),
+export const ConfirmPasswordPrompt = lazyComponent(() =>
+  import('../sudo/components/ConfirmPasswordPrompt.js').then(
+    (module) => module.ConfirmPasswordPrompt,
+  ),
 )
-export const LockedUntilCell = lazy(() =>
-  import('../lockout/components/LockedUntilCell.js').then((module) => ({
-    default: module.LockedUntilCell,
-  })),
+export const LockedUntilCell = lazyComponent(() =>
+  import('../lockout/components/LockedUntilCell.js').then((module) => module.LockedUntilCell),
 )
-export const FileSizeCell = lazy(() =>
-  import('../uploads/components/FileSizeCell.js').then((module) => ({
-    default: module.FileSizeCell,
-  })),
+export const FileSizeCell = lazyComponent(() =>
+  import('../uploads/components/FileSizeCell.js').then((module) => module.FileSizeCell),
 )
-export const FocalPointByClick = lazy(() =>
-  import('../uploads/components/FocalPointByClick.js').then((module) => ({
-    default: module.FocalPointByClick,
-  })),
+export const FocalPointByClick = lazyComponent(() =>
+  import('../uploads/components/FocalPointByClick.js').then((module) => module.FocalPointByClick),
 )
-export const SelectDiff = lazy(() =>
-  import('../versions/components/SelectDiff.js').then((module) => ({ default: module.SelectDiff })),
+export const SelectDiff = lazyComponent(() =>
+  import('../versions/components/SelectDiff.js').then((module) => module.SelectDiff),
 )
-export const VersionDrawerErrors = lazy(() =>
-  import('../versions/components/VersionDrawerErrors.js').then((module) => ({
-    default: module.VersionDrawerErrors,
-  })),
+export const VersionDrawerErrors = lazyComponent(() =>
+  import('../versions/components/VersionDrawerErrors.js').then(
+    (module) => module.VersionDrawerErrors,
+  ),
 )
-export const ChallengeForm = lazy(() =>
-  import('../twoFactor/components/ChallengeForm.js').then((module) => ({
-    default: module.ChallengeForm,
-  })),
+export const ChallengeForm = lazyComponent(() =>
+  import('../twoFactor/components/ChallengeForm.js').then((module) => module.ChallengeForm),
 )
-export const ChallengeMethods = lazy(() =>
-  import('../twoFactor/components/ChallengeMethods.js').then((module) => ({
-    default: module.ChallengeMethods,
-  })),
+export const ChallengeMethods = lazyComponent(() =>
+  import('../twoFactor/components/ChallengeMethods.js').then((module) => module.ChallengeMethods),
 )
-export const SecondFactorChoice = lazy(() =>
-  import('../twoFactor/components/SecondFactorChoice.js').then((module) => ({
-    default: module.SecondFactorChoice,
-  })),
+export const SecondFactorChoice = lazyComponent(() =>
+  import('../twoFactor/components/SecondFactorChoice.js').then(
+    (module) => module.SecondFactorChoice,
+  ),
 )
-export const PasskeyChallenge = lazy(() =>
-  import('../twoFactor/passkeys/components/PasskeyChallenge.js').then((module) => ({
-    default: module.PasskeyChallenge,
-  })),
+export const PasskeyChallenge = lazyComponent(() =>
+  import('../twoFactor/passkeys/components/PasskeyChallenge.js').then(
+    (module) => module.PasskeyChallenge,
+  ),
 )
-export const PasskeySignInButton = lazy(() =>
-  import('../twoFactor/passkeys/components/PasskeySignInButton.js').then((module) => ({
-    default: module.PasskeySignInButton,
-  })),
+export const PasskeySignInButton = lazyComponent(() =>
+  import('../twoFactor/passkeys/components/PasskeySignInButton.js').then(
+    (module) => module.PasskeySignInButton,
+  ),
 )
-export const PasskeysList = lazy(() =>
-  import('../twoFactor/passkeys/components/PasskeysList.js').then((module) => ({
-    default: module.PasskeysList,
-  })),
+export const PasskeysList = lazyComponent(() =>
+  import('../twoFactor/passkeys/components/PasskeysList.js').then((module) => module.PasskeysList),
 )
-export const RecoveryCodeForm = lazy(() =>
-  import('../twoFactor/components/RecoveryCodeForm.js').then((module) => ({
-    default: module.RecoveryCodeForm,
-  })),
+export const RecoveryCodeForm = lazyComponent(() =>
+  import('../twoFactor/components/RecoveryCodeForm.js').then((module) => module.RecoveryCodeForm),
 )
-export const RecoveryCodesPanel = lazy(() =>
-  import('../twoFactor/components/RecoveryCodesPanel.js').then((module) => ({
-    default: module.RecoveryCodesPanel,
-  })),
+export const RecoveryCodesPanel = lazyComponent(() =>
+  import('../twoFactor/components/RecoveryCodesPanel.js').then(
+    (module) => module.RecoveryCodesPanel,
+  ),
 )
-export const SetupForm = lazy(() =>
-  import('../twoFactor/components/SetupForm.js').then((module) => ({ default: module.SetupForm })),
+export const SetupForm = lazyComponent(() =>
+  import('../twoFactor/components/SetupForm.js').then((module) => module.SetupForm),
 )
-export const TrustedDevicesList = lazy(() =>
-  import('../twoFactor/components/TrustedDevicesList.js').then((module) => ({
-    default: module.TrustedDevicesList,
-  })),
+export const TrustedDevicesList = lazyComponent(() =>
+  import('../twoFactor/components/TrustedDevicesList.js').then(
+    (module) => module.TrustedDevicesList,
+  ),
 )
-export const AccountResetRequest = lazy(() =>
-  import('../twoFactor/resetRequests/components/AccountResetRequest.js').then((module) => ({
-    default: module.AccountResetRequest,
-  })),
+export const AccountResetRequest = lazyComponent(() =>
+  import('../twoFactor/resetRequests/components/AccountResetRequest.js').then(
+    (module) => module.AccountResetRequest,
+  ),
 )
-export const RequestResetWidget = lazy(() =>
-  import('../twoFactor/resetRequests/components/RequestResetWidget.js').then((module) => ({
-    default: module.RequestResetWidget,
-  })),
+export const RequestResetWidget = lazyComponent(() =>
+  import('../twoFactor/resetRequests/components/RequestResetWidget.js').then(
+    (module) => module.RequestResetWidget,
+  ),
 )
-export const AuditCategoryCell = lazy(() =>
-  import('../audit/components/AuditCategoryCell.js').then((module) => ({
-    default: module.AuditCategoryCell,
-  })),
+export const AuditCategoryCell = lazyComponent(() =>
+  import('../audit/components/AuditCategoryCell.js').then((module) => module.AuditCategoryCell),
 )
-export const AuditDataField = lazy(() =>
-  import('../audit/components/AuditDataField.js').then((module) => ({
-    default: module.AuditDataField,
-  })),
+export const AuditDataField = lazyComponent(() =>
+  import('../audit/components/AuditDataField.js').then((module) => module.AuditDataField),
 )
-export const AuditEventCell = lazy(() =>
-  import('../audit/components/AuditEventCell.js').then((module) => ({
-    default: module.AuditEventCell,
-  })),
+export const AuditEventCell = lazyComponent(() =>
+  import('../audit/components/AuditEventCell.js').then((module) => module.AuditEventCell),
 )
-export const AuditLogListTools = lazy(() =>
-  import('../audit/components/AuditLogListTools.js').then((module) => ({
-    default: module.AuditLogListTools,
-  })),
+export const AuditLogListTools = lazyComponent(() =>
+  import('../audit/components/AuditLogListTools.js').then((module) => module.AuditLogListTools),
 )
-export const AuditTextCell = lazy(() =>
-  import('../audit/components/AuditTextCell.js').then((module) => ({
-    default: module.AuditTextCell,
-  })),
+export const AuditTextCell = lazyComponent(() =>
+  import('../audit/components/AuditTextCell.js').then((module) => module.AuditTextCell),
 )
-export const AuditTimeCell = lazy(() =>
-  import('../audit/components/AuditTimeCell.js').then((module) => ({
-    default: module.AuditTimeCell,
-  })),
+export const AuditTimeCell = lazyComponent(() =>
+  import('../audit/components/AuditTimeCell.js').then((module) => module.AuditTimeCell),
 )

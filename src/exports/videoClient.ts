@@ -3,8 +3,8 @@
 // The video plugin's client components, registered in Payload's import map as
 // 'payload-backoffice/video/client#Name'. `lazy`, so that only pages showing a video field fetch its
 // code: Next would otherwise put it in every admin page's JavaScript, the sign-in page's too.
-import { lazy } from 'react'
+import { lazyComponent } from '../components/client/lazyComponent.js'
 
-export const VideoField = lazy(() =>
-  import('../video/components/VideoField.js').then((module) => ({ default: module.VideoField })),
+export const VideoField = lazyComponent(() =>
+  import('../video/components/VideoField.js').then((module) => module.VideoField),
 )

@@ -1,13 +1,11 @@
 'use client'
 
 // The client components this folder's server components render, each in a chunk of its own
-// (`lazy`): imported directly, Next would bundle them into every admin page's JavaScript, the
+// (`lazyComponent`): imported directly, Next would bundle them into every admin page's JavaScript, the
 // sign-in page's included. See src/exports/client.ts.
-import { lazy } from 'react'
+import { lazyComponent } from '../../components/client/lazyComponent.js'
 
-export const SwitchToProvider = lazy(() =>
-  import('./SwitchToProvider.js').then((module) => ({ default: module.SwitchToProvider })),
+export const SwitchToProvider = lazyComponent(() =>
+  import('./SwitchToProvider.js').then((module) => module.SwitchToProvider),
 )
-export const SignOut = lazy(() =>
-  import('./SignOut.js').then((module) => ({ default: module.SignOut })),
-)
+export const SignOut = lazyComponent(() => import('./SignOut.js').then((module) => module.SignOut))

@@ -1,17 +1,13 @@
 'use client'
 
 // The client components this folder's server components render, each in a chunk of its own
-// (`lazy`): imported directly, Next would bundle them into every admin page's JavaScript, the
+// (`lazyComponent`): imported directly, Next would bundle them into every admin page's JavaScript, the
 // sign-in page's included. See src/exports/client.ts.
-import { lazy } from 'react'
+import { lazyComponent } from '../../components/client/lazyComponent.js'
 
-export const ConfirmPasswordPrompt = lazy(() =>
-  import('./ConfirmPasswordPrompt.js').then((module) => ({
-    default: module.ConfirmPasswordPrompt,
-  })),
+export const ConfirmPasswordPrompt = lazyComponent(() =>
+  import('./ConfirmPasswordPrompt.js').then((module) => module.ConfirmPasswordPrompt),
 )
-export const ConfirmWithProviderPrompt = lazy(() =>
-  import('./ConfirmWithProviderPrompt.js').then((module) => ({
-    default: module.ConfirmWithProviderPrompt,
-  })),
+export const ConfirmWithProviderPrompt = lazyComponent(() =>
+  import('./ConfirmWithProviderPrompt.js').then((module) => module.ConfirmWithProviderPrompt),
 )
