@@ -254,7 +254,7 @@ const main = async () => {
       'new password, one character typed': {} as Record<Side, PageScripts>,
       'sign in': {} as Record<Side, PageScripts>,
     }
-    for (const side of ['vanilla', 'plugin'] as const) {
+    for (const side of ['plugin', 'vanilla'] as const) {
       const databaseUrl = await createDatabase(postgres.url, `bench_bundle_${side}`)
       const port = await freePort()
       const serverUrl = `http://127.0.0.1:${port}`
@@ -284,7 +284,10 @@ const main = async () => {
         await measure(`${serverUrl}/admin/login`, '#field-password')
       ).atLoad
       process.kill(-servers.pop()!.pid!, 'SIGTERM')
-      rmSync(path.join(appDir, env.NEXT_DIST_DIR!), { force: true, recursive: true })
+      // BENCH_BUNDLE_KEEP_BUILDS=1 keeps them (dev/.next-bench-*), e.g. for the browser tests.
+      if (process.env.BENCH_BUNDLE_KEEP_BUILDS !== '1') {
+        rmSync(path.join(appDir, env.NEXT_DIST_DIR!), { force: true, recursive: true })
+      }
     }
 
     if (process.env.BENCH_BUNDLE_SCRIPTS === '1') {
