@@ -2,8 +2,9 @@
 
 // Client components and hooks, registered in Payload's import map as 'payload-backoffice/client#Name'.
 // Next bundles every client component the admin's one catch-all route can render into the JavaScript
-// of every admin page, the sign-in page included. So each component here is a `lazyComponent`: a page fetches its chunk only when it renders it. Only what every
-// page needs is imported directly: the toast provider and the translation hook.
+// of every admin page, the sign-in page included. So each component here is a `lazyComponent`: a
+// page fetches its chunk only when it renders it. Only what every page needs is imported directly:
+// the toast provider and the translation hook.
 import { lazyComponent } from '../components/client/lazyComponent.js'
 
 export { PendingToast } from '../components/client/PendingToast.js'
