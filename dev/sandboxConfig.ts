@@ -299,5 +299,13 @@ export const sandboxConfig = ({
     ),
     serverURL: process.env.SERVER_URL ?? 'http://localhost:3000',
     sharp,
-    typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+    typescript: {
+      // dev/payload-types.ts describes the whole sandbox, and the app's type check (`next build`)
+      // reads it for the plugin's sources too. Payload regenerates it in a child process at every
+      // start outside production, which outlives a short script such as the schema push: a variant
+      // without the plugin or the video plugin (bench:bundle's vanilla build) would overwrite it
+      // with types lacking their collections and fields, mid-build.
+      autoGenerate: withBackoffice && withVideo,
+      outputFile: path.resolve(dirname, 'payload-types.ts'),
+    },
   })

@@ -1,44 +1,169 @@
+'use client'
+
 // Client components and hooks, registered in Payload's import map as 'payload-backoffice/client#Name'.
-export { AccountSecurityPanel } from '../accountOverview/components/AccountSecurityPanel.js'
-export { AccountStatusCell } from '../accountOverview/components/AccountStatusCell.js'
-export { LastSignInCell } from '../accountOverview/components/LastSignInCell.js'
-export { SecondFactorCell } from '../accountOverview/components/SecondFactorCell.js'
-export { ChangePasswordDrawer } from '../changePassword/components/ChangePasswordDrawer.js'
+// Next bundles every client component the admin's one catch-all route can render into the JavaScript
+// of every admin page, the sign-in page included. So each component here is a `lazyComponent`: a
+// page fetches its chunk only when it renders it. Only what every page needs is imported directly:
+// the toast provider and the translation hook.
+import { lazyComponent } from '../components/client/lazyComponent.js'
+
 export { PendingToast } from '../components/client/PendingToast.js'
 export { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
-export { FirstUserForm } from '../firstUser/components/FirstUserForm.js'
-export { FirstUserPasswordField } from '../firstUser/components/FirstUserPasswordField.js'
-export { InvitationField } from '../invitations/components/InvitationField.js'
-export { InvitationSaveButton } from '../invitations/components/InvitationSaveButton.js'
-export { UserEditView } from '../invitations/components/UserEditView.js'
-export { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
-export { PasswordInput } from '../passwordPolicy/components/PasswordInput.js'
-export { ReadOnlyRichTextBlocks } from '../richtext/components/ReadOnlyRichTextBlocks.js'
-export { SeoMetaTextField } from '../seo/components/SeoMetaTextField.js'
-export { SessionsField } from '../sessions/components/SessionsField.js'
-export { SignInMethodCell } from '../sso/components/SignInMethodCell.js'
-export { SignInMethodField } from '../sso/components/SignInMethodField.js'
-export { ConfirmPasswordPrompt } from '../sudo/components/ConfirmPasswordPrompt.js'
-export { LockedUntilCell } from '../lockout/components/LockedUntilCell.js'
-export { FileSizeCell } from '../uploads/components/FileSizeCell.js'
-export { FocalPointByClick } from '../uploads/components/FocalPointByClick.js'
-export { SelectDiff } from '../versions/components/SelectDiff.js'
-export { VersionDrawerErrors } from '../versions/components/VersionDrawerErrors.js'
-export { ChallengeForm } from '../twoFactor/components/ChallengeForm.js'
-export { ChallengeMethods } from '../twoFactor/components/ChallengeMethods.js'
-export { SecondFactorChoice } from '../twoFactor/components/SecondFactorChoice.js'
-export { PasskeyChallenge } from '../twoFactor/passkeys/components/PasskeyChallenge.js'
-export { PasskeySignInButton } from '../twoFactor/passkeys/components/PasskeySignInButton.js'
-export { PasskeysList } from '../twoFactor/passkeys/components/PasskeysList.js'
-export { RecoveryCodeForm } from '../twoFactor/components/RecoveryCodeForm.js'
-export { RecoveryCodesPanel } from '../twoFactor/components/RecoveryCodesPanel.js'
-export { SetupForm } from '../twoFactor/components/SetupForm.js'
-export { TrustedDevicesList } from '../twoFactor/components/TrustedDevicesList.js'
-export { AccountResetRequest } from '../twoFactor/resetRequests/components/AccountResetRequest.js'
-export { RequestResetWidget } from '../twoFactor/resetRequests/components/RequestResetWidget.js'
-export { AuditCategoryCell } from '../audit/components/AuditCategoryCell.js'
-export { AuditDataField } from '../audit/components/AuditDataField.js'
-export { AuditEventCell } from '../audit/components/AuditEventCell.js'
-export { AuditLogListTools } from '../audit/components/AuditLogListTools.js'
-export { AuditTextCell } from '../audit/components/AuditTextCell.js'
-export { AuditTimeCell } from '../audit/components/AuditTimeCell.js'
+
+export const AccountSecurityPanel = lazyComponent(() =>
+  import('../accountOverview/components/AccountSecurityPanel.js').then(
+    (module) => module.AccountSecurityPanel,
+  ),
+)
+export const AccountStatusCell = lazyComponent(() =>
+  import('../accountOverview/components/AccountStatusCell.js').then(
+    (module) => module.AccountStatusCell,
+  ),
+)
+export const LastSignInCell = lazyComponent(() =>
+  import('../accountOverview/components/LastSignInCell.js').then((module) => module.LastSignInCell),
+)
+export const SecondFactorCell = lazyComponent(() =>
+  import('../accountOverview/components/SecondFactorCell.js').then(
+    (module) => module.SecondFactorCell,
+  ),
+)
+export const ChangePasswordDrawer = lazyComponent(() =>
+  import('../changePassword/components/ChangePasswordDrawer.js').then(
+    (module) => module.ChangePasswordDrawer,
+  ),
+)
+export const FirstUserForm = lazyComponent(() =>
+  import('../firstUser/components/FirstUserForm.js').then((module) => module.FirstUserForm),
+)
+export const FirstUserPasswordField = lazyComponent(() =>
+  import('../firstUser/components/FirstUserPasswordField.js').then(
+    (module) => module.FirstUserPasswordField,
+  ),
+)
+export const InvitationField = lazyComponent(() =>
+  import('../invitations/components/InvitationField.js').then((module) => module.InvitationField),
+)
+export const InvitationSaveButton = lazyComponent(() =>
+  import('../invitations/components/InvitationSaveButton.js').then(
+    (module) => module.InvitationSaveButton,
+  ),
+)
+export const UserEditView = lazyComponent(() =>
+  import('../invitations/components/UserEditView.js').then((module) => module.UserEditView),
+)
+export const NewPasswordField = lazyComponent(() =>
+  import('../passwordPolicy/components/NewPasswordField.js').then(
+    (module) => module.NewPasswordField,
+  ),
+)
+export const PasswordInput = lazyComponent(() =>
+  import('../passwordPolicy/components/PasswordInput.js').then((module) => module.PasswordInput),
+)
+export const ReadOnlyRichTextBlocks = lazyComponent(() =>
+  import('../richtext/components/ReadOnlyRichTextBlocks.js').then(
+    (module) => module.ReadOnlyRichTextBlocks,
+  ),
+)
+export const SeoMetaTextField = lazyComponent(() =>
+  import('../seo/components/SeoMetaTextField.js').then((module) => module.SeoMetaTextField),
+)
+export const SessionsField = lazyComponent(() =>
+  import('../sessions/components/SessionsField.js').then((module) => module.SessionsField),
+)
+export const SignInMethodCell = lazyComponent(() =>
+  import('../sso/components/SignInMethodCell.js').then((module) => module.SignInMethodCell),
+)
+export const SignInMethodField = lazyComponent(() =>
+  import('../sso/components/SignInMethodField.js').then((module) => module.SignInMethodField),
+)
+export const ConfirmPasswordPrompt = lazyComponent(() =>
+  import('../sudo/components/ConfirmPasswordPrompt.js').then(
+    (module) => module.ConfirmPasswordPrompt,
+  ),
+)
+export const LockedUntilCell = lazyComponent(() =>
+  import('../lockout/components/LockedUntilCell.js').then((module) => module.LockedUntilCell),
+)
+export const FileSizeCell = lazyComponent(() =>
+  import('../uploads/components/FileSizeCell.js').then((module) => module.FileSizeCell),
+)
+export const FocalPointByClick = lazyComponent(() =>
+  import('../uploads/components/FocalPointByClick.js').then((module) => module.FocalPointByClick),
+)
+export const SelectDiff = lazyComponent(() =>
+  import('../versions/components/SelectDiff.js').then((module) => module.SelectDiff),
+)
+export const VersionDrawerErrors = lazyComponent(() =>
+  import('../versions/components/VersionDrawerErrors.js').then(
+    (module) => module.VersionDrawerErrors,
+  ),
+)
+export const ChallengeForm = lazyComponent(() =>
+  import('../twoFactor/components/ChallengeForm.js').then((module) => module.ChallengeForm),
+)
+export const ChallengeMethods = lazyComponent(() =>
+  import('../twoFactor/components/ChallengeMethods.js').then((module) => module.ChallengeMethods),
+)
+export const SecondFactorChoice = lazyComponent(() =>
+  import('../twoFactor/components/SecondFactorChoice.js').then(
+    (module) => module.SecondFactorChoice,
+  ),
+)
+export const PasskeyChallenge = lazyComponent(() =>
+  import('../twoFactor/passkeys/components/PasskeyChallenge.js').then(
+    (module) => module.PasskeyChallenge,
+  ),
+)
+export const PasskeySignInButton = lazyComponent(() =>
+  import('../twoFactor/passkeys/components/PasskeySignInButton.js').then(
+    (module) => module.PasskeySignInButton,
+  ),
+)
+export const PasskeysList = lazyComponent(() =>
+  import('../twoFactor/passkeys/components/PasskeysList.js').then((module) => module.PasskeysList),
+)
+export const RecoveryCodeForm = lazyComponent(() =>
+  import('../twoFactor/components/RecoveryCodeForm.js').then((module) => module.RecoveryCodeForm),
+)
+export const RecoveryCodesPanel = lazyComponent(() =>
+  import('../twoFactor/components/RecoveryCodesPanel.js').then(
+    (module) => module.RecoveryCodesPanel,
+  ),
+)
+export const SetupForm = lazyComponent(() =>
+  import('../twoFactor/components/SetupForm.js').then((module) => module.SetupForm),
+)
+export const TrustedDevicesList = lazyComponent(() =>
+  import('../twoFactor/components/TrustedDevicesList.js').then(
+    (module) => module.TrustedDevicesList,
+  ),
+)
+export const AccountResetRequest = lazyComponent(() =>
+  import('../twoFactor/resetRequests/components/AccountResetRequest.js').then(
+    (module) => module.AccountResetRequest,
+  ),
+)
+export const RequestResetWidget = lazyComponent(() =>
+  import('../twoFactor/resetRequests/components/RequestResetWidget.js').then(
+    (module) => module.RequestResetWidget,
+  ),
+)
+export const AuditCategoryCell = lazyComponent(() =>
+  import('../audit/components/AuditCategoryCell.js').then((module) => module.AuditCategoryCell),
+)
+export const AuditDataField = lazyComponent(() =>
+  import('../audit/components/AuditDataField.js').then((module) => module.AuditDataField),
+)
+export const AuditEventCell = lazyComponent(() =>
+  import('../audit/components/AuditEventCell.js').then((module) => module.AuditEventCell),
+)
+export const AuditLogListTools = lazyComponent(() =>
+  import('../audit/components/AuditLogListTools.js').then((module) => module.AuditLogListTools),
+)
+export const AuditTextCell = lazyComponent(() =>
+  import('../audit/components/AuditTextCell.js').then((module) => module.AuditTextCell),
+)
+export const AuditTimeCell = lazyComponent(() =>
+  import('../audit/components/AuditTimeCell.js').then((module) => module.AuditTimeCell),
+)

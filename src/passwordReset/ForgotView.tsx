@@ -4,7 +4,7 @@ import { Button } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../i18n/text.js'
-import { ForgotForm } from './ForgotForm.js'
+import { ForgotForm } from './lazyComponents.js'
 import { LoggedInNotice } from './LoggedInNotice.js'
 
 /**

@@ -11,9 +11,9 @@ import { hashToken } from '../lib/tokens.js'
 import { getPluginOptions } from '../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 import { isResetToken } from './isResetToken.js'
+import { ResetForm } from './lazyComponents.js'
 import { LoggedInNotice } from './LoggedInNotice.js'
 import { pageColumn } from './pageColumn.js'
-import { ResetForm } from './ResetForm.js'
 import { findAccountByResetToken } from './resetTokenStore.js'
 
 /**

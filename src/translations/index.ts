@@ -5,8 +5,8 @@ import { en } from './en.js'
 import { fr } from './fr.js'
 import { nl } from './nl.js'
 
-/** Name of the plugin's namespace in Payload's i18n: keys are used as `t('backoffice:errorAccountLocked')`. */
-export const translationNamespace = 'backoffice'
+// Its own file, so that the admin's components can name the namespace without bundling the tables.
+export { translationNamespace } from './translationNamespace.js'
 
 export const backofficeTranslations: Record<BackofficeLanguage, BackofficeTranslationTable> = {
   de,

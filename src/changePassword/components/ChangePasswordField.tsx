@@ -7,7 +7,7 @@ import { providerLabel, signInMethodOf } from '../../accounts/signInMethod.js'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
-import { ChangePasswordDrawer } from './ChangePasswordDrawer.js'
+import { ChangePasswordDrawer } from './lazyComponents.js'
 
 type Account = Pick<StaffAccount, 'email' | 'id' | 'identityProvider' | 'name'>
 

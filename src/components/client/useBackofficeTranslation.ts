@@ -5,7 +5,7 @@ import { useCallback } from 'react'
 
 import type { BackofficeTranslationKey } from '../../translations/types.js'
 
-import { translationNamespace } from '../../translations/index.js'
+import { translationNamespace } from '../../translations/translationNamespace.js'
 
 /**
  * The admin's `t` for the plugin's own strings, typed against the English table:

@@ -8,7 +8,7 @@ import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { firstUserFields } from '../firstUserFields.js'
-import { FirstUserForm } from './FirstUserForm.js'
+import { FirstUserForm } from './lazyComponents.js'
 
 /**
  * The create-first-user page, in place of Payload's: email, the password with the policy's rules,

@@ -20,7 +20,7 @@ import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { invitationStore } from '../invitationStore.js'
 import { pickFields, profileFieldCandidates, profileFieldsFor } from '../profileFields.js'
-import { AcceptInvitationForm } from './AcceptInvitationForm.js'
+import { AcceptInvitationForm } from './lazyComponents.js'
 
 /** The collections a relationship or upload field points at. */
 const relatedSlugs = (field: Field): string[] =>

@@ -6,7 +6,7 @@ import { providerLabel, signInMethodOf } from '../../accounts/signInMethod.js'
 import { errorCatalogue } from '../../errors/catalogue.js'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { SwitchToProvider } from './SwitchToProvider.js'
+import { SwitchToProvider } from './lazyComponents.js'
 
 /** What a switch at the provider can come back with. */
 const switchRefusals = [

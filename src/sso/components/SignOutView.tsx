@@ -2,7 +2,7 @@ import type { AdminViewServerProps } from 'payload'
 
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { endSessionUrlFor } from '../endSessionUrl.js'
-import { SignOut } from './SignOut.js'
+import { SignOut } from './lazyComponents.js'
 
 /**
  * The admin's sign-out page (`/admin/logout`), in place of Payload's: it ends the session here as

@@ -5,10 +5,12 @@ import { redirect } from 'next/navigation.js'
 import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { PasskeyChallenge } from '../passkeys/components/PasskeyChallenge.js'
-import { RequestResetWidget } from '../resetRequests/components/RequestResetWidget.js'
-import { ChallengeMethods } from './ChallengeMethods.js'
-import { SecondFactorChoice } from './SecondFactorChoice.js'
+import {
+  ChallengeMethods,
+  PasskeyChallenge,
+  RequestResetWidget,
+  SecondFactorChoice,
+} from './lazyComponents.js'
 
 /**
  * The code prompt (`{admin}/two-factor/verify`) the sign-in answer sends people to after a correct

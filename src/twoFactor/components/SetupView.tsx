@@ -4,7 +4,7 @@ import { MinimalTemplate } from '@payloadcms/next/templates'
 
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
-import { SetupForm } from './SetupForm.js'
+import { SetupForm } from './lazyComponents.js'
 
 /**
  * Enrolment (`{admin}/two-factor/setup`): for a signed-in person setting up two-factor from the

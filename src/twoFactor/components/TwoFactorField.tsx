@@ -8,12 +8,14 @@ import { isAdmin } from '../../roles/isAdmin.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
-import { PasskeysList } from '../passkeys/components/PasskeysList.js'
 import { listPasskeys } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
-import { AccountResetRequest } from '../resetRequests/components/AccountResetRequest.js'
-import { PasskeysAndRecoveryCodes } from './PasskeysAndRecoveryCodes.js'
-import { TrustedDevicesList } from './TrustedDevicesList.js'
+import {
+  AccountResetRequest,
+  PasskeysAndRecoveryCodes,
+  PasskeysList,
+  TrustedDevicesList,
+} from './lazyComponents.js'
 
 /**
  * The two-factor sections of the account page, in the order of GitHub's "Password and

@@ -7,11 +7,10 @@ import { useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
 
-import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { callBackoffice, networkErrorMessage } from '../../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../../components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
-import { getPasskey } from './passkeyBrowser.js'
 
 type Props = {
   adminRoute: string
@@ -48,9 +47,21 @@ export const PasskeySignInButton = ({
 
   const signIn = async () => {
     setBusy(true)
+    // The browser side of WebAuthn (@simplewebauthn/browser) is fetched on the click, alongside the
+    // options, so the sign-in page that every visitor loads stays light.
+    const browserCode = import('./passkeyBrowser.js').then(
+      (module) => ({ getPasskey: module.getPasskey, ok: true as const }),
+      (error: unknown) => ({ error, ok: false as const }),
+    )
     const options = await call('/passkey/sign-in/options')
-    const prompt = options.ok
-      ? await getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
+    const loaded = options.ok ? await browserCode : null
+    if (loaded && !loaded.ok) {
+      toast.error(networkErrorMessage(loaded.error, t))
+      setBusy(false)
+      return
+    }
+    const prompt = loaded
+      ? await loaded.getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
       : null
     if (prompt && !prompt.ok) {
       toast.error(

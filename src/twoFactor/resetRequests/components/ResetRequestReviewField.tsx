@@ -5,7 +5,7 @@ import { isAdmin } from '../../../roles/isAdmin.js'
 import { providerConfirmationFor } from '../../../sudo/providerConfirmation.js'
 import { resetRequestsSlug } from '../constants.js'
 import { readReviewDetails } from '../readReviewDetails.js'
-import { ReviewResetRequestField } from './ReviewResetRequestField.js'
+import { ReviewResetRequestField } from './lazyComponents.js'
 
 /**
  * A reset request's page, for administrators: the review in place of Payload's form (whose fields

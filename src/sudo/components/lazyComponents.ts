@@ -1,0 +1,13 @@
+'use client'
+
+// The client components this folder's server components render, each in a chunk of its own
+// (`lazyComponent`): imported directly, Next would bundle them into every admin page's JavaScript, the
+// sign-in page's included. See src/exports/client.ts.
+import { lazyComponent } from '../../components/client/lazyComponent.js'
+
+export const ConfirmPasswordPrompt = lazyComponent(() =>
+  import('./ConfirmPasswordPrompt.js').then((module) => module.ConfirmPasswordPrompt),
+)
+export const ConfirmWithProviderPrompt = lazyComponent(() =>
+  import('./ConfirmWithProviderPrompt.js').then((module) => module.ConfirmWithProviderPrompt),
+)
