@@ -6,8 +6,8 @@ import type { BackofficeLanguage, BackofficeTranslationKey } from '../translatio
 
 import { inTransaction } from '../db/inTransaction.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
-import { BackofficeError } from '../errors/BackofficeError.js'
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
+import { BackofficeError } from '../errors/BackofficeError.js'
 import { isWellFormedToken } from '../lib/tokens.js'
 import { jsonResponse } from '../request/http.js'
 import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'

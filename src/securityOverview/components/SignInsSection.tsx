@@ -4,8 +4,8 @@ import type { OverviewContext } from './overviewContext.js'
 
 import { overviewFilters } from '../overviewFilters.js'
 import { type SignInMethod, signInMethods, type SignInOutcome } from '../signInMethods.js'
+import { SignInChart } from './lazyComponents.js'
 import { overviewStyles as styles } from './overviewStyles.js'
-import { SignInChart } from './SignInChart.js'
 
 const methodKeys: Record<SignInMethod, BackofficeTranslationKey> = {
   passkey: 'securityMethodPasskey',

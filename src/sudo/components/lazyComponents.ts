@@ -5,9 +5,6 @@
 // sign-in page's included. See src/exports/client.ts.
 import { lazyComponent } from '../../components/client/lazyComponent.js'
 
-export const ConfirmPasswordPrompt = lazyComponent(() =>
-  import('./ConfirmPasswordPrompt.js').then((module) => module.ConfirmPasswordPrompt),
-)
-export const ConfirmWithProviderPrompt = lazyComponent(() =>
-  import('./ConfirmWithProviderPrompt.js').then((module) => module.ConfirmWithProviderPrompt),
+export const SudoDialogProvider = lazyComponent(() =>
+  import('./SudoDialogProvider.js').then((module) => module.SudoDialogProvider),
 )

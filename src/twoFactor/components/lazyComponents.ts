@@ -14,9 +14,6 @@ export const SecondFactorChoice = lazyComponent(() =>
 export const SetupForm = lazyComponent(() =>
   import('./SetupForm.js').then((module) => module.SetupForm),
 )
-export const RecoveryCodesPanel = lazyComponent(() =>
-  import('./RecoveryCodesPanel.js').then((module) => module.RecoveryCodesPanel),
-)
 export const PasskeysAndRecoveryCodes = lazyComponent(() =>
   import('./PasskeysAndRecoveryCodes.js').then((module) => module.PasskeysAndRecoveryCodes),
 )
