@@ -25,7 +25,9 @@ describe('the forgot-password email over real SMTP', () => {
     const forgot = await app.client().post('/users/forgot-password', { email })
     expect(forgot.status).toBe(200)
 
-    const message = await inbox.waitFor((mail) => mail.to.includes(email))
+    const message = await inbox.waitFor(
+      (mail) => mail.to.includes(email) && mail.text.includes('/admin/reset?'),
+    )
     // The plugin's reset view reads the token from the query (Payload's own put it in the path).
     const resetLink = linksIn(message).find((link) => link.includes('/admin/reset?'))
     expect(resetLink).toMatch(/^http:\/\/localhost:3000\/admin\/reset\?token=[\w-]{43}$/)
@@ -48,12 +50,13 @@ describe('the forgot-password email over real SMTP', () => {
   })
 
   it('answers an unknown address the same way and sends nothing', async () => {
-    const before = inbox.received.length
+    // Counted for that address only: earlier sign-ins' new-browser notices may still be arriving.
+    const toNobody = () => inbox.received.filter((mail) => mail.to.includes('nobody@example.com'))
     const forgot = await app
       .client()
       .post('/users/forgot-password', { email: 'nobody@example.com' })
     expect(forgot.status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(inbox.received.length).toBe(before)
+    expect(toNobody()).toEqual([])
   })
 })

@@ -58,7 +58,11 @@ it('works without the backoffice plugin: collections, endpoints and texts', asyn
     message: 'Es können nur Videodateien hochgeladen werden.',
   })
   const status = await staff.get('/video/status')
-  expect(status.body).toEqual({ mount: 'video', tools: { available: true, problems: [] } })
+  expect(status.body).toEqual({
+    collections: { categories: 'video-categories', tags: 'video-tags' },
+    mount: 'video',
+    tools: { available: true, problems: [] },
+  })
 })
 
 it('runs the video queue in the app process when autoRun is on (as the sandbox sets it): an upload is encoded with no worker started', async () => {
