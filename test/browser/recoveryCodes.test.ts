@@ -78,6 +78,9 @@ describe('recovery codes in Chromium', () => {
     const offer = page.locator('#backoffice-recovery-codes-warning')
     await offer.waitFor()
     expect(await offer.textContent()).toMatch(/^Two-factor authentication is on\. Create recovery/)
+    // The account page's sections load their code after the page (lazily): a click before they
+    // have hydrated would be lost.
+    await page.waitForLoadState('networkidle')
     await page.getByRole('button', { name: 'Generate codes' }).click()
 
     const list = page.getByRole('list', { name: 'Your new recovery codes' })

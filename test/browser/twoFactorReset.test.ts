@@ -578,7 +578,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     expect(await requestsOfAccount()).toEqual([])
   })
 
-  it('a session whose proof is stale is asked for its password in place, then the request goes', async () => {
+  it("a session whose proof is stale is asked for its password in the page's one dialog, then the request goes", async () => {
     // An hour after the sign-in, the session's proof no longer counts (sudo mode).
     await sql("UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = $1", [
       await accountId(),
@@ -587,7 +587,8 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     const refused = userPage.waitForResponse(requestResetUrl)
     await ask(reason)
     expect((await refused).status()).toBe(403)
-    const passwordBox = resetGroup().getByLabel('Current password')
+    const dialog = userPage.getByRole('dialog', { name: 'Confirm it’s you' })
+    const passwordBox = dialog.getByLabel('Current password')
     await passwordBox.waitFor()
     expect(await requestsOfAccount()).toEqual([])
 
@@ -597,6 +598,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     await passwordBox.fill(password)
     await passwordBox.press('Enter')
     await retried
+    await dialog.waitFor({ state: 'hidden' })
     await resetGroup().locator('.backoffice-reset-request__sent').waitFor()
     expect(await requestsOfAccount()).toEqual([
       { reason, requester_id: await accountId(), status: 'pending' },
