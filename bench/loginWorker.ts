@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks'
 import { getPayload } from 'payload'
 import pg from 'pg'
 
-import type { Side, Tally, WorkerCommand, WorkerReply } from './lib/loginProtocol.js'
+import type { Browser, Side, Tally, WorkerCommand, WorkerReply } from './lib/loginProtocol.js'
 
 import { closePayload } from '../dev/database/closePayload.js'
 import { RestClient } from '../test/helpers/restClient.js'
@@ -57,10 +57,22 @@ await createUser('admin@bench.example')
 const benchEmail = 'editor@bench.example'
 await createUser(benchEmail)
 
+/** The cookies a returning browser still holds after signing out (the plugin's device cookie). */
+let returningBrowserCookies = new Map<string, string>()
+
 /** One sign-in through the real REST handler, timed from the request to the parsed answer. */
-const login = async (email: string, loginPassword: string, expectedStatus: number) => {
-  // A new cookie jar each time: a browser signing in carries no session cookie yet.
+const login = async (
+  email: string,
+  loginPassword: string,
+  expectedStatus: number,
+  browser: Browser = 'new',
+) => {
+  // A new cookie jar each time: a browser signing in carries no session cookie yet. A returning
+  // browser carries what it kept from its last sign-in.
   const client = new RestClient(config)
+  if (browser === 'returning') {
+    returningBrowserCookies.forEach((value, name) => client.cookies.set(name, value))
+  }
   const started = performance.now()
   const response = await client.post(
     '/users/login',
@@ -81,19 +93,25 @@ const login = async (email: string, loginPassword: string, expectedStatus: numbe
  * account with no live sessions. Without it one account would pile up hundreds of live sessions,
  * which no person has, and each login would rewrite an ever longer `sessions` array.
  */
-const successfulLogins = async (count: number): Promise<{ cpuMs: number; timings: number[] }> => {
+const successfulLogins = async (
+  count: number,
+  browser: Browser,
+): Promise<{ cpuMs: number; timings: number[] }> => {
   const timings: number[] = []
   let cpuMs = 0
   for (let index = 0; index < count; index++) {
     // CPU time is much less sensitive than wall time to what other processes on the machine do.
     const cpu = process.cpuUsage()
-    const { client, elapsed } = await login(benchEmail, password, 200)
+    const { client, elapsed } = await login(benchEmail, password, 200, browser)
     const { system, user } = process.cpuUsage(cpu)
     cpuMs += (system + user) / 1000
     timings.push(elapsed)
     const logout = await client.post('/users/logout', undefined, browserHeaders)
     if (logout.status !== 200) {
       throw new Error(`${side}: logout answered ${logout.status}: ${JSON.stringify(logout.body)}`)
+    }
+    if (browser === 'returning') {
+      returningBrowserCookies = new Map(client.cookies)
     }
   }
   return { cpuMs, timings }
@@ -230,7 +248,7 @@ const profile = async (count: number): Promise<WorkerReply> => {
   profiling = true
   const timings: number[] = []
   for (let index = 0; index < count; index++) {
-    const { client, elapsed } = await login(benchEmail, password, 200)
+    const { client, elapsed } = await login(benchEmail, password, 200, 'returning')
     timings.push(elapsed)
     // Only the login is profiled: the untimed logout must not count.
     profiling = false
@@ -248,13 +266,13 @@ const profile = async (count: number): Promise<WorkerReply> => {
  * The statements of one successful login, counted where every one of them goes through (see
  * `instrument`). BEGIN and COMMIT are statements like any other and are counted on both sides alike.
  */
-const statements = async (): Promise<WorkerReply> => {
+const statements = async (browser: Browser): Promise<WorkerReply> => {
   instrument()
   captured = []
   let texts: string[]
   let client: RestClient
   try {
-    ;({ client } = await login(benchEmail, password, 200))
+    ;({ client } = await login(benchEmail, password, 200, browser))
   } finally {
     // The logout below is not part of the sign-in.
     texts = captured
@@ -272,13 +290,13 @@ const handle = async (command: WorkerCommand): Promise<WorkerReply> => {
     case 'failedLogins':
       return { cpuMs: 0, ms: await failedLogins(command.count), type: 'timings' }
     case 'logins': {
-      const { cpuMs, timings } = await successfulLogins(command.count)
+      const { cpuMs, timings } = await successfulLogins(command.count, command.browser)
       return { cpuMs, ms: timings, type: 'timings' }
     }
     case 'profile':
       return profile(command.count)
     case 'statements':
-      return statements()
+      return statements(command.browser)
     case 'stop':
       await closePayload(payload)
       return { type: 'stopped' }

@@ -3,12 +3,19 @@
 /** Count and total milliseconds of one kind of work, summed over a series of logins. */
 export type Tally = Record<string, { count: number; ms: number }>
 
+/**
+ * `returning`: the browser keeps its cookies from one sign-in to the next (the plugin's device
+ * cookie among them), as a staff member's own browser does; `new`: a browser with no cookies at
+ * all each time, which the plugin treats as a browser the account has not used before.
+ */
+export type Browser = 'new' | 'returning'
+
 export type WorkerCommand =
+  | { browser: Browser; count: number; type: 'logins' }
   | { count: number; type: 'failedLogins' }
-  | { count: number; type: 'logins' }
   | { count: number; type: 'profile' }
   /** One more successful login, with the text of every SQL statement it sent, in order. */
-  | { type: 'statements' }
+  | { browser: Browser; type: 'statements' }
   | { type: 'stop' }
 
 export type WorkerReply =

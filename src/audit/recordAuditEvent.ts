@@ -7,7 +7,6 @@ import { getPluginOptions } from '../options/getPluginOptions.js'
 import { getClientInfo } from '../request/clientInfo.js'
 import { auditEvents } from './auditEvents.js'
 import { auditPartyName } from './auditPartyName.js'
-import { auditWriteToken } from './auditWriteToken.js'
 import { countAuditEvent } from './countAuditEvent.js'
 import { encodeDataForLog } from './encodeDataForLog.js'
 import { encodeForLog } from './encodeForLog.js'
@@ -111,19 +110,17 @@ export const recordAuditEvent = async (
       payload.logger.info({ audit: entry, msg: `audit ${input.event}` })
     }
 
-    await payload.create({
+    // Straight to the database adapter: Payload's `create` would check access, run the collection's
+    // hooks, validate every field and read the entry back, on the sign-in's hot path, for a row the
+    // plugin builds itself from escaped values and nobody waits to read. The collection has no
+    // field hooks or defaults to run, and its `beforeOperation` guard keeps refusing every other
+    // writer on the Local API (guardAuditLogWrites.ts). With no transaction to join, the entry is
+    // one INSERT, atomic on its own.
+    await payload.db.create({
       collection: options.audit.slug as CollectionSlug,
-      // A fresh context of our own carries the write token, so it never lingers on the caller's
-      // request for later operations to reuse.
-      context: { [auditWriteToken.contextKey]: auditWriteToken.record },
-      data: entry as never,
-      // With no transaction to join, the entry is one INSERT (the audit log has no array or
-      // relationship tables), atomic on its own: a BEGIN and COMMIT of Payload's around it would
-      // be two more round trips for nothing. Nothing runs after the insert that could fail and
-      // want it undone (the collection's only hook is the `beforeOperation` write guard).
-      disableTransaction: !writeReq.transactionID,
-      overrideAccess: true,
+      data: { ...entry, createdAt: entry.timestamp, updatedAt: entry.timestamp },
       req: writeReq,
+      returning: false,
     })
   } catch (error) {
     payload.logger.error({

@@ -25,15 +25,20 @@ const columnsOf = (payload: Payload) => {
  * browser at all (its first sign-in), `new` when it had others, `known` when this one signed in
  * before. One statement, so two processes finishing sign-ins from the same new browser at once
  * insert it once and only one of them sees it as new. A new browser's row takes the hash of the
- * report link; browsers unseen past their cookie's lifetime are forgotten on the way.
+ * report link; the account's browsers unseen past their cookie's lifetime are forgotten on the way.
  */
 export const recordSignInBrowser = async (
   payload: Payload,
   { account, key, reportTokenHash }: { account: string; key: string; reportTokenHash: string },
 ): Promise<'first' | 'known' | 'new'> => {
   const c = columnsOf(payload)
+  // The account's browsers unseen past their cookie's lifetime are forgotten in the same statement
+  // (this one's row aside, which the upsert below may touch): one round trip per sign-in. All parts
+  // see the rows as they were before it, so a forgotten browser still counts as an earlier one.
   const [row] = await c.browsers.execute<{ earlier: number; inserted: boolean }>(
-    sql`WITH earlier AS (SELECT count(*)::int AS n FROM ${c.browsers.table} WHERE ${c.account} = ${account})
+    sql`WITH forgotten AS (DELETE FROM ${c.browsers.table} WHERE ${c.account} = ${account} AND ${c.key} <> ${key}
+       AND ${c.lastSignInAt} < now() - make_interval(days => ${newBrowserNoticeLimits.forgetAfterDays})),
+     earlier AS (SELECT count(*)::int AS n FROM ${c.browsers.table} WHERE ${c.account} = ${account})
      INSERT INTO ${c.browsers.table} (${c.key}, ${c.account}, ${c.lastSignInAt}, ${c.reportTokenHash}, ${c.reportExpiresAt}, ${c.createdAt}, ${c.updatedAt})
      SELECT ${key}, ${account}, now(),
        CASE WHEN earlier.n > 0 THEN ${reportTokenHash} END,
@@ -41,10 +46,6 @@ export const recordSignInBrowser = async (
        now(), now() FROM earlier
      ON CONFLICT (${c.key}) DO UPDATE SET ${c.lastSignInAt} = now(), ${c.updatedAt} = now()
      RETURNING (xmax = 0) AS inserted, (SELECT n FROM earlier) AS earlier`,
-  )
-  await c.browsers.execute(
-    sql`DELETE FROM ${c.browsers.table} WHERE ${c.account} = ${account}
-     AND ${c.lastSignInAt} < now() - make_interval(days => ${newBrowserNoticeLimits.forgetAfterDays})`,
   )
   if (!row?.inserted) {
     return 'known'
