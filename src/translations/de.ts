@@ -480,7 +480,6 @@ export const de: BackofficeTranslationTable = {
   twoFactorStatusNotSetUp: 'Nicht eingerichtet',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Zwei-Faktor-Status: {{status}}',
-  twoFactorSetUpLink: 'Zwei-Faktor einrichten',
   trustedDevicesEmpty: 'Sie haben keine vertrauenswürdigen Geräte.',
   trustedDevicesLoading: 'Vertrauenswürdige Geräte werden geladen …',
   trustedDevicesLoadFailed: 'Ihre vertrauenswürdigen Geräte konnten nicht geladen werden.',
@@ -597,8 +596,6 @@ export const de: BackofficeTranslationTable = {
     'Ein Administrator hat Ihre Anfrage genehmigt, die Zwei-Faktor-Authentifizierung zurückzusetzen: Richten Sie sie neu ein, um fortzufahren.',
   // — sudo —
   sudoHeading: 'Bestätigen Sie, dass Sie es sind',
-  sudoDescription:
-    'Um Ihre E-Mail-Adresse, die Zwei-Faktor-Authentifizierung oder vertrauenswürdige Geräte zu ändern, muss Ihr Passwort in den letzten {{minutes}} Minuten bestätigt worden sein. Bestätigen Sie es hier, um fortzufahren.',
   sudoPasswordLabel: 'Aktuelles Passwort',
   sudoSubmit: 'Bestätigen',
   sudoSubmitting: 'Wird bestätigt…',
@@ -736,14 +733,11 @@ export const de: BackofficeTranslationTable = {
     'Die Codes konnten nicht kopiert werden. Markieren und kopieren Sie sie von Hand.',
   recoveryCodesDownload: 'Herunterladen (.txt)',
   recoveryCodesSaved: 'Ich habe diese Codes gespeichert',
-  recoveryCodesGeneratedToast:
-    'Neue Wiederherstellungscodes erzeugt. Die alten funktionieren nicht mehr.',
   recoveryCodesFileIntro:
     'Wiederherstellungscodes für {{account}}, erzeugt am {{date}}. Jeder Code meldet Sie einmal anstelle Ihrer Authenticator-App an.',
   recoveryCodesGenerateFirst: 'Wiederherstellungscodes erzeugen',
   recoveryCodesFirstExplanation:
     'Jeder Wiederherstellungscode meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren. Bewahren Sie die Codes sicher auf.',
-  recoveryCodesFirstToast: 'Wiederherstellungscodes erzeugt.',
   emailRecoveryCodesFirstSubject: 'Wiederherstellungscodes für Ihr Konto',
   emailRecoveryCodesFirstBody:
     'Für Ihr Konto {{email}} wurden am {{time}} Wiederherstellungscodes ({{count}}) erzeugt. Wenn Sie das waren, bewahren Sie die Codes sicher auf. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes ist möglicherweise in Ihrem Konto angemeldet.',

@@ -465,7 +465,6 @@ export const en = {
   twoFactorStatusNotSetUp: 'Not set up',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Two-factor status: {{status}}',
-  twoFactorSetUpLink: 'Set up two-factor',
   trustedDevicesEmpty: 'You have no trusted devices.',
   trustedDevicesLoading: 'Loading trusted devices…',
   trustedDevicesLoadFailed: 'Your trusted devices could not be loaded.',
@@ -581,8 +580,6 @@ export const en = {
     'An administrator approved your request to reset two-factor authentication: set it up again to continue.',
   // — sudo —
   sudoHeading: 'Confirm it’s you',
-  sudoDescription:
-    'Changing your email, two-factor authentication or trusted devices needs your password from the last {{minutes}} minutes. Confirm it here to go on.',
   sudoPasswordLabel: 'Current password',
   sudoSubmit: 'Confirm',
   sudoSubmitting: 'Confirming…',
@@ -715,13 +712,11 @@ export const en = {
   recoveryCodesCopyFailed: 'The codes could not be copied. Select them and copy them by hand.',
   recoveryCodesDownload: 'Download (.txt)',
   recoveryCodesSaved: 'I have saved these codes',
-  recoveryCodesGeneratedToast: 'New recovery codes generated. The old ones no longer work.',
   recoveryCodesFileIntro:
     'Recovery codes for {{account}}, generated on {{date}}. Each code signs you in once in place of your authenticator app.',
   recoveryCodesGenerateFirst: 'Generate recovery codes',
   recoveryCodesFirstExplanation:
     'Each recovery code signs you in once if you lose your authenticator app. Keep them somewhere safe.',
-  recoveryCodesFirstToast: 'Recovery codes generated.',
   emailRecoveryCodesFirstSubject: 'Recovery codes for your account',
   emailRecoveryCodesFirstBody:
     'Recovery codes ({{count}}) were generated for your account {{email}} on {{time}}. If this was you, keep them somewhere safe. If it was not, reset your password at once with the link below and tell an administrator: someone else may be signed in to your account.',

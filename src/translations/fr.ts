@@ -478,7 +478,6 @@ export const fr: BackofficeTranslationTable = {
   twoFactorStatusNotSetUp: 'Non configurée',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'État de la double authentification : {{status}}',
-  twoFactorSetUpLink: 'Configurer la double authentification',
   trustedDevicesEmpty: 'Vous n’avez aucun appareil de confiance.',
   trustedDevicesLoading: 'Chargement des appareils de confiance…',
   trustedDevicesLoadFailed: 'Impossible de charger vos appareils de confiance.',
@@ -596,8 +595,6 @@ export const fr: BackofficeTranslationTable = {
     'Un administrateur a approuvé votre demande de réinitialisation de l’authentification à deux facteurs : configurez-la à nouveau pour continuer.',
   // — sudo —
   sudoHeading: 'Confirmez que c’est bien vous',
-  sudoDescription:
-    'Pour modifier votre adresse e-mail, l’authentification à deux facteurs ou les appareils de confiance, votre mot de passe doit avoir été confirmé dans les {{minutes}} dernières minutes. Confirmez-le ici pour continuer.',
   sudoPasswordLabel: 'Mot de passe actuel',
   sudoSubmit: 'Confirmer',
   sudoSubmitting: 'Confirmation…',
@@ -735,14 +732,11 @@ export const fr: BackofficeTranslationTable = {
     'Les codes n’ont pas pu être copiés. Sélectionnez-les et copiez-les à la main.',
   recoveryCodesDownload: 'Télécharger (.txt)',
   recoveryCodesSaved: 'J’ai enregistré ces codes',
-  recoveryCodesGeneratedToast:
-    'Nouveaux codes de récupération générés. Les anciens ne fonctionnent plus.',
   recoveryCodesFileIntro:
     'Codes de récupération pour {{account}}, générés le {{date}}. Chaque code vous connecte une fois à la place de votre application d’authentification.',
   recoveryCodesGenerateFirst: 'Générer des codes de récupération',
   recoveryCodesFirstExplanation:
     'Chaque code de récupération vous connecte une fois si vous perdez votre application d’authentification. Conservez-les en lieu sûr.',
-  recoveryCodesFirstToast: 'Codes de récupération générés.',
   emailRecoveryCodesFirstSubject: 'Codes de récupération pour votre compte',
   emailRecoveryCodesFirstBody:
     'Des codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}. Si c’était vous, conservez-les en lieu sûr. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre est peut-être connecté à votre compte.',

@@ -470,7 +470,6 @@ export const nl: BackofficeTranslationTable = {
   twoFactorStatusNotSetUp: 'Niet ingesteld',
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Status tweestapsverificatie: {{status}}',
-  twoFactorSetUpLink: 'Tweestapsverificatie instellen',
   trustedDevicesEmpty: 'U hebt geen vertrouwde apparaten.',
   trustedDevicesLoading: 'Vertrouwde apparaten worden geladen…',
   trustedDevicesLoadFailed: 'Uw vertrouwde apparaten konden niet worden geladen.',
@@ -586,8 +585,6 @@ export const nl: BackofficeTranslationTable = {
     'Een beheerder heeft uw verzoek goedgekeurd om tweestapsverificatie te resetten: stel deze opnieuw in om verder te gaan.',
   // — sudo —
   sudoHeading: 'Bevestig dat u het bent',
-  sudoDescription:
-    'Om uw e-mailadres, tweestapsverificatie of vertrouwde apparaten te wijzigen, moet uw wachtwoord in de afgelopen {{minutes}} minuten zijn bevestigd. Bevestig het hier om verder te gaan.',
   sudoPasswordLabel: 'Huidig wachtwoord',
   sudoSubmit: 'Bevestigen',
   sudoSubmitting: 'Bezig met bevestigen…',
@@ -723,13 +720,11 @@ export const nl: BackofficeTranslationTable = {
     'De codes konden niet worden gekopieerd. Selecteer ze en kopieer ze met de hand.',
   recoveryCodesDownload: 'Downloaden (.txt)',
   recoveryCodesSaved: 'Ik heb deze codes bewaard',
-  recoveryCodesGeneratedToast: 'Nieuwe herstelcodes aangemaakt. De oude werken niet meer.',
   recoveryCodesFileIntro:
     'Herstelcodes voor {{account}}, aangemaakt op {{date}}. Met elke code meldt u zich één keer aan in plaats van met uw authenticator-app.',
   recoveryCodesGenerateFirst: 'Herstelcodes aanmaken',
   recoveryCodesFirstExplanation:
     'Met elke herstelcode meldt u zich één keer aan als u uw authenticator-app kwijtraakt. Bewaar ze op een veilige plek.',
-  recoveryCodesFirstToast: 'Herstelcodes aangemaakt.',
   emailRecoveryCodesFirstSubject: 'Herstelcodes voor uw account',
   emailRecoveryCodesFirstBody:
     'Voor uw account {{email}} zijn op {{time}} herstelcodes ({{count}}) aangemaakt. Was u dit, bewaar de codes dan op een veilige plek. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders is mogelijk aangemeld op uw account.',

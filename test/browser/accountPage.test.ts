@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -36,6 +36,8 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ fullPage: true, path: path.join(shotsDir, `${name}.png`) })
   await screenshot(page, `account-page-${name}`)
 }
+/** The passkey-only account's page, signed in with its passkey, for the tests that follow. */
+let passkeyPage: Page | undefined
 let secondApp: Awaited<ReturnType<typeof startSecondApp>> | undefined
 /** The app on `localhost`, a domain, as WebAuthn needs. */
 let appUrl: string
@@ -143,7 +145,7 @@ describe('the account page as a security settings page, in Chromium', () => {
     await shot(page, 'en-390')
   })
 
-  it('finding "two password boxes": asks once, in one dialog that traps the focus and closes with Escape, then the change goes through', async () => {
+  it('finding "two password boxes": asks once, in one dialog that traps the focus and closes with Escape, after which Save works again at once, then the change goes through', async () => {
     const page = await freshPage()
     await signIn(page, appUrl, people.local, password)
     await proofExpired(people.local)
@@ -172,11 +174,14 @@ describe('the account page as a security settings page, in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' })
     expect((await sql('SELECT email FROM users WHERE email = $1', [people.local])).length).toBe(1)
 
+    // Finding "Escape leaves Save disabled": the new email is still in its field, unsaved, and the
+    // same save can be tried again straight away, without touching a field.
+    const save = page.locator('#action-save')
+    expect(await page.locator('#field-email').inputValue()).toBe(newEmail)
+    await expect.poll(() => save.isEnabled(), { timeout: 5_000 }).toBe(true)
+    await shot(page, 'en-after-escape-save-enabled')
     // Asked again by the next try, still once; a wrong password keeps it open, the right one saves.
-    // (Payload's form counts the refused save as saved: Save comes back once the field is edited.)
-    await fillField(page, '#field-email', people.local)
-    await fillField(page, '#field-email', newEmail)
-    await page.locator('#action-save').click()
+    await save.click()
     await dialog.waitFor()
     expect(await page.locator('input[name="confirmPassword"]').count()).toBe(1)
     const input = dialog.getByLabel('Current password')
@@ -249,6 +254,49 @@ describe('the account page as a security settings page, in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
     expect(await page.getByRole('dialog').count()).toBe(0)
+    await page.locator('#backoffice-recovery-codes-saved').click()
+    passkeyPage = page
+  })
+
+  it('finding "a click before hydration is lost": while the sections\' code is still loading, "Generate new recovery codes" is shown disabled in a busy section; clicked the moment it is enabled, without waiting for the network, it works', async () => {
+    const page = passkeyPage!
+    // Every script arrives a second late, as on a slow connection: the server's HTML is on screen
+    // well before the code that makes its buttons work.
+    const slowScripts = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await route.continue()
+    }
+    await page.route('**/_next/static/chunks/**', slowScripts)
+    try {
+      await page.goto(`${appUrl}/admin/account`, { waitUntil: 'commit' })
+      const section = page.locator('.backoffice-recovery-codes')
+      const open = section.getByRole('button', { name: 'Generate new recovery codes' })
+      await open.waitFor({ state: 'visible' })
+      expect(await open.isDisabled()).toBe(true)
+      expect(await section.getAttribute('aria-busy')).toBe('true')
+      await shot(page, 'en-recovery-codes-before-hydration')
+      // Where the button sits in its section (the sections above fill in once loaded).
+      const offsetInSection = async () => {
+        const [outer, inner] = await Promise.all([section.boundingBox(), open.boundingBox()])
+        return { x: inner!.x - outer!.x, y: inner!.y - outer!.y }
+      }
+      const placeholder = await offsetInSection()
+
+      // Playwright's click waits for the button to be enabled, and for nothing else.
+      await open.click()
+      const generate = section.getByRole('button', { name: 'Generate codes' })
+      await generate.click()
+      const codes = page.locator('.backoffice-recovery-codes__list li')
+      await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
+      expect(await section.getAttribute('aria-busy')).toBe('false')
+      // The placeholder was the section itself: the button did not move when its code arrived.
+      await page.locator('#backoffice-recovery-codes-saved').click()
+      const after = await offsetInSection()
+      expect(Math.abs(after.x - placeholder.x)).toBeLessThanOrEqual(1)
+      expect(Math.abs(after.y - placeholder.y)).toBeLessThanOrEqual(1)
+    } finally {
+      await page.unroute('**/_next/static/chunks/**', slowScripts)
+    }
   })
 
   it('reads in German at desktop and phone sizes, and right to left in Arabic', async () => {

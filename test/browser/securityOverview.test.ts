@@ -387,6 +387,40 @@ describe('the security overview', () => {
     }
   })
 
+  it('finding "the panel sits 6 px off the gutter": the dashboard panel lines up with Payload\'s first card group, at 1440 and 390 px, left to right and right to left', async () => {
+    const edges = (box: { width: number; x: number } | null) => ({
+      left: Math.round(box!.x),
+      right: Math.round(box!.x + box!.width),
+    })
+    try {
+      for (const language of ['en', 'ar']) {
+        await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
+        for (const width of [1440, 390]) {
+          await page.setViewportSize({ height: 900, width })
+          await page.goto(`${appUrl}/admin`)
+          const panel = page.locator('.backoffice-security-panel')
+          const cards = page.locator('.collections__group').first()
+          await panel.waitFor()
+          await cards.waitFor()
+          expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe(
+            language === 'ar' ? 'rtl' : 'ltr',
+          )
+          const [panelEdges, cardEdges] = [
+            edges(await panel.boundingBox()),
+            edges(await cards.boundingBox()),
+          ]
+          const where = `${language} at ${width} px`
+          expect(Math.abs(panelEdges.left - cardEdges.left), where).toBeLessThanOrEqual(1)
+          expect(Math.abs(panelEdges.right - cardEdges.right), where).toBeLessThanOrEqual(1)
+          await screenshot(page, `security-overview-dashboard-aligned-${language}-${width}`)
+        }
+      }
+    } finally {
+      await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
+      await page.setViewportSize({ height: 900, width: 1440 })
+    }
+  })
+
   it('loads its chart library, uPlot, on the overview only: 0 bytes of it on the sign-in page and the dashboard', async () => {
     const fresh = await launchBrowser()
     try {

@@ -2,12 +2,12 @@
 
 import { useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 
 import type { SecurityOverview } from '../securityOverviewEndpoint.js'
 
-import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { postAdminAction } from '../../components/client/postAdminAction.js'
+import { useAdminResource } from '../../components/client/useAdminResource.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 /**
@@ -31,8 +31,6 @@ export const useSecurityOverview = ({
       serverURL,
     },
   } = useConfig()
-  const [overview, setOverview] = useState<null | SecurityOverview>(null)
-  const [status, setStatus] = useState<'failed' | 'hidden' | 'loading' | 'ready'>('loading')
   const [unblocking, setUnblocking] = useState(false)
 
   const url = useCallback(
@@ -45,31 +43,11 @@ export const useSecurityOverview = ({
     [apiRoute, id, serverURL, usersCollection],
   )
 
-  const load = useCallback(async () => {
-    if (!shown) {
-      return
-    }
-    const answer = await callBackoffice(url('security-overview'), {
-      cache: 'no-store',
-      language: i18n.language,
-      t,
-    })
-    if (answer.status === 403) {
-      setStatus('hidden')
-      return
-    }
-    if (!answer.ok || answer.body === null) {
-      setStatus('failed')
-      return
-    }
-    setOverview(answer.body as SecurityOverview)
-    setStatus('ready')
-  }, [shown, url, i18n.language, t])
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
-    void load()
-  }, [load])
+  const {
+    data: overview,
+    reload: load,
+    status,
+  } = useAdminResource<SecurityOverview>(url('security-overview'), shown)
 
   const unblock = async () => {
     setUnblocking(true)

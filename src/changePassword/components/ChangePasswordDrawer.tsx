@@ -11,6 +11,7 @@ import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useHydrated } from '../../components/client/useHydrated.js'
 import { ConfirmPasswordField } from '../../passwordPolicy/components/ConfirmPasswordField.js'
 import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
@@ -54,6 +55,8 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     },
   } = useConfig()
   const headingId = useId()
+  // The server's HTML shows before this code has loaded: the button waits, disabled, until it has.
+  const hydrated = useHydrated()
   const [currentPassword, setCurrentPassword] = useState('')
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
@@ -106,6 +109,7 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
 
   return (
     <section
+      aria-busy={!hydrated}
       aria-labelledby={headingId}
       className="backoffice-change-password"
       style={styles.section}
@@ -116,6 +120,7 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
       <p dir="auto">{t('changePasswordDescription')}</p>
       <Button
         buttonStyle="secondary"
+        disabled={!hydrated}
         id="backoffice-change-password-open"
         onClick={() => openModal(changePasswordDrawerSlug)}
         size="medium"

@@ -28,7 +28,10 @@ export const SecurityOverviewPanel = async ({ i18n, payload, user }: ServerProps
     <section
       aria-labelledby="backoffice-security-panel"
       className="backoffice-security-panel"
-      style={{ marginBlockEnd: 'calc(var(--base) * 2)' }}
+      // Payload's dashboard pads each of its widgets by 6 px inside the gutter
+      // (@payloadcms/next, views/Dashboard/Default/ModularDashboard): the same inset lines the
+      // panel up with the cards below it, on either side (right to left too).
+      style={{ marginBlockEnd: 'calc(var(--base) * 2)', marginInline: '6px' }}
     >
       <div
         style={{

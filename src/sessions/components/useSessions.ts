@@ -2,11 +2,12 @@
 
 import { toast, useAuth, useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 
 import type { SessionSummary } from '../endpoints/sessionSummary.js'
 
 import { callBackoffice, unanswered } from '../../components/client/backofficeFetch.js'
+import { useAdminResource } from '../../components/client/useAdminResource.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
 type Listing = { canEndAll: boolean; docs: SessionSummary[] }
@@ -39,8 +40,6 @@ export const useSessions = ({
     },
   } = useConfig()
 
-  const [listing, setListing] = useState<Listing | null>(null)
-  const [status, setStatus] = useState<'failed' | 'hidden' | 'loading' | 'ready'>('loading')
   const [busy, setBusy] = useState<'all' | null | number | string>(null)
 
   const viewingOther = user ? String(user.id) !== String(id) : false
@@ -56,31 +55,11 @@ export const useSessions = ({
     [apiRoute, serverURL, usersCollection],
   )
 
-  const load = useCallback(async () => {
-    if (!shown) {
-      return
-    }
-    const answer = await callBackoffice(api(`/sessions?user=${encodeURIComponent(String(id))}`), {
-      language: i18n.language,
-      t,
-    })
-    if (answer.status === 403) {
-      // Someone else's account, viewed by a non-administrator: nothing to show them.
-      setStatus('hidden')
-      return
-    }
-    if (!answer.ok || answer.body === null) {
-      setStatus('failed')
-      return
-    }
-    setListing(answer.body as Listing)
-    setStatus('ready')
-  }, [shown, id, api, i18n.language, t])
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- false positive: every setState in load follows an await (react/react#34905)
-    void load()
-  }, [load])
+  const {
+    data: listing,
+    reload: load,
+    status,
+  } = useAdminResource<Listing>(api(`/sessions?user=${encodeURIComponent(String(id))}`), shown)
 
   const signedOut = () => {
     window.location.assign(

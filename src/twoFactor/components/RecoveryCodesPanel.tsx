@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { localPath } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useHydrated } from '../../components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
@@ -62,16 +63,21 @@ export const RecoveryCodesPanel = ({
   const confirmIt = useSudoConfirmation()
   const generateButton = useRef<HTMLAnchorElement | HTMLButtonElement>(null)
   const copyButton = useRef<HTMLAnchorElement | HTMLButtonElement>(null)
+  // The server's HTML shows before this code has loaded: its buttons wait, disabled, until it has.
+  const hydrated = useHydrated()
 
   // The control the person acts on next takes the focus (never a paragraph, which a keyboard-less
   // focus would ring in black): the warning and the codes are read out as its description.
   useEffect(() => {
+    if (!hydrated) {
+      return
+    }
     if (phase === 'confirm') {
       generateButton.current?.focus()
     } else if (phase === 'shown') {
       copyButton.current?.focus()
     }
-  }, [phase])
+  }, [hydrated, phase])
 
   const close = () => {
     setCodes([])
@@ -133,7 +139,7 @@ export const RecoveryCodesPanel = ({
 
   return (
     <section
-      aria-busy={phase === 'generating'}
+      aria-busy={!hydrated || phase === 'generating'}
       aria-labelledby="backoffice-recovery-codes-heading"
       className="backoffice-recovery-codes"
       style={styles.section}
@@ -156,6 +162,7 @@ export const RecoveryCodesPanel = ({
       {phase === 'closed' && (
         <Button
           buttonStyle="secondary"
+          disabled={!hydrated}
           id="backoffice-recovery-codes-open"
           onClick={() => setPhase('confirm')}
           size="small"
@@ -174,7 +181,7 @@ export const RecoveryCodesPanel = ({
           <div style={styles.checkbox}>
             <Button
               aria-describedby="backoffice-recovery-codes-warning"
-              disabled={phase === 'generating'}
+              disabled={!hydrated || phase === 'generating'}
               id="backoffice-recovery-codes-generate"
               onClick={() => void generate()}
               ref={generateButton}
@@ -185,7 +192,7 @@ export const RecoveryCodesPanel = ({
             </Button>
             <Button
               buttonStyle="secondary"
-              disabled={phase === 'generating'}
+              disabled={!hydrated || phase === 'generating'}
               onClick={close}
               size="small"
               type="button"

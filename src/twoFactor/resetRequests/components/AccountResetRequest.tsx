@@ -4,6 +4,7 @@ import { Button, toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
+import { useHydrated } from '../../../components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { ResetReasonInput } from './ResetReasonInput.js'
@@ -31,6 +32,8 @@ export const AccountResetRequest = ({ apiRoute, serverURL, usersCollection }: Pr
   })
   const [sent, setSent] = useState(false)
   const confirmIt = useSudoConfirmation()
+  // The server's HTML shows before this code has loaded: the form waits, disabled, until it has.
+  const hydrated = useHydrated()
 
   const submit = async (): Promise<void> => {
     const answer = await send()
@@ -62,14 +65,14 @@ export const AccountResetRequest = ({ apiRoute, serverURL, usersCollection }: Pr
       {sent ? (
         <p className="backoffice-reset-request__sent">{t('twoFactorResetRequested')}</p>
       ) : (
-        <div aria-busy={sending} style={{ ...styles.column, marginInline: 0 }}>
+        <div aria-busy={!hydrated || sending} style={{ ...styles.column, marginInline: 0 }}>
           <p>{t('twoFactorResetAccountIntro')}</p>
-          <ResetReasonInput onChange={setReason} readOnly={sending} value={reason} />
+          <ResetReasonInput onChange={setReason} readOnly={!hydrated || sending} value={reason} />
           {error ? <p className="backoffice-reset-request__error">{error}</p> : null}
           <div>
             <Button
               buttonStyle="secondary"
-              disabled={sending || trimmed === ''}
+              disabled={!hydrated || sending || trimmed === ''}
               onClick={() => void submit()}
               type="button"
             >
