@@ -481,6 +481,7 @@ export const de: BackofficeTranslationTable = {
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Zwei-Faktor-Status: {{status}}',
   trustedDevicesEmpty: 'Sie haben keine vertrauenswürdigen Geräte.',
+  passkeysLoading: 'Passkeys werden geladen …',
   trustedDevicesLoading: 'Vertrauenswürdige Geräte werden geladen …',
   trustedDevicesLoadFailed: 'Ihre vertrauenswürdigen Geräte konnten nicht geladen werden.',
   trustedDeviceName: '{{browser}} unter {{os}}',

@@ -466,6 +466,7 @@ export const en = {
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Two-factor status: {{status}}',
   trustedDevicesEmpty: 'You have no trusted devices.',
+  passkeysLoading: 'Loading passkeys…',
   trustedDevicesLoading: 'Loading trusted devices…',
   trustedDevicesLoadFailed: 'Your trusted devices could not be loaded.',
   trustedDeviceName: '{{browser}} on {{os}}',

@@ -479,6 +479,7 @@ export const fr: BackofficeTranslationTable = {
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'État de la double authentification : {{status}}',
   trustedDevicesEmpty: 'Vous n’avez aucun appareil de confiance.',
+  passkeysLoading: 'Chargement des clés d’accès…',
   trustedDevicesLoading: 'Chargement des appareils de confiance…',
   trustedDevicesLoadFailed: 'Impossible de charger vos appareils de confiance.',
   trustedDeviceName: '{{browser}} sur {{os}}',

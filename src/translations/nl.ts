@@ -471,6 +471,7 @@ export const nl: BackofficeTranslationTable = {
   // The status goes where {{status}} is: French puts a (non-breaking) space before the colon.
   twoFactorStatusLine: 'Status tweestapsverificatie: {{status}}',
   trustedDevicesEmpty: 'U hebt geen vertrouwde apparaten.',
+  passkeysLoading: 'Passkeys worden geladen…',
   trustedDevicesLoading: 'Vertrouwde apparaten worden geladen…',
   trustedDevicesLoadFailed: 'Uw vertrouwde apparaten konden niet worden geladen.',
   trustedDeviceName: '{{browser}} op {{os}}',

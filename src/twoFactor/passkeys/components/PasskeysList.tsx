@@ -224,7 +224,7 @@ export const PasskeysList = ({
       {failed ? (
         <p role="alert">{t('trustedDevicesLoadFailed')}</p>
       ) : listing === null ? (
-        <p>{t('trustedDevicesLoading')}</p>
+        <p>{t('passkeysLoading')}</p>
       ) : listing.docs.length === 0 ? (
         <p className="backoffice-passkeys__empty" dir="auto">
           {t('passkeysNone')}
