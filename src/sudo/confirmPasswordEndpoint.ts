@@ -57,6 +57,7 @@ const confirmPassword = async (
   if (attempt.kind === 'wrong') {
     throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
   }
+  // `signedInSession` let only a request with a session of its own this far.
   await recordProof(req, options, viewer._sid!)
   await recordAuditEvent(req, { event: 'password.confirmed', user: account })
   return jsonResponse(req, {
