@@ -1,6 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { headersWithCors } from 'payload'
+import * as z from 'zod'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
@@ -14,21 +15,14 @@ import { knownBrowserOf } from '../lockout/knownBrowsers.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { matchesStoredPassword } from '../passwords/matchesStoredPassword.js'
 import { sendPasswordChangedEmail } from '../passwords/sendPasswordChangedEmail.js'
-import { credentialLimits } from '../request/credentialLimits.js'
-import { readBody } from '../request/readBody.js'
-import { requestUser } from '../request/requestUser.js'
+import { passwordField } from '../request/passwordField.js'
+import { passwordRefusal } from '../request/passwordRefusal.js'
+import { signedIn } from '../request/signedIn.js'
+import { signedInUser } from '../request/signedInUser.js'
 import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
 
-/** A non-empty string no longer than `max`, else the catalogue error for it. */
-const passwordIn = (req: PayloadRequest, value: unknown, max: number): string => {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw new BackofficeError('PASSWORD_REQUIRED', { req })
-  }
-  if (value.length > max) {
-    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
-  }
-  return value
-}
+/** Both passwords, each refused as `passwordRefusal` says (the current one is checked first). */
+const changeRequest = z.object({ currentPassword: passwordField, password: passwordField })
 
 /** 403 "temporarily blocked", with when to try again when the lock's end is known. */
 const blocked = (req: PayloadRequest, lockedUntil: Date | null): BackofficeError =>
@@ -40,14 +34,9 @@ const blocked = (req: PayloadRequest, lockedUntil: Date | null): BackofficeError
 const changeOwnPassword = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
+  { currentPassword, password }: z.output<typeof changeRequest>,
 ): Promise<Response> => {
-  const viewer = requestUser(req, options.usersCollection)
-  if (!viewer) {
-    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-  }
-  const data = await readBody(req)
-  const currentPassword = passwordIn(req, data.currentPassword, credentialLimits.password)
-  const password = passwordIn(req, data.password, credentialLimits.password)
+  const viewer = signedInUser(req, options.usersCollection)
 
   const { payload } = req
   const account = await readAccount(req, options, viewer.id)
@@ -109,7 +98,10 @@ const changeOwnPassword = async (
  */
 export const changePasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: (req) => changeOwnPassword(req, options),
+    body: changeRequest,
+    handler: (req, body) => changeOwnPassword(req, options, body),
     method: 'post',
     path: '/change-password',
+    refuseBody: (req, _field, issue) => passwordRefusal(req, issue),
+    requires: [signedIn(options)],
   })

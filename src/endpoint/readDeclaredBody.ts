@@ -11,8 +11,16 @@ import type { CatalogueError } from '../errors/CatalogueError.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { readBody } from '../request/readBody.js'
 
-/** How a declared body's refusal is made: the field's path, as the schema names it. */
-export type BodyRefusal = (req: PayloadRequest, field: string) => CatalogueError
+/**
+ * How a declared body's refusal is made: the field's path, as the schema names it, and what was
+ * wrong with it (`too_big` for a value over its limit, `invalid_type` for a missing or mistyped one:
+ * zod's issue codes), so an endpoint can keep a code of its own for each.
+ */
+export type BodyRefusal = (
+  req: PayloadRequest,
+  field: string,
+  issue: { code: string },
+) => CatalogueError
 
 /**
  * A field path only ever names the schema's own keys and array positions (unknown keys are
@@ -46,7 +54,8 @@ export const readDeclaredBody = async <Schema extends z.ZodType>(
 ): Promise<z.output<Schema>> => {
   const parsed = await schema.safeParseAsync(await readBody(req, maxBytes ? { maxBytes } : {}))
   if (!parsed.success) {
-    throw refuse(req, fieldOf(parsed.error.issues[0]?.path ?? []))
+    const [issue] = parsed.error.issues
+    throw refuse(req, fieldOf(issue?.path ?? []), { code: issue?.code ?? 'custom' })
   }
   return parsed.data
 }

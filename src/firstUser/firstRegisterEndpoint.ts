@@ -1,13 +1,16 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { credentialLimits } from '../request/credentialLimits.js'
-import { readBody } from '../request/readBody.js'
-import { refuseCrossSite } from '../request/refuseCrossSite.js'
+import { passwordField } from '../request/passwordField.js'
+import { passwordRefusal } from '../request/passwordRefusal.js'
+import { sameSite } from '../request/sameSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { firstUserData } from './firstUserData.js'
 import { whileHoldingFirstUserLock } from './firstUserLock.js'
@@ -16,24 +19,24 @@ import { whileHoldingFirstUserLock } from './firstUserLock.js'
 const anyAccount = async (req: PayloadRequest, usersCollection: CollectionSlug) =>
   Boolean(await req.payload.db.findOne({ collection: usersCollection, req, where: {} }))
 
+/**
+ * The email (trimmed, lower-cased) and the password; the other keys are the account's other fields,
+ * which `firstUserData` reads against the fields the collection offers (its pattern for the address
+ * is the collection's own validation, on create).
+ */
+const registerRequest = z.looseObject({
+  email: z.string().trim().toLowerCase().min(1).max(credentialLimits.email),
+  password: passwordField,
+})
+
 const registerFirstUser = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
+  body: z.output<typeof registerRequest>,
 ): Promise<Response> => {
   const { payload } = req
   const collection = payload.collections[options.usersCollection]!
-  const body = await readBody(req)
-  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
-  if (!email || email.length > credentialLimits.email) {
-    throw new BackofficeError('EMAIL_INVALID', { req })
-  }
-  const password = body.password
-  if (typeof password !== 'string' || password.length === 0) {
-    throw new BackofficeError('PASSWORD_REQUIRED', { req })
-  }
-  if (password.length > credentialLimits.password) {
-    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
-  }
+  const { email, password } = body
   // Before anything else, so that once there is an account this endpoint does no more than look.
   if (await anyAccount(req, options.usersCollection)) {
     throw new BackofficeError('FIRST_USER_ALREADY_CREATED', { req })
@@ -84,10 +87,13 @@ const registerFirstUser = async (
  */
 export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: (req) => {
-      refuseCrossSite(req)
-      return registerFirstUser(req, options)
-    },
+    body: registerRequest,
+    handler: (req, body) => registerFirstUser(req, options, body),
     method: 'post',
     path: '/first-register',
+    refuseBody: (req, field, issue) =>
+      field === 'email'
+        ? new BackofficeError('EMAIL_INVALID', { req })
+        : passwordRefusal(req, issue),
+    requires: [sameSite],
   })

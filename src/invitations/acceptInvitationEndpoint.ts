@@ -1,13 +1,14 @@
 import type { Endpoint } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
-import { readBody } from '../request/readBody.js'
-import { refuseCrossSite } from '../request/refuseCrossSite.js'
+import { sameSite } from '../request/sameSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { assertReferencesReadable } from './assertReferencesReadable.js'
 import { completeInvitation } from './completeInvitation.js'
@@ -15,7 +16,16 @@ import { invitationStore } from './invitationStore.js'
 import { pickFields, profileFieldsFor } from './profileFields.js'
 import { hasProfileValueShape } from './profileValueShape.js'
 
-/** A catalogue error as the endpoint's answer, with the variables its message was built from. */
+/**
+ * The token and the password, in the order they are refused; the other keys are the profile, read
+ * below against the fields the invitee may set (which depend on the collection and the account, so
+ * no schema fixed at start-up can list them). The password's length is the policy's to judge.
+ */
+const acceptRequest = z.looseObject({
+  token: z.custom<string>(isWellFormedToken),
+  password: z.string().min(1),
+})
+
 /**
  * `POST /api/<users>/accept-invitation` with `token`, `password` and the profile fields the invitee
  * may set (JSON, or the admin's form post). In order:
@@ -34,16 +44,9 @@ import { hasProfileValueShape } from './profileValueShape.js'
  */
 export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      refuseCrossSite(req)
-      const data = await readBody(req)
+    body: acceptRequest,
+    handler: async (req, data) => {
       const { password, token } = data
-      if (!isWellFormedToken(token)) {
-        throw new BackofficeError('INVITATION_INVALID_OR_EXPIRED', { req })
-      }
-      if (typeof password !== 'string' || password.length === 0) {
-        throw new BackofficeError('PASSWORD_REQUIRED', { req })
-      }
       const tokenHash = hashToken(token)
       const account = await invitationStore(req, options).findUsable(tokenHash)
       if (!account || typeof account.email !== 'string') {
@@ -75,4 +78,10 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
     },
     method: 'post',
     path: '/accept-invitation',
+    refuseBody: (req, field) =>
+      new BackofficeError(
+        field === 'password' ? 'PASSWORD_REQUIRED' : 'INVITATION_INVALID_OR_EXPIRED',
+        { req },
+      ),
+    requires: [sameSite],
   })

@@ -1,36 +1,38 @@
 import type { Endpoint } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { requestText } from '../i18n/text.js'
 import { jsonResponse } from '../request/http.js'
-import { readBody } from '../request/readBody.js'
 import { isEmailAddress } from './isEmailAddress.js'
 import { sendResetInstructions } from './sendResetInstructions.js'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The address, trimmed and lower-cased as addresses are stored; input no address could be is refused. */
+const forgotRequest = z.object({
+  email: z.string().trim().toLowerCase().refine(isEmailAddress),
+})
 
 /**
  * `POST /api/{users}/forgot-password` with `email`, in place of Payload's own, which answers an
  * unknown address sooner than a known one (it sends no email) and stores the token in plain text.
  *
  * The answer is the same status and body for every well-formed address, and it leaves at the same
- * moment: `lockout.failureResponseMs` after the request arrived (ASVS 5.0 6.3.8). The work for the
+ * moment: `lockout.failureResponseMs` after its body was read (ASVS 5.0 6.3.8). The work for the
  * address (see `sendResetInstructions`) runs alongside; if it is not done by then, it finishes after
  * the answer, so neither a slow database nor a slow mail server can tell accounts apart.
  * Only input that no address could produce gets a different answer: 400 EMAIL_INVALID.
  */
 export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: forgotRequest,
+    handler: async (req, { email }) => {
       const startedAt = Date.now()
-      const data = await readBody(req)
-      const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
-      if (!isEmailAddress(email)) {
-        throw new BackofficeError('EMAIL_INVALID', { req })
-      }
 
       void sendResetInstructions(req, options, email).catch((error: unknown) =>
         req.payload.logger.error({
@@ -43,4 +45,5 @@ export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): End
     },
     method: 'post',
     path: '/forgot-password',
+    refuseBody: (req) => new BackofficeError('EMAIL_INVALID', { req }),
   })

@@ -1,5 +1,7 @@
 import type { Endpoint } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { isLocalAccount } from '../accounts/signInMethod.js'
@@ -7,15 +9,19 @@ import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { hashToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
-import { readBody } from '../request/readBody.js'
-import { refuseCrossSite } from '../request/refuseCrossSite.js'
+import { sameSite } from '../request/sameSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { hasOpenInvitation } from './accounts.js'
 import { completePasswordReset } from './completePasswordReset.js'
 import { isResetToken } from './isResetToken.js'
 import { findAccountByResetToken } from './resetTokenStore.js'
 
-/** A catalogue error as the endpoint's answer, with the variables its message was built from. */
+/** The token, then the password, in the order they are refused; the password's length is the policy's. */
+const resetRequest = z.object({
+  token: z.custom<string>(isResetToken),
+  password: z.string().min(1),
+})
+
 /**
  * `POST /api/{users}/reset-password` with `token` and `password`, in place of Payload's own (which
  * compares plain-text tokens and saves the password past the collection's hooks). In order:
@@ -30,19 +36,11 @@ import { findAccountByResetToken } from './resetTokenStore.js'
  */
 export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      refuseCrossSite(req)
+    body: resetRequest,
+    handler: async (req, { password, token }) => {
       // A reset acts for whoever holds the emailed token, not for a session the request may carry: as
       // anonymous, every session of the account ends and the change is not taken for an own update.
       req.user = null
-      const data = await readBody(req)
-      const { password, token } = data
-      if (!isResetToken(token)) {
-        throw new BackofficeError('TOKEN_INVALID_OR_EXPIRED', { req })
-      }
-      if (typeof password !== 'string' || password.length === 0) {
-        throw new BackofficeError('PASSWORD_REQUIRED', { req })
-      }
       const tokenHash = hashToken(token)
       const account = await findAccountByResetToken(req, options, tokenHash)
       if (
@@ -66,4 +64,9 @@ export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/reset-password',
+    refuseBody: (req, field) =>
+      new BackofficeError(field === 'password' ? 'PASSWORD_REQUIRED' : 'TOKEN_INVALID_OR_EXPIRED', {
+        req,
+      }),
+    requires: [sameSite],
   })

@@ -15,10 +15,11 @@ import { twoFactorViewPath } from './passwordSignIn.js'
 
 /**
  * The second step of a sign-in with a code (a code from the authenticator app, or a recovery code),
- * read up to the attempt: the request body, the browser's challenge and its
- * account, with every refusal that is not a guess. The body's own refusal waits until the challenge
- * has been looked at: a malformed body is refused as such, but a well-formed impossible code
- * (`invalidCode`) without a challenge is not worth telling apart from an expired sign-in.
+ * read up to the attempt: the code (`read`, from the endpoint's declared body, which refused a
+ * malformed one already), the browser's challenge and its account, with every refusal that is not a
+ * guess. The code's own refusal waits until the challenge has been looked at: a well-formed
+ * impossible code (`invalidCode`) without a challenge is not worth telling apart from an expired
+ * sign-in.
  */
 export const readCodeAttempt = async <Body>(
   req: PayloadRequest,
@@ -29,7 +30,7 @@ export const readCodeAttempt = async <Body>(
     standsInForPasskey = false,
   }: {
     invalidCode: BackofficeErrorCode
-    read: (req: PayloadRequest) => Promise<Body>
+    read: () => Body
     /**
      * The code stands in for a passkey too (a recovery code: they come with every second factor),
      * so an account whose only factor is a passkey may use it; `sealedSecret` is then null.
@@ -39,7 +40,7 @@ export const readCodeAttempt = async <Body>(
 ) => {
   let body: Body | BackofficeError
   try {
-    body = await read(req)
+    body = read()
   } catch (error) {
     if (!(error instanceof BackofficeError)) {
       throw error

@@ -2,12 +2,13 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import { ValidationError } from 'payload'
 
+import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions, SanitizedSsoProvider } from '../options/types.js'
 import type { ProvedIdentity } from './provedIdentity.js'
 
 import { signInMethodOf } from '../accounts/signInMethod.js'
-import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
+import { readAccountToSignIn } from '../signIn/readAccountToSignIn.js'
 import { provisionAccount } from './provisionAccount.js'
 import { SsoRefusal } from './ssoRefusal.js'
 
@@ -40,6 +41,9 @@ export const findLinkedIdentity = (
  * unverified email, not an account of another sign-in method (it is told which one to use) (Auth.js
  * and Directus link no identity by email by default; Keycloak calls automatic linking "a potential
  * security hole"). No account is created unless the provider's `provisioning` allows it.
+ *
+ * The account is read as every sign-in reads it (`readAccountToSignIn`, join fields included): the
+ * callback signs in this very row.
  */
 export const linkedUser = async (
   req: PayloadRequest,
@@ -60,7 +64,9 @@ export const linkedUser = async (
 
   const linked = await findLinkedIdentity(req, options, identity)
   if (linked) {
-    const user = await readAccount(req, options, userIdOf(linked))
+    const user = await readAccountToSignIn(req, options.usersCollection, {
+      id: { equals: userIdOf(linked) },
+    })
     if (!user) {
       throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'accountGone')
     }
@@ -82,13 +88,18 @@ export const linkedUser = async (
   if (!identity.email || !identity.emailVerified) {
     throw new SsoRefusal('SSO_EMAIL_NOT_VERIFIED', 'emailNotVerified')
   }
+  const existing = await readAccountToSignIn(req, options.usersCollection, {
+    email: { equals: identity.email },
+  })
+  const provisioned = existing
+    ? null
+    : await provisionAccount(req, options, provider, { ...identity, email: identity.email })
   const user =
-    (await payload.db.findOne<StaffAccount>({
-      collection: options.usersCollection,
-      joins: false as never,
-      req,
-      where: { email: { equals: identity.email } },
-    })) ?? (await provisionAccount(req, options, provider, { ...identity, email: identity.email }))
+    existing ??
+    (provisioned &&
+      (await readAccountToSignIn(req, options.usersCollection, {
+        id: { equals: provisioned.id },
+      })))
   if (!user) {
     throw new SsoRefusal('SSO_ACCOUNT_NOT_FOUND', 'noAccount')
   }

@@ -1,5 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { readAccount } from '../accounts/staffAccount.js'
@@ -11,28 +13,21 @@ import { secondsUntil } from '../lib/secondsUntil.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
 import { knownBrowserOf } from '../lockout/knownBrowsers.js'
 import { matchesStoredPassword } from '../passwords/matchesStoredPassword.js'
-import { credentialLimits } from '../request/credentialLimits.js'
 import { jsonResponse } from '../request/http.js'
-import { readBody } from '../request/readBody.js'
-import { requestUser } from '../request/requestUser.js'
+import { passwordField } from '../request/passwordField.js'
+import { passwordRefusal } from '../request/passwordRefusal.js'
+import { signedInSession } from '../request/signedInSession.js'
+import { signedInUser } from '../request/signedInUser.js'
 import { recordProof } from './sessionProof.js'
+
+const confirmRequest = z.object({ password: passwordField })
 
 const confirmPassword = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
+  { password }: z.output<typeof confirmRequest>,
 ): Promise<Response> => {
-  const viewer = requestUser(req, options.usersCollection)
-  if (!viewer?._sid) {
-    throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-  }
-  const data = await readBody(req)
-  const password = data.password
-  if (typeof password !== 'string' || password.length === 0) {
-    throw new BackofficeError('PASSWORD_REQUIRED', { req })
-  }
-  if (password.length > credentialLimits.password) {
-    throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
-  }
+  const viewer = signedInUser(req, options.usersCollection)
   const account = await readAccount(req, options, viewer.id)
   if (!account) {
     throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -62,7 +57,8 @@ const confirmPassword = async (
   if (attempt.kind === 'wrong') {
     throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
   }
-  await recordProof(req, options, viewer._sid)
+  // `signedInSession` let only a request with a session of its own this far.
+  await recordProof(req, options, viewer._sid!)
   await recordAuditEvent(req, { event: 'password.confirmed', user: account })
   return jsonResponse(req, {
     message: requestText(req, 'sudoConfirmed', { minutes: options.sudo.windowMinutes }),
@@ -78,7 +74,10 @@ const confirmPassword = async (
  */
 export const confirmPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: (req) => confirmPassword(req, options),
+    body: confirmRequest,
+    handler: (req, body) => confirmPassword(req, options, body),
     method: 'post',
     path: '/confirm-password',
+    refuseBody: (req, _field, issue) => passwordRefusal(req, issue),
+    requires: [signedInSession(options)],
   })

@@ -7,8 +7,10 @@ import type { RestClient } from '../helpers/restClient.js'
 
 import { backofficeEndpoint } from '../../src/index.js'
 import { signedIn } from '../../src/request/signedIn.js'
+import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
+import { enrol } from '../helpers/twoFactor.js'
 
 let app: TestPayload
 let admin: RestClient
@@ -275,5 +277,274 @@ describe('declared bodies: an app’s own endpoint through backofficeEndpoint', 
     )
     expect([accepted.status, accepted.body]).toEqual([200, { count: 1 }])
     expect(calls).toBe(1)
+  })
+})
+
+/** Every table's row count and the account's whole row: what a refused request must leave as it was. */
+const storedState = async (userId: number) => ({
+  account: (await sql('SELECT to_jsonb(u) AS row FROM users AS u WHERE id = $1', [userId]))[0]?.row,
+  counts: await rowCounts(sql),
+})
+
+const adminId = async () =>
+  Number((await sql("SELECT id FROM users WHERE email = 'admin@example.com'"))[0].id)
+
+type BodyCase = [body: unknown, status: number, code: string]
+
+/** Each body to `path` with what it must be answered; a string goes as it is, as JSON. */
+const expectAnswers = async (client: RestClient, path: string, cases: BodyCase[]) => {
+  for (const [body, status, code] of cases) {
+    const answer = await client.request('POST', path, {
+      body,
+      headers: typeof body === 'string' ? { 'content-type': 'application/json' } : {},
+    })
+    expect(answerOf(answer), `${path} ${JSON.stringify(body).slice(0, 60)}`).toEqual([status, code])
+  }
+}
+
+/** JSON whose own `__proto__` key carries the fields: parsed, they must reach no handler. */
+const protoBody = (fields: Record<string, unknown>) => `{"__proto__": ${JSON.stringify(fields)}}`
+
+describe('declared guards: endpoints that checked their session by hand', () => {
+  it('change password, confirm password and refresh answer anonymous 401 AUTHENTICATION_REQUIRED before reading the body', async () => {
+    const anonymous = app.client()
+    const before = await rowCounts(sql)
+    for (const path of ['/users/change-password', '/users/confirm-password']) {
+      const unreadable = await anonymous.request('POST', path, {
+        body: '{"password": ',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(answerOf(unreadable), path).toEqual([401, 'AUTHENTICATION_REQUIRED'])
+      expect(answerOf(await anonymous.post(path, { password: 'x'.repeat(64 * 1024) }))).toEqual([
+        401,
+        'AUTHENTICATION_REQUIRED',
+      ])
+    }
+    // Payload's own refresh answers 403 without a code; the declared guard answers as the next
+    // request of that browser will be.
+    expect(answerOf(await anonymous.post('/users/refresh-token'))).toEqual([
+      401,
+      'AUTHENTICATION_REQUIRED',
+    ])
+    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+  })
+
+  it('a session that ended cannot refresh: 401, and no token is handed out', async () => {
+    const { browser, id } = await signedInEditor()
+    await sql('DELETE FROM users_sessions WHERE _parent_id = $1', [id])
+    const refused = await browser.post('/users/refresh-token')
+    expect(answerOf(refused)).toEqual([401, 'AUTHENTICATION_REQUIRED'])
+    expect(refused.headers.get('set-cookie')).toBeNull()
+  })
+})
+
+describe('declared bodies: change password and confirm password', () => {
+  it('refuse malformed, missing, oversized and hostile bodies with a code, checking and changing nothing', async () => {
+    const { browser, id } = await signedInEditor()
+    const before = await storedState(id)
+    await expectAnswers(browser, '/users/change-password', [
+      ['{"currentPassword": ', 400, 'MALFORMED_REQUEST'],
+      ['[1, 2]', 400, 'MALFORMED_REQUEST'],
+      [{}, 400, 'PASSWORD_REQUIRED'],
+      [{ currentPassword: password, password: { $ne: '' } }, 400, 'PASSWORD_REQUIRED'],
+      [
+        { currentPassword: [password], password: 'another-long-passphrase-42' },
+        400,
+        'PASSWORD_REQUIRED',
+      ],
+      [{ currentPassword: password, password: '' }, 400, 'PASSWORD_REQUIRED'],
+      [{ currentPassword: password, password: 'y'.repeat(5000) }, 413, 'PAYLOAD_TOO_LARGE'],
+      [{ currentPassword: password, password: 'y'.repeat(20_000) }, 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        protoBody({ currentPassword: password, password: 'another-long-passphrase-42' }),
+        400,
+        'PASSWORD_REQUIRED',
+      ],
+    ])
+    await expectAnswers(browser, '/users/confirm-password', [
+      ['"just a string"', 400, 'MALFORMED_REQUEST'],
+      [{}, 400, 'PASSWORD_REQUIRED'],
+      [{ password: 42 }, 400, 'PASSWORD_REQUIRED'],
+      [{ password: { $gt: '' } }, 400, 'PASSWORD_REQUIRED'],
+      [{ password: 'x'.repeat(5000) }, 413, 'PAYLOAD_TOO_LARGE'],
+      [protoBody({ password }), 400, 'PASSWORD_REQUIRED'],
+    ])
+    expect(({} as Record<string, unknown>).currentPassword).toBeUndefined()
+    // No guess counted, no password changed, no proof recorded, no audit entry.
+    expect(await storedState(id)).toEqual(before)
+    expect(
+      (await browser.post('/users/login', { email: `guards-${accounts}@example.com`, password }))
+        .status,
+    ).toBe(200)
+  })
+})
+
+describe('declared guards and bodies: the endpoints that set a session cookie', () => {
+  it('refuse another site’s request with 403 CROSS_SITE_REQUEST before reading its body', async () => {
+    const crossSite = app.client()
+    const before = await rowCounts(sql)
+    for (const path of [
+      '/users/login',
+      '/users/first-register',
+      '/users/reset-password',
+      '/users/accept-invitation',
+      '/users/passkey/sign-in',
+    ]) {
+      const answer = await crossSite.request('POST', path, {
+        body: '{"email": ',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
+      })
+      expect(answerOf(answer), path).toEqual([403, 'CROSS_SITE_REQUEST'])
+    }
+    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+  })
+
+  it('login, forgot password and first register answer malformed and hostile bodies with a 400 code, counting and storing nothing', async () => {
+    const id = await adminId()
+    const visitor = app.client()
+    const before = await storedState(id)
+    const email = 'admin@example.com'
+    await expectAnswers(visitor, '/users/login', [
+      ['[]', 400, 'MALFORMED_REQUEST'],
+      [{ email: { $ne: null }, password }, 400, 'EMAIL_INVALID'],
+      [{ email: [email], password }, 400, 'EMAIL_INVALID'],
+      [{ email: '   ', password }, 400, 'EMAIL_INVALID'],
+      [{ email: `${'a'.repeat(250)}@example.com`, password }, 400, 'EMAIL_INVALID'],
+      [{ email, password: { $gt: '' } }, 400, 'PASSWORD_REQUIRED'],
+      [{ email, password: ['a', 'b'] }, 400, 'PASSWORD_REQUIRED'],
+      [{ email, password: 'p'.repeat(5000) }, 413, 'PAYLOAD_TOO_LARGE'],
+      [protoBody({ email, password }), 400, 'EMAIL_INVALID'],
+    ])
+    await expectAnswers(visitor, '/users/forgot-password', [
+      ['"admin@example.com"', 400, 'MALFORMED_REQUEST'],
+      [{}, 400, 'EMAIL_INVALID'],
+      [{ email: { $ne: null } }, 400, 'EMAIL_INVALID'],
+      [{ email: [email] }, 400, 'EMAIL_INVALID'],
+      [{ email: 'admin@@example.com' }, 400, 'EMAIL_INVALID'],
+      [protoBody({ email }), 400, 'EMAIL_INVALID'],
+    ])
+    // The body is judged before anything is looked up: "already created" is not told for it.
+    await expectAnswers(visitor, '/users/first-register', [
+      [{ email: 42, password }, 400, 'EMAIL_INVALID'],
+      [{ email: 'owner@example.com', password: { $ne: '' } }, 400, 'PASSWORD_REQUIRED'],
+      [{ email: 'owner@example.com', password: 'p'.repeat(5000) }, 413, 'PAYLOAD_TOO_LARGE'],
+    ])
+    expect(({} as Record<string, unknown>).email).toBeUndefined()
+    // No failure counted, no throttle row, no audit entry, no reset token.
+    expect(await storedState(id)).toEqual(before)
+  })
+
+  it('a well-formed login is answered as before: the right password signs in, a wrong one is 401', async () => {
+    const visitor = app.client()
+    expect(
+      answerOf(
+        await visitor.post('/users/login', { email: ' Admin@Example.com ', password: 'wrong' }),
+      ),
+    ).toEqual([401, 'INVALID_CREDENTIALS'])
+    const signed = await visitor.post('/users/login', { email: ' Admin@Example.com ', password })
+    expect(signed.status).toBe(200)
+    expect(signed.body.user.email).toBe('admin@example.com')
+  })
+
+  it('reset password and accept invitation answer malformed tokens and passwords with their codes, storing nothing', async () => {
+    const visitor = app.client()
+    const before = await rowCounts(sql)
+    const token = 'A'.repeat(43)
+    await expectAnswers(visitor, '/users/reset-password', [
+      ['{"token": ', 400, 'MALFORMED_REQUEST'],
+      [{ password }, 400, 'TOKEN_INVALID_OR_EXPIRED'],
+      [{ password, token: { $ne: null } }, 400, 'TOKEN_INVALID_OR_EXPIRED'],
+      [{ password, token: [token] }, 400, 'TOKEN_INVALID_OR_EXPIRED'],
+      [{ password: ['x'], token }, 400, 'PASSWORD_REQUIRED'],
+      [protoBody({ password, token }), 400, 'TOKEN_INVALID_OR_EXPIRED'],
+    ])
+    await expectAnswers(visitor, '/users/accept-invitation', [
+      ['[]', 400, 'MALFORMED_REQUEST'],
+      [{ password, token: { $gt: '' } }, 400, 'INVITATION_INVALID_OR_EXPIRED'],
+      [{ password: { $ne: '' }, token }, 400, 'PASSWORD_REQUIRED'],
+      [protoBody({ password, token }), 400, 'INVITATION_INVALID_OR_EXPIRED'],
+    ])
+    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+  })
+})
+
+describe('declared bodies: the second step of a sign-in', () => {
+  it('refuses malformed code, recovery-code and passkey bodies with 400 MALFORMED_REQUEST, counting no guess', async () => {
+    const { browser, id } = await signedInEditor()
+    await enrol(browser)
+    const atChallenge = app.client()
+    const email = `guards-${accounts}@example.com`
+    const step = await atChallenge.post('/users/login', { email, password })
+    expect([step.status, step.body.secondFactor]).toEqual([200, 'codeRequired'])
+    const before = await storedState(id)
+    await expectAnswers(atChallenge, '/users/mfa/totp/authenticate', [
+      ['{not json', 400, 'MALFORMED_REQUEST'],
+      [{ code: { $ne: null } }, 400, 'MALFORMED_REQUEST'],
+      [{ code: true }, 400, 'MALFORMED_REQUEST'],
+      [{ code: '123456', trustThisDevice: 'yes' }, 400, 'MALFORMED_REQUEST'],
+      [{ code: ' 1'.repeat(65) }, 400, 'MALFORMED_REQUEST'],
+      [protoBody({ code: '123456' }), 400, 'MALFORMED_REQUEST'],
+    ])
+    await expectAnswers(atChallenge, '/users/mfa/recovery-code/authenticate', [
+      [{ code: 123456789012 }, 400, 'MALFORMED_REQUEST'],
+      [{ code: 'z'.repeat(65) }, 400, 'MALFORMED_REQUEST'],
+      [{ code: 'zzzz-zzzz-zzzz', trustThisDevice: 1 }, 400, 'MALFORMED_REQUEST'],
+    ])
+    await expectAnswers(atChallenge, '/users/mfa/passkey/authenticate', [
+      [{}, 400, 'MALFORMED_REQUEST'],
+      [{ response: 'x' }, 400, 'MALFORMED_REQUEST'],
+      [{ response: { id: '../x', response: {}, type: 'public-key' } }, 400, 'MALFORMED_REQUEST'],
+      [
+        { response: { id: 'abc', response: {}, type: 'public-key' }, trustThisDevice: 'yes' },
+        400,
+        'MALFORMED_REQUEST',
+      ],
+    ])
+    // Nothing counted against the account or the challenge, nothing audited, no session.
+    expect(await storedState(id)).toEqual(before)
+    // Who asks is known before the enrolment's body is read.
+    const anonymous = app.client()
+    expect(
+      answerOf(
+        await anonymous.request('POST', '/users/mfa/totp/finish-enrollment', {
+          body: '{not json',
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    ).toEqual([401, 'AUTHENTICATION_REQUIRED'])
+  })
+
+  it('still tells a well-formed impossible code apart only once a challenge is there', async () => {
+    const noChallenge = await app.client().post('/users/mfa/totp/authenticate', { code: '12a456' })
+    expect(answerOf(noChallenge)).toEqual([401, 'MFA_SESSION_EXPIRED'])
+  })
+})
+
+describe('declared bodies: passkey names', () => {
+  it('adding and renaming refuse a name of the wrong shape with PASSKEY_NAME_INVALID, and a malformed credential with MALFORMED_REQUEST', async () => {
+    const { browser, id } = await signedInEditor()
+    const before = await storedState(id)
+    const outline = { id: 'abc', response: {}, type: 'public-key' }
+    await expectAnswers(browser, '/users/mfa/passkeys', [
+      [{ response: [] }, 400, 'MALFORMED_REQUEST'],
+      [{ response: { ...outline, type: 'password' } }, 400, 'MALFORMED_REQUEST'],
+      [{ name: ['Laptop'], response: outline }, 400, 'PASSKEY_NAME_INVALID'],
+      [{ name: '   ', response: outline }, 400, 'PASSKEY_NAME_INVALID'],
+      [{ name: 'n'.repeat(65), response: outline }, 400, 'PASSKEY_NAME_INVALID'],
+    ])
+    await expectAnswers(browser, '/users/mfa/passkeys/1/rename', [
+      [{}, 400, 'PASSKEY_NAME_INVALID'],
+      [{ name: 42 }, 400, 'PASSKEY_NAME_INVALID'],
+      [{ name: '\n\t ' }, 400, 'PASSKEY_NAME_INVALID'],
+      [protoBody({ name: 'Laptop' }), 400, 'PASSKEY_NAME_INVALID'],
+    ])
+    expect(await storedState(id)).toEqual(before)
+    expect(
+      answerOf(await app.client().post('/users/mfa/passkeys/1/rename', { name: 'x' })),
+    ).toEqual([401, 'AUTHENTICATION_REQUIRED'])
   })
 })

@@ -161,7 +161,7 @@ describe('the notice\'s "This wasn\'t me" link', () => {
     expect(await auditCount('account.suspended')).toBe(1)
 
     // The attacker's session is gone and cannot be refreshed; the owner's too.
-    expect((await stranger.post('/users/refresh-token')).status).toBe(403)
+    expect((await stranger.post('/users/refresh-token')).status).toBe(401)
     expect((await stranger.get('/users/me')).body.user).toBeNull()
     expect((await owner.get('/users/me')).body.user).toBeNull()
     // And neither can sign in again.

@@ -353,6 +353,60 @@ it('answers a client that does not ask for parts with one presigned PUT up to 5 
   expect(await countVideos()).toBe(before + 1)
 })
 
+/** A body as sent, JSON or not, to the multipart URL. */
+const postRaw = (url: string, body: string) =>
+  rawRequest(app.config, 'POST', url, {
+    body: Buffer.from(body),
+    headers: { 'content-type': 'application/json' },
+  })
+
+it('declared body of the multipart URL: malformed, oversized and hostile bodies get a 4xx code, the upload stays open and the bucket empty', async () => {
+  const { signedUrl, videoId } = await startUpload(large.length, 'Hostile parts')
+  const cases: [body: string, status: number, code: string][] = [
+    ['{"partNumbers": [1', 400, 'MALFORMED_REQUEST'],
+    ['[1, 2, 3]', 400, 'MALFORMED_REQUEST'],
+    ['{}', 400, 'VIDEO_INPUT_INVALID'],
+    [JSON.stringify({ partNumbers: [] }), 400, 'VIDEO_INPUT_INVALID'],
+    [JSON.stringify({ partNumbers: '1,2' }), 400, 'VIDEO_INPUT_INVALID'],
+    [JSON.stringify({ partNumbers: [{ $gt: 0 }] }), 416, 'VIDEO_UPLOAD_RANGE_INVALID'],
+    [JSON.stringify({ parts: null }), 400, 'VIDEO_INPUT_INVALID'],
+    [
+      JSON.stringify({ parts: [{ etag: '"x" OR 1=1', partNumber: 1 }] }),
+      400,
+      'VIDEO_INPUT_INVALID',
+    ],
+    [
+      JSON.stringify({ parts: [{ etag: 'abc', partNumber: '1' }] }),
+      416,
+      'VIDEO_UPLOAD_RANGE_INVALID',
+    ],
+    [JSON.stringify({ parts: [['abc', 1]] }), 400, 'VIDEO_INPUT_INVALID'],
+    // Over the 1 MiB a completion of 10,000 parts needs.
+    [JSON.stringify({ partNumbers: [1], padding: 'x'.repeat(2 * MiB) }), 413, 'PAYLOAD_TOO_LARGE'],
+    // Own `__proto__` keys reach nothing: the body is as empty as `{}`.
+    ['{"__proto__": {"partNumbers": [1]}}', 400, 'VIDEO_INPUT_INVALID'],
+  ]
+  for (const [body, status, code] of cases) {
+    const answer = await postRaw(signedUrl, body)
+    expect([answer.status, await codeOf(answer)], body.slice(0, 60)).toEqual([status, code])
+  }
+  expect(({} as Record<string, unknown>).partNumbers).toBeUndefined()
+  expect(await statusOf(videoId)).toBe('NO_FILE')
+  expect(await keysIn(`videos/${videoId}/`)).toEqual([])
+  // The same URL still signs parts.
+  expect((await signParts(signedUrl, [1])).size).toBe(1)
+})
+
+it('declared guard of the multipart URL: a forged token is refused with 403 before its body is read', async () => {
+  const { signedUrl } = await startUpload(large.length, 'Forged token')
+  const target = new URL(signedUrl)
+  target.searchParams.set('token', 'not-a-token')
+  for (const body of ['{"partNumbers": [1', JSON.stringify({ padding: 'x'.repeat(2 * MiB) })]) {
+    const answer = await postRaw(target.toString(), body)
+    expect([answer.status, await codeOf(answer)]).toEqual([403, 'VIDEO_UPLOAD_URL_INVALID'])
+  }
+})
+
 it('stops a deleted video’s upload: its URL no longer signs parts nor completes', async () => {
   const { signedUrl, videoId } = await startUpload(large.length, 'Deleted')
   const urls = await signParts(signedUrl, [1])

@@ -7,7 +7,8 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { requestUser } from '../../request/requestUser.js'
+import { signedIn } from '../../request/signedIn.js'
+import { signedInUser } from '../../request/signedInUser.js'
 
 /** Whether the account still has the session `sid`, as committed now. */
 const sessionStillExists = async (
@@ -31,20 +32,22 @@ const sessionStillExists = async (
  * request was authenticated and assumes the session is still on it; when it was ended in between (the
  * owner ended it, an administrator suspended the account, while a stolen copy keeps refreshing) it
  * fails with a TypeError and answers 500. Here that refresh is answered `401 AUTHENTICATION_REQUIRED`,
- * as the next request of that token will be: the session is over, and no failure leaks out.
+ * as the next request of that token will be: the session is over, and no failure leaks out. A
+ * request without a valid session (anonymous, or its session already ended) gets the same 401,
+ * where Payload's answers 403.
  */
 export const refreshTokenEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
       const collection = req.payload.collections[options.usersCollection as CollectionSlug]!
-      const viewer = requestUser(req, options.usersCollection)
+      const viewer = signedInUser(req, options.usersCollection)
       let result: Awaited<ReturnType<typeof refreshOperation>>
       try {
         result = await refreshOperation({ collection, req })
       } catch (error) {
         if (
           error instanceof TypeError &&
-          viewer?._sid &&
+          viewer._sid &&
           !(await sessionStillExists(req, options, viewer.id, viewer._sid))
         ) {
           throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -73,4 +76,5 @@ export const refreshTokenEndpoint = (options: SanitizedBackofficeOptions): Endpo
     },
     method: 'post',
     path: '/refresh-token',
+    requires: [signedIn(options)],
   })

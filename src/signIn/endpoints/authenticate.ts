@@ -3,8 +3,10 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../endpoint/malformedBody.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { claimTimeStep } from '../../twoFactor/accountState.js'
+import { codeRequest } from '../../twoFactor/codeRequest.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { openTotpSecret } from '../../twoFactor/openTotpSecret.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
@@ -24,10 +26,11 @@ import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
  */
 export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: codeRequest,
+    handler: async (req, submitted) => {
       const { account, body, challenge, sealedSecret } = await readCodeAttempt(req, options, {
         invalidCode: 'TOTP_CODE_INVALID',
-        read: readCodeRequest,
+        read: () => readCodeRequest(req, submitted),
       })
       // Never null here (only a recovery code stands in for a passkey); unreadable if it were.
       const opened = sealedSecret
@@ -61,4 +64,5 @@ export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpo
     },
     method: 'post',
     path: '/mfa/totp/authenticate',
+    refuseBody: malformedBody,
   })

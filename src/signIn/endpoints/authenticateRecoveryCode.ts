@@ -3,10 +3,12 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../endpoint/malformedBody.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { requestText } from '../../i18n/text.js'
 import { sendRecoveryCodesEmail } from '../../twoFactor/recoveryCodes/emails.js'
 import { readRecoveryCodeRequest } from '../../twoFactor/recoveryCodes/readRecoveryCode.js'
+import { recoveryCodeRequest } from '../../twoFactor/recoveryCodes/recoveryCodeRequest.js'
 import {
   claimRecoveryCode,
   findRecoveryCode,
@@ -28,10 +30,11 @@ import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
  */
 export const authenticateRecoveryCodeEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: recoveryCodeRequest,
+    handler: async (req, submitted) => {
       const { account, body, challenge } = await readCodeAttempt(req, options, {
         invalidCode: 'RECOVERY_CODE_INVALID',
-        read: readRecoveryCodeRequest,
+        read: () => readRecoveryCodeRequest(req, submitted),
         standsInForPasskey: true,
       })
       // Nothing to guess at: told only to whoever holds the password, and not counted.
@@ -74,4 +77,5 @@ export const authenticateRecoveryCodeEndpoint = (options: SanitizedBackofficeOpt
     },
     method: 'post',
     path: '/mfa/recovery-code/authenticate',
+    refuseBody: malformedBody,
   })

@@ -4,6 +4,8 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../endpoint/malformedBody.js'
+import { readDeclaredBody } from '../../endpoint/readDeclaredBody.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { requestText } from '../../i18n/text.js'
 import { settleSuccess } from '../../lockout/attempts.js'
@@ -11,6 +13,7 @@ import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
 import { jsonResponse } from '../../request/http.js'
 import { completeEnrolment, readTotpState } from '../../twoFactor/accountState.js'
 import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challenges.js'
+import { codeRequest } from '../../twoFactor/codeRequest.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
@@ -36,7 +39,12 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
       if (!enrolling) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
       }
-      const body = await readCodeRequest(req)
+      // Read after who asks is known (a session, or a challenge that must enrol: both looked up in
+      // the database, which the handler needs anyway), so a stranger is refused before the body.
+      const body = readCodeRequest(
+        req,
+        await readDeclaredBody(req, codeRequest, { refuse: malformedBody }),
+      )
       const { account } = enrolling
       const state = await readTotpState(req.payload, options, account.id)
       if (state?.status === 'enabled') {

@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { createHmac } from 'node:crypto'
 import { AuthenticationError } from 'payload'
+import * as z from 'zod'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { LoginResult } from '../replayLogin.js'
@@ -20,8 +21,9 @@ import { knownBrowserCookie, knownBrowserOf } from '../../lockout/knownBrowsers.
 import { knownLocksOf } from '../../lockout/knownLocks.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
-import { readBody } from '../../request/readBody.js'
-import { refuseCrossSite } from '../../request/refuseCrossSite.js'
+import { passwordField } from '../../request/passwordField.js'
+import { passwordRefusal } from '../../request/passwordRefusal.js'
+import { sameSite } from '../../request/sameSite.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { challengeResponse, passwordSignInResponse } from '../passwordSignIn.js'
 import { readAccountToSignIn } from '../readAccountToSignIn.js'
@@ -33,6 +35,16 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Keyed hash of an address with no account: the throttle table never holds an email address. */
 const throttleKey = (req: PayloadRequest, email: string) =>
   createHmac('sha256', req.payload.secret).update(`login-throttle:${email}`).digest('hex')
+
+/**
+ * The email (trimmed, lower-cased: addresses are stored so) and the password. Input no address or
+ * password could be is refused at once with EMAIL_INVALID, PASSWORD_REQUIRED or PAYLOAD_TOO_LARGE,
+ * as before: it tells nothing about any account, so it needs no padding.
+ */
+const loginRequest = z.object({
+  email: z.string().trim().toLowerCase().max(credentialLimits.email).includes('@'),
+  password: passwordField,
+})
 
 /**
  * `POST /api/{users}/login`, in place of Payload's own. Payload's checks the lock before the password
@@ -52,9 +64,9 @@ const throttleKey = (req: PayloadRequest, email: string) =>
  */
 export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: loginRequest,
+    handler: async (req, { email, password }) => {
       const startedAt = Date.now()
-      refuseCrossSite(req)
       /** Every refusal to someone without the password: the same answer after the same time. */
       const refuse = async (
         code: 'INVALID_CREDENTIALS' | 'LOGIN_TEMPORARILY_BLOCKED',
@@ -65,19 +77,6 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
           req,
           ...(lockedUntil ? { retryAfterSeconds: secondsUntil(lockedUntil, new Date()) } : {}),
         })
-      }
-
-      const data = await readBody(req)
-      const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
-      const password = data.password
-      if (!email || email.length > credentialLimits.email || !email.includes('@')) {
-        throw new BackofficeError('EMAIL_INVALID', { req })
-      }
-      if (typeof password !== 'string' || password.length === 0) {
-        throw new BackofficeError('PASSWORD_REQUIRED', { req })
-      }
-      if (password.length > credentialLimits.password) {
-        throw new BackofficeError('PAYLOAD_TOO_LARGE', { req })
       }
 
       const { payload } = req
@@ -235,4 +234,10 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
     },
     method: 'post',
     path: '/login',
+    refuseBody: (req, field, issue) =>
+      field === 'email'
+        ? new BackofficeError('EMAIL_INVALID', { req })
+        : passwordRefusal(req, issue),
+    // It sets a session cookie: another site's page must not sign a browser into an account.
+    requires: [sameSite],
   })

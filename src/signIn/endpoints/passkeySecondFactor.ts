@@ -1,19 +1,18 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Endpoint } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 
 import { readAccount } from '../../accounts/staffAccount.js'
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../endpoint/malformedBody.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { jsonResponse } from '../../request/http.js'
-import { readBody } from '../../request/readBody.js'
 import { findChallenge } from '../../twoFactor/challenges.js'
-import {
-  authenticationOptions,
-  readCredentialJSON,
-  verifyAssertion,
-} from '../../twoFactor/passkeys/ceremonies.js'
+import { authenticationOptions, verifyAssertion } from '../../twoFactor/passkeys/ceremonies.js'
+import { credentialJSON } from '../../twoFactor/passkeys/credentialJSON.js'
 import {
   claimSignCount,
   credentialsOf,
@@ -61,16 +60,14 @@ export const passkeyChallengeOptionsEndpoint = (options: SanitizedBackofficeOpti
  */
 export const passkeyAuthenticateEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const body = await readBody(req)
+    body: z.object({ response: credentialJSON, trustThisDevice: z.boolean().optional() }),
+    handler: async (req, body) => {
       const challenge = await findChallenge(req)
       if (!challenge) {
         throw challengeExpired(req, options)
       }
-      const response = readCredentialJSON<AuthenticationResponseJSON>(req, body.response)
-      if (body.trustThisDevice !== undefined && typeof body.trustThisDevice !== 'boolean') {
-        throw new BackofficeError('MALFORMED_REQUEST', { req })
-      }
+      // The outline is checked; the verification below judges the rest.
+      const response = body.response as unknown as AuthenticationResponseJSON
       const account = await readAccount(req, options, challenge.userId)
       if (!account) {
         throw challengeExpired(req, options)
@@ -112,4 +109,5 @@ export const passkeyAuthenticateEndpoint = (options: SanitizedBackofficeOptions)
     },
     method: 'post',
     path: '/mfa/passkey/authenticate',
+    refuseBody: malformedBody,
   })

@@ -1,32 +1,35 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint } from 'payload'
+
+import * as z from 'zod'
 
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { EndpointGuard } from '../../request/EndpointGuard.js'
 
 import { isLocalAccount } from '../../accounts/signInMethod.js'
 import { readAccount } from '../../accounts/staffAccount.js'
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../endpoint/malformedBody.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { secondsUntil } from '../../lib/secondsUntil.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { jsonResponse } from '../../request/http.js'
-import { readBody } from '../../request/readBody.js'
-import { refuseCrossSite } from '../../request/refuseCrossSite.js'
-import {
-  readCredentialJSON,
-  signInOptions,
-  verifyAssertion,
-} from '../../twoFactor/passkeys/ceremonies.js'
+import { sameSite } from '../../request/sameSite.js'
+import { signInOptions, verifyAssertion } from '../../twoFactor/passkeys/ceremonies.js'
+import { credentialJSON } from '../../twoFactor/passkeys/credentialJSON.js'
 import { claimSignCount, findPasskey } from '../../twoFactor/passkeys/passkeyStore.js'
 import { passkeySignInCookie } from '../../twoFactor/passkeys/signInChallengeCookie.js'
 import { completeSignIn } from '../completeSignIn.js'
 
-const requirePasswordless = (req: PayloadRequest, options: SanitizedBackofficeOptions) => {
-  if (!options.passkeys.enabled || !options.passkeys.passwordless) {
-    throw new BackofficeError('PASSKEYS_UNAVAILABLE', { req })
+/** Requires the `passkeys.passwordless` option: otherwise PASSKEYS_UNAVAILABLE, before anything else. */
+const passwordless =
+  (options: SanitizedBackofficeOptions): EndpointGuard =>
+  (req) => {
+    if (!options.passkeys.enabled || !options.passkeys.passwordless) {
+      throw new BackofficeError('PASSKEYS_UNAVAILABLE', { req })
+    }
   }
-}
 
 /**
  * `POST /api/{users}/passkey/sign-in/options`: the options for a password-less sign-in (when the
@@ -37,12 +40,12 @@ const requirePasswordless = (req: PayloadRequest, options: SanitizedBackofficeOp
 export const passkeySignInOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     handler: async (req) => {
-      requirePasswordless(req, options)
       const { cookie, options: requestOptions } = await signInOptions(req, options)
       return jsonResponse(req, requestOptions, new Headers({ 'set-cookie': cookie }))
     },
     method: 'post',
     path: '/passkey/sign-in/options',
+    requires: [passwordless(options)],
   })
 
 /**
@@ -56,12 +59,10 @@ export const passkeySignInOptionsEndpoint = (options: SanitizedBackofficeOptions
  */
 export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      requirePasswordless(req, options)
-      // It sets a session cookie: another site's page must not sign a browser into an account.
-      refuseCrossSite(req)
-      const body = await readBody(req)
-      const response = readCredentialJSON<AuthenticationResponseJSON>(req, body.response)
+    body: z.object({ response: credentialJSON }),
+    handler: async (req, body) => {
+      // The outline is checked; the verification below judges the rest.
+      const response = body.response as unknown as AuthenticationResponseJSON
       const passkey = await findPasskey(req.payload, response.id)
       const userHandle = response.response?.userHandle
       const account = passkey ? await readAccount(req, options, passkey.userId) : null
@@ -123,4 +124,7 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/passkey/sign-in',
+    refuseBody: malformedBody,
+    // It sets a session cookie: another site's page must not sign a browser into an account.
+    requires: [passwordless(options), sameSite],
   })

@@ -1,6 +1,8 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import type { EndpointGuard } from '../../request/EndpointGuard.js'
 
@@ -12,7 +14,6 @@ import { describeUserAgent } from '../../lib/describeUserAgent.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { readBody } from '../../request/readBody.js'
 import { signedIn } from '../../request/signedIn.js'
 import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
@@ -20,13 +21,9 @@ import { freshProof } from '../../sudo/freshProof.js'
 import { issueRecoveryCodes } from '../issueRecoveryCodes.js'
 import { passkeyDevice } from '../lib/passkeyDevice.js'
 import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
-import {
-  readCredentialJSON,
-  registrationOptions,
-  requireRelyingParty,
-  verifyRegistration,
-} from './ceremonies.js'
+import { registrationOptions, requireRelyingParty, verifyRegistration } from './ceremonies.js'
 import { passkeysSlug } from './collections.js'
+import { credentialJSON } from './credentialJSON.js'
 import { sendPasskeyChangedEmail } from './emails.js'
 import {
   credentialsOf,
@@ -42,16 +39,25 @@ import { passkeyRequiredFor } from './requirement.js'
 /** Names are for their owner to tell passkeys apart: one line, at most 64 characters. */
 const nameMaxLength = 64
 
-const readName = (req: PayloadRequest, value: unknown): null | string => {
-  if (value === undefined || value === null || value === '') {
-    return null
-  }
-  const name = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : ''
-  if (!name || name.length > nameMaxLength) {
-    throw new BackofficeError('PASSKEY_NAME_INVALID', { req, variables: { max: nameMaxLength } })
-  }
-  return name
-}
+/** A name as given: one line (runs of spaces and line breaks become one space), 1 to 64 characters. */
+const passkeyName = z
+  .string()
+  .transform((name) => name.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1).max(nameMaxLength))
+
+/** A new passkey's name is optional: left out, null or empty, the device names it. */
+const newPasskeyName = z
+  .union([z.null(), z.literal('')])
+  .transform(() => null)
+  .or(passkeyName)
+  .optional()
+  .transform((name) => name ?? null)
+
+/** A refusal of `name` is PASSKEY_NAME_INVALID, with the limit; anything else MALFORMED_REQUEST. */
+const refusePasskeyBody = (req: PayloadRequest, field: string) =>
+  field === 'name'
+    ? new BackofficeError('PASSKEY_NAME_INVALID', { req, variables: { max: nameMaxLength } })
+    : new BackofficeError('MALFORMED_REQUEST', { req })
 
 /** Passkeys need a relying party: without one every passkey endpoint answers as it would refuse. */
 const relyingPartyConfigured =
@@ -145,11 +151,12 @@ export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions)
  */
 export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: z.object({ response: credentialJSON, name: newPasskeyName }),
+    handler: async (req, body) => {
       const viewer = signedInUser(req, options.usersCollection)
-      const body = await readBody(req)
-      const response = readCredentialJSON<RegistrationResponseJSON>(req, body.response)
-      const givenName = readName(req, body.name)
+      // The outline is checked; the verification below judges the rest.
+      const response = body.response as unknown as RegistrationResponseJSON
+      const givenName = body.name
       const account = await readAccount(req, options, viewer.id)
       if (!account) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -208,22 +215,17 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
     },
     method: 'post',
     path: '/mfa/passkeys',
+    refuseBody: refusePasskeyBody,
     requires: [signedIn(options), relyingPartyConfigured(options), freshProof(options)],
   })
 
 /** `POST /api/{users}/mfa/passkeys/:id/rename` with `{ name }`: one's own passkeys only. Audited. */
 export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: z.object({ name: passkeyName }),
+    handler: async (req, { name }) => {
       const viewer = signedInUser(req, options.usersCollection)
       const id = routePasskeyId(req)
-      const name = readName(req, (await readBody(req)).name)
-      if (name === null) {
-        throw new BackofficeError('PASSKEY_NAME_INVALID', {
-          req,
-          variables: { max: nameMaxLength },
-        })
-      }
       const previousName = await renamePasskey(req.payload, {
         name,
         ownerId: viewer.id,
@@ -242,6 +244,7 @@ export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/mfa/passkeys/:id/rename',
+    refuseBody: refusePasskeyBody,
     requires: [signedIn(options)],
   })
 

@@ -169,26 +169,6 @@ const takeResponseChallenge = async (
   return challenge
 }
 
-/** A response body's `response` member, shaped as a WebAuthn credential in JSON, or a 400. */
-export const readCredentialJSON = <T extends AuthenticationResponseJSON | RegistrationResponseJSON>(
-  req: PayloadRequest,
-  value: unknown,
-): T => {
-  const credential = value as null | { id?: unknown; response?: unknown; type?: unknown }
-  if (
-    typeof credential !== 'object' ||
-    credential === null ||
-    typeof credential.id !== 'string' ||
-    !/^[\w-]{1,1366}$/.test(credential.id) ||
-    credential.type !== 'public-key' ||
-    typeof credential.response !== 'object' ||
-    credential.response === null
-  ) {
-    throw new BackofficeError('MALFORMED_REQUEST', { req })
-  }
-  return credential as T
-}
-
 /** A registration response checked against its challenge and the relying party, or PASSKEY_INVALID. */
 export const verifyRegistration = async (
   req: PayloadRequest,

@@ -1,30 +1,24 @@
 import type { PayloadRequest } from 'payload'
+import type * as z from 'zod'
+
+import type { recoveryCodeRequest } from './recoveryCodeRequest.js'
 
 import { BackofficeError } from '../../errors/BackofficeError.js'
-import { readBody } from '../../request/readBody.js'
 import { normaliseRecoveryCode } from '../lib/recoveryCodes.js'
 
 export type RecoveryCodeRequest = { code: string; trustThisDevice: boolean }
 
 /**
- * The body of a recovery-code sign-in: `code` as typed (any case, spaces and dashes), optionally
- * `trustThisDevice`. A body that cannot be read, a missing or non-string code, an overlong one or a
- * non-boolean flag is MALFORMED_REQUEST; a string that cannot be a code is RECOVERY_CODE_INVALID,
- * not counted as a guess (it cannot be right).
+ * A recovery-code sign-in's body (see `recoveryCodeRequest`) as a code: a string that cannot be one
+ * is refused with RECOVERY_CODE_INVALID, not counted as a guess (it cannot be right).
  */
-export const readRecoveryCodeRequest = async (
+export const readRecoveryCodeRequest = (
   req: PayloadRequest,
-): Promise<RecoveryCodeRequest> => {
-  const data = await readBody(req)
-  if (typeof data.code !== 'string' || data.code.length > 64) {
-    throw new BackofficeError('MALFORMED_REQUEST', { req })
-  }
-  if (data.trustThisDevice !== undefined && typeof data.trustThisDevice !== 'boolean') {
-    throw new BackofficeError('MALFORMED_REQUEST', { req })
-  }
-  const code = normaliseRecoveryCode(data.code)
+  body: z.output<typeof recoveryCodeRequest>,
+): RecoveryCodeRequest => {
+  const code = normaliseRecoveryCode(body.code)
   if (!code) {
     throw new BackofficeError('RECOVERY_CODE_INVALID', { req })
   }
-  return { code, trustThisDevice: data.trustThisDevice === true }
+  return { code, trustThisDevice: body.trustThisDevice === true }
 }

@@ -1,15 +1,17 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { jsonResponse } from '../../request/http.js'
-import { readBody } from '../../request/readBody.js'
 import { VideoError } from '../errors/VideoError.js'
-import { partCountOf, partLengthOf } from '../lib/multipartPlan.js'
+import { partCountOf, partLengthOf, S3_MAX_PARTS } from '../lib/multipartPlan.js'
 import { s3StoreFor } from '../storage/s3Store.js'
 import { type MultipartClaims, readMultipartClaims } from '../upload/multipartTarget.js'
-import { authoriseUpload, startEncodingUpload } from './signedUpload.js'
+import { startEncodingUpload } from './signedUpload.js'
+import { signedUploadUrl } from './signedUploadUrl.js'
 
 type S3Storage = Extract<SanitizedVideoOptions['storage'], { type: 's3' }>
 
@@ -22,31 +24,42 @@ const MAX_BODY_BYTES = 1024 * 1024
 /** An ETag as S3 sends it: an opaque quoted string, an MD5 in hex for most parts. */
 const ETAG = /^"?[\w-]{1,128}"?$/
 
-const isPartNumber = (value: unknown, parts: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= parts
+/** A part number's type; whether the upload has that part depends on its claims (below). */
+const partNumber = z.number().int().min(1)
+
+/**
+ * Either request's body. A field of the wrong shape is VIDEO_INPUT_INVALID, naming it; a part
+ * number that is not a positive integer VIDEO_UPLOAD_RANGE_INVALID, as one beyond the last part.
+ */
+const multipartRequest = z.object({
+  partNumbers: z.array(partNumber).min(1).max(MAX_PARTS_PER_REQUEST).optional(),
+  parts: z
+    .array(z.object({ etag: z.string().regex(ETAG), partNumber }))
+    .max(S3_MAX_PARTS)
+    .optional(),
+})
+
+const inUpload = (partNumbers: readonly number[], parts: number): boolean =>
+  partNumbers.every((partNumber) => partNumber <= parts)
+
+const invalid = (req: PayloadRequest, field: string) =>
+  new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field } })
 
 /** Presigned UploadPart URLs for the part numbers asked, each bound to its exact length. */
 const signParts = async (
   req: PayloadRequest,
   storage: S3Storage,
   claims: MultipartClaims,
-  partNumbers: unknown,
+  partNumbers: readonly number[],
 ): Promise<Response> => {
   const parts = partCountOf(claims.size, claims.partBytes)
-  if (
-    !Array.isArray(partNumbers) ||
-    partNumbers.length === 0 ||
-    partNumbers.length > MAX_PARTS_PER_REQUEST
-  ) {
-    throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: 'partNumbers' } })
-  }
-  if (!partNumbers.every((partNumber) => isPartNumber(partNumber, parts))) {
+  if (!inUpload(partNumbers, parts)) {
     throw new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req })
   }
   const store = s3StoreFor(storage)
   const expiresSeconds = claims.expiresAt - Math.floor(Date.now() / 1000)
   const urls = await Promise.all(
-    [...new Set(partNumbers as number[])].map(async (partNumber) => ({
+    [...new Set(partNumbers)].map(async (partNumber) => ({
       partNumber,
       url: await store.presignPart(claims.videoId, {
         contentLength: partLengthOf(claims.size, claims.partBytes, partNumber),
@@ -71,27 +84,21 @@ const complete = async (
   options: SanitizedVideoOptions,
   storage: S3Storage,
   claims: MultipartClaims,
-  listed: unknown,
+  listed: readonly { etag: string; partNumber: number }[],
 ): Promise<Response> => {
   const parts = partCountOf(claims.size, claims.partBytes)
+  if (listed.length > parts) {
+    throw invalid(req, 'parts')
+  }
   if (
-    !Array.isArray(listed) ||
-    listed.length > parts ||
-    !listed.every(
-      (part) =>
-        typeof part === 'object' &&
-        part !== null &&
-        typeof (part as { etag?: unknown }).etag === 'string' &&
-        ETAG.test((part as { etag: string }).etag),
+    !inUpload(
+      listed.map((part) => part.partNumber),
+      parts,
     )
   ) {
-    throw new VideoError('VIDEO_INPUT_INVALID', { req, variables: { field: 'parts' } })
-  }
-  const given = listed as { etag: string; partNumber: unknown }[]
-  if (!given.every((part) => isPartNumber(part.partNumber, parts))) {
     throw new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req })
   }
-  const byNumber = new Map(given.map((part) => [part.partNumber as number, part.etag]))
+  const byNumber = new Map(listed.map((part) => [part.partNumber, part.etag]))
   if (byNumber.size !== parts) {
     throw new VideoError('VIDEO_UPLOAD_SIZE_MISMATCH', { req })
   }
@@ -122,22 +129,36 @@ const complete = async (
  *    url }] }`, presigned UploadPart URLs the browser PUTs each part to, straight to the bucket;
  *  - `{ parts: [{ partNumber, etag }, …] }`, every part with the `ETag` the bucket answered it with:
  *    completes the upload; the video goes PROGRESSING and its transcode is queued.
- * A refused request changes nothing: the upload stays open for a corrected one.
+ * A refused request changes nothing: the upload stays open for a corrected one. The token is
+ * checked before the body is read.
  */
-export const multipartUploadEndpoint = (options: SanitizedVideoOptions): Endpoint =>
-  backofficeEndpoint({
-    handler: async (req) => {
+export const multipartUploadEndpoint = (options: SanitizedVideoOptions): Endpoint => {
+  const uploadUrl = signedUploadUrl(options, readMultipartClaims)
+  return backofficeEndpoint({
+    body: multipartRequest,
+    bodyMaxBytes: MAX_BODY_BYTES,
+    handler: (req, body) => {
       const { storage } = options
+      // Only S3 signs multipart tokens; one left from before a change of storage leads nowhere.
       if (storage.type !== 's3') {
         throw new VideoError('VIDEO_UPLOAD_URL_INVALID', { req })
       }
-      const claims = await authoriseUpload(req, options, readMultipartClaims)
-      const body = await readBody(req, { maxBytes: MAX_BODY_BYTES })
-      if (body.parts !== undefined) {
+      const claims = uploadUrl.claimsOf(req)
+      if (body.parts) {
         return complete(req, options, storage, claims, body.parts)
+      }
+      if (!body.partNumbers) {
+        throw invalid(req, 'partNumbers')
       }
       return signParts(req, storage, claims, body.partNumbers)
     },
     method: 'post',
     path: `/${options.mount}/videos/:id/multipart`,
+    // `partNumbers.3` or `parts.3.partNumber`: a part number of the wrong type.
+    refuseBody: (req, field) =>
+      /^(partNumbers\.\d+|parts\.\d+\.partNumber)$/.test(field)
+        ? new VideoError('VIDEO_UPLOAD_RANGE_INVALID', { req })
+        : invalid(req, field.split('.', 1)[0] ?? field),
+    requires: [uploadUrl.guard],
   })
+}

@@ -6,7 +6,7 @@ import { jsonResponse } from '../../request/http.js'
 import { VideoError } from '../errors/VideoError.js'
 import { startEncoding } from '../upload/startEncoding.js'
 
-type SignedUpload = { expiresAt: number; nonce: string; videoId: string }
+export type SignedUpload = { expiresAt: number; nonce: string; videoId: string }
 
 /**
  * Checks an upload URL's token (`?token=`, read by `readClaims`: the local upload's or a multipart
