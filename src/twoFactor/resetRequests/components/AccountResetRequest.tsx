@@ -3,6 +3,7 @@
 import { Button, toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
@@ -45,7 +46,7 @@ export const AccountResetRequest = ({ apiRoute, serverURL, usersCollection }: Pr
         await submit()
       }
     } else if (answer.failure) {
-      toast.error(answer.failure)
+      toastError(answer.failure)
     }
   }
 

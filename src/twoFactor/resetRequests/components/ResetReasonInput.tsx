@@ -13,7 +13,7 @@ export const ResetReasonInput = ({ onChange, readOnly, value }: Props) => {
   return (
     <TextareaInput
       AfterInput={
-        <small id="backoffice-reset-reason-count">
+        <small dir="auto" id="backoffice-reset-reason-count">
           {t('twoFactorResetCharacters', {
             count: value.length,
             max: resetRequestLimits.reasonMaxLength,
