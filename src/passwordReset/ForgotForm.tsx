@@ -2,12 +2,13 @@
 
 import type { CSSProperties, FormEvent } from 'react'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, useTranslation } from '@payloadcms/ui'
 import { useEffect, useRef, useState } from 'react'
 
 import { callBackoffice, unanswered } from '../components/client/backofficeFetch.js'
 import { EmailAddressField } from '../components/client/EmailAddressField.js'
 import { loginOutcomeOf } from '../components/client/loginOutcome.js'
+import { toastError } from '../components/client/toastError.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { pageColumn } from './pageColumn.js'
 
@@ -61,12 +62,12 @@ export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: P
       { body: { email }, language: i18n.language, t },
     )
     if (!unanswered(answer) && answer.body === null) {
-      toast.error(t('errorEmailInvalid'))
+      toastError(t('errorEmailInvalid'))
     } else if (answer.ok) {
       setSent(true)
     } else {
       const outcome = loginOutcomeOf(answer, { adminRoute: '', redirect: null, t })
-      toast.error(outcome.kind === 'error' ? outcome.message : String(answer.status))
+      toastError(outcome.kind === 'error' ? outcome.message : String(answer.status))
     }
     setBusy(false)
   }

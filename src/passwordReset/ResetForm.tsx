@@ -9,6 +9,7 @@ import { useState } from 'react'
 import type { PublicPasswordPolicy } from '../passwordPolicy/publicPolicy.js'
 
 import { callBackoffice } from '../components/client/backofficeFetch.js'
+import { toastError } from '../components/client/toastError.js'
 import { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordField } from '../passwordPolicy/components/ConfirmPasswordField.js'
 import { NewPasswordField } from '../passwordPolicy/components/NewPasswordField.js'
@@ -78,7 +79,7 @@ export const ResetForm = ({
     )
     const outcome = resetOutcome(answer, { adminRoute, t })
     if (outcome.kind === 'error') {
-      toast.error(outcome.message)
+      toastError(outcome.message)
     } else {
       // The answer set the session cookie: the admin's idea of who is signed in follows it.
       await fetchFullUser()

@@ -1,10 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
+import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
+import { authenticatorApp, wrongCode } from '../helpers/twoFactor.js'
 
 const appUrl = inject('appUrl')
 const password = 'a-long-and-unusual-passphrase-42'
@@ -13,6 +15,12 @@ const adminEmail = `browser-admin-${stamp}@example.com`
 const lockedEmail = `browser-locked-${stamp}@example.com`
 const suspendedEmail = `browser-suspended-${stamp}@example.com`
 let suspendedId: number | string
+/** Accounts of the right-to-left checks at the end of the file. */
+const rtlEmails = {
+  locked: `browser-rtl-locked-${stamp}@example.com`,
+  suspended: `browser-rtl-suspended-${stamp}@example.com`,
+  totp: `browser-rtl-totp-${stamp}@example.com`,
+}
 let browser: BrowserContext
 let page: Page
 
@@ -31,18 +39,27 @@ beforeAll(async () => {
       data: { email: suspendedEmail, password, roles: ['editor'] },
     })
     suspendedId = suspended.id
-    await payload.update({
+    for (const email of Object.values(rtlEmails)) {
+      await payload.create({ collection: 'users', data: { email, password, roles: ['editor'] } })
+    }
+    const { docs: rtlSuspended } = await payload.find({
       collection: 'users',
-      data: {
-        security: {
-          status: 'suspended',
-          suspendedAt: new Date().toISOString(),
-          suspensionReason: 'securityIncident',
-        },
-      } as never,
-      id: suspended.id,
-      overrideAccess: true,
+      where: { email: { equals: rtlEmails.suspended } },
     })
+    for (const id of [suspended.id, rtlSuspended[0]!.id]) {
+      await payload.update({
+        collection: 'users',
+        data: {
+          security: {
+            status: 'suspended',
+            suspendedAt: new Date().toISOString(),
+            suspensionReason: 'securityIncident',
+          },
+        } as never,
+        id,
+        overrideAccess: true,
+      })
+    }
   })
   browser = await launchBrowser()
   page = await browser.newPage()
@@ -132,5 +149,217 @@ describe('a suspended account', () => {
     }
 
     await signIn(page, appUrl, suspendedEmail, password)
+  })
+})
+
+/**
+ * Where the browser draws a sentence's last two characters (their left edges, in px), and the last
+ * one: a full stop drawn left of the letter before it has jumped to the wrong end of the line.
+ */
+const lastCharacters = (element: Locator) =>
+  element.evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    let last: null | Text = null
+    while (walker.nextNode()) {
+      if (walker.currentNode.textContent!.trim()) {
+        last = walker.currentNode as Text
+      }
+    }
+    const text = last!.textContent!.trimEnd()
+    const left = (start: number) => {
+      const range = document.createRange()
+      range.setStart(last!, start)
+      range.setEnd(last!, start + 1)
+      return range.getBoundingClientRect().left
+    }
+    return { before: left(text.length - 2), char: text.at(-1), last: left(text.length - 1) }
+  })
+
+/**
+ * The plugin has no Arabic texts: in the mirrored admin its English sentences must still read left
+ * to right, their full stop or question mark at their end, whatever number they carry.
+ */
+const readsLeftToRight = async (element: Locator, label: string) => {
+  await element.waitFor()
+  expect(await element.getAttribute('dir'), label).toBe('auto')
+  expect(await element.evaluate((node) => getComputedStyle(node).direction), label).toBe('ltr')
+  const drawn = await lastCharacters(element)
+  if ('.?…'.includes(drawn.char ?? '')) {
+    expect(drawn.last, `${label}: "${drawn.char}" drawn at the sentence's end`).toBeGreaterThan(
+      drawn.before,
+    )
+  }
+}
+
+describe("right to left, in Arabic: the login page's plugin messages", () => {
+  const shotsDir = 'login-rtl'
+  let rtlBrowser: BrowserContext
+  let rtlPage: Page
+  /** The newest error toast's sentence (the plugin's element inside Payload's toast). */
+  const toastSentence = (text: RegExp | string) =>
+    rtlPage.locator('.payload-toast-container [dir="auto"]').filter({ hasText: text }).last()
+  /** Desktop and 390 px wide screenshots of what the page shows now. */
+  const shots = async (name: string) => {
+    await screenshot(rtlPage, `${shotsDir}-${name}-desktop`)
+    await rtlPage.setViewportSize({ height: 844, width: 390 })
+    expect(
+      await rtlPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name}: nothing wider than a 390 px screen`,
+    ).toBe(true)
+    await screenshot(rtlPage, `${shotsDir}-${name}-390`)
+    await rtlPage.setViewportSize({ height: 900, width: 1440 })
+  }
+  const submit = async (email: string, secret: string) => {
+    await fillField(rtlPage, '#field-email', email)
+    await fillField(rtlPage, '#field-password', secret)
+    await rtlPage.locator('button[type="submit"]').click()
+  }
+  const openLogin = async () => {
+    await rtlPage.goto(`${appUrl}/admin/login`)
+    await rtlPage.waitForLoadState('networkidle')
+    expect((await rtlPage.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+  }
+
+  beforeAll(async () => {
+    rtlBrowser = await launchBrowser()
+    rtlPage = await rtlBrowser.newPage()
+    // An authenticator app for the second-factor step, set up as the account page does.
+    await signIn(rtlPage, appUrl, rtlEmails.totp, password)
+    const setup = await rtlPage.request.get(`${appUrl}/api/users/mfa/totp/setup`, {
+      headers: { Origin: appUrl },
+    })
+    expect(setup.status()).toBe(200)
+    const authenticator = authenticatorApp(((await setup.json()) as { secret: string }).secret)
+    const finished = await rtlPage.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
+      data: { code: await authenticator.code() },
+      headers: { Origin: appUrl },
+    })
+    expect(finished.status()).toBe(200)
+    await rtlPage.goto(`${appUrl}/admin/logout`)
+    await rtlPage.waitForURL((url) => url.pathname === '/admin/login')
+    await rtlBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'ar' }])
+  })
+  afterAll(async () => {
+    await rtlBrowser?.close()
+  })
+
+  it('finding: wrong password, lockout with its wait, and suspension read left to right with their full stop at the end, in an element of their own (dir=auto); axe is clean', async () => {
+    await openLogin()
+    await readsLeftToRight(rtlPage.locator('form[aria-busy] h1'), 'login heading')
+    await submit(rtlEmails.locked, 'wrong-password-1')
+    await readsLeftToRight(
+      toastSentence('The email or password provided is incorrect.'),
+      'wrong password',
+    )
+    await expectNoSeriousViolations(
+      rtlPage,
+      ['.template-minimal__wrap', '.payload-toast-container [dir="auto"]'],
+      'login, wrong password (ar)',
+    )
+    await shots('wrong-password')
+
+    for (let attempt = 2; attempt <= 5; attempt++) {
+      await expect.poll(() => rtlPage.locator('button[type="submit"]').isDisabled()).toBe(false)
+      const answered = rtlPage.waitForResponse((response) =>
+        response.url().endsWith('/api/users/login'),
+      )
+      await submit(rtlEmails.locked, `wrong-password-${attempt}`)
+      expect((await answered).status()).toBe(401)
+    }
+    await expect
+      .poll(() => rtlPage.locator('button[type="submit"]').isDisabled(), { timeout: 10_000 })
+      .toBe(false)
+    await submit(rtlEmails.locked, password)
+    // The wait, a number inside the English sentence, stays in its place; the full stop at the end.
+    const lockout = toastSentence(
+      /^Login temporarily blocked for this user\. Please try again in \d+ seconds\.$/,
+    )
+    await readsLeftToRight(lockout, 'lockout')
+    await expectNoSeriousViolations(
+      rtlPage,
+      ['.template-minimal__wrap', '.payload-toast-container [dir="auto"]'],
+      'login, lockout (ar)',
+    )
+    await shots('lockout')
+
+    await openLogin()
+    await submit(rtlEmails.suspended, password)
+    await readsLeftToRight(toastSentence('Account locked.'), 'suspended')
+    await shots('suspended')
+  })
+
+  it('finding: the passkey button, and the second-factor step with a wrong code, read left to right; axe is clean', async () => {
+    await openLogin()
+    const passkey = rtlPage.locator('#backoffice-passkey-sign-in [dir="auto"]')
+    expect(await passkey.textContent()).toBe('Sign in with a passkey')
+    await readsLeftToRight(passkey, 'passkey button')
+    // Its refusal toast is the same toast as the password's (toastError); a refusal needs a WebAuthn
+    // prompt, which this app at an IP address cannot show (see passkeys.test.ts).
+    await shots('passkey-button')
+
+    await submit(rtlEmails.totp, password)
+    await rtlPage.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
+    await rtlPage.waitForLoadState('networkidle')
+    const step = rtlPage.locator('.backoffice-two-factor-verify')
+    await readsLeftToRight(step.locator('h1'), 'second-factor heading')
+    await readsLeftToRight(
+      step.getByText('Enter the 6-digit code from your authenticator app.'),
+      'second-factor instructions',
+    )
+    await readsLeftToRight(step.locator('label[for="backoffice-trust-device"]'), 'trust device')
+    await rtlPage.locator('#backoffice-totp-code').waitFor()
+    await rtlPage.locator('#backoffice-totp-code').fill(wrongCode('000000'))
+    await readsLeftToRight(toastSentence('Invalid code.'), 'wrong code')
+    await expectNoSeriousViolations(
+      rtlPage,
+      ['.backoffice-two-factor-verify', '.payload-toast-container [dir="auto"]'],
+      'second-factor step (ar)',
+    )
+    await shots('second-factor')
+  })
+
+  it('finding: the lost-authenticator request reads left to right: its link\'s question mark, the "0/500 characters" counter in that order, and the confirmation; axe is clean', async () => {
+    const step = rtlPage.locator('.backoffice-two-factor-verify')
+    const toggle = step.getByRole('button', { name: "Can't access your authenticator?" })
+    await readsLeftToRight(toggle, 'reset toggle')
+    await toggle.click()
+    const form = step.getByRole('form', { name: 'Ask an administrator for a reset' })
+    await readsLeftToRight(form.locator('h2'), 'reset form heading')
+    const counter = rtlPage.locator('#backoffice-reset-reason-count')
+    await readsLeftToRight(counter, 'counter')
+    expect(await counter.textContent()).toBe('0/500 characters')
+    // The count is drawn before the word, as it is read, not after it as a right-to-left line puts it.
+    const order = await counter.evaluate((node) => {
+      const text = node.firstChild as Text
+      const left = (index: number) => {
+        const range = document.createRange()
+        range.setStart(text, index)
+        range.setEnd(text, index + 1)
+        return range.getBoundingClientRect().left
+      }
+      return { count: left(0), word: left(text.textContent!.indexOf('c')) }
+    })
+    expect(order.count).toBeLessThan(order.word)
+    await readsLeftToRight(
+      form.locator('label[for="field-backoffice-reset-reason"]'),
+      'reason label',
+    )
+    // The reason as typed, a date in it: left to right, its full stop at its end.
+    const reasonBox = step.getByLabel('Why do you need your two-factor authentication reset?')
+    await reasonBox.fill('My phone was stolen on 12.03. at the station.')
+    expect(await reasonBox.getAttribute('dir')).toBe('auto')
+    expect(await reasonBox.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr')
+    expect(await counter.textContent()).toBe('45/500 characters')
+    await expectNoSeriousViolations(rtlPage, ['.backoffice-two-factor-verify'], 'reset form (ar)')
+    await shots('reset-form')
+
+    await step.getByRole('button', { exact: true, name: 'Submit' }).click()
+    const sent = step
+      .getByRole('status')
+      .locator('p')
+      .filter({ hasText: 'Your 2FA reset request has been received.' })
+    await readsLeftToRight(sent, 'reset requested')
+    await expectNoSeriousViolations(rtlPage, ['.backoffice-two-factor-verify'], 'reset sent (ar)')
+    await shots('reset-sent')
   })
 })

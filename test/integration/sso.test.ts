@@ -800,6 +800,68 @@ describe('the same pipeline as a password', () => {
     })
   })
 
+  it('new-browser notice after single sign-on and a second factor: one email, sent only once the code passed, naming "Corporate SSO and authenticator app", audited once', async () => {
+    const staff = await staffAccount('corporate', { roles: ['admin'] })
+    const identity = {
+      amr: ['pwd'],
+      email: staff.email,
+      email_verified: true,
+      sub: `corp-notice-2fa-${staff.id}`,
+    }
+    const notices = () =>
+      inbox.received.filter(
+        (mail) => mail.to.includes(staff.email) && mail.subject.includes('browser it has not used'),
+      )
+    const noticedRows = async () =>
+      (
+        await sql(
+          "SELECT data FROM audit_log WHERE event = 'login.newBrowserNoticed' AND target_object = $1",
+          [String(staff.id)],
+        )
+      ).map((row) => row.data as Record<string, unknown>)
+    /** Long enough for a notice sent in the background to have arrived, had there been one. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
+
+    // The owner's browser: the first sign-in ever, finished by setting up the authenticator app,
+    // tells nobody.
+    const owner = app.client()
+    await signInVia(owner, 'corporate', corporate, identity)
+    const secret = await enrol(owner)
+    expect((await me(owner))?.email).toBe(staff.email)
+
+    // A browser the account has never used passes the provider: no session yet, and no email.
+    const stranger = app.client()
+    const challenged = await signInVia(stranger, 'corporate', corporate, identity)
+    expect(challenged.headers.get('location')).toBe(`${appOrigin}/admin/two-factor/verify`)
+    expect(sessionCookieOf(challenged)).toBeUndefined()
+    await settle()
+    expect(notices()).toEqual([])
+    expect(await noticedRows()).toEqual([])
+
+    // The code completes the sign-in: now the owner is told, once, with both steps named.
+    nextTimeStep()
+    try {
+      const verified = await stranger.post('/users/mfa/totp/authenticate', {
+        code: await authenticatorCode(secret),
+      })
+      expect(verified.status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect((await me(stranger))?.email).toBe(staff.email)
+    const notice = await inbox.waitFor((mail) => notices().includes(mail))
+    expect(notice.text).toContain('Sign-in method: Corporate SSO and authenticator app')
+    expect(linksIn(notice).some((link) => link.includes('/users/new-browser/report?token='))).toBe(
+      true,
+    )
+    await expect
+      .poll(noticedRows)
+      .toEqual([expect.objectContaining({ factor: 'totp', sent: true })])
+    await settle()
+    expect(notices()).toHaveLength(1)
+    expect(await noticedRows()).toHaveLength(1)
+  })
+
   it('lets a trusted device settle the second factor after single sign-on, once per token', async () => {
     const deviceCookie = 'payload-trusted-device'
     const staff = await staffAccount('corporate', { roles: ['admin'] })

@@ -10,6 +10,7 @@ import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../components/client/useHydrated.js'
 import { ConfirmPasswordField } from '../../passwordPolicy/components/ConfirmPasswordField.js'
@@ -102,7 +103,7 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
       toast.success(t('changePasswordSuccess'))
     } else {
       const outcome = loginOutcomeOf(answer, { adminRoute, redirect: null, t })
-      toast.error(outcome.kind === 'error' ? outcome.message : String(answer.status))
+      toastError(outcome.kind === 'error' ? outcome.message : String(answer.status))
     }
     setPending(false)
   }

@@ -3,6 +3,7 @@
 import { toast } from '@payloadcms/ui'
 
 import { callBackoffice, type CallOptions } from './backofficeFetch.js'
+import { toastError } from './toastError.js'
 
 /**
  * Sends an administrator's action from a document page (unblock, resend an invitation, answer a reset
@@ -29,6 +30,6 @@ export const postAdminAction = async (
     toast.success(message)
     return message
   }
-  toast.error(answer.message ?? String(answer.status))
+  toastError(answer.message ?? String(answer.status))
   return null
 }

@@ -1,8 +1,9 @@
 'use client'
 
-import { toast } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect } from 'react'
+
+import { toastError } from './toastError.js'
 
 /**
  * A refusal that came back in the address as `?errorMessage=CODE` (from a round trip through a
@@ -21,7 +22,7 @@ export const useRefusalFromAddress = (refusals: null | Record<string, string>) =
     }
     const text = Object.hasOwn(refusals, code) ? refusals[code] : undefined
     if (text) {
-      toast.error(text)
+      toastError(text)
     }
     const rest = new URLSearchParams(searchParams.toString())
     rest.delete('errorMessage')

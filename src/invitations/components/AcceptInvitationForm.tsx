@@ -16,7 +16,6 @@ import {
   Form,
   FormSubmit,
   RenderFields,
-  toast,
   useConfig,
   useTranslation,
 } from '@payloadcms/ui'
@@ -27,6 +26,7 @@ import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FormConfirmPasswordField } from '../../passwordPolicy/components/FormConfirmPasswordField.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
@@ -169,7 +169,7 @@ export const AcceptInvitationForm = ({
     if (answer.code === 'INVITATION_INVALID_OR_EXPIRED') {
       setLoad({ kind: 'invalid' })
     } else {
-      toast.error(outcome.kind === 'error' ? outcome.message : String(answer.status))
+      toastError(outcome.kind === 'error' ? outcome.message : String(answer.status))
     }
     setBusy(false)
   }

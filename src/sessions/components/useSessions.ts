@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react'
 import type { SessionSummary } from '../endpoints/sessionSummary.js'
 
 import { callBackoffice, unanswered } from '../../components/client/backofficeFetch.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useAdminResource } from '../../components/client/useAdminResource.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
@@ -78,7 +79,7 @@ export const useSessions = ({
     const result = answer.body as { current: boolean; revoked: number } | null
     if (!answer.ok || result === null) {
       // The server's reason when it gave one; a request that got no answer only says it failed.
-      toast.error((!unanswered(answer) && answer.message) || t('sessionEndFailed'))
+      toastError((!unanswered(answer) && answer.message) || t('sessionEndFailed'))
     } else if (result.current) {
       signedOut()
     } else {

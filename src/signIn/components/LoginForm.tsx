@@ -2,7 +2,7 @@
 
 import type { CSSProperties, FormEvent } from 'react'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
@@ -10,6 +10,7 @@ import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { EmailAddressField } from '../../components/client/EmailAddressField.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { PasskeySignInButton } from '../../twoFactor/passkeys/components/PasskeySignInButton.js'
 import { type SsoButton, SsoButtons } from './SsoButtons.js'
@@ -77,7 +78,7 @@ export const LoginForm = ({
       return
     }
     if (initialError) {
-      toast.error(initialError)
+      toastError(initialError)
     }
     const rest = new URLSearchParams(searchParams.toString())
     for (const name of ['errorMessage', 'provider', 'expected']) {
@@ -103,13 +104,13 @@ export const LoginForm = ({
       continueSignedIn(outcome.to)
       return
     }
-    toast.error(outcome.message)
+    toastError(outcome.message)
     setBusy(false)
   }
 
   return (
     <form aria-busy={busy} noValidate={false} onSubmit={submit} style={styles.form}>
-      <h1>{t('loginHeading')}</h1>
+      <h1 dir="auto">{t('loginHeading')}</h1>
       <fieldset disabled={busy} style={styles.fieldset}>
         <EmailAddressField onChange={setEmail} value={email} />
         <div className="field-type password">

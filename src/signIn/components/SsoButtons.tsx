@@ -107,7 +107,7 @@ export const SsoButtons = ({
     <section aria-labelledby="sso-divider" style={{ display: 'grid', gap: 'var(--base)' }}>
       <div id="sso-divider" style={styles.divider}>
         <span aria-hidden="true" style={styles.line} />
-        <span>{t('loginOr')}</span>
+        <span dir="auto">{t('loginOr')}</span>
         <span aria-hidden="true" style={styles.line} />
       </div>
       <ul style={styles.list}>
@@ -129,7 +129,7 @@ export const SsoButtons = ({
               style={styles.button}
             >
               <ProviderIcon icon={provider.icon} kind={provider.kind} />
-              <span>
+              <span dir="auto">
                 {opening === provider.id
                   ? t('loginWithProviderStarting', { provider: provider.label })
                   : t('loginWithProvider', { provider: provider.label })}
@@ -138,7 +138,11 @@ export const SsoButtons = ({
           </li>
         ))}
       </ul>
-      {providers.length > 0 && <p style={styles.footnote}>{t('loginSsoFootnote')}</p>}
+      {providers.length > 0 && (
+        <p dir="auto" style={styles.footnote}>
+          {t('loginSsoFootnote')}
+        </p>
+      )}
     </section>
   )
 }

@@ -9,6 +9,7 @@ import { useId, useState } from 'react'
 import type { ProviderConfirmation } from '../providerConfirmation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
 import { ConfirmWithProviderPrompt } from './ConfirmWithProviderPrompt.js'
@@ -97,7 +98,7 @@ const ConfirmPassword = ({
     }
     const message = answer.message ?? t('loginBackendProblem', { status: String(answer.status) })
     setError(message)
-    toast.error(message)
+    toastError(message)
   }
 
   const body = (

@@ -57,8 +57,8 @@ export const ChallengeForm = ({
   return (
     <form aria-busy={busy} onSubmit={submit} style={styles.column}>
       <div className="form-header">
-        <h1>{t('twoFactorChallengeHeading')}</h1>
-        <p>{t('twoFactorChallengeInstructions')}</p>
+        <h1 dir="auto">{t('twoFactorChallengeHeading')}</h1>
+        <p dir="auto">{t('twoFactorChallengeInstructions')}</p>
       </div>
       <fieldset disabled={busy} style={styles.fieldset}>
         <OneTimeCodeInput
@@ -76,7 +76,7 @@ export const ChallengeForm = ({
             onChange={(event) => setTrustThisDevice(event.target.checked)}
             type="checkbox"
           />
-          <label htmlFor="backoffice-trust-device">
+          <label dir="auto" htmlFor="backoffice-trust-device">
             {t('twoFactorTrustDevice', { days: trustedDeviceDays })}
           </label>
         </div>

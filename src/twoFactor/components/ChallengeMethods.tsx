@@ -38,6 +38,7 @@ export const ChallengeMethods = (props: Props) => {
         <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
           <button
             className="btn--style-none"
+            dir="auto"
             id="backoffice-recovery-code-switch"
             onClick={() => setMethod(other)}
             style={{ textDecoration: 'underline' }}

@@ -2,7 +2,7 @@
 
 import type { FormEvent } from 'react'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { retryDelayMs } from './retryDelay.js'
@@ -81,7 +82,7 @@ export const RecoveryCodeForm = ({
       )
       return
     }
-    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     setCode('')
     setPhase('waiting')
     retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
@@ -94,8 +95,10 @@ export const RecoveryCodeForm = ({
   return (
     <form aria-busy={busy} onSubmit={(event) => void submit(event)} style={styles.column}>
       <div className="form-header">
-        <h1>{t('twoFactorChallengeHeading')}</h1>
-        <p id="backoffice-recovery-code-instructions">{t('recoveryCodeInstructions')}</p>
+        <h1 dir="auto">{t('twoFactorChallengeHeading')}</h1>
+        <p dir="auto" id="backoffice-recovery-code-instructions">
+          {t('recoveryCodeInstructions')}
+        </p>
       </div>
       <fieldset disabled={busy} style={styles.fieldset}>
         <div className="field-type text">
@@ -134,7 +137,7 @@ export const RecoveryCodeForm = ({
             onChange={(event) => setTrustThisDevice(event.target.checked)}
             type="checkbox"
           />
-          <label htmlFor="backoffice-recovery-trust-device">
+          <label dir="auto" htmlFor="backoffice-recovery-trust-device">
             {t('twoFactorTrustDevice', { days: trustedDeviceDays })}
           </label>
         </div>

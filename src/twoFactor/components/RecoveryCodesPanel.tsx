@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { localPath } from '../../components/client/loginOutcome.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
@@ -110,7 +111,7 @@ export const RecoveryCodesPanel = ({
         await generate()
       }
     } else {
-      toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+      toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
       setPhase('confirm')
     }
   }
@@ -120,7 +121,7 @@ export const RecoveryCodesPanel = ({
       await navigator.clipboard.writeText(codes.join('\n'))
       toast.success(t('recoveryCodesCopied'))
     } catch {
-      toast.error(t('recoveryCodesCopyFailed'))
+      toastError(t('recoveryCodesCopyFailed'))
     }
   }
 

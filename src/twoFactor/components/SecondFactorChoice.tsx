@@ -97,7 +97,9 @@ export const SecondFactorChoice = ({
   if (settlingByDevice) {
     return (
       <div aria-busy="true" style={styles.column}>
-        <p role="status">{t('twoFactorTrustedDeviceSigningIn')}</p>
+        <p dir="auto" role="status">
+          {t('twoFactorTrustedDeviceSigningIn')}
+        </p>
       </div>
     )
   }
@@ -112,6 +114,7 @@ export const SecondFactorChoice = ({
         <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
           <button
             className="btn btn--style-secondary btn--size-small"
+            dir="auto"
             id="backoffice-second-factor-switch"
             onClick={() => setFactor(switchTo)}
             type="button"

@@ -9,6 +9,7 @@ import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { withRedirect } from '../../components/client/loginOutcome.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
 import { recoveryCodesOfferParameter } from '../constants.js'
@@ -80,7 +81,7 @@ export const SetupForm = ({
   useEffect(() => {
     let cancelled = false
     const giveUp = () => {
-      toast.error(t('twoFactorSetupFetchFailed'))
+      toastError(t('twoFactorSetupFetchFailed'))
       timer.current = setTimeout(() => window.location.assign(adminRoute), retryDelayMs)
     }
     void callBackoffice(endpoint('setup'), { cache: 'no-store', language: i18n.language, t }).then(
@@ -123,7 +124,7 @@ export const SetupForm = ({
       await navigator.clipboard.writeText(setup?.secret ?? '')
       toast.success(t('twoFactorSecretCopied'))
     } catch {
-      toast.error(t('twoFactorSecretCopyFailed'))
+      toastError(t('twoFactorSecretCopyFailed'))
     }
   }
 

@@ -5,6 +5,7 @@ import { formatAdminURL } from 'payload/shared'
 import { useCallback, useEffect, useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
@@ -86,7 +87,7 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
       }
       return
     } else {
-      toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+      toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     }
     setRemoving(null)
   }

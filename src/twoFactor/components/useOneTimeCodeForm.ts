@@ -2,7 +2,6 @@
 
 import type { FormEvent } from 'react'
 
-import { toast } from '@payloadcms/ui'
 import { useSearchParams } from 'next/navigation.js'
 import { useEffect, useRef, useState } from 'react'
 
@@ -10,6 +9,7 @@ import type { BackofficeAnswer } from '../../components/client/backofficeFetch.j
 
 import { afterSignIn } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 import { retryDelayMs } from './retryDelay.js'
@@ -73,7 +73,7 @@ export const useOneTimeCodeForm = ({
       continueSignedIn(successTarget ?? afterSignIn(adminRoute, redirect), successMessage)
       return
     }
-    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     setCode('')
     setPhase('waiting')
     // A wrong code costs a few seconds before the next one (slows guessing, and stops a double submit).

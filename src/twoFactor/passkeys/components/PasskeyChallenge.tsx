@@ -2,7 +2,7 @@
 
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, useTranslation } from '@payloadcms/ui'
 import { useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import { useState } from 'react'
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../../components/client/PendingToast.js'
+import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
 import { getPasskey } from './passkeyBrowser.js'
@@ -49,7 +50,7 @@ export const PasskeyChallenge = ({
     })
 
   const refused = (answer: { body: unknown; message?: string; status: number }) => {
-    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
     const redirectTo = localPath((answer.body as { redirectTo?: unknown } | null)?.redirectTo)
     if (redirectTo && answer.status !== 500) {
       router.push(withRedirect(redirectTo, redirect))
@@ -67,7 +68,7 @@ export const PasskeyChallenge = ({
       }
       const prompt = await getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
       if (!prompt.ok) {
-        toast.error(
+        toastError(
           prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
         )
         return
@@ -93,8 +94,8 @@ export const PasskeyChallenge = ({
   return (
     <div aria-busy={busy} style={styles.column}>
       <div className="form-header">
-        <h1>{t('passkeyChallengeHeading')}</h1>
-        <p>{t('passkeyChallengeInstructions')}</p>
+        <h1 dir="auto">{t('passkeyChallengeHeading')}</h1>
+        <p dir="auto">{t('passkeyChallengeInstructions')}</p>
       </div>
       <div style={styles.checkbox}>
         <input
@@ -104,7 +105,7 @@ export const PasskeyChallenge = ({
           onChange={(event) => setTrustThisDevice(event.target.checked)}
           type="checkbox"
         />
-        <label htmlFor="backoffice-passkey-trust-device">
+        <label dir="auto" htmlFor="backoffice-passkey-trust-device">
           {t('twoFactorTrustDevice', { days: trustedDeviceDays })}
         </label>
       </div>

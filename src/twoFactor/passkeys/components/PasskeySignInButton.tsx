@@ -2,7 +2,7 @@
 
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 
-import { toast, useTranslation } from '@payloadcms/ui'
+import { useTranslation } from '@payloadcms/ui'
 import { useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import { useState } from 'react'
 import { callBackoffice, networkErrorMessage } from '../../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../../components/client/PendingToast.js'
+import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -56,7 +57,7 @@ export const PasskeySignInButton = ({
     const options = await call('/passkey/sign-in/options')
     const loaded = options.ok ? await browserCode : null
     if (loaded && !loaded.ok) {
-      toast.error(networkErrorMessage(loaded.error, t))
+      toastError(networkErrorMessage(loaded.error, t))
       setBusy(false)
       return
     }
@@ -64,7 +65,7 @@ export const PasskeySignInButton = ({
       ? await loaded.getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
       : null
     if (prompt && !prompt.ok) {
-      toast.error(
+      toastError(
         prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
       )
       setBusy(false)
@@ -76,7 +77,7 @@ export const PasskeySignInButton = ({
       continueSignedIn(outcome.to)
       return
     }
-    toast.error(outcome.message)
+    toastError(outcome.message)
     setBusy(false)
   }
 
@@ -90,7 +91,7 @@ export const PasskeySignInButton = ({
       style={{ inlineSize: '100%', margin: 0 }}
       type="button"
     >
-      {busy ? t('passkeysWaiting') : t('passkeySignInButton')}
+      <span dir="auto">{busy ? t('passkeysWaiting') : t('passkeySignInButton')}</span>
     </button>
   )
 }

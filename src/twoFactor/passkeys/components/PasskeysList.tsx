@@ -8,6 +8,7 @@ import { formatAdminURL } from 'payload/shared'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { passkeyDevice } from '../../lib/passkeyDevice.js'
@@ -108,7 +109,7 @@ export const PasskeysList = ({
       }
       return
     }
-    toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
   }
 
   const add = async () => {
@@ -122,7 +123,7 @@ export const PasskeysList = ({
       }
       const prompt = await createPasskey(options.body as PublicKeyCredentialCreationOptionsJSON)
       if (!prompt.ok) {
-        toast.error(
+        toastError(
           prompt.reason === 'unsupported'
             ? t('passkeysUnsupported')
             : prompt.reason === 'alreadyRegistered'
@@ -180,7 +181,7 @@ export const PasskeysList = ({
         name: renaming.name,
       })
       if (!answer.ok) {
-        toast.error(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+        toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
         return
       }
       setRenaming(null)

@@ -3,6 +3,7 @@
 import { Button, toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../../components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
@@ -48,7 +49,7 @@ export const AccountResetRequest = ({ apiRoute, serverURL, usersCollection }: Pr
         await submit()
       }
     } else if (answer.failure) {
-      toast.error(answer.failure)
+      toastError(answer.failure)
     }
   }
 

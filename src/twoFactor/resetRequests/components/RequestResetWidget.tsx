@@ -46,7 +46,9 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
   // An expired prompt only says so: the way back to the password step stays in view.
   const backToLogin = (
     <p style={{ marginInline: 'auto', maxInlineSize: '30rem', paddingBlockStart: 'var(--base)' }}>
-      <a href={loginURL}>{t('forgotBackToLogin')}</a>
+      <a dir="auto" href={loginURL}>
+        {t('forgotBackToLogin')}
+      </a>
     </p>
   )
   if (phase === 'collapsed') {
@@ -55,6 +57,7 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
         <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
           <button
             className="btn--style-none"
+            dir="auto"
             onClick={() => setPhase('expanded')}
             style={{ textDecoration: 'underline' }}
             type="button"
@@ -69,9 +72,9 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
   if (phase === 'success') {
     return (
       <div role="status" style={styles.column}>
-        <p>{t('twoFactorResetRequested')}</p>
+        <p dir="auto">{t('twoFactorResetRequested')}</p>
         <Button buttonStyle="secondary" el="anchor" url={loginURL}>
-          {t('twoFactorResetBackToLogin')}
+          <span dir="auto">{t('twoFactorResetBackToLogin')}</span>
         </Button>
       </div>
     )
@@ -84,9 +87,15 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
         onSubmit={(event) => void submit(event)}
         style={styles.column}
       >
-        <h2 id="backoffice-reset-form-heading">{t('twoFactorResetFormHeading')}</h2>
+        <h2 dir="auto" id="backoffice-reset-form-heading">
+          {t('twoFactorResetFormHeading')}
+        </h2>
         <ResetReasonInput onChange={setReason} readOnly={sending} value={reason} />
-        {error ? <p role="alert">{error}</p> : null}
+        {error ? (
+          <p dir="auto" role="alert">
+            {error}
+          </p>
+        ) : null}
         <div style={{ display: 'flex', gap: 'var(--base)' }}>
           <Button
             buttonStyle="secondary"

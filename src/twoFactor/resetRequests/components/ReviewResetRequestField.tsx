@@ -12,6 +12,7 @@ import type { ResetRequestReviewDetails } from '../readReviewDetails.js'
 import type { ResetRequestStatus } from '../transitions.js'
 
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordPrompt.js'
 import { resetRequestLimits } from '../constants.js'
@@ -143,7 +144,7 @@ export const ReviewResetRequestField = ({
     } else if (response.code === 'REAUTHENTICATION_REQUIRED') {
       setAwaitingProof(true)
     } else {
-      toast.error(response.message ?? String(response.status))
+      toastError(response.message ?? String(response.status))
     }
   }
 
