@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { requestsReported } from '../helpers/requestsReported.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 
@@ -215,7 +216,7 @@ describe('accepting the invitation', () => {
         .innerText(),
     ).toBe('passwords do not match')
     expect(await page.getByLabel('Confirm password').count()).toBe(1)
-    await page.waitForTimeout(500)
+    await requestsReported(page)
     expect(sent.filter((request) => request.includes('accept-invitation'))).toEqual([])
     await screenshot(page, 'invitation-accept-passwords-differ')
     const stored = await withAppPayload((payload) =>
