@@ -300,12 +300,16 @@ describe('accepting the invitation', () => {
   it('shows the loading text until the invitation is known', async () => {
     const { link } = await inviteThroughApi(`browser-slow-${stamp}@example.com`, 'en')
     const page = await visitor()
+    // The invitation's answer is held back until the loading text has been seen, as on a slow network.
+    let answer = () => {}
+    const seen = new Promise<void>((resolve) => (answer = resolve))
     await page.route('**/api/users/invitation?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await seen
       await route.continue()
     })
     await page.goto(link)
     await page.getByText('Loading invitation…').waitFor()
+    answer()
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
     expect(await page.getByText('Loading invitation…').count()).toBe(0)
   })
