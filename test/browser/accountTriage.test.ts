@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
@@ -213,7 +214,7 @@ describe('users list for triage', () => {
       expect(offered).not.toContain(uiOnly)
     }
     // The chooser slides open: the picture once it has.
-    await adminPage.waitForTimeout(600)
+    await animationsEnded(adminPage)
     await screenshot(adminPage, 'triage-column-chooser')
   })
 
@@ -240,7 +241,7 @@ describe('users list for triage', () => {
     await adminPage.locator('#toggle-list-filters').click()
     const conditions = adminPage.locator('.where-builder .condition')
     await expect.poll(() => conditions.count()).toBeGreaterThan(0)
-    await adminPage.waitForTimeout(600)
+    await animationsEnded(adminPage)
     for (const condition of await conditions.all()) {
       expect(await condition.locator('.condition__field').innerText()).not.toMatch(
         /^$|Select a value/,

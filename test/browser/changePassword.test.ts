@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { requestsReported } from '../helpers/requestsReported.js'
 import { signIn } from '../helpers/signIn.js'
 import { mailbox } from '../helpers/smtpInbox.js'
 
@@ -85,7 +86,7 @@ describe('changing one’s password from the account page in Chromium', () => {
         .innerText(),
     ).toBe('passwords do not match')
     expect(await page.locator('.drawer').getByLabel('Confirm password').count()).toBe(1)
-    await page.waitForTimeout(500)
+    await requestsReported(page)
     expect(sent.filter((request) => request.includes('change-password'))).toEqual([])
     expect(await storedHash()).toBe(hashBefore)
     await screenshot(page, 'change-password-passwords-differ')

@@ -7,6 +7,7 @@ import { fr } from '@payloadcms/translations/languages/fr'
 import { nl } from '@payloadcms/translations/languages/nl'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
@@ -194,7 +195,7 @@ describe('the versions of a global', () => {
     expect(await modal.locator('p').innerText()).toMatch(
       /^You are about to restore the global Site settings to the state that it was in on .+\.$/,
     )
-    await page.waitForTimeout(400) // the modal fades in
+    await animationsEnded(page) // the modal fades in
     await screenshot(page, 'content-global-restore-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
     await page

@@ -8,6 +8,7 @@ import { nl } from '@payloadcms/translations/languages/nl'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { labels } from '../../dev/labels.js'
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
@@ -140,12 +141,12 @@ describe('the navigation sidebar', () => {
       await close.waitFor({ state: 'visible' })
       await phone.locator('#nav-pages').waitFor({ state: 'visible' })
       // The navigation slides in; the picture is taken once it is in place.
-      await phone.waitForTimeout(500)
+      await animationsEnded(phone)
       await screenshot(phone, 'content-nav-mobile-open')
 
       await close.click()
       await expect.poll(() => nav.getAttribute('class')).not.toContain('nav--nav-open')
-      await phone.waitForTimeout(500)
+      await animationsEnded(phone)
       await screenshot(phone, 'content-nav-mobile-closed')
     } finally {
       await phone.close()
@@ -275,7 +276,7 @@ describe('the admin languages', () => {
         1,
       )
       // The navigation slides in; the picture is taken once it is in place.
-      await page.waitForTimeout(500)
+      await animationsEnded(page)
       if (code === 'ar') {
         // Right to left: the navigation opens on the right-hand side.
         const box = await page.locator('aside.nav').boundingBox()

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
@@ -144,15 +145,8 @@ describe('uploads', () => {
     await picture.locator('img').waitFor()
     await expect.poll(() => page.locator('input[name="X %"]').inputValue()).toBe('50')
     // The drawer slides in: measure the picture once it has stopped moving.
-    let box = (await picture.boundingBox())!
-    await expect
-      .poll(async () => {
-        const previous = box
-        await page.waitForTimeout(200)
-        box = (await picture.boundingBox())!
-        return JSON.stringify(box) === JSON.stringify(previous)
-      })
-      .toBe(true)
+    await animationsEnded(page)
+    const box = (await picture.boundingBox())!
     // A quarter across and seven tenths down: where the boat sits in a real photo.
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.7)
     await expect.poll(() => page.locator('input[name="X %"]').inputValue()).toBe('25')

@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
@@ -240,7 +241,7 @@ describe('comparing a version with another', () => {
     await expect.poll(() => drawer.locator('button.created-at-cell').count()).toBe(5)
     // Let the drawer finish sliding in before keeping a picture of it.
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(700)
+    await animationsEnded(page)
     await screenshot(page, 'content-compare-drawer')
     await drawer.locator('button.created-at-cell').last().click()
     await page.waitForURL(

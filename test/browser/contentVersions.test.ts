@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
@@ -291,7 +292,7 @@ describe('restoring a version of a document', () => {
     expect(await modal.locator('p').innerText()).toMatch(
       /^You are about to restore this Post document to the state that it was in on .+ \d{4}, \d{1,2}:\d{2} (AM|PM)\.$/,
     )
-    await page.waitForTimeout(400) // the modal fades in
+    await animationsEnded(page) // the modal fades in
     await screenshot(page, 'content-restore-as-draft-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
     // The server's message, then the document.
@@ -316,7 +317,7 @@ describe('restoring a version of a document', () => {
       .click()
     const modal = page.locator('.confirmation-modal')
     await modal.getByRole('heading', { name: 'Confirm version restoration' }).waitFor()
-    await page.waitForTimeout(400) // the modal fades in
+    await animationsEnded(page) // the modal fades in
     await screenshot(page, 'content-restore-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
     await page

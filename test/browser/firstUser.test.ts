@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { requestsReported } from '../helpers/requestsReported.js'
 
 const appUrl = inject('appUrl')
 // One Payload on the app's database for the file: the tests look at what is stored between steps.
@@ -66,7 +67,7 @@ describe('a fresh install in Chromium', () => {
     const describedBy = (await confirmation.getAttribute('aria-describedby')) ?? ''
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('passwords do not match')
     expect(await page.getByLabel('Confirm password').count()).toBe(1)
-    await page.waitForTimeout(500)
+    await requestsReported(page)
     expect(sent.filter((request) => request.includes('first-register'))).toEqual([])
     expect(new URL(page.url()).pathname).toBe('/admin/create-first-user')
     await screenshot(page, 'first-user-passwords-differ')

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { requestsReported } from '../helpers/requestsReported.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 
@@ -215,7 +216,7 @@ describe('accepting the invitation', () => {
         .innerText(),
     ).toBe('passwords do not match')
     expect(await page.getByLabel('Confirm password').count()).toBe(1)
-    await page.waitForTimeout(500)
+    await requestsReported(page)
     expect(sent.filter((request) => request.includes('accept-invitation'))).toEqual([])
     await screenshot(page, 'invitation-accept-passwords-differ')
     const stored = await withAppPayload((payload) =>
@@ -299,12 +300,16 @@ describe('accepting the invitation', () => {
   it('shows the loading text until the invitation is known', async () => {
     const { link } = await inviteThroughApi(`browser-slow-${stamp}@example.com`, 'en')
     const page = await visitor()
+    // The invitation's answer is held back until the loading text has been seen, as on a slow network.
+    let answer = () => {}
+    const seen = new Promise<void>((resolve) => (answer = resolve))
     await page.route('**/api/users/invitation?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await seen
       await route.continue()
     })
     await page.goto(link)
     await page.getByText('Loading invitation…').waitFor()
+    answer()
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
     expect(await page.getByText('Loading invitation…').count()).toBe(0)
   })

@@ -3,8 +3,10 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { requestsReported } from '../helpers/requestsReported.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 
 const appUrl = inject('appUrl')
@@ -158,7 +160,7 @@ describe('forgot and reset password in Chromium', () => {
           .innerText(),
       ).toBe('passwords do not match')
       expect(await anonymous.getByLabel('Confirm password').count()).toBe(1)
-      await anonymous.waitForTimeout(500)
+      await requestsReported(anonymous)
       expect(sent.filter((request) => request.includes('reset-password'))).toEqual([])
       expect(new URL(anonymous.url()).pathname).toBe('/admin/reset')
       await screenshot(anonymous, 'reset-passwords-differ')
@@ -221,7 +223,7 @@ describe('the forgot and reset pages in other languages', () => {
     const fitsTheWindow = async (name: string) => {
       for (const width of [1440, 390]) {
         await visitor.setViewportSize({ height: 900, width })
-        await visitor.waitForTimeout(200)
+        await animationsEnded(visitor)
         expect(
           await visitor.evaluate(() => document.documentElement.scrollWidth),
         ).toBeLessThanOrEqual(width)

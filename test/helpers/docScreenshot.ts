@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
+import { animationsEnded } from './animationsEnded.js'
+
 /**
  * A screenshot for the documentation, taken only when SCREENSHOTS_DIR names a folder (as
  * `npm run screenshots` does, with docs/screenshots): the README's pictures come from the same
@@ -26,7 +28,7 @@ export const docScreenshot = async (
   try {
     await page.waitForLoadState('networkidle')
     // A chart or a layout that follows the width settles on its next frames.
-    await page.waitForTimeout(300)
+    await animationsEnded(page)
     await page.screenshot({ animations: 'disabled', fullPage, path: file })
   } finally {
     if (viewport) {

@@ -29,7 +29,9 @@ const login = (as: string, secret: string) =>
   app.client().post('/users/login', { email: as, password: secret })
 
 beforeAll(async () => {
-  app = await startTestPayload()
+  // Every refusal waits out `failureResponseMs` (1 s by default) and this file makes dozens of them;
+  // what is checked here is who is refused, how and what is stored, not when (test/timing times it).
+  app = await startTestPayload({ backofficeOptions: { lockout: { failureResponseMs: 50 } } })
   await app.client().post('/users/first-register', { email: adminEmail, password })
 })
 afterAll(async () => {

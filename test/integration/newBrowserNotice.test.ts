@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { ReceivedEmail } from '../helpers/smtpInbox.js'
 
+import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -30,8 +31,13 @@ const noticeFor = (address: string) =>
   inbox.waitFor(
     (mail) => mail.to.includes(address) && mail.subject.includes('browser it has not used'),
   )
-/** Waits long enough for a notice sent in the background to have arrived, had there been one. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
+/** The browsers recorded for the account, whatever was decided for them. */
+const browsersRecorded = async () =>
+  (
+    await sql('SELECT count(*)::int AS n FROM sign_in_browsers WHERE account = $1', [
+      String(userId),
+    ])
+  )[0].n as number
 const reportLinkOf = (mail: ReceivedEmail) =>
   linksIn(mail)
     .find((link) => link.includes('/new-browser/report'))!
@@ -84,7 +90,9 @@ describe('new-browser notice', () => {
     const owner = await ownersBrowser()
     expect((await owner.post('/users/logout')).status).toBe(200)
     expect((await owner.post('/users/login', { email, password })).status).toBe(200)
-    await settle()
+    // Recorded (the first sign-in ever, then a known browser), and neither taken for a new one.
+    expect(await browsersRecorded()).toBe(1)
+    expect(await newBrowserNotices(sql, userId)).toEqual({ decided: 0, sent: 0 })
     expect(noticesTo(email)).toEqual([])
     expect(await auditCount('login.newBrowserNoticed')).toBe(0)
   })
@@ -118,8 +126,9 @@ describe('new-browser notice', () => {
     const stranger = app.client()
     const first = await stranger.post('/users/login', { email, password }, attacker)
     expect(first.body.secondFactor).toBe('codeRequired')
-    // The password step alone is no sign-in: nothing is sent yet.
-    await settle()
+    // The password step alone is no sign-in: its browser is not even recorded, so nothing is sent yet.
+    expect(await browsersRecorded()).toBe(1)
+    expect(await newBrowserNotices(sql, userId)).toEqual({ decided: 0, sent: 0 })
     expect(noticesTo(email)).toEqual([])
     const second = await stranger.post(
       '/users/mfa/totp/authenticate',
@@ -137,7 +146,8 @@ describe('new-browser notice', () => {
     const { stranger } = await strangerSignsIn()
     expect((await stranger.post('/users/logout')).status).toBe(200)
     expect((await stranger.post('/users/login', { email, password }, attacker)).status).toBe(200)
-    await settle()
+    // Still the one decision for that browser; its notice's audit entry is written once it went.
+    await expect.poll(() => newBrowserNotices(sql, userId)).toEqual({ decided: 1, sent: 1 })
     expect(noticesTo(email)).toHaveLength(1)
   })
 })
@@ -286,7 +296,8 @@ describe('with `emails.newBrowserNotice: false`', () => {
     expect((await app.client().post('/users/login', { email, password }, attacker)).status).toBe(
       200,
     )
-    await settle()
+    // Switched off, no sign-in's browser is even looked at, so no notice can be on its way.
+    expect(await browsersRecorded()).toBe(0)
     expect(noticesTo(email)).toEqual([])
     expect(await auditCount('login.newBrowserNoticed')).toBe(0)
   })

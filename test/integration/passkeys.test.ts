@@ -10,6 +10,7 @@ import type { RestClient } from '../helpers/restClient.js'
 
 import { sealState } from '../../src/sealedState/sealState.js'
 import { anonymousRequest } from '../helpers/anonymousRequest.js'
+import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
 import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { softAuthenticator } from '../helpers/softAuthenticator.js'
@@ -448,7 +449,8 @@ describe('a password-less sign-in', () => {
     // The device cookie it got makes the browser known: no second notice.
     expect((await client.post('/users/logout')).status).toBe(200)
     await passkeySignIn()
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The browser was known: still one notice decided, and that one sent; no other is on its way.
+    await expect.poll(() => newBrowserNotices(sql, person.id)).toEqual({ decided: 1, sent: 1 })
     expect(notices()).toHaveLength(1)
   })
 

@@ -16,6 +16,7 @@ import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
 import { openState } from '../../src/sealedState/openState.js'
 import { sealState } from '../../src/sealedState/sealState.js'
 import { anonymousRequest } from '../helpers/anonymousRequest.js'
+import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
 import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -291,7 +292,8 @@ describe('single sign-on with a corporate OpenID provider', () => {
     expect(notice.text).not.toContain('corporate\n')
     // The same browser again is known.
     expect((await signInVia(other, 'corporate', corporate, identity)).status).toBe(303)
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // The browser was known: still one notice decided, and that one sent; no other is on its way.
+    await expect.poll(() => newBrowserNotices(sql, staff.id)).toEqual({ decided: 1, sent: 1 })
     expect(notices()).toHaveLength(1)
   })
 

@@ -80,10 +80,13 @@ const sidOf = (client: RestClient): string => {
 const thiefOf = (stolen: RestClient, userId: number) => {
   const thief = app.client()
   stolen.cookies.forEach((value, name) => thief.cookies.set(name, value))
-  let running = true
+  let stopping = false
   const answers: RestResponse[] = []
   const loop = async (kind: 'refresh' | 'update') => {
-    for (let round = 0; running; round++) {
+    // After `stop()`, each loop sends two more requests, so writes that start after the response
+    // still race it, and ends once their answers are in.
+    for (let round = 0, after = 0; after < 2; round++) {
+      after += stopping ? 1 : 0
       answers.push(
         kind === 'refresh'
           ? await thief.post('/users/refresh-token')
@@ -94,10 +97,9 @@ const thiefOf = (stolen: RestClient, userId: number) => {
   const loops = Array.from({ length: loopsEach }, () => [loop('refresh'), loop('update')]).flat()
   return {
     client: thief,
-    /** Lets the loops run on a little after the response (its writes must hold), then stops them. */
+    /** Lets every loop send two more requests after the response (its writes must hold), then stops them. */
     stop: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      running = false
+      stopping = true
       await Promise.all(loops)
       return answers
     },

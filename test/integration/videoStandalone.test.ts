@@ -92,12 +92,12 @@ it('runs the video queue in the app process when autoRun is on (as the sandbox s
     headers: { 'content-type': 'video/mp4' },
   })
   expect(stored.status).toBe(200)
-  let status = 'PROGRESSING'
-  for (let waited = 0; waited < 30_000 && status !== 'COMPLETE'; waited += 500) {
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    status = (await staff.get(`/video/videos/${created.body.videoId}`)).body.status
-  }
-  expect(status).toBe('COMPLETE')
+  await expect
+    .poll(async () => (await staff.get(`/video/videos/${created.body.videoId}`)).body.status, {
+      interval: 100,
+      timeout: 30_000,
+    })
+    .toBe('COMPLETE')
 })
 
 /** Folders of src/ the video entries may load: the video plugin's, and those both plugins share. */

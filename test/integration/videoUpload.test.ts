@@ -443,7 +443,8 @@ describe('the signed upload URL', () => {
       'content-range': `bytes 0-99/${clip.length}`,
       'content-type': 'video/mp4',
     })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // It holds the upload once its lock file is there.
+    await expect.poll(() => filesOf(videoId)).toContain('source.lock')
     const second = await put(signedUrl, clip.subarray(0, 100), {
       'content-range': `bytes 0-99/${clip.length}`,
       'content-type': 'video/mp4',
