@@ -8,7 +8,8 @@
  * not used, which the plugin records and tells the owner about, are timed and counted beside them.
  *
  * Flags: `--sql` lists every statement in full (else each is cut to one line); `--statements-only`
- * stops after the statement counts (a few seconds instead of minutes).
+ * stops after the statement counts (a few seconds instead of minutes); `--cpu-prof DIR` has each
+ * worker write a V8 CPU profile into DIR/vanilla and DIR/plugin.
  *
  * One embedded PostgreSQL with two databases; one worker process per side (bench/loginWorker.ts:
  * Payload allows one instance per process behind its REST handlers), each running the real
@@ -35,6 +36,10 @@ const GOAL = 1.03
 const STATEMENTS_GOAL = 5
 const fullSql = process.argv.includes('--sql')
 const statementsOnly = process.argv.includes('--statements-only')
+/** `--cpu-prof DIR`: each worker writes a V8 CPU profile there (open it in Chrome's DevTools). */
+const cpuProfileDir = process.argv.includes('--cpu-prof')
+  ? path.resolve(process.argv[process.argv.indexOf('--cpu-prof') + 1] ?? 'cpu-profiles')
+  : undefined
 const WARMUP = 20
 const LOGINS = 200
 const NEW_BROWSER_LOGINS = 100
@@ -61,7 +66,11 @@ class Worker {
     this.child = fork(path.join(benchDir, 'loginWorker.ts'), [], {
       cwd: repoRoot,
       env: { ...process.env, ...env, BENCH_SIDE: side, DISABLE_PAYLOAD_HMR: 'true' },
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}/${side}`] : []),
+      ],
       // Payload's start-up and schema-push chatter would drown the figures: kept, shown on failure.
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     })
@@ -134,6 +143,8 @@ class Worker {
     } catch {
       // Stopping after a failure: killing it below is all that is left to do.
     }
+    // It exits by itself once it has answered (writing its CPU profile first, with --cpu-prof).
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())])
     if (!this.exited) {
       this.child.kill('SIGKILL')
     }
@@ -228,6 +239,9 @@ try {
     MEDIA_DIR: mediaDir,
     PAYLOAD_SECRET: randomBytes(32).toString('hex'),
     SERVER_URL: 'http://localhost:3000',
+    // The back-office plugin is the only difference: the sandbox's video plugin (its own entry, its
+    // own `npm run bench:video`) would poll its transcode queue in the background of the timings.
+    ...(side === 'plugin' ? { SANDBOX_WITHOUT_VIDEO: '1' } : {}),
   })
   const vanilla = new Worker('vanilla', await sideEnv('vanilla'))
   const plugin = new Worker('plugin', await sideEnv('plugin'))

@@ -2,19 +2,9 @@ import type { Config } from 'payload'
 
 import type { Capability } from '../capability.js'
 
+import { jsonLogger } from './jsonLogger.js'
 import { backofficeErrorName, logThrownRefusal } from './logThrownRefusal.js'
 import { metricsEndpoint } from './metricsEndpoint.js'
-
-/**
- * Payload's default logger prints coloured lines through pino-pretty, in production too
- * (payload/dist/utilities/logger.js). Given `{ options }` instead, Payload makes a plain pino logger:
- * one JSON object per line on stdout, which log shippers read as they are. ISO 8601 times, as
- * pino's own `stdTimeFunctions.isoTime` writes them, rather than milliseconds since 1970.
- */
-const jsonLogger = (): NonNullable<Config['logger']> => ({
-  // A new object per config: Payload writes `name` and `enabled` into the options it is given.
-  options: { timestamp: () => `,"time":"${new Date().toISOString()}"` },
-})
 
 /**
  * Logs and metrics for operators: JSON logs in production (unless the app configured its own
