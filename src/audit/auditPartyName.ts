@@ -32,9 +32,15 @@ export const auditPartyName = async (
   let name = party.email ?? party.username ?? null
   const collection = (party as { collection?: string }).collection ?? usersCollection
   if (name == null && party.id != null && collection === usersCollection) {
+    // Only the name's columns: the whole account would be a statement joining every array and
+    // relationship table of the users collection, for two columns.
+    const withUsername = Boolean(
+      payload.collections[usersCollection as CollectionSlug]?.config.auth?.loginWithUsername,
+    )
     const stored = (await payload.db.findOne({
       collection: usersCollection as CollectionSlug,
       req,
+      select: withUsername ? { email: true, username: true } : { email: true },
       where: { id: { equals: party.id } },
     })) as { email?: null | string; username?: null | string } | null
     name = stored?.email ?? stored?.username ?? null
