@@ -7,7 +7,9 @@ import { createInterface } from 'node:readline'
  */
 export const startAppServers = async (count: number, env: Record<string, string>) => {
   const processes: ChildProcess[] = Array.from({ length: count }, () =>
-    spawn('npx', ['tsx', 'test/helpers/appServer.ts'], {
+    // Node itself with tsx's loader, not `npx tsx`: npx does not pass SIGTERM on, so stopping it
+    // would leave the server running after the tests.
+    spawn(process.execPath, ['--import', 'tsx', 'test/helpers/appServer.ts'], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
