@@ -7,6 +7,7 @@ import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
+import { sqlOn } from '../helpers/sql.js'
 
 /**
  * The new-browser notice as its owner and an intruder meet it in Chromium: the email a sign-in from
@@ -33,16 +34,7 @@ let readerPage: Page
 let accountId: number | string
 let reportLink = ''
 
-const sql = async (text: string, values: unknown[] = []) =>
-  (
-    (await app.payload()).db as unknown as {
-      pool: {
-        query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
-      }
-    }
-  ).pool
-    .query(text, values)
-    .then((result) => result.rows)
+const sql = sqlOn(app.payload)
 const auditCount = async (event: string) =>
   (
     await sql('SELECT count(*)::int AS n FROM audit_log WHERE event = $1 AND target_object = $2', [

@@ -10,6 +10,7 @@ import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
+import { sqlOn } from '../helpers/sql.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
 const appUrl = inject('appUrl')
@@ -28,16 +29,7 @@ let adminBrowser: BrowserContext
 let userPage: Page
 let adminPage: Page
 const app = appPayloadOfFile()
-const sql = async (text: string, values: unknown[] = []) =>
-  (
-    (await app.payload()).db as unknown as {
-      pool: {
-        query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
-      }
-    }
-  ).pool
-    .query(text, values)
-    .then((result) => result.rows)
+const sql = sqlOn(app.payload)
 /**
  * The authenticator app each account enrolled with, for the code prompt: one per account, so a later
  * code is never one the server already took (each time step is accepted once per account).

@@ -9,8 +9,8 @@ type Pool = { query: (text: string, values: unknown[]) => Promise<{ rows: Json[]
  * time (an expired lock) without waiting.
  */
 export const sqlOn =
-  (payload: () => Payload) =>
-  (text: string, values: unknown[] = []): Promise<Json[]> =>
-    (payload().db as unknown as { pool: Pool }).pool
+  (payload: () => Payload | Promise<Payload>) =>
+  async (text: string, values: unknown[] = []): Promise<Json[]> =>
+    ((await payload()).db as unknown as { pool: Pool }).pool
       .query(text, values)
       .then((result) => result.rows)
