@@ -9,8 +9,9 @@ const WRITES = new Set(['create', 'delete', 'deleteByID', 'restoreVersion', 'upd
 /**
  * The audit log is append-only for everyone, Local API callers with `overrideAccess: true` included
  * (OWASP ASVS 5.0 16.4.2): access control alone stops REST, GraphQL and the admin, but Local API
- * calls skip it. Only `recordAuditEvent` may create (one entry per token it passes), only the
- * retention task may delete, and nothing may update.
+ * calls skip it. A create needs the `record` token (the plugin's own entries skip the Local API and go
+ * to the database adapter, see recordAuditEvent.ts), only the retention task may delete, and nothing
+ * may update.
  */
 export const guardAuditLogWrites: CollectionBeforeOperationHook = ({ context, operation, req }) => {
   if (!WRITES.has(operation)) {
