@@ -25,6 +25,7 @@ import pg from 'pg'
 import { freePort } from '../dev/database/embeddedPostgres.js'
 import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { countFlag } from './lib/flags.js'
+import { cpuSnapshot } from './lib/processCpu.js'
 import { ms, summarize, table } from './lib/stats.js'
 
 const GOAL_RATIO = 2
@@ -85,6 +86,29 @@ const startApp = async (env: NodeJS.ProcessEnv, port: number): Promise<ChildProc
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`next start did not answer on port ${port}`)
+}
+
+/**
+ * CPU time spent per background request from now on: by the app server's process tree, by
+ * PostgreSQL, and by this process (which sends them), from /proc.
+ */
+const cpuCounter = (serverPid: number, requests: () => number) => {
+  const startRequests = requests()
+  const startSnapshot = cpuSnapshot(serverPid)
+  const startOwn = process.cpuUsage()
+  return {
+    perRequest: () => {
+      const count = Math.max(1, requests() - startRequests)
+      const snapshot = cpuSnapshot(serverPid)
+      const own = process.cpuUsage(startOwn)
+      const per = (ms: number) => (ms / count).toFixed(2)
+      return {
+        clients: per((own.user + own.system) / 1000),
+        postgres: per(snapshot.postgresMs - startSnapshot.postgresMs),
+        server: per(snapshot.treeMs - startSnapshot.treeMs),
+      }
+    },
+  }
 }
 
 /** One sign-in as a script would send it; its time in milliseconds and its status. */
@@ -186,10 +210,12 @@ const main = async () => {
     // of the plugin's refusals.
     console.log(`Floor: ${CLIENTS} clients each asking /api/users/me once a second…`)
     let flooding = true
+    let floorRequests = 0
     const background = async () => {
       while (flooding) {
         const startedAt = Date.now()
         await (await fetch(`${serverUrl}/api/users/me`)).arrayBuffer()
+        floorRequests++
         await new Promise((resolve) =>
           setTimeout(resolve, Math.max(0, 1000 - (Date.now() - startedAt))),
         )
@@ -198,10 +224,12 @@ const main = async () => {
     const backgroundClients = Array.from({ length: CLIENTS }, background)
     await new Promise((resolve) => setTimeout(resolve, 5000))
     const floorTimes: number[] = []
+    const floorCpu = cpuCounter(server.pid!, () => floorRequests)
     const floorStartedAt = Date.now()
     while (Date.now() - floorStartedAt < (ATTACK_SECONDS * 1000) / 2) {
       floorTimes.push(...(await legitimateSignIns(serverUrl, 1, SIGN_IN_EVERY_MS)))
     }
+    const floorCost = floorCpu.perRequest()
     flooding = false
     await Promise.all(backgroundClients)
     const floor = summarize(floorTimes)
@@ -220,10 +248,13 @@ const main = async () => {
     const attackStartedAt = Date.now()
     // Let the attack reach its pace before measuring.
     await new Promise((resolve) => setTimeout(resolve, 5000))
+    const answered = () => [...statuses.values()].reduce((sum, count) => sum + count, 0)
+    const attackCpu = cpuCounter(server.pid!, answered)
     const underAttackTimes: number[] = []
     while (Date.now() - attackStartedAt < ATTACK_SECONDS * 1000) {
       underAttackTimes.push(...(await legitimateSignIns(serverUrl, 1, SIGN_IN_EVERY_MS)))
     }
+    const attackCost = attackCpu.perRequest()
     attacking = false
     await Promise.all(attackers)
     const attackSeconds = (Date.now() - attackStartedAt) / 1000
@@ -265,6 +296,11 @@ const main = async () => {
       ]
         .map(([status, count]) => `${status}×${count}`)
         .join(', ')}`,
+    )
+    console.log(
+      `CPU per request answered in the background, in ms (server: next start and its children; PostgreSQL: all its processes; clients: this process, the legitimate sign-ins included): ` +
+        `/me: server ${floorCost.server}, PostgreSQL ${floorCost.postgres}, clients ${floorCost.clients}; ` +
+        `guess: server ${attackCost.server}, PostgreSQL ${attackCost.postgres}, clients ${attackCost.clients}`,
     )
     console.log(
       `audit rows added by the attack: ${auditAdded} (${((auditAdded * 60) / attackSeconds).toFixed(1)} per minute; goal: a handful)`,

@@ -18,13 +18,37 @@ const SAMPLE_ADDRESSES = 5
 /** Open rows a process remembers to write at shutdown; past this, the minute's sweep writes them. */
 const MAX_TOUCHED = 10_000
 
-/** What this process has counted in open rows, and when it will look for finished minutes. */
-type Local = { sweeps: Map<number, NodeJS.Timeout>; touched: Set<string> }
+/** How long a process adds up further refusals of an open row before it writes them. */
+const FLUSH_MS = 1000
+
+/** Refusals of one open row counted in this process and not yet written. */
+type Pending = { addresses: Set<string>; endsAt: number; entry: AuditEventInput; refusals: number }
+
+/**
+ * What this process has counted in open rows, and when it will look for finished minutes:
+ * `open` is the row each refused thing counts into now (by the `key` given to recordRefusal), with
+ * the minute's end; `pending` what it has counted into rows since its last write.
+ */
+type Local = {
+  flushing: null | Promise<void>
+  flushTimer: NodeJS.Timeout | null
+  open: Map<string, { endsAt: number; rowKey: string }>
+  pending: Map<string, Pending>
+  sweeps: Map<number, NodeJS.Timeout>
+  touched: Set<string>
+}
 const locals = new WeakMap<Payload, Local>()
 const localOf = (payload: Payload): Local => {
   let local = locals.get(payload)
   if (!local) {
-    local = { sweeps: new Map(), touched: new Set() }
+    local = {
+      flushing: null,
+      flushTimer: null,
+      open: new Map(),
+      pending: new Map(),
+      sweeps: new Map(),
+      touched: new Set(),
+    }
     locals.set(payload, local)
   }
   return local
@@ -97,6 +121,7 @@ const finished = (payload: Payload) => {
  */
 const sweep = async (payload: Payload) => {
   try {
+    await writePending(payload)
     await writeSummaries(payload, finished(payload))
   } catch (error) {
     payload.logger.error({
@@ -150,6 +175,101 @@ const listenForShutdown = () => {
 }
 
 /**
+ * Adds `refusals` (and a sample of addresses) to an open row, creating it if it is gone: an
+ * INSERT … ON CONFLICT on the row's key, so processes counting into the same row add up. A new row
+ * starts at 0 more refusals than its first, which is then an entry of its own.
+ */
+const countInto = async (
+  payload: Payload,
+  {
+    addresses,
+    endsAt,
+    entry,
+    firstIsEntry,
+    refusals,
+    rowKey,
+  }: {
+    addresses: string[]
+    endsAt: Statement
+    entry: AuditEventInput
+    /** The first of `refusals` is its own entry (a new row counts only those after it). */
+    firstIsEntry: boolean
+    refusals: number
+    rowKey: Statement
+  },
+) => {
+  const t = sqlFor(payload, refusalTalliesSlug)
+  const sample = t.column('sampleAddresses')
+  const added = JSON.stringify(addresses)
+  // The row's sample and the new addresses, each once, in the order they came, up to its size.
+  const merged = sql`(SELECT COALESCE(jsonb_agg(address ORDER BY position), '[]'::jsonb) FROM (
+       SELECT address, position FROM (
+         SELECT DISTINCT ON (address) address, position
+         FROM jsonb_array_elements_text(${t.table}.${sample} || ${added}::jsonb)
+           WITH ORDINALITY AS listed(address, position)
+         ORDER BY address, position) AS distinct_addresses
+       ORDER BY position LIMIT ${SAMPLE_ADDRESSES}) AS kept)`
+  const [row] = await t.execute<{ ends_at: string; key: string; refusals: number | string }>(
+    sql`INSERT INTO ${t.table} (${t.column('key')}, ${t.column('endsAt')}, ${t.column('refusals')},
+       ${t.column('firstAt')}, ${t.column('lastAt')}, ${sample}, ${t.column('entry')},
+       ${t.column('updatedAt')}, ${t.column('createdAt')})
+     VALUES (${rowKey}, ${endsAt}, ${firstIsEntry ? refusals - 1 : refusals}, now(), now(),
+       ${JSON.stringify(addresses.slice(0, SAMPLE_ADDRESSES))}::jsonb, ${JSON.stringify(entry)}::jsonb, now(), now())
+     ON CONFLICT (${t.column('key')}) DO UPDATE SET
+       ${t.column('refusals')} = ${t.table}.${t.column('refusals')} + ${refusals},
+       ${t.column('lastAt')} = now(), ${t.column('updatedAt')} = now(),
+       ${sample} = ${merged}
+     RETURNING ${t.column('key')} AS key, ${t.column('refusals')} AS refusals, ${t.column('endsAt')} AS ends_at`,
+  )
+  return row
+}
+
+/**
+ * Writes the refusals this process has added up since its last write, one statement per open row.
+ * Never throws; one write at a time.
+ */
+const writePending = async (payload: Payload): Promise<void> => {
+  const local = localOf(payload)
+  if (local.flushTimer) {
+    clearTimeout(local.flushTimer)
+    local.flushTimer = null
+  }
+  while (local.flushing) {
+    await local.flushing
+  }
+  if (local.pending.size === 0) {
+    return
+  }
+  const batch = [...local.pending]
+  local.pending.clear()
+  local.flushing = (async () => {
+    for (const [rowKey, { addresses, endsAt, entry, refusals }] of batch) {
+      try {
+        await countInto(payload, {
+          addresses: [...addresses],
+          endsAt: sql`${new Date(endsAt).toISOString()}::timestamptz`,
+          entry,
+          // A row summarised meanwhile starts again with these: its first is already logged.
+          firstIsEntry: false,
+          refusals,
+          rowKey: sql`${rowKey}`,
+        })
+      } catch (error) {
+        payload.logger.error({
+          err: error,
+          msg: `payload-backoffice: could not count ${refusals} refusals`,
+        })
+      }
+    }
+  })()
+  try {
+    await local.flushing
+  } finally {
+    local.flushing = null
+  }
+}
+
+/**
  * Records a refused attempt at a locked account or address, or a forged callback. The first in a
  * minute is an entry of its own at once, as any refusal; the ones after it in the same minute are
  * counted in the database and written as one `login.refusalsSummarised` entry when the minute is
@@ -157,9 +277,13 @@ const listenForShutdown = () => {
  * account would otherwise add one row per guess, hundreds a second, and fill the log at will; OWASP
  * ASVS 5.0 16.3.1 asks for failures to be logged, not for one row each.
  *
- * The count is one statement, shared by every app process: the first refusal is recorded once
- * whichever process sees it, and the summary is written by whichever process looks first once the
- * minute is over, or at shutdown. A process that dies counts nothing in memory that could be lost.
+ * The count is shared by every app process: a process's first refusal of a thing in a minute is one
+ * statement at once, and the first in the minute is recorded once whichever process sees it. Its
+ * further refusals of that thing are added up in memory and written together once a second
+ * (`FLUSH_MS`), so a guessing attack costs the database a statement a second per process, not one
+ * per guess and commit. The summary is written by whichever process looks first once the minute is
+ * over, or at shutdown (which writes what was added up first). A process that is killed outright
+ * loses at most its last second of counts, never the first entry.
  */
 export const recordRefusal = async (
   req: PayloadRequest,
@@ -169,44 +293,63 @@ export const recordRefusal = async (
   const { payload } = req
   const { ipAddress } = getClientInfo(req, getPluginOptions(payload))
   const entry = { ...input, actor: partyOnly(input.actor), user: partyOnly(input.user) }
-  const t = sqlFor(payload, refusalTalliesSlug)
-  const addresses = t.column('sampleAddresses')
+  const local = localOf(payload)
+  counting.add(payload)
+  listenForShutdown()
+
+  const open = local.open.get(key)
+  if (open && Date.now() < open.endsAt) {
+    const pending = local.pending.get(open.rowKey) ?? {
+      addresses: new Set<string>(),
+      endsAt: open.endsAt,
+      entry,
+      refusals: 0,
+    }
+    pending.refusals++
+    if (ipAddress && pending.addresses.size < SAMPLE_ADDRESSES) {
+      pending.addresses.add(ipAddress)
+    }
+    local.pending.set(open.rowKey, pending)
+    if (!local.flushTimer) {
+      local.flushTimer = setTimeout(() => void writePending(payload), FLUSH_MS)
+      local.flushTimer.unref()
+    }
+    return
+  }
+
   const minute = sql`floor(extract(epoch FROM now()) / ${PERIOD_SECONDS})::bigint`
-  const [row] = await t.execute<{ ends_at: string; key: string; refusals: number | string }>(
-    sql`INSERT INTO ${t.table} (${t.column('key')}, ${t.column('endsAt')}, ${t.column('refusals')},
-       ${t.column('firstAt')}, ${t.column('lastAt')}, ${addresses}, ${t.column('entry')},
-       ${t.column('updatedAt')}, ${t.column('createdAt')})
-     VALUES (${key} || ':' || ${minute}, to_timestamp((${minute} + 1) * ${PERIOD_SECONDS}), 0,
-       now(), now(), '[]'::jsonb, ${JSON.stringify(entry)}::jsonb, now(), now())
-     ON CONFLICT (${t.column('key')}) DO UPDATE SET
-       ${t.column('refusals')} = ${t.table}.${t.column('refusals')} + 1,
-       ${t.column('lastAt')} = now(), ${t.column('updatedAt')} = now(),
-       ${addresses} = CASE
-         WHEN ${ipAddress ?? null}::text IS NOT NULL
-           AND jsonb_array_length(${t.table}.${addresses}) < ${SAMPLE_ADDRESSES}
-           AND NOT ${t.table}.${addresses} ? ${ipAddress ?? null}::text
-         THEN ${t.table}.${addresses} || jsonb_build_array(${ipAddress ?? null}::text)
-         ELSE ${t.table}.${addresses} END
-     RETURNING ${t.column('key')} AS key, ${t.column('refusals')} AS refusals, ${t.column('endsAt')} AS ends_at`,
-  )
+  const row = await countInto(payload, {
+    addresses: ipAddress ? [ipAddress] : [],
+    endsAt: sql`to_timestamp((${minute} + 1) * ${PERIOD_SECONDS})`,
+    entry,
+    firstIsEntry: true,
+    refusals: 1,
+    rowKey: sql`${key} || ':' || ${minute}`,
+  })
   if (!row) {
     return
   }
-  const local = localOf(payload)
+  const endsAt = new Date(row.ends_at).getTime()
+  local.open.set(key, { endsAt, rowKey: row.key })
+  if (local.open.size > MAX_TOUCHED) {
+    for (const [openKey, { endsAt: openEndsAt }] of local.open) {
+      if (openEndsAt <= Date.now()) {
+        local.open.delete(openKey)
+      }
+    }
+  }
   if (local.touched.size < MAX_TOUCHED) {
     local.touched.add(row.key)
   }
-  counting.add(payload)
-  listenForShutdown()
-  const endsAt = new Date(row.ends_at).getTime()
   if (!local.sweeps.has(endsAt)) {
-    // A moment after the minute ends, so the other processes' last counts are in.
+    // A moment after the minute ends and its last counts are written (FLUSH_MS), so the other
+    // processes' last counts are in.
     const timer = setTimeout(
       () => {
         local.sweeps.delete(endsAt)
         void sweep(payload)
       },
-      Math.max(0, endsAt - Date.now()) + 1000,
+      Math.max(0, endsAt - Date.now()) + FLUSH_MS + 1500,
     )
     timer.unref()
     local.sweeps.set(endsAt, timer)
@@ -222,6 +365,8 @@ export const recordRefusal = async (
  */
 export const flushRefusalSummaries = async (payload: Payload): Promise<void> => {
   const local = localOf(payload)
+  await writePending(payload)
+  local.open.clear()
   const keys = [...local.touched]
   try {
     const t = sqlFor(payload, refusalTalliesSlug)
