@@ -12,6 +12,19 @@ import { findTrustedDevice, type TrustedDeviceMatch } from './trustedDevices.js'
 type Account = { id: number | string; totpConfig?: null | TotpConfig } & Record<string, unknown>
 
 /**
+ * Whether the account has a passkey: from its row's `passkeys` join when it was read with it (a
+ * sign-in reads the account so, as committed, before checking the password: see
+ * readAccountToSignIn), else asked of the database.
+ */
+const accountHasPasskey = async (req: PayloadRequest, account: Account): Promise<boolean> => {
+  const joined = (account.totpConfig as { passkeys?: unknown } | null | undefined)?.passkeys
+  if (joined && typeof joined === 'object' && Array.isArray((joined as { docs?: unknown }).docs)) {
+    return (joined as { docs: unknown[] }).docs.length > 0
+  }
+  return hasPasskey(req.payload, account.id)
+}
+
+/**
  * What stands between this account's first factor and a session (see twoFactor/enforcement.ts).
  * Whether a passkey is a factor matters only without an app, so only then is it read: as committed,
  * outside any sign-in's transaction.
@@ -24,7 +37,7 @@ export const secondFactorNeedOf = async (
   const withPasskey =
     account.totpConfig?.status !== 'enabled' &&
     options.passkeys.enabled &&
-    (await hasPasskey(req.payload, account.id))
+    (await accountHasPasskey(req, account))
   return secondFactorNeed(account, account.totpConfig, options, withPasskey)
 }
 
