@@ -82,6 +82,8 @@ export const noticeNewBrowser = async (
   req: PayloadRequest,
   signedIn: unknown,
   audit: Record<string, unknown>,
+  /** What the email and its audit entry wait for: the sign-in's own entry, logged first. */
+  after: Promise<unknown> = Promise.resolve(),
 ): Promise<string> => {
   const options = getPluginOptions(req.payload)
   const user = signedIn as SignedIn
@@ -101,12 +103,14 @@ export const noticeNewBrowser = async (
     if (seen === 'new') {
       // A request of its own: the sign-in's may be closed, or its transaction ended, by then.
       const background = await createLocalReq({ req: { headers: req.headers } }, req.payload)
-      void sendNotice(background, options, { ...user, email }, audit, token).catch((error) =>
-        req.payload.logger.error({
-          err: error,
-          msg: 'payload-backoffice: new-browser notice failed',
-        }),
-      )
+      void after
+        .then(() => sendNotice(background, options, { ...user, email }, audit, token))
+        .catch((error) =>
+          req.payload.logger.error({
+            err: error,
+            msg: 'payload-backoffice: new-browser notice failed',
+          }),
+        )
     }
   } catch (error) {
     req.payload.logger.error({ err: error, msg: 'payload-backoffice: new-browser notice failed' })

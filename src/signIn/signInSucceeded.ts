@@ -38,14 +38,25 @@ export const signInSucceeded = async (
 ): Promise<Response> => {
   const user = result.user as { email?: unknown; id: number | string }
   const party = { email: typeof user.email === 'string' ? user.email : null, id: user.id }
-  await recordAuditEvent(req, { actor: party, data: audit, event: 'login.succeeded', user: party })
+  // The entry and the browser's record are independent statements: sent side by side, on two of
+  // the pool's connections. The owner's email about a new browser waits for the entry.
+  const audited = recordAuditEvent(req, {
+    actor: party,
+    data: audit,
+    event: 'login.succeeded',
+    user: party,
+  })
+  const [, browserCookie] = await Promise.all([
+    audited,
+    noticeNewBrowser(req, result.user, audit, audited),
+  ])
   const sessionCookie = generatePayloadCookie({
     collectionAuthConfig: collection.config.auth,
     cookiePrefix: req.payload.config.cookiePrefix,
     token: result.token!,
   })
   // A browser this account has not signed in from before: the owner is told (sent after this answer).
-  cookies = [...cookies, await noticeNewBrowser(req, result.user, audit)]
+  cookies = [...cookies, browserCookie]
   if (redirectTo !== undefined) {
     return seeOther(req, redirectTo, [...cookies, sessionCookie])
   }
