@@ -8,7 +8,7 @@
  * what Next.js and Payload cost under that load before any of the plugin's refusals.
  *
  * Flags: `--clients N` (200), `--seconds N` (60, the attack's length), `--build` (build the app into
- * its own directory even when one is there).
+ * its own directory even when one is there), `--cpu-prof DIR` (the server's V8 CPU profile).
  *
  * The app is built once into `dev/.next-bench-attack` (reused on later runs; `--build` after a
  * change to the code), served by `next start`
@@ -69,9 +69,22 @@ const createDatabase = async (serverUrl: string, name: string): Promise<string> 
 }
 
 const startApp = async (env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> => {
+  // `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops.
+  const profileDir = process.argv.includes('--cpu-prof')
+    ? process.argv[process.argv.indexOf('--cpu-prof') + 1]
+    : undefined
   const server = spawn(
-    'npx',
-    ['next', 'start', appDir, '--port', String(port), '--hostname', '127.0.0.1'],
+    process.execPath,
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      path.join(repoRoot, 'node_modules/next/dist/bin/next'),
+      'start',
+      appDir,
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
     { cwd: repoRoot, detached: true, env: { ...env, NODE_ENV: 'production' }, stdio: 'ignore' },
   )
   const deadline = Date.now() + 120_000
@@ -190,7 +203,8 @@ const main = async () => {
     }
 
     console.log(`Idle: ${IDLE_SIGN_INS} sign-ins…`)
-    await legitimateSignIns(serverUrl, 5)
+    // Warm-up: the first requests after a start compile and cache what later ones reuse.
+    await legitimateSignIns(serverUrl, 20)
     const idle = summarize(await legitimateSignIns(serverUrl, IDLE_SIGN_INS))
 
     const database = new pg.Client({ connectionString: databaseUrl })
@@ -306,8 +320,11 @@ const main = async () => {
       `audit rows added by the attack: ${auditAdded} (${((auditAdded * 60) / attackSeconds).toFixed(1)} per minute; goal: a handful)`,
     )
   } finally {
-    if (server?.pid) {
+    if (server?.pid && server.exitCode === null) {
+      // Waited for (at most 15 s), so a CPU profile is written before the database goes.
+      const exited = new Promise((resolve) => server!.once('exit', resolve))
       process.kill(-server.pid, 'SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
     }
     await postgres.stop()
   }
