@@ -167,6 +167,41 @@ describe('expected refusals in the log (finding: refusals logged at ERROR with a
     expect(lines.filter((line) => line.level >= 50)).toEqual([])
   })
 
+  it('finding: an attacker could fill the log with refusals: 60 refusals in a second leave at most 10 lines of their code and one line counting the rest; the metrics count all 60', async () => {
+    const code = (line: (typeof log.lines)[number]) =>
+      (line.refusal as { code?: string } | undefined)?.code
+    const counted = async () =>
+      Number(
+        samples((await scrape()).body, 'backoffice_refusals_total')
+          .find((line) => line.includes('code="EMAIL_INVALID"'))
+          ?.split(' ')
+          .at(-1) ?? 0,
+      )
+    const countedBefore = await counted()
+    // Start at the top of a second, so the 60 fall into one or at most two seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)))
+    const from = log.lines.length
+    const refusals = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        app.client().post('/users/login', { email: 'not-an-address', password: 'x' }),
+      ),
+    )
+    expect(refusals.every((refused) => refused.status === 400)).toBe(true)
+    // The line that counts the rest comes once their second is over.
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+    const lines = log.lines.slice(from)
+    const oneByOne = lines.filter((line) => code(line) === 'EMAIL_INVALID')
+    const notLogged = lines
+      .map((line) => line.refusalsNotLogged as { code: string; count: number } | undefined)
+      .filter((summary) => summary?.code === 'EMAIL_INVALID')
+    const seconds = new Set(oneByOne.map((line) => Math.floor(Number(line.time) / 1000))).size
+    expect(oneByOne.length).toBeLessThanOrEqual(10 * seconds)
+    expect(notLogged.length).toBeGreaterThanOrEqual(1)
+    // Every refusal is in the log: one by one, or in a count.
+    expect(oneByOne.length + notLogged.reduce((sum, summary) => sum + summary!.count, 0)).toBe(60)
+    expect(await counted()).toBe(countedBefore + 60)
+  })
+
   it('keeps an unexpected failure (500) at error, once, with its stack and cause', async () => {
     const hooks = app.payload.collections.users!.config.hooks
     const failing = () => {
