@@ -19,7 +19,11 @@ import { readBody } from '../request/readBody.js'
 export type BodyRefusal = (
   req: PayloadRequest,
   field: string,
-  issue: { code: string },
+  issue: {
+    code: string
+    /** What a refinement of the schema set on its failure (`refine(check, { params })`). */
+    params?: Record<string, unknown>
+  },
 ) => CatalogueError
 
 /**
@@ -55,7 +59,10 @@ export const readDeclaredBody = async <Schema extends z.ZodType>(
   const parsed = await schema.safeParseAsync(await readBody(req, maxBytes ? { maxBytes } : {}))
   if (!parsed.success) {
     const [issue] = parsed.error.issues
-    throw refuse(req, fieldOf(issue?.path ?? []), { code: issue?.code ?? 'custom' })
+    throw refuse(req, fieldOf(issue?.path ?? []), {
+      code: issue?.code ?? 'custom',
+      ...(issue && 'params' in issue && issue.params ? { params: issue.params } : {}),
+    })
   }
   return parsed.data
 }

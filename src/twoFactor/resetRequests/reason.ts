@@ -1,36 +1,52 @@
-import type { ResetRequestRefusal } from './transitions.js'
+import type { PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
+import type { BackofficeErrorCode } from '../../errors/catalogue.js'
+
+import { BackofficeError } from '../../errors/BackofficeError.js'
 import { resetRequestLimits } from './constants.js'
 
+type ReasonRefusal = Extract<
+  BackofficeErrorCode,
+  'RESET_REASON_REQUIRED' | 'RESET_REASON_TOO_LONG' | 'RESET_REASON_TOO_SHORT'
+>
+
+/** Code points, not UTF-16 units: an emoji is one character to the person typing it. */
+const characters = (text: string) => [...text].length
+
+const refusingWith = (refusal: ReasonRefusal) => ({ abort: true, params: { refusal } })
+
 /**
- * The reason of a reset request, trimmed, or the refusal: required ("Please provide a reason…"),
- * at least `reasonMinLength` and at most `reasonMaxLength` characters, counted after trimming as
- * the widget counts them.
+ * The reason of a reset request, trimmed: required ("Please provide a reason…"), at least
+ * `reasonMinLength` and at most `reasonMaxLength` characters, counted after trimming as the widget
+ * counts them. Each failure names its refusal (see `resetReasonRefusal`).
  */
-export const readResetReason = (
-  value: unknown,
-): { reason: string } | { refusal: ResetRequestRefusal } => {
-  const reason = typeof value === 'string' ? value.trim() : ''
-  if (reason === '') {
-    return { refusal: { code: 'RESET_REASON_REQUIRED' } }
-  }
-  // Code points, not UTF-16 units: an emoji is one character to the person typing it.
-  const length = [...reason].length
-  if (length < resetRequestLimits.reasonMinLength) {
-    return {
-      refusal: {
-        code: 'RESET_REASON_TOO_SHORT',
-        variables: { count: String(resetRequestLimits.reasonMinLength) },
-      },
-    }
-  }
-  if (length > resetRequestLimits.reasonMaxLength) {
-    return {
-      refusal: {
-        code: 'RESET_REASON_TOO_LONG',
-        variables: { count: String(resetRequestLimits.reasonMaxLength) },
-      },
-    }
-  }
-  return { reason }
+export const resetReasonField = z
+  .string()
+  .trim()
+  .refine((reason) => reason !== '', refusingWith('RESET_REASON_REQUIRED'))
+  .refine(
+    (reason) => characters(reason) >= resetRequestLimits.reasonMinLength,
+    refusingWith('RESET_REASON_TOO_SHORT'),
+  )
+  .refine(
+    (reason) => characters(reason) <= resetRequestLimits.reasonMaxLength,
+    refusingWith('RESET_REASON_TOO_LONG'),
+  )
+
+/** The answer to a `resetReasonField` that failed: missing or not text is a missing reason. */
+export const resetReasonRefusal = (
+  req: PayloadRequest,
+  issue: { params?: Record<string, unknown> },
+): BackofficeError => {
+  const refusal = (issue.params?.refusal as ReasonRefusal | undefined) ?? 'RESET_REASON_REQUIRED'
+  const count =
+    refusal === 'RESET_REASON_TOO_SHORT'
+      ? resetRequestLimits.reasonMinLength
+      : resetRequestLimits.reasonMaxLength
+  return new BackofficeError(refusal, {
+    req,
+    ...(refusal === 'RESET_REASON_REQUIRED' ? {} : { variables: { count: String(count) } }),
+  })
 }

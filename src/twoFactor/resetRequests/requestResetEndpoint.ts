@@ -1,6 +1,9 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
+import * as z from 'zod'
+
 import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { EndpointGuard } from '../../request/EndpointGuard.js'
 
 import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
@@ -9,7 +12,6 @@ import { requestText } from '../../i18n/text.js'
 import { createToken } from '../../lib/tokens.js'
 import { getClientInfo } from '../../request/clientInfo.js'
 import { jsonResponse } from '../../request/http.js'
-import { readBody } from '../../request/readBody.js'
 import { requestUser } from '../../request/requestUser.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { readTotpState } from '../accountState.js'
@@ -18,12 +20,23 @@ import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetRequestedEmails } from './emails.js'
 import { resetRequestWriteKey } from './guardResetRequestWrites.js'
-import { readResetReason } from './reason.js'
+import { resetReasonField, resetReasonRefusal } from './reason.js'
 import { expireStaleRequestsOf, findOpenRequestOf } from './store.js'
 
 /** The account asking: the signed-in user, or the one a challenge cookie (password given, code lost) belongs to. */
 const requesterId = async (req: PayloadRequest, options: SanitizedBackofficeOptions) =>
   requestUser(req, options.usersCollection)?.id ?? (await findChallenge(req))?.userId ?? null
+
+/** Someone past the password (a challenge cookie) or signed in: a request is never anonymous. */
+const resetRequester =
+  (options: SanitizedBackofficeOptions): EndpointGuard =>
+  async (req) => {
+    if ((await requesterId(req, options)) === null) {
+      throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
+    }
+  }
+
+const requestResetBody = z.object({ reason: resetReasonField })
 
 /**
  * `POST /api/{users}/mfa/totp/request-reset` with `{ reason }`: someone who lost their authenticator
@@ -33,15 +46,12 @@ const requesterId = async (req: PayloadRequest, options: SanitizedBackofficeOpti
  */
 export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    body: requestResetBody,
+    handler: async (req, { reason }) => {
       const userId = await requesterId(req, options)
       if (userId === null) {
+        // The challenge ended between the guard and here.
         throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
-      }
-      const body = await readBody(req)
-      const read = readResetReason(body.reason)
-      if ('refusal' in read) {
-        throw new BackofficeError(read.refusal.code, { req, variables: read.refusal.variables })
       }
       const state = await readTotpState(req.payload, options, userId)
       // A passkey is a second factor too: whoever lost theirs asks here like whoever lost a phone.
@@ -66,7 +76,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
             expiresAt: new Date(now.getTime() + resetRequestLimits.validityMs).toISOString(),
             misuseReportTokenHash: misuse.hash,
             pendingKey: String(userId),
-            reason: read.reason,
+            reason,
             requester: userId,
             status: 'pending',
             userAgent: client.userAgent,
@@ -88,7 +98,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       })
       await sendResetRequestedEmails(req, options, {
         misuseToken: misuse.token,
-        reason: read.reason,
+        reason,
         requestId: created.id,
         userId,
       })
@@ -100,7 +110,9 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
     // From a session, asking to remove the second factor is a sensitive change (sudo mode): a stolen
     // session must not start taking the account's 2FA away. Past the password with a challenge
     // cookie, that password was the proof.
+    refuseBody: (req, _field, issue) => resetReasonRefusal(req, issue),
     requires: [
+      resetRequester(options),
       freshProof(options, { when: (req) => requestUser(req, options.usersCollection) !== null }),
     ],
   })
