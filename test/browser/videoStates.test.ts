@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { copyFile, mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { getVideoOptions } from '../../src/video/options/getVideoOptions.js'
 import { localStore } from '../../src/video/storage/localStore.js'
@@ -14,6 +14,7 @@ import { importVideoFile } from '../../src/video/upload/importVideoFile.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
@@ -24,7 +25,7 @@ import {
   waitForVideoSelect,
 } from '../helpers/videoSelect.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `video-states-${stamp}@example.com`
