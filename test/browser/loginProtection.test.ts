@@ -112,7 +112,15 @@ describe('the login view', () => {
     await page.goto(`${appUrl}/admin/login`)
     await page.waitForLoadState('networkidle')
     for (let attempt = 1; attempt <= 5; attempt++) {
+      // This attempt's answer: the toasts of the ones before are still on the page, so the text
+      // alone does not say it came (the refusal takes its padded second, longer on a busy machine).
+      const answered = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/users/login' &&
+          response.request().method() === 'POST',
+      )
       await submitLogin(lockedEmail, `wrong-password-${attempt}`)
+      expect((await answered).status()).toBe(401)
       await page.getByText('The email or password provided is incorrect.').last().waitFor()
       await expect.poll(() => page.locator('button[type="submit"]').isDisabled()).toBe(false)
     }
