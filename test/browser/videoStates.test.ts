@@ -112,14 +112,20 @@ const chooseVideo = async (target: Page, id: string) => {
 
 /**
  * The options the select finds for this file's videos (searched by their common stamp), each
- * video's id to its label, and `''` to the placeholder shown while none is chosen.
+ * video's id to its label, and `''` to the placeholder shown while none is chosen. The placeholder
+ * is read once the search has answered (and the menu closed, which empties the search): before the
+ * select's first list arrives it rightly says the videos are loading, for as long as the server
+ * takes, which on a busy machine outlasts the moment the select takes input.
  */
 const optionLabels = async (target: Page) => {
-  const placeholder = await target.evaluate(
-    (selector) => document.querySelector(selector)?.textContent ?? '',
-    `${select} .rs__placeholder`,
-  )
   const labels = await videoOptionLabels(target, String(stamp))
+  const placeholderText = () =>
+    target.evaluate(
+      (selector) => document.querySelector(selector)?.textContent ?? '',
+      `${select} .rs__placeholder`,
+    )
+  await expect.poll(placeholderText).not.toBe('')
+  const placeholder = await placeholderText()
   return Object.fromEntries([
     ['', placeholder],
     ...Object.values(videos).flatMap((video) => {
