@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
+import { browserLanes } from './test/setup/browserLanes.js'
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -48,13 +50,15 @@ export default defineConfig({
         extends: true,
         test: {
           environment: 'node',
-          fileParallelism: false,
           globalSetup: ['test/setup/browserApp.ts'],
           hookTimeout: 300_000,
           include: ['test/browser/**/*.test.ts'],
+          // One file per lane at a time (BROWSER_LANES apps, each with its own database and inbox):
+          // a worker slot keeps its lane (`browserLane()`), so a lane's files run one after another,
+          // each setting up what it needs.
+          maxWorkers: browserLanes(),
           name: 'browser',
           pool: 'forks',
-          // Browser test files share one app and database: one at a time, each setting up what it needs.
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
         },

@@ -1,11 +1,12 @@
 import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { type AxeScope, expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
@@ -17,8 +18,8 @@ import { authenticatorApp } from '../helpers/twoFactor.js'
  * this plugin's to fix.
  */
 
-const appUrl = inject('appUrl')
-const mail = mailbox(inject('mailDir'))
+const { appUrl } = browserLane()
+const mail = mailbox(browserLane().mailDir)
 const password = 'a-long-and-unusual-passphrase-42'
 const newPassword = 'copper kettles hum beneath the orchard 9'
 const stamp = Date.now()

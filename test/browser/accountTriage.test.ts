@@ -1,16 +1,17 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { sqlOn } from '../helpers/sql.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const app = appPayloadOfFile()
 const password = 'a-long-and-unusual-passphrase-42'
 // Every account of this file has the stamp in its email: the list is searched by it, so accounts

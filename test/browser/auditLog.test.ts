@@ -3,17 +3,18 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { parseCsv } from '../helpers/parseCsv.js'
 import { signIn } from '../helpers/signIn.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `browser-audit-admin-${stamp}@example.com`

@@ -1,15 +1,16 @@
 import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { requestsReported } from '../helpers/requestsReported.js'
 import { signIn } from '../helpers/signIn.js'
 import { mailbox } from '../helpers/smtpInbox.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 // One Payload on the app's database for the file: the tests look at what is stored between steps.
 const appPayload = appPayloadOfFile()
 const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
@@ -145,7 +146,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     await current().waitFor({ state: 'detached' })
 
     // Matched by subject: a new-browser notice for an earlier sign-in may arrive first.
-    await mailbox(inject('mailDir')).waitFor(
+    await mailbox(browserLane().mailDir).waitFor(
       (mail) => mail.to.includes(email) && mail.subject === 'Your password was changed',
     )
   })

@@ -1,14 +1,15 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { paragraph, text } from '../../dev/seed/richText.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `content-api-admin-${stamp}@example.com`

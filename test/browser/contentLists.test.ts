@@ -3,13 +3,14 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 import { validateWhereQuery } from 'payload/shared'
 import * as qs from 'qs-esm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const email = `content-lists-admin-${stamp}@example.com`

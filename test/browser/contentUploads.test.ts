@@ -4,15 +4,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `content-uploads-admin-${stamp}@example.com`

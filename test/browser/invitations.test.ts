@@ -1,21 +1,22 @@
 import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { requestsReported } from '../helpers/requestsReported.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 // One Payload on the app's database for the file: the tests look at what is stored between steps.
 const appPayload = appPayloadOfFile()
 const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
   work(await appPayload.payload())
-const mail = mailbox(inject('mailDir'))
+const mail = mailbox(browserLane().mailDir)
 const password = 'a-long-and-unusual-passphrase-42'
 const inviteePassword = 'my-own-new-and-unusual-passphrase-7'
 const stamp = Date.now()

@@ -1,14 +1,15 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { authenticatorApp, wrongCode } from '../helpers/twoFactor.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `browser-admin-${stamp}@example.com`
@@ -111,7 +112,15 @@ describe('the login view', () => {
     await page.goto(`${appUrl}/admin/login`)
     await page.waitForLoadState('networkidle')
     for (let attempt = 1; attempt <= 5; attempt++) {
+      // This attempt's answer: the toasts of the ones before are still on the page, so the text
+      // alone does not say it came (the refusal takes its padded second, longer on a busy machine).
+      const answered = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/users/login' &&
+          response.request().method() === 'POST',
+      )
       await submitLogin(lockedEmail, `wrong-password-${attempt}`)
+      expect((await answered).status()).toBe(401)
       await page.getByText('The email or password provided is incorrect.').last().waitFor()
       await expect.poll(() => page.locator('button[type="submit"]').isDisabled()).toBe(false)
     }

@@ -3,8 +3,9 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { type APIRequestContext, request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { browserLane } from '../helpers/browserLane.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { startTemporaryPostgres } from '../helpers/temporaryPostgres.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
@@ -26,7 +27,7 @@ const payloadCli = (args: string[]) =>
   run('npx', ['payload', ...args], {
     env: {
       ...process.env,
-      ...inject('appEnv'),
+      ...browserLane().appEnv,
       DATABASE_URL: database.url,
       NODE_ENV: 'production',
       PAYLOAD_CONFIG_PATH: 'dev/payload.config.ts',

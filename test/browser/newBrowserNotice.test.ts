@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -14,8 +15,8 @@ import { sqlOn } from '../helpers/sql.js'
  * a browser the account has never used sends, and its "This wasn't me" link, which ends every
  * session and suspends the account, once.
  */
-const appUrl = inject('appUrl')
-const mail = mailbox(inject('mailDir'))
+const { appUrl } = browserLane()
+const mail = mailbox(browserLane().mailDir)
 const app = appPayloadOfFile()
 const password = 'a-long-and-unusual-passphrase-42'
 const ownerEmail = `browser-notice-owner-${Date.now()}@example.com`

@@ -1,20 +1,21 @@
 import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { requestsReported } from '../helpers/requestsReported.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 // One Payload on the app's database for the file: the tests look at what is stored between steps.
 const appPayload = appPayloadOfFile()
 const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> =>
   work(await appPayload.payload())
-const mail = mailbox(inject('mailDir'))
+const mail = mailbox(browserLane().mailDir)
 const password = 'a-long-and-unusual-passphrase-42'
 const newPassword = 'copper kettles hum beneath the orchard 9'
 const stamp = Date.now()

@@ -1,13 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const email = 'keeps-her-codes@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
 let browser: BrowserContext

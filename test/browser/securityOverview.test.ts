@@ -2,11 +2,12 @@ import type { Payload } from 'payload'
 import type { BrowserContext, Page } from 'playwright-core'
 
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
 
@@ -17,7 +18,7 @@ import { signIn } from '../helpers/signIn.js'
  * SQL at the page's own reference time, and every link opens a list showing exactly that many rows.
  * The browser tests share one database, so the counts include what earlier files left there.
  */
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const email = (name: string) => `browser-overview-${name}-${stamp}@example.com`

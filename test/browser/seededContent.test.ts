@@ -1,13 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seed, type SeedAccount } from '../../dev/seed/seed.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 let browser: BrowserContext
 let page: Page
 let admin: SeedAccount

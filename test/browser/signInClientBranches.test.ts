@@ -1,9 +1,10 @@
 import type { BrowserContext, Page, Route } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
 /**
@@ -14,7 +15,7 @@ import { authenticatorApp } from '../helpers/twoFactor.js'
  * network in front of it would produce, so the browser's requests are interrupted or answered
  * there (Playwright's `page.route`).
  */
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const email = 'tests-every-branch@example.com'
 const password = 'branches-of-an-old-oak-tree-91'
 let browser: BrowserContext

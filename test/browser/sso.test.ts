@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { sqlOn } from '../helpers/sql.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
@@ -16,9 +17,9 @@ import { authenticatorApp } from '../helpers/twoFactor.js'
  * the login page with what went wrong, or to the second factor, whose SameSite=Strict challenge
  * cookie is set at the end of that cross-site round trip.
  */
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const people = inject('ssoPeople')
-const providerOrigin = new URL(inject('appEnv').SSO_DEMO_ISSUER).origin
+const providerOrigin = new URL(browserLane().appEnv.SSO_DEMO_ISSUER).origin
 const buttonName = 'Sign in with Corporate SSO'
 const footnote =
   'Each account signs in with one method only: the one an administrator chose for it.'

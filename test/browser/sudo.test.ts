@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -14,7 +15,7 @@ import { sqlOn } from '../helpers/sql.js'
  * cannot change the email; the refused save opens the "Confirm it's you" dialog, which unlocks it and
  * sends the save again; the old address is told, and its link puts the address back.
  */
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const email = `browser-sudo-${stamp}@example.com`
@@ -103,7 +104,7 @@ describe('sudo mode on the account page in Chromium', () => {
   })
 
   it('tells the old address, whose link restores it and signs every session out', async () => {
-    const notice = await mailbox(inject('mailDir')).waitFor(
+    const notice = await mailbox(browserLane().mailDir).waitFor(
       (mail) =>
         mail.to.includes(email) && mail.subject === 'The email address of your account was changed',
     )

@@ -1,13 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const email = 'guards-her-account@example.com'
 /** An account whose second factor an administrator reset: its next sign-in must enrol first. */
 const enrollingEmail = 'enrols-at-sign-in@example.com'

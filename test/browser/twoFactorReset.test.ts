@@ -2,19 +2,20 @@ import type { BrowserContext, Page, Route } from 'playwright-core'
 
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
-const appUrl = inject('appUrl')
-const mail = mailbox(inject('mailDir'))
+const { appUrl } = browserLane()
+const mail = mailbox(browserLane().mailDir)
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `browser-2fa-reviewer-${stamp}@example.com`

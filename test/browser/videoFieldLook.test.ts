@@ -6,13 +6,14 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { formatFilesize } from 'payload/shared'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { de } from '../../src/video/translations/de.js'
 import { en } from '../../src/video/translations/en.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
 import {
@@ -28,7 +29,7 @@ import {
  * dropzone, and categories and tags created from the modal where the person may create them.
  */
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `video-look-${stamp}@example.com`

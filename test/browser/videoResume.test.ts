@@ -5,27 +5,30 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { copyFile, readdir, readFile, stat, utimes } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { uploadPercent } from '../../src/video/lib/uploadChunks.js'
 import { signUploadClaims } from '../../src/video/upload/uploadTarget.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { launchBrowser } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
 import { selectedVideoId, selectedVideoLabel, waitForVideoSelect } from '../helpers/videoSelect.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `video-resume-${stamp}@example.com`
 const bigTitle = `grainy-harbour-${stamp}`
 const smallTitle = `short-harbour-${stamp}`
 const app = appPayloadOfFile()
-// Where the app keeps its videos: dev/sandboxConfig.ts's folder, as the app is started with this
-// process's environment (test/setup/browserApp.ts).
-const videoDir = process.env.VIDEO_DIR ?? path.resolve('dev/.video-files')
+// Where this lane's app keeps its videos: its own folder (VIDEO_DIR of its environment), or for the
+// first lane dev/sandboxConfig.ts's folder, as that app is started with this process's environment
+// (test/setup/browserApp.ts).
+const videoDir =
+  browserLane().appEnv.VIDEO_DIR ?? process.env.VIDEO_DIR ?? path.resolve('dev/.video-files')
 let bigClip: string
 let smallClip: string
 let browser: BrowserContext

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { copyFile, mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { getVideoOptions } from '../../src/video/options/getVideoOptions.js'
 import { localStore } from '../../src/video/storage/localStore.js'
@@ -14,6 +14,7 @@ import { importVideoFile } from '../../src/video/upload/importVideoFile.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
@@ -24,7 +25,7 @@ import {
   waitForVideoSelect,
 } from '../helpers/videoSelect.js'
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `video-states-${stamp}@example.com`
@@ -111,14 +112,20 @@ const chooseVideo = async (target: Page, id: string) => {
 
 /**
  * The options the select finds for this file's videos (searched by their common stamp), each
- * video's id to its label, and `''` to the placeholder shown while none is chosen.
+ * video's id to its label, and `''` to the placeholder shown while none is chosen. The placeholder
+ * is read once the search has answered (and the menu closed, which empties the search): before the
+ * select's first list arrives it rightly says the videos are loading, for as long as the server
+ * takes, which on a busy machine outlasts the moment the select takes input.
  */
 const optionLabels = async (target: Page) => {
-  const placeholder = await target.evaluate(
-    (selector) => document.querySelector(selector)?.textContent ?? '',
-    `${select} .rs__placeholder`,
-  )
   const labels = await videoOptionLabels(target, String(stamp))
+  const placeholderText = () =>
+    target.evaluate(
+      (selector) => document.querySelector(selector)?.textContent ?? '',
+      `${select} .rs__placeholder`,
+    )
+  await expect.poll(placeholderText).not.toBe('')
+  const placeholder = await placeholderText()
   return Object.fromEntries([
     ['', placeholder],
     ...Object.values(videos).flatMap((video) => {

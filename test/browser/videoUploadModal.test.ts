@@ -6,13 +6,14 @@ import { truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { formatFilesize } from 'payload/shared'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { de } from '../../src/video/translations/de.js'
 import { en } from '../../src/video/translations/en.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { makeClip } from '../helpers/video.js'
 import {
@@ -28,7 +29,7 @@ import {
  * says, the reset and close buttons, Reload, clearing the selection, and a field without uploads.
  */
 
-const appUrl = inject('appUrl')
+const { appUrl } = browserLane()
 const password = 'a-long-and-unusual-passphrase-42'
 const stamp = Date.now()
 const adminEmail = `video-modal-${stamp}@example.com`

@@ -1,16 +1,16 @@
 import type { Payload } from 'payload'
 
 import { getPayload } from 'payload'
-import { inject } from 'vitest'
 
 import { closePayload } from '../../dev/database/closePayload.js'
+import { browserLane } from './browserLane.js'
 
 /**
- * Runs `work` with a Payload on the database the browser tests' running app uses, to put that
+ * Runs `work` with a Payload on the database this test file's lane's app uses, to put that
  * database in the state a test starts from (Payload's Local API, the same code the app runs).
  */
 export const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> => {
-  Object.assign(process.env, inject('appEnv'))
+  Object.assign(process.env, browserLane().appEnv)
   const { default: config } = await import('../../dev/payload.config.js')
   const payload = await getPayload({ config })
   try {
@@ -34,7 +34,7 @@ export const appPayloadOfFile = () => {
       }
     },
     payload: (): Promise<Payload> => {
-      Object.assign(process.env, inject('appEnv'))
+      Object.assign(process.env, browserLane().appEnv)
       opened ??= import('../../dev/payload.config.js').then(({ default: config }) =>
         getPayload({ config }),
       )

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { inject } from 'vitest'
 
 import { freePort } from '../../dev/database/embeddedPostgres.js'
+import { browserLane } from './browserLane.js'
 
 /**
  * A second `next start` of the browser tests' build, on the same database, for what the shared app
@@ -28,7 +28,7 @@ export const startSecondApp = async ({
       detached: true,
       env: {
         ...process.env,
-        ...inject('appEnv'),
+        ...browserLane().appEnv,
         NODE_ENV: 'production',
         SERVER_URL: url,
         ...env,

@@ -13,28 +13,38 @@ import { findChromium } from '../helpers/browser.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { startTemporaryPostgres } from '../helpers/temporaryPostgres.js'
 import { createTestDatabase } from '../helpers/testDatabase.js'
+import { browserLanes } from './browserLanes.js'
+
+/** One lane: a `next start` of the dev app with its own database, inbox, media and port. */
+interface BrowserApp {
+  /** Where the app answers, e.g. http://127.0.0.1:43121 */
+  appUrl: string
+  /**
+   * The environment the app runs with, for tests that prepare data through Payload directly
+   * (with the demo provider configured as `corporate`, so accounts can be given that method).
+   */
+  appEnv: {
+    DATABASE_URL: string
+    MEDIA_DIR: string
+    PAYLOAD_SECRET: string
+    SERVER_URL: string
+    SSO_DEMO_CLIENT_SECRET: string
+    SSO_DEMO_ISSUER: string
+    /** Unset for the first lane (the sandbox's default folder, as before lanes). */
+    VIDEO_DIR?: string
+  }
+  /** Folder where the app's outgoing emails land, one JSON file each (read with `mailbox(mailDir)`). */
+  mailDir: string
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the dev app answers, e.g. http://127.0.0.1:43121 */
-    appUrl: string
-    /** Folder where the app's outgoing emails land, one JSON file each (read with `mailbox(mailDir)`). */
-    mailDir: string
-    /**
-     * The environment the app runs with, for tests that prepare data through Payload directly
-     * (with the demo provider configured as `corporate`, so accounts can be given that method).
-     */
-    appEnv: {
-      DATABASE_URL: string
-      MEDIA_DIR: string
-      PAYLOAD_SECRET: string
-      SERVER_URL: string
-      SSO_DEMO_CLIENT_SECRET: string
-      SSO_DEMO_ISSUER: string
-    }
+    /** The lanes, one app each; a test file reaches its own with `browserLane()`. */
+    browserApps: BrowserApp[]
     /**
      * People at the demo OpenID provider, the app's "Corporate SSO", with what they type into its
-     * sign-in form. Only the provider knows them: a test gives each the app account it needs.
+     * sign-in form. Only the provider knows them: a test gives each the app account it needs. The
+     * provider is shared by every lane.
      */
     ssoPeople: Record<SsoPerson, { email: string; password: string }>
   }
@@ -127,9 +137,10 @@ const waitForApp = async (url: string, server: ChildProcess, log: () => string) 
 }
 
 /**
- * The dev app as it runs in production: a database of its own with the schema pushed, `next build`
- * (skipped when E2E_REUSE_BUILD=1 and a build exists, as in CI, which builds first), then `next start`
- * on a free loopback port.
+ * The dev app as it runs in production, once per lane (BROWSER_LANES, see `browserLanes`): each
+ * lane a database of its own with the schema pushed, its own inbox and a free loopback port; one
+ * `next build` (skipped when E2E_REUSE_BUILD=1 and a build exists, as in CI, which builds first),
+ * then a `next start` of it per lane.
  */
 export default async function setup(project: TestProject) {
   // Fail before any building when the browser is missing.
@@ -158,20 +169,22 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
     adminUrl = server.url
     cleanups.push(server.stop)
   }
-  const database = await createTestDatabase(adminUrl)
-  cleanups.push(database.drop)
 
-  // A real SMTP server on loopback for the app's emails; each message is saved for the tests to read.
-  const mailDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-mail-'))
-  const inbox = await startSmtpInbox({ saveTo: mailDir })
-  cleanups.push(inbox.close)
+  // Ports one after another, so no two lanes are handed the same one.
+  const ports: number[] = []
+  for (let lane = 0; lane < browserLanes(); lane++) {
+    let port = await freePort()
+    while (ports.includes(port)) {
+      port = await freePort()
+    }
+    ports.push(port)
+  }
+  const appUrls = ports.map((port) => `http://127.0.0.1:${port}`)
 
-  const port = await freePort()
-  const appUrl = `http://127.0.0.1:${port}`
-
-  // The sandbox's "Corporate SSO", started before the app, which discovers it on the first sign-in.
-  // It lives at https://localhost, another site than the app at 127.0.0.1 (a port does not make a
-  // site), so the browser goes through the round trip as with a real provider: cross-site.
+  // The sandbox's "Corporate SSO", started before the apps, which discover it on the first sign-in.
+  // It lives at https://localhost, another site than the apps at 127.0.0.1 (a port does not make a
+  // site), so the browser goes through the round trip as with a real provider: cross-site. One
+  // provider and one client serve every lane: each lane's callback is registered on it.
   const tlsDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-oidc-'))
   cleanups.push(async () => rmSync(tlsDir, { force: true, recursive: true }))
   const certificate = localhostCertificate(tlsDir)
@@ -181,8 +194,8 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
       {
         clientId: demoClientId,
         clientSecret,
-        postLogoutRedirectUris: [`${appUrl}/admin/login`],
-        redirectUris: [`${appUrl}/api/admin/oauth/callback/corporate`],
+        postLogoutRedirectUris: appUrls.map((appUrl) => `${appUrl}/admin/login`),
+        redirectUris: appUrls.map((appUrl) => `${appUrl}/api/admin/oauth/callback/corporate`),
       },
     ],
     issuerHost: 'localhost',
@@ -198,20 +211,91 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
     }),
   ) as Record<SsoPerson, { email: string; password: string }>
 
-  const appEnv = {
-    DATABASE_URL: database.url,
-    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-media-')),
-    PAYLOAD_SECRET: randomBytes(32).toString('hex'),
-    SERVER_URL: appUrl,
-    SSO_DEMO_CLIENT_SECRET: clientSecret,
-    SSO_DEMO_ISSUER: provider.issuer,
-  }
   // Single sign-on set in the developer's shell would change the login page under test.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       ([name]) => !['NODE_ENV', 'SMTP_URL'].includes(name) && !name.startsWith('SSO_'),
     ),
   )
+  const lanes = await Promise.all(
+    appUrls.map((appUrl, index) =>
+      prepareLane({
+        adminUrl,
+        appUrl,
+        certificate,
+        cleanups,
+        clientSecret,
+        index,
+        inherited,
+        provider,
+      }),
+    ),
+  )
+
+  if (!(
+    process.env.E2E_REUSE_BUILD === '1' &&
+    existsSync(path.join(appDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))
+  )) {
+    await run('npx', ['next', 'build', appDir], lanes[0]!.env, 'next build')
+  }
+
+  // Every lane's `next start` of the one build, side by side.
+  await Promise.all(lanes.map((lane, index) => startApp(lane.env, ports[index]!, cleanups)))
+
+  project.provide(
+    'browserApps',
+    lanes.map(({ appEnv, mailDir }) => ({ appEnv, appUrl: appEnv.SERVER_URL, mailDir })),
+  )
+  project.provide('ssoPeople', ssoPeople)
+}
+
+/**
+ * What one lane's app needs before it starts: a database of its own with the schema pushed, a real
+ * SMTP server on loopback whose messages are saved for the tests to read, folders for uploads, and
+ * a secret of its own.
+ */
+const prepareLane = async ({
+  adminUrl,
+  appUrl,
+  certificate,
+  cleanups,
+  clientSecret,
+  index,
+  inherited,
+  provider,
+}: {
+  adminUrl: string
+  appUrl: string
+  certificate: { certFile: string }
+  cleanups: (() => Promise<void>)[]
+  clientSecret: string
+  index: number
+  inherited: Record<string, string | undefined>
+  provider: { issuer: string }
+}) => {
+  const database = await createTestDatabase(adminUrl)
+  cleanups.push(database.drop)
+
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-mail-'))
+  const inbox = await startSmtpInbox({ saveTo: mailDir })
+  cleanups.push(inbox.close)
+
+  // Videos are kept in folders named by their id, which each lane's database counts from 1: the
+  // first lane keeps the sandbox's folder (or VIDEO_DIR), every other lane gets one of its own.
+  const videoDir =
+    index === 0 ? undefined : mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-video-'))
+  if (videoDir) {
+    cleanups.push(async () => rmSync(videoDir, { force: true, recursive: true }))
+  }
+  const appEnv: BrowserApp['appEnv'] = {
+    DATABASE_URL: database.url,
+    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-media-')),
+    PAYLOAD_SECRET: randomBytes(32).toString('hex'),
+    SERVER_URL: appUrl,
+    SSO_DEMO_CLIENT_SECRET: clientSecret,
+    SSO_DEMO_ISSUER: provider.issuer,
+    ...(videoDir ? { VIDEO_DIR: videoDir } : {}),
+  }
   const env: Record<string, string | undefined> = {
     ...inherited,
     ...appEnv,
@@ -219,15 +303,16 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
     NODE_EXTRA_CA_CERTS: certificate.certFile,
     SMTP_URL: inbox.url,
   }
-
   await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'Pushing the schema')
-  if (!(
-    process.env.E2E_REUSE_BUILD === '1' &&
-    existsSync(path.join(appDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))
-  )) {
-    await run('npx', ['next', 'build', appDir], env, 'next build')
-  }
+  return { appEnv, env, mailDir }
+}
 
+/** `next start` of the built dev app on a loopback port, resolved once its login page answers. */
+const startApp = async (
+  env: Record<string, string | undefined>,
+  port: number,
+  cleanups: (() => Promise<void>)[],
+) => {
   let log = ''
   const server = spawn(
     'npx',
@@ -239,7 +324,7 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  // E2E_APP_LOG=<file> keeps the app's whole output there, to read a server error behind a failed test.
+  // E2E_APP_LOG=<file> keeps the apps' whole output there, to read a server error behind a failed test.
   const keep = (chunk: Buffer) => {
     log += chunk
     if (process.env.E2E_APP_LOG) {
@@ -254,10 +339,5 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
       await new Promise((resolve) => server.once('exit', resolve))
     }
   })
-  await waitForApp(`${appEnv.SERVER_URL}/admin/login`, server, () => log)
-
-  project.provide('appUrl', appEnv.SERVER_URL)
-  project.provide('appEnv', appEnv)
-  project.provide('mailDir', mailDir)
-  project.provide('ssoPeople', ssoPeople)
+  await waitForApp(`${env.SERVER_URL}/admin/login`, server, () => log)
 }
