@@ -68,13 +68,16 @@ it('fails on purpose', () => {
 `,
   },
   {
-    env: { E2E_REUSE_BUILD: '1' },
+    // One lane: a single file needs one app.
+    env: { BROWSER_LANES: '1', E2E_REUSE_BUILD: '1' },
     file: 'test/browser/failsLoudly.test.ts',
     project: 'browser',
-    source: `import { expect, inject, it } from 'vitest'
+    source: `import { expect, it } from 'vitest'
+
+import { browserLane } from '../helpers/browserLane.js'
 
 it('reaches the app of the global setup', async () => {
-  expect((await fetch(\`\${inject('appUrl')}/admin/login\`)).status).toBe(200)
+  expect((await fetch(\`\${browserLane().appUrl}/admin/login\`)).status).toBe(200)
 })
 
 it('fails on purpose', () => {
