@@ -110,11 +110,18 @@ export const linkedUser = async (
       expected: signInMethodOf(user),
     })
   }
-  const other = await payload.db.findOne<LinkedAccountRow>({
-    collection: accounts,
-    req,
-    where: { and: [{ user: { equals: user.id } }, { providerId: { equals: provider.id } }] },
-  })
+  const other = await payload.db.findOne<LinkedAccountRow & Pick<ProvedIdentity, 'issuer' | 'sub'>>(
+    {
+      collection: accounts,
+      req,
+      where: { and: [{ user: { equals: user.id } }, { providerId: { equals: provider.id } }] },
+    },
+  )
+  if (other && other.issuer === identity.issuer && other.sub === identity.sub) {
+    // The same identity coming back twice at once (a double click): the other callback linked it
+    // between the first look-up and this one, so it is this identity's own link.
+    return user
+  }
   if (other) {
     // The account is already linked to another identity at this provider (a second person with the
     // same address, or the same person under a new subject): only an administrator can change that.
