@@ -1,5 +1,7 @@
 import type { CollectionAfterDeleteHook, CollectionSlug } from 'payload'
 
+import { setTimeout as delay } from 'node:timers/promises'
+
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { localStore } from '../storage/localStore.js'
@@ -13,10 +15,19 @@ import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
  * running jobs are cancelled, its folder (source, part file, renditions) is removed, and on S3 its
  * open multipart uploads are aborted.
  */
+/** How long a delete waits for a transcode of the video in this process to stop. */
+const STOP_WAIT_MS = 5000
+
 export const removeVideoFiles =
   (options: SanitizedVideoOptions): CollectionAfterDeleteHook =>
   async ({ id, req }) => {
-    runningTranscodes.get(String(id))?.abort()
+    const running = runningTranscodes.get(String(id))
+    if (running) {
+      running.abort()
+      // Its folder is removed below once nothing writes there. Bounded: a transcode waiting on
+      // this very row (locked by the delete until it commits) stops only after the delete.
+      await Promise.race([running.stopped, delay(STOP_WAIT_MS, undefined, { ref: false })])
+    }
     const { docs: jobs } = await req.payload.find({
       collection: 'payload-jobs' as CollectionSlug,
       depth: 0,
@@ -36,7 +47,16 @@ export const removeVideoFiles =
         await req.payload.jobs.cancelByID({ id: job.id, req })
       }
     }
-    await localStore(options.storage.directory).removeVideo(id)
+    try {
+      await localStore(options.storage.directory).removeVideo(id)
+    } catch (error) {
+      // The video is gone for its editors either way; the storage reconcile job removes a folder
+      // with no video the next time it runs.
+      req.payload.logger.warn({
+        err: error,
+        msg: `payload-backoffice video: could not remove the folder of deleted video ${String(id)} yet; the storage reconcile job will.`,
+      })
+    }
     if (options.storage.type === 's3') {
       const store = s3StoreFor(options.storage)
       // A multipart upload still open keeps its parts in the bucket (and billed) until aborted,

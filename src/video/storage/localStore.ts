@@ -30,9 +30,13 @@ export const localStore = (directory: string) => {
         await rm(path.join(folder(videoId), entry), { force: true, recursive: true })
       }
     },
-    /** Removes everything of a video: source, part, work folders and output. */
+    /**
+     * Removes everything of a video: source, part, work folders and output. A file created while
+     * the folder is being emptied (a request still writing) makes removing the folder fail with
+     * ENOTEMPTY; Node tries again then, up to 5 times, 100 ms apart and more.
+     */
     removeVideo: (videoId: number | string) =>
-      rm(folder(videoId), { force: true, recursive: true }),
+      rm(folder(videoId), { force: true, maxRetries: 5, recursive: true }),
     sourcePath: (videoId: number | string) => path.join(folder(videoId), 'source'),
     workDir: (videoId: number | string, owner: string) =>
       path.join(folder(videoId), `work-${owner.replace(/[^\w-]/g, '')}`),

@@ -15,7 +15,9 @@ export type ProcessResult = {
  * answers its exit code, whether it started, and the last lines of its stderr (for the server log:
  * they name the server's files). `onStdout` receives stdout as it arrives;
  * without it stdout is collected (ffprobe's JSON). The signal kills the process: a transcode whose
- * video was deleted or whose lease was lost stops at once.
+ * video was deleted or whose lease was lost stops at once. It is killed with SIGKILL, not asked with
+ * SIGTERM: on SIGTERM ffmpeg finishes its open segments and playlists first, writing files into a
+ * folder that is about to be removed, and what it would finish is thrown away anyway.
  */
 export const runProcess = (
   command: string,
@@ -26,7 +28,11 @@ export const runProcess = (
     const stderr = lastLinesKeeper()
     let stdout = ''
     let started = true
-    const child = spawn(command, args, { signal, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      killSignal: 'SIGKILL',
+      signal,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       if (onStdout) {
         onStdout(chunk)

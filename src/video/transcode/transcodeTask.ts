@@ -60,7 +60,13 @@ const transcodeVideo = async (
   const store = localStore(options.storage.directory)
   const workDir = store.workDir(videoId, owner)
   const controller = new AbortController()
-  runningTranscodes.set(String(videoId), controller)
+  let markStopped = () => {}
+  runningTranscodes.set(String(videoId), {
+    abort: () => controller.abort(),
+    stopped: new Promise<void>((resolve) => {
+      markStopped = resolve
+    }),
+  })
   let stage: EncodingStage = 'probe'
   let percent = 0
   let lost = false
@@ -217,11 +223,15 @@ const transcodeVideo = async (
   } finally {
     metrics.videoEncodesRunning.dec()
     clearInterval(heartbeat)
-    runningTranscodes.delete(String(videoId))
-    await rm(workDir, { force: true, recursive: true })
-    if (options.storage.type === 's3') {
-      // The downloaded copy of the source: the bucket keeps the original.
-      await store.removeVideo(videoId)
+    try {
+      await rm(workDir, { force: true, recursive: true })
+      if (options.storage.type === 's3') {
+        // The downloaded copy of the source: the bucket keeps the original.
+        await store.removeVideo(videoId)
+      }
+    } finally {
+      runningTranscodes.delete(String(videoId))
+      markStopped()
     }
   }
 }
