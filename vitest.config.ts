@@ -50,6 +50,9 @@ export default defineConfig({
         extends: true,
         test: {
           environment: 'node',
+          // What a page shows after a request can take seconds when the 2 cores are busy (two lanes,
+          // a production build beside them); expect.poll's own default of 1 s is an idle machine's.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/setup/browserApp.ts'],
           hookTimeout: 300_000,
           include: ['test/browser/**/*.test.ts'],
