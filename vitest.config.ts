@@ -20,6 +20,8 @@ export default defineConfig({
         extends: true,
         test: {
           environment: 'node',
+          // Emails and audit entries written after the answer can take seconds on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/setup/database.ts'],
           hookTimeout: 120_000,
           include: ['test/integration/**/*.test.ts'],
