@@ -1520,11 +1520,7 @@ describe('finding 2: parallel first sign-ins of two identities with one verified
       )
       const outcome = (answer: RestResponse) =>
         new URL(answer.headers.get('location')!).searchParams.get('errorMessage') ?? 'signed in'
-      expect(answers.map(outcome)).toEqual([
-        'signed in',
-        'signed in',
-        'signed in',
-      ])
+      expect(answers.map(outcome)).toEqual(['signed in', 'signed in', 'signed in'])
       expect(answers.every((answer) => Boolean(sessionCookieOf(answer)))).toBe(true)
       expect(await linkedRows(staff.id)).toHaveLength(1)
     }
