@@ -26,6 +26,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           include: ['test/integration/**/*.test.ts'],
           name: 'integration',
+          setupFiles: ['test/setup/databaseActivityOnFailure.ts'],
           // Each file boots its own Payload on its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
           pool: 'forks',
