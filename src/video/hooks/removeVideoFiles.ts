@@ -9,15 +9,15 @@ import { s3StoreFor } from '../storage/s3Store.js'
 import { runningTranscodes } from '../transcode/runningTranscodes.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 
+/** How long a delete waits for a transcode of the video in this process to stop. */
+const STOP_WAIT_MS = 5000
+
 /**
  * When a video is deleted, nothing of it stays: a transcode running here is killed (one running in
  * another process stops at its next progress write, which finds the row gone), its queued or
  * running jobs are cancelled, its folder (source, part file, renditions) is removed, and on S3 its
  * open multipart uploads are aborted.
  */
-/** How long a delete waits for a transcode of the video in this process to stop. */
-const STOP_WAIT_MS = 5000
-
 export const removeVideoFiles =
   (options: SanitizedVideoOptions): CollectionAfterDeleteHook =>
   async ({ id, req }) => {
