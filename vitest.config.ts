@@ -5,6 +5,9 @@ import { browserLanes } from './test/setup/browserLanes.js'
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // What a test polls for (a page's text, an email, an audit entry written after the answer) can
+    // take seconds when the 2 cores are busy; expect.poll's own default of 1 s is an idle machine's.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
@@ -20,8 +23,6 @@ export default defineConfig({
         extends: true,
         test: {
           environment: 'node',
-          // Emails and audit entries written after the answer can take seconds on a busy machine.
-          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/setup/database.ts'],
           hookTimeout: 120_000,
           include: ['test/integration/**/*.test.ts'],
@@ -53,9 +54,6 @@ export default defineConfig({
         extends: true,
         test: {
           environment: 'node',
-          // What a page shows after a request can take seconds when the 2 cores are busy (two lanes,
-          // a production build beside them); expect.poll's own default of 1 s is an idle machine's.
-          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['test/setup/browserApp.ts'],
           hookTimeout: 300_000,
           include: ['test/browser/**/*.test.ts'],
