@@ -13,6 +13,19 @@ const storedHash = /^[0-9a-f]{64}$/
  * (already hashed) value into every other update of the account.
  */
 export const hashResetTokenOnWrite: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  // A reset link belongs to the address it was mailed to: any change of the address, an undo or an
+  // administrator's repair included, voids it, so a thief who moved the account to their address and
+  // asked for a link there keeps no way back in once the address is put back.
+  if (
+    data &&
+    typeof data.email === 'string' &&
+    typeof originalDoc?.email === 'string' &&
+    data.email !== originalDoc.email
+  ) {
+    data.resetPasswordToken = null
+    data.resetPasswordExpiration = null
+    return data
+  }
   const token: unknown = data?.resetPasswordToken
   if (
     typeof token === 'string' &&

@@ -40,14 +40,21 @@ export const findAccountByEmail = async (
 
 /**
  * Records a reset request in one conditional statement: the new token's hash (or none, for an account
- * without a password) replaces any earlier one, which is thereby void. Against mail-bombing it only
+ * without a password) replaces any earlier one, which is thereby void. The token is bound to the
+ * address it is mailed to: the statement matches only while the account still has that address, so a
+ * request racing an undo of an email change records nothing for the address the undo took away, and
+ * any later change of the address voids the token (see hashResetTokenOnWrite.ts). Against mail-bombing it only
  * matches when the last request is older than Payload's `minRequestInterval`, so of any number of
  * parallel requests one wins and the others change nothing. Returns whether this one was recorded.
  */
 export const recordResetRequest = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { tokenHash, userId }: { tokenHash: null | string; userId: number | string },
+  {
+    email,
+    tokenHash,
+    userId,
+  }: { email: string; tokenHash: null | string; userId: number | string },
 ): Promise<boolean> => {
   const now = Date.now()
   const interval = minRequestIntervalMs(req, options)
@@ -57,7 +64,7 @@ export const recordResetRequest = async (
       : null,
     resetPasswordToken: tokenHash,
   }
-  const conditions: Where[] = [{ id: { equals: userId } }]
+  const conditions: Where[] = [{ id: { equals: userId } }, { email: { equals: email } }]
   if (interval > 0) {
     // Payload only has this column while the interval is on.
     data.resetPasswordRequestedAt = new Date(now).toISOString()

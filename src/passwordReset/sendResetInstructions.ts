@@ -43,6 +43,7 @@ export const sendResetInstructions = async (
   const local = isLocalAccount(account)
   const token = local ? createToken() : null
   const recorded = await recordResetRequest(req, options, {
+    email: account.email,
     tokenHash: token?.hash ?? null,
     userId: account.id,
   })
