@@ -17,6 +17,7 @@ import { observability } from './observability/index.js'
 import { passwordPolicy } from './passwordPolicy/index.js'
 import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
+import { recoveryReview } from './recoveryReview/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
 import { sealedState } from './sealedState/index.js'
 import { securityOverview } from './securityOverview/index.js'
@@ -55,6 +56,7 @@ export const capabilities: Capability[] = [
   sudo,
   sso,
   newBrowserNotice,
+  recoveryReview,
   firstUser,
   passwordReset,
   auditLog,

@@ -202,6 +202,24 @@ export const auditEvents = {
     translationKey: 'auditEventAccountGuessingDetected',
   },
   'account.unblocked': { category: 'account', translationKey: 'auditEventAccountUnblocked' },
+  // A recovery path ended every way in someone else may hold: data.trigger, data.since, data.added
+  // (the kinds of what was added since, each held for a recovery review).
+  'account.intruderEvicted': {
+    mark: 'alert',
+    category: 'account',
+    translationKey: 'auditEventIntruderEvicted',
+  },
+  // An administrator removed what a recovery review held back: data.removed (the kinds).
+  'account.recoveryReviewApproved': {
+    category: 'account',
+    translationKey: 'auditEventRecoveryReviewApproved',
+  },
+  // "This wasn't me" on the email telling of a passkey, an app, recovery codes or an identity added.
+  'account.signInChangeReported': {
+    mark: 'alert',
+    category: 'account',
+    translationKey: 'auditEventSignInChangeReported',
+  },
   // The account's API key stopped working because its sessions ended: data.reason is the sessions'.
   'account.apiKeyDisabled': { category: 'account', translationKey: 'auditEventApiKeyDisabled' },
   // data.previousEmail, data.newEmail, and data.restoreEmail (the address the run's undo link restores) or data.repair.

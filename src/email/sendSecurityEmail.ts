@@ -16,6 +16,8 @@ export type SecurityEmail = {
   /** A button under the text, with the link also written out for clients that show no HTML. */
   action?: { label: BackofficeTranslationKey; url: string }
   body: BackofficeTranslationKey
+  /** A second paragraph after the body: what the button below does, when it is not the body's subject. */
+  footer?: BackofficeTranslationKey
   /** The recipient's language (see `recipientLanguage`). */
   language: BackofficeLanguage
   subject: BackofficeTranslationKey
@@ -35,12 +37,13 @@ export type SecurityEmail = {
  */
 const renderSecurityEmail = (
   config: Pick<SanitizedConfig, 'custom' | 'i18n'>,
-  { action, body, language, subject, variables }: Omit<SecurityEmail, 'to'>,
+  { action, body, footer, language, subject, variables }: Omit<SecurityEmail, 'to'>,
 ) => {
   const text = (key: BackofficeTranslationKey) => backofficeText(config, language, key)
   const title = interpolate(text(subject), variables)
   const plain = [
     interpolate(text(body), variables),
+    footer ? interpolate(text(footer), variables) : '',
     action ? `${text(action.label)}: ${action.url}` : '',
   ]
     .filter(Boolean)
@@ -55,7 +58,9 @@ const renderSecurityEmail = (
   const html =
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">` +
-    `<p style="white-space:pre-line">${interpolate(escapeHtml(text(body)), escapedVariables)}</p>${button}</body></html>`
+    `<p style="white-space:pre-line">${interpolate(escapeHtml(text(body)), escapedVariables)}</p>` +
+    (footer ? `<p>${interpolate(escapeHtml(text(footer)), escapedVariables)}</p>` : '') +
+    `${button}</body></html>`
   return { html, subject: title, text: plain }
 }
 

@@ -77,6 +77,12 @@ export const errorCatalogue = {
   REAUTHENTICATION_REQUIRED: { status: 403, translationKey: 'errorReauthenticationRequired' },
   FIRST_USER_ALREADY_CREATED: { status: 409, translationKey: 'errorFirstUserAlreadyCreated' },
   TOKEN_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorTokenInvalidOrExpired' },
+  // Approving a recovery review of an account that is not held for one (already approved, say).
+  RECOVERY_REVIEW_NOT_OPEN: { status: 409, translationKey: 'errorRecoveryReviewNotOpen' },
+  // Unblocking an account held for a recovery review: its approval removes what was added first.
+  RECOVERY_REVIEW_OPEN: { status: 409, translationKey: 'errorRecoveryReviewOpen' },
+  // An address another account's recent change may still restore: kept free until its undo link expires.
+  EMAIL_RESERVED: { status: 409, translationKey: 'errorEmailReserved' },
   INVITATION_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorInvitationInvalidOrExpired' },
   // Resend or revoke of an account with no open invitation (never invited, or already revoked).
   NO_INVITATION: { status: 409, translationKey: 'errorNoInvitation' },

@@ -20,9 +20,9 @@ export const newBrowserReportPath = '/new-browser/report'
 export const newBrowserReportEndpoints = (options: SanitizedBackofficeOptions): Endpoint[] =>
   ownerReportEndpoints(options, {
     open: async (req, token) => {
-      const accountId = await findReportableBrowser(req.payload, hashToken(token))
-      const account = accountId === null ? null : await readAccount(req, options, accountId)
-      return account ? { account } : null
+      const browser = await findReportableBrowser(req.payload, hashToken(token))
+      const account = browser === null ? null : await readAccount(req, options, browser.account)
+      return account && browser ? { account, since: browser.noticedAt } : null
     },
     path: newBrowserReportPath,
     spend: async (req, { account }) => {
@@ -37,6 +37,7 @@ export const newBrowserReportEndpoints = (options: SanitizedBackofficeOptions): 
       })
       return true
     },
+    trigger: 'newBrowserReported',
     texts: {
       confirm: 'newBrowserReportConfirm',
       done: 'newBrowserReportDone',

@@ -57,13 +57,16 @@ export const recordSignInBrowser = async (
 export const findReportableBrowser = async (
   payload: Payload,
   reportTokenHash: string,
-): Promise<null | string> => {
+): Promise<{ account: string; noticedAt: Date } | null> => {
   const c = columnsOf(payload)
-  const [row] = await c.browsers.execute<{ account: string }>(
-    sql`SELECT ${c.account} AS account FROM ${c.browsers.table}
+  const [row] = await c.browsers.execute<{ account: string; expires_at: string }>(
+    sql`SELECT ${c.account} AS account, ${c.reportExpiresAt} AS expires_at FROM ${c.browsers.table}
      WHERE ${c.reportTokenHash} = ${reportTokenHash} AND ${c.reportExpiresAt} > now()`,
   )
-  return row?.account ?? null
+  // The link was made with the sign-in it tells of, its lifetime before it expires.
+  const noticedAt = (expiresAt: string) =>
+    new Date(new Date(expiresAt).getTime() - newBrowserNoticeLimits.reportLinkDays * 86_400_000)
+  return row ? { account: row.account, noticedAt: noticedAt(row.expires_at) } : null
 }
 
 /**

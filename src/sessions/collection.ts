@@ -133,6 +133,7 @@ export const sessionsCollection = (
         { label: label('sessionRevokedReasonLockout'), value: 'lockout' },
         { label: label('sessionRevokedReasonTwoFactorChange'), value: 'twoFactorChange' },
         { label: label('sessionRevokedReasonTrustedDeviceReused'), value: 'trustedDeviceReused' },
+        { label: label('sessionRevokedReasonRecovery'), value: 'recovery' },
         { label: label('sessionRevokedReasonEmailChange'), value: 'emailChange' },
         { label: label('sessionRevokedReasonSignInMethodChange'), value: 'signInMethodChange' },
         { label: label('sessionRevokedReasonProviderLogout'), value: 'providerLogout' },

@@ -19,6 +19,9 @@ export const sessionRevocationReasons = [
   'signInMethodChange',
   // The single sign-on provider ended the session it signed in with (back-channel logout).
   'providerLogout',
+  // A recovery path evicted whoever else may hold the account: an undo, a repair, a "this wasn't me"
+  // report, or an approved recovery review.
+  'recovery',
 ] as const
 export type SessionRevocationReason = (typeof sessionRevocationReasons)[number]
 

@@ -2,6 +2,7 @@ import type { Capability } from '../capability.js'
 
 import { replaceAdminViews } from '../config/admin.js'
 import { addCollection, appendHooks, mapCollection } from '../config/collections.js'
+import { addSignInAdditionSource } from '../suspension/signInAdditions.js'
 import { accountsCollection } from './accountsCollection.js'
 import { authorizationEndpoint } from './endpoints/authorizationEndpoint.js'
 import { backChannelLogoutEndpoint } from './endpoints/backChannelLogoutEndpoint.js'
@@ -10,6 +11,7 @@ import { afterSignInMethodChange } from './hooks/afterSignInMethodChange.js'
 import { checkSignInMethod } from './hooks/checkSignInMethod.js'
 import { deleteLinkedAccountsOfDeletedUser } from './hooks/deleteLinkedAccountsOfDeletedUser.js'
 import { ssoLogoutTokensCollection } from './logoutTokensCollection.js'
+import { ssoAdditions } from './signInAdditionSource.js'
 import { signInMethodField } from './signInMethodField.js'
 
 /**
@@ -19,6 +21,9 @@ import { signInMethodField } from './signInMethodField.js'
  */
 export const sso: Capability = {
   behaviour: (incoming, options) => {
+    // Identities linked before a provider was taken out of the config still sign nobody in, but a
+    // recovery review still lists and removes them.
+    addSignInAdditionSource(options, ssoAdditions)
     // Administrators choose each account's sign-in method, with single sign-on configured or not;
     // the sign-out page is the plugin's either way, so the admin's import map does not depend on
     // which providers the environment configures.

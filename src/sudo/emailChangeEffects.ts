@@ -9,7 +9,8 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestUser } from '../request/requestUser.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
-import { isPendingUndo, runOrigin } from './emailChangeRun.js'
+import { evictIntruder } from '../suspension/evictIntruder.js'
+import { runOrigin, runStart } from './emailChangeRun.js'
 import { readRecentEmailChanges, recordEmailChange, voidUndoLinks } from './emailChangeStore.js'
 import { type EmailChangedNotice, sendEmailChangedEmail } from './emails.js'
 
@@ -52,16 +53,29 @@ export const applyEmailChange =
     }
     const viewer = requestUser(req, options.usersCollection)
     const own = viewer !== null && String(viewer.id) === String(doc.id)
-    await revokeSessions(req, {
-      exceptSid: own ? viewer._sid : undefined,
-      reason: 'emailChange',
-      revokedBy: viewer?.id ?? null,
-      userId: doc.id,
-    })
     const recent = await readRecentEmailChanges(req, doc.id)
     const restoreEmail = runOrigin(recent) ?? previousEmail
-    const repair =
-      newEmail === restoreEmail || (viewer !== null && !own && recent.some(isPendingUndo))
+    const since = runStart(recent)
+    const byAdministrator = viewer !== null && !own && since !== null
+    const repair = newEmail === restoreEmail || byAdministrator
+    if (byAdministrator) {
+      // An administrator putting an address back during a run repairs a takeover: as the owner's
+      // undo does, whoever ran it keeps no password, session or reset link, and what they added is
+      // held for review.
+      await evictIntruder(req, options, {
+        by: viewer.id,
+        since,
+        trigger: 'emailChangeRepaired',
+        userId: doc.id,
+      })
+    } else {
+      await revokeSessions(req, {
+        exceptSid: own ? viewer._sid : undefined,
+        reason: 'emailChange',
+        revokedBy: viewer?.id ?? null,
+        userId: doc.id,
+      })
+    }
     if (repair) {
       await voidUndoLinks(req, doc.id)
     }

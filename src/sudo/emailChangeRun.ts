@@ -32,3 +32,13 @@ export const runOrigin = (records: readonly EmailChangeRecord[]): null | string 
   }
   return origin
 }
+
+/**
+ * When the run of changes still open began: the first change whose undo link still works. What was
+ * added to the account's sign-in from then on is what a recovery path holds for review. Null when no
+ * change is pending.
+ */
+export const runStart = (records: readonly EmailChangeRecord[]): Date | null => {
+  const first = records.find(isPendingUndo)
+  return first ? new Date(first.createdAt) : null
+}

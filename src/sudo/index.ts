@@ -1,11 +1,14 @@
 import type { Capability } from '../capability.js'
 
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { addSignInAdditionSource } from '../suspension/signInAdditions.js'
 import { confirmPasswordEndpoint } from './confirmPasswordEndpoint.js'
 import { deleteEmailChangesOfDeletedUser } from './deleteEmailChangesOfDeletedUser.js'
 import { applyEmailChange, sendEmailChangedNotices } from './emailChangeEffects.js'
 import { emailChangesCollection } from './emailChangesCollection.js'
 import { refuseUnprovedAccountChange } from './refuseUnprovedAccountChange.js'
+import { reserveRunOrigins } from './reserveRunOrigins.js'
+import { emailChangeAdditions } from './signInAdditionSource.js'
 import { undoEmailChangeEndpoint, undoEmailChangePageEndpoint } from './undoEmailChangeEndpoints.js'
 
 /**
@@ -19,8 +22,9 @@ export const sudo: Capability = {
   schema: (config, options) =>
     // "Confirm it's you" is a dialog of the account page (accountPage), asked only when an action needs it.
     addCollection(config, emailChangesCollection(options)),
-  behaviour: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) =>
+  behaviour: (config, options) => {
+    addSignInAdditionSource(options, emailChangeAdditions)
+    return mapCollection(config, options.usersCollection, (users) =>
       appendHooks(
         addEndpoints(users, [
           confirmPasswordEndpoint(options),
@@ -31,8 +35,10 @@ export const sudo: Capability = {
           afterChange: [applyEmailChange(options)],
           afterOperation: [sendEmailChangedNotices(options)],
           beforeDelete: [deleteEmailChangesOfDeletedUser],
+          beforeChange: [reserveRunOrigins],
           beforeValidate: [refuseUnprovedAccountChange(options)],
         },
       ),
-    ),
+    )
+  },
 }

@@ -6,14 +6,16 @@ import type { BackofficeLanguage } from '../translations/types.js'
 import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { inTransaction } from '../db/inTransaction.js'
+import { alertAdministrators } from '../email/administrators.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
+import { adminURL } from '../email/sendSecurityEmail.js'
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { jsonResponse } from '../request/http.js'
 import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'
-import { revokeSessions } from '../sessions/revokeSessions.js'
+import { evictIntruder } from '../suspension/evictIntruder.js'
 import { undoingEmailChangeKey } from './emailChangeEffects.js'
-import { isPendingUndo, runOrigin } from './emailChangeRun.js'
+import { isPendingUndo, runOrigin, runStart } from './emailChangeRun.js'
 import {
   type EmailChange,
   findUndoableChange,
@@ -64,6 +66,28 @@ export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions)
     path,
   })
 
+/** Alerts every administrator that an owner's undo could not put their address back. */
+const alertUndoFailed = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  token: null | string,
+) => {
+  const change = await findUndoableChange(req, token)
+  const account = change ? await readAccount(req, options, userIdOf(change)) : null
+  if (!change || !account) {
+    return
+  }
+  await alertAdministrators(req, options, {
+    action: {
+      label: 'emailActionReviewAccount',
+      url: adminURL(req, `/collections/${options.usersCollection}/${account.id}`),
+    },
+    body: 'emailUndoFailedAlertBody',
+    subject: 'emailUndoFailedAlertSubject',
+    variables: () => ({ email: String(account.email), restoreEmail: change.previousEmail }),
+  })
+}
+
 /** The run's addresses other than the one restored: each is told of the undo. */
 const addressesToTell = (
   change: EmailChange,
@@ -113,6 +137,7 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
             return null
           }
           const told = addressesToTell(change, recent, found.email)
+          const since = runStart(recent) ?? new Date(change.createdAt)
           // The link's own write, not a signed-in user's: no proof is asked and no new undo link made.
           req.context[undoingEmailChangeKey] = true
           try {
@@ -128,22 +153,41 @@ export const undoEmailChangeEndpoint = (options: SanitizedBackofficeOptions): En
             delete req.context[undoingEmailChangeKey]
           }
           await voidUndoLinks(req, found.id)
-          await revokeSessions(req, { reason: 'emailChange', revokedBy: null, userId: found.id })
           await recordAuditEvent(req, {
             actor: null,
             data: { newEmail: found.email, restoredEmail: change.previousEmail },
             event: 'account.emailChangeUndone',
             user: found,
           })
+          // Whoever changed the address held the password: it stops working, every session ends, and
+          // what they added to the account's sign-in during the run is held for an administrator (a
+          // mailbox never removes a second factor).
+          await evictIntruder(req, options, {
+            since,
+            trigger: 'emailChangeUndone',
+            userId: found.id,
+          })
           return { account: found, restoredEmail: change.previousEmail, told }
         })
       } catch (error) {
-        // The old address now belongs to another account: nothing was changed and the link stays.
-        if (error instanceof BackofficeError) {
+        if (error instanceof BackofficeError && error.code !== 'EMAIL_RESERVED') {
           throw error
         }
+        // The address could not be put back (another account holds it, although a run's first
+        // address is reserved while its undo is open): nothing changed, the link still works, and
+        // the administrators are told, since the address the account has now may be a thief's.
         req.payload.logger.warn({ err: error, msg: 'payload-backoffice: email change not undone' })
-        return refuse()
+        await alertUndoFailed(req, options, token)
+        if (!html) {
+          throw new BackofficeError('EMAIL_RESERVED', { req })
+        }
+        const language = options.emails.defaultLanguage
+        return page(
+          req,
+          language,
+          409,
+          `<p>${linkPageText(req, language, 'undoEmailChangeFailed')}</p>`,
+        )
       }
       if (!undone) {
         return refuse()

@@ -16,6 +16,7 @@ const reasonKeys = {
   administrator: 'suspensionReasonAdministrator',
   excessiveFailures: 'suspensionReasonExcessiveFailures',
   misuseReport: 'suspensionReasonMisuseReport',
+  recoveryReview: 'suspensionReasonRecoveryReview',
   secondFactorFailures: 'suspensionReasonSecondFactorFailures',
   securityIncident: 'suspensionReasonSecurityIncident',
 } as const
@@ -30,7 +31,11 @@ export const sendSuspensionEmails = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   account: Account,
-  { automatic, reason }: { automatic: boolean; reason: SuspensionReason },
+  {
+    alsoTell,
+    automatic,
+    reason,
+  }: { alsoTell?: null | string; automatic: boolean; reason: SuspensionReason },
 ) => {
   if (typeof account.email !== 'string') {
     return
@@ -44,10 +49,14 @@ export const sendSuspensionEmails = async (
       url: adminURL(req, req.payload.config.admin.routes.forgot),
     },
     body:
-      reason === 'secondFactorFailures' ? 'emailSuspendedUntilUnblockedBody' : 'emailSuspendedBody',
+      reason === 'recoveryReview'
+        ? 'emailSuspendedForReviewBody'
+        : reason === 'secondFactorFailures'
+          ? 'emailSuspendedUntilUnblockedBody'
+          : 'emailSuspendedBody',
     language,
     subject: 'emailSuspendedSubject',
-    to: account.email,
+    to: alsoTell && alsoTell !== account.email ? [account.email, alsoTell] : account.email,
     variables: { email: account.email, reason: reasonText(language) },
   })
   if (automatic) {

@@ -11,6 +11,9 @@ export const suspensionReasons = [
   'misuseReport',
   'administrator',
   'secondFactorFailures',
+  // Something was added to how the account signs in while it may have been in someone else's hands:
+  // held until an administrator removes it (see evictIntruder.ts); a password reset does not lift it.
+  'recoveryReview',
 ] as const
 export type SuspensionReason = (typeof suspensionReasons)[number]
 
@@ -58,7 +61,17 @@ export const securityGroupField = (options: SanitizedBackofficeOptions): Field =
           label: label('suspensionReasonSecondFactorFailures'),
           value: 'secondFactorFailures',
         },
+        { label: label('suspensionReasonRecoveryReview'), value: 'recoveryReview' },
       ],
+    },
+    {
+      // Under a recovery review: what was added to the account's sign-in from this time on is what
+      // the review lists and its approval removes.
+      name: 'reviewSince',
+      type: 'date',
+      access: systemControlledFieldAccess(options),
+      admin: { date: { pickerAppearance: 'dayAndTime' }, readOnly: true },
+      label: label('fieldReviewSince'),
     },
     {
       name: 'suspendedBy',

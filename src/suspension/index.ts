@@ -1,7 +1,11 @@
 import type { Capability } from '../capability.js'
 
-import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { securityGroupField } from './fields.js'
+import {
+  signInChangeReportEndpoints,
+  signInChangeReportsCollection,
+} from './signInChangeReports.js'
 import { suspensionAtSignIn } from './suspensionAtSignIn.js'
 import { unblockEndpoint } from './unblockEndpoint.js'
 
@@ -13,16 +17,22 @@ import { unblockEndpoint } from './unblockEndpoint.js'
 export const suspension: Capability = {
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) =>
-      appendHooks(addEndpoints(users, [unblockEndpoint(options)]), {
-        // First of the `beforeLogin` chain (this capability comes before signIn's): a suspended
-        // account is told so, never asked for a second factor.
-        beforeLogin: [suspensionAtSignIn(options)],
-      }),
+      appendHooks(
+        addEndpoints(users, [unblockEndpoint(options), ...signInChangeReportEndpoints(options)]),
+        {
+          // First of the `beforeLogin` chain (this capability comes before signIn's): a suspended
+          // account is told so, never asked for a second factor.
+          beforeLogin: [suspensionAtSignIn(options)],
+        },
+      ),
     ),
   name: 'suspension',
   schema: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) => ({
-      ...users,
-      fields: [...users.fields, securityGroupField(options)],
-    })),
+    addCollection(
+      mapCollection(config, options.usersCollection, (users) => ({
+        ...users,
+        fields: [...users.fields, securityGroupField(options)],
+      })),
+      signInChangeReportsCollection(options),
+    ),
 }

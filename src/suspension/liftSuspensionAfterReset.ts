@@ -17,6 +17,8 @@ type Account = Pick<StaffAccount, 'email' | 'id' | 'preferredLanguage'>
  * the second factor (OWASP ASVS 5.0 6.4.3: a reset must not bypass multi-factor authentication), so
  * lifting it would give whoever holds the mailbox a fresh set of code guesses after each reset, with
  * no limit on consecutive failures (NIST SP 800-63B §5.2.2). Only an administrator lifts that one.
+ * Nor a recovery review's: what it holds back (a passkey, an app, a linked identity someone else
+ * added) would sign that someone in again, and a mailbox must never remove a second factor.
  *
  * One conditional statement, in the request's transaction: a wrong code counted by a parallel request
  * is seen, so a reset never lifts a suspension that code just made permanent. Returns whether it was
@@ -36,6 +38,7 @@ export const liftSuspensionAfterReset = async (
        ${users.column('security_suspendedBy')} = NULL, ${reason} = NULL
      WHERE ${users.column('id')} = ${account.id} AND ${status} = 'suspended'
        AND ${reason} IS DISTINCT FROM 'secondFactorFailures'
+       AND ${reason} IS DISTINCT FROM 'recoveryReview'
        AND COALESCE(${users.column('secondFactorFailures')}, 0) < ${options.lockout.suspendAfter}
      RETURNING 1 AS lifted`,
     req,

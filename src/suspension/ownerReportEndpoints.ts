@@ -11,10 +11,17 @@ import { BackofficeError } from '../errors/BackofficeError.js'
 import { isWellFormedToken } from '../lib/tokens.js'
 import { jsonResponse } from '../request/http.js'
 import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'
-import { suspendAccount } from './suspendAccount.js'
+import { evictIntruder, type EvictionTrigger } from './evictIntruder.js'
+
+/**
+ * What a link opens: the account, since when what it reports may have been going on (what was added
+ * to the account's sign-in from then on is held for review), and the address the link was sent to
+ * when that may not be the account's now.
+ */
+export type ReportedAccount = { account: StaffAccount; sentTo?: null | string; since: Date }
 
 /** What an emailed "this wasn't me" link opens. */
-export type OwnerReport<Found extends { account: StaffAccount }> = {
+export type OwnerReport<Found extends ReportedAccount> = {
   /** The page's texts: heading (also its title), explanation (`{{email}}`), button, done, invalid link. */
   texts: Record<
     'confirm' | 'done' | 'explanation' | 'heading' | 'invalid',
@@ -28,17 +35,20 @@ export type OwnerReport<Found extends { account: StaffAccount }> = {
    * when it was spent meanwhile (a parallel click), and then nothing is suspended twice.
    */
   spend: (req: PayloadRequest, found: Found) => Promise<boolean>
+  /** What the report is, for the eviction's audit entry. */
+  trigger: EvictionTrigger
 }
 
 /**
  * The two endpoints of a "this wasn't me" link in an email to an account's owner. `GET` shows a page
  * with only a confirmation button: mail scanners open links, and opening one must not suspend
- * anybody. `POST` spends the link, suspends the account (every session ends, administrators are
- * alerted) and answers the confirmation page to a browser's form, `{ reported: true }` to anything
+ * anybody. `POST` spends the link and evicts whoever else holds the account (evictIntruder.ts:
+ * every session, the password and any reset link end; the account is suspended, held for an
+ * administrator's review when something was added to its sign-in; administrators are alerted) and answers the confirmation page to a browser's form, `{ reported: true }` to anything
  * else. A link made up, spent or expired changes nothing and answers a page saying so (400), in the
  * app's default language since no account is known; a non-browser gets TOKEN_INVALID_OR_EXPIRED.
  */
-export const ownerReportEndpoints = <Found extends { account: StaffAccount }>(
+export const ownerReportEndpoints = <Found extends ReportedAccount>(
   options: SanitizedBackofficeOptions,
   report: OwnerReport<Found>,
 ): Endpoint[] => {
@@ -99,7 +109,12 @@ export const ownerReportEndpoints = <Found extends { account: StaffAccount }>(
           if (!(await report.spend(req, found))) {
             return false
           }
-          await suspendAccount(req, options, { reason: 'misuseReport', userId: account.id })
+          await evictIntruder(req, options, {
+            alsoTell: found.sentTo,
+            since: found.since,
+            trigger: report.trigger,
+            userId: account.id,
+          })
           return true
         })
         if (!reported) {

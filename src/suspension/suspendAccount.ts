@@ -33,13 +33,24 @@ export const suspendAccount = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   {
+    alsoTell,
     by,
     reason,
+    reviewSince,
     userId,
-  }: { by?: null | number | string; reason: SuspensionReason; userId: number | string },
+  }: {
+    /** Another address of the owner's to tell (the one a "this wasn't me" link was sent to). */
+    alsoTell?: null | string
+    by?: null | number | string
+    reason: SuspensionReason
+    /** For a recovery review: what was added from then on is what it holds back. */
+    reviewSince?: Date
+    userId: number | string
+  },
 ): Promise<void> => {
   await writeAccountState(req, options, userId, {
     security: {
+      reviewSince: reviewSince?.toISOString() ?? null,
       status: 'suspended',
       suspendedAt: new Date().toISOString(),
       suspendedBy: by ?? null,
@@ -57,7 +68,7 @@ export const suspendAccount = async (
   const account = await readAccount(req, options, userId)
   if (account) {
     // Automatic when no administrator decided it (excessive failures, a misuse report, an incident).
-    await sendSuspensionEmails(req, options, account, { automatic: by == null, reason })
+    await sendSuspensionEmails(req, options, account, { alsoTell, automatic: by == null, reason })
   }
 }
 
@@ -74,6 +85,12 @@ export const liftSuspension = async (
     consecutiveFailedLogins: 0,
     lockoutUntil: null,
     secondFactorFailures: 0,
-    security: { status: 'active', suspendedAt: null, suspendedBy: null, suspensionReason: null },
+    security: {
+      reviewSince: null,
+      status: 'active',
+      suspendedAt: null,
+      suspendedBy: null,
+      suspensionReason: null,
+    },
   })
 }

@@ -14,7 +14,8 @@ import { liftSuspension } from './suspendAccount.js'
 /**
  * `POST /api/<users>/:id/unblock`: an administrator lifts a suspension after reviewing it. Others get
  * INSUFFICIENT_PERMISSIONS before their input is looked at; an account that is not suspended gets
- * ACCOUNT_ALREADY_ACTIVE, so a double click changes nothing.
+ * ACCOUNT_ALREADY_ACTIVE, so a double click changes nothing; one held for a recovery review gets
+ * RECOVERY_REVIEW_OPEN (its review's approval lets it back in).
  */
 export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
@@ -23,6 +24,11 @@ export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =
       const { account: user, viewer } = target
       if ((user.security as { status?: string } | undefined)?.status !== 'suspended') {
         throw new BackofficeError('ACCOUNT_ALREADY_ACTIVE', { req })
+      }
+      // Unblocking would let back in what a recovery review holds (a passkey, an app someone else
+      // added): that account is let back in by the review's approval, which removes it first.
+      if (user.security?.suspensionReason === 'recoveryReview') {
+        throw new BackofficeError('RECOVERY_REVIEW_OPEN', { req })
       }
       await liftSuspension(req, options, user.id)
       await recordAuditEvent(req, { actor: viewer, event: 'account.unblocked', user })

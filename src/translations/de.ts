@@ -411,7 +411,7 @@ export const de: BackofficeTranslationTable = {
   errorPasskeyAlreadyRegistered: 'Dieser Passkey ist bereits registriert.',
   emailPasskeyAddedSubject: 'Ihrem Konto wurde ein Passkey hinzugefügt',
   emailPasskeyAddedBody:
-    'Der Passkey „{{name}}“ wurde Ihrem Konto hinzugefügt und kann Sie nun anmelden. Wenn Sie das nicht waren, entfernen Sie ihn auf Ihrer Kontoseite, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
+    'Der Passkey „{{name}}“ wurde Ihrem Konto hinzugefügt und kann Sie nun anmelden.',
   emailPasskeyRemovedSubject: 'Ein Passkey wurde von Ihrem Konto entfernt',
   emailPasskeyRemovedBody:
     'Der Passkey „{{name}}“ wurde von Ihrem Konto entfernt und meldet Sie nicht mehr an. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
@@ -422,9 +422,9 @@ export const de: BackofficeTranslationTable = {
   auditEventPasskeyRenamed: 'Passkey umbenannt',
   emailTwoFactorOnSubject: 'Die Zwei-Faktor-Authentifizierung ist für Ihr Konto aktiv',
   emailTwoFactorOnAppBody:
-    'Die Anmeldung bei Ihrem Konto verlangt nach dem Passwort jetzt einen Code aus der soeben eingerichteten Authenticator-App. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
+    'Die Anmeldung bei Ihrem Konto verlangt nach dem Passwort jetzt einen Code aus der soeben eingerichteten Authenticator-App. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet.',
   emailTwoFactorOnPasskeyBody:
-    'Die Anmeldung bei Ihrem Konto verlangt nach dem Passwort jetzt den soeben hinzugefügten Passkey „{{name}}“. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet. Wenn Sie das nicht waren, ändern Sie Ihr Passwort und informieren Sie eine Administratorin oder einen Administrator.',
+    'Die Anmeldung bei Ihrem Konto verlangt nach dem Passwort jetzt den soeben hinzugefügten Passkey „{{name}}“. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet.',
   passkeysHeading: 'Passkeys',
   passkeysIntro:
     'Ein Passkey bestätigt mit der Displaysperre, dem Fingerabdruck oder dem Gesicht auf Ihrem Gerät oder mit einem Sicherheitsschlüssel, dass Sie es sind. Er kann nicht abgefischt werden: Er funktioniert nur auf dieser Website.',
@@ -702,7 +702,7 @@ export const de: BackofficeTranslationTable = {
   auditEventRecoveryCodeUsed: 'Mit einem Wiederherstellungscode angemeldet',
   emailRecoveryCodesGeneratedSubject: 'Neue Wiederherstellungscodes für Ihr Konto',
   emailRecoveryCodesGeneratedBody:
-    'Für Ihr Konto {{email}} wurden am {{time}} neue Wiederherstellungscodes ({{count}}) erzeugt; die bisherigen funktionieren nicht mehr. Wenn Sie das waren, bewahren Sie die neuen Codes sicher auf. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes ist möglicherweise in Ihrem Konto angemeldet.',
+    'Für Ihr Konto {{email}} wurden am {{time}} neue Wiederherstellungscodes ({{count}}) erzeugt; die bisherigen funktionieren nicht mehr. Wenn Sie das waren, bewahren Sie die neuen Codes sicher auf.',
   emailRecoveryCodeUsedSubject: 'Anmeldung mit einem Wiederherstellungscode',
   emailRecoveryCodeUsedBody:
     'Am {{time}} wurde ein Wiederherstellungscode verwendet, um sich bei Ihrem Konto {{email}} anzumelden. Dieser Code kann nicht erneut verwendet werden; verbleibende unbenutzte Wiederherstellungscodes: {{remaining}}. Wenn Sie das waren, erzeugen Sie auf Ihrer Kontoseite neue Codes, wenn sie knapp werden. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes kennt Ihr Passwort und einen Ihrer Wiederherstellungscodes.',
@@ -741,7 +741,7 @@ export const de: BackofficeTranslationTable = {
     'Jeder Wiederherstellungscode meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren. Bewahren Sie die Codes sicher auf.',
   emailRecoveryCodesFirstSubject: 'Wiederherstellungscodes für Ihr Konto',
   emailRecoveryCodesFirstBody:
-    'Für Ihr Konto {{email}} wurden am {{time}} Wiederherstellungscodes ({{count}}) erzeugt. Wenn Sie das waren, bewahren Sie die Codes sicher auf. Wenn nicht, setzen Sie Ihr Passwort sofort über den Link unten zurück und informieren Sie eine Administratorin oder einen Administrator: Jemand anderes ist möglicherweise in Ihrem Konto angemeldet.',
+    'Für Ihr Konto {{email}} wurden am {{time}} Wiederherstellungscodes ({{count}}) erzeugt. Wenn Sie das waren, bewahren Sie die Codes sicher auf.',
   columnSecondFactor: 'Zweiter Faktor',
   columnLastSignIn: 'Letzte Anmeldung',
   columnAccountStatus: 'Status',
@@ -848,4 +848,57 @@ export const de: BackofficeTranslationTable = {
     'Dieser Link kann nicht verwendet werden: Er wurde bereits verwendet, ist abgelaufen oder stammt nicht von uns. Es wurde nichts geändert.',
   auditEventLoginNewBrowserNoticed: 'Anmeldung aus neuem Browser dem Kontoinhaber mitgeteilt',
   auditEventLoginNewBrowserReported: 'Anmeldung aus neuem Browser vom Kontoinhaber gemeldet',
+  suspensionReasonRecoveryReview: 'Zur Wiederherstellungsprüfung gesperrt',
+  fieldReviewSince: 'Prüfung umfasst Änderungen seit',
+  sessionRevokedReasonRecovery: 'Konto nach Übernahme wiederhergestellt',
+  auditEventIntruderEvicted:
+    'Andere Inhaber des Kontos ausgesperrt (Passwort, Sitzungen und Zurücksetzungslinks ungültig)',
+  auditEventRecoveryReviewApproved: 'Wiederherstellungsprüfung genehmigt: Hinzugefügtes entfernt',
+  auditEventSignInChangeReported: 'Hinzugefügte Anmeldemethode vom Kontoinhaber gemeldet',
+  errorRecoveryReviewNotOpen: 'Dieses Konto wartet auf keine Wiederherstellungsprüfung.',
+  errorEmailReserved:
+    'Diese E-Mail-Adresse kann gerade nicht verwendet werden: Sie kann noch einem anderen Konto zurückgegeben werden. Wählen Sie eine andere Adresse oder fragen Sie eine Administratorin oder einen Administrator.',
+  emailRecoveryReviewApprovedSubject: 'Ihr Konto kann wieder verwendet werden',
+  emailRecoveryReviewApprovedBody:
+    'Eine Administratorin oder ein Administrator hat Ihr Konto {{email}} geprüft und entfernt, was jemand anderes an seiner Anmeldung hinzugefügt hatte. Ihr altes Passwort funktioniert nicht mehr: Wählen Sie über den Link unten ein neues, melden Sie sich dann an und richten Sie Ihren zweiten Faktor erneut ein, falls Sie dazu aufgefordert werden.',
+  recoveryReviewApproved:
+    'Entfernt. Das Konto kann sich wieder anmelden, sobald sein Inhaber ein neues Passwort festlegt.',
+  emailSuspendedForReviewBody:
+    'Ihr Konto {{email}} wurde gesperrt ({{reason}}): Jemand, der Ihr Passwort kannte, hat ihm möglicherweise einen Passkey, eine Authenticator-App, Wiederherstellungscodes oder eine andere Anmeldemethode hinzugefügt. Alle Sitzungen wurden abgemeldet, und Ihr Passwort funktioniert nicht mehr. Eine Administratorin oder ein Administrator entfernt, was hinzugefügt wurde; Sie erhalten eine E-Mail, sobald Ihr Konto wieder verwendet werden kann. Wählen Sie dann über den Link unten ein neues Passwort. Ein Zurücksetzen des Passworts allein hebt diese Sperre nicht auf.',
+  emailUndoFailedAlertSubject:
+    'Eine E-Mail-Änderung konnte nicht rückgängig gemacht werden: {{email}}',
+  emailUndoFailedAlertBody:
+    'Der Inhaber des Kontos, das jetzt {{email}} hat, wollte eine Änderung seiner Adresse rückgängig machen, aber {{restoreEmail}} konnte nicht wiederhergestellt werden. Der Link funktioniert weiterhin. Prüfen Sie das Konto: Die jetzige Adresse gehört möglicherweise jemand anderem.',
+  undoEmailChangeFailed:
+    'Ihre Adresse konnte gerade nicht wiederhergestellt werden, und es wurde nichts geändert. Ihr Link funktioniert weiterhin: Versuchen Sie es später erneut. Die Administratoren wurden informiert.',
+  emailActionNotMe: 'Das war ich nicht',
+  signInChangeReportHeading: 'Eine Anmeldemethode melden, die Sie nicht hinzugefügt haben',
+  signInChangeReportExplanation:
+    'Damit wird das Konto {{email}} sofort gesperrt: Alle Sitzungen werden abgemeldet, und sein Passwort funktioniert nicht mehr. Danach entfernt eine Administratorin oder ein Administrator, was hinzugefügt wurde, und Sie wählen ein neues Passwort.',
+  signInChangeReportConfirm: 'Mein Konto sperren',
+  signInChangeReportDone:
+    'Erledigt. Ihr Konto ist gesperrt, und alle Sitzungen wurden abgemeldet. Sie erhalten eine E-Mail mit den nächsten Schritten.',
+  signInChangeReportInvalid:
+    'Dieser Link kann nicht verwendet werden: Er wurde bereits verwendet, ist abgelaufen oder stammt nicht von uns. Es wurde nichts geändert.',
+  emailSignInAddedNotMe:
+    'Wenn Sie das nicht waren, verwenden Sie den Link unten: Ihr Konto wird sofort gesperrt, alle Sitzungen werden abgemeldet, und eine Administratorin oder ein Administrator entfernt das Hinzugefügte, bevor Sie ein neues Passwort wählen.',
+  errorRecoveryReviewOpen:
+    'Dieses Konto ist zur Wiederherstellungsprüfung gesperrt: Entfernen Sie das Hinzugefügte mit der Prüfung auf seiner Seite; damit kann es sich auch wieder anmelden.',
+  recoveryReviewHeading: 'Wiederherstellungsprüfung',
+  recoveryReviewIntro:
+    'Der Inhaber hat eine Änderung rückgängig gemacht oder als nicht von ihm gemeldet. Alle Sitzungen wurden beendet, und das Passwort funktioniert nicht mehr. Diese Zugänge wurden seit {{since}} hinzugefügt, möglicherweise von jemand anderem:',
+  recoveryReviewNothingLeft:
+    'Es ist nichts Hinzugefügtes mehr vorhanden: Mit der Genehmigung kann sich das Konto wieder anmelden, sobald sein Inhaber ein neues Passwort festlegt.',
+  recoveryReviewKindPasskey: 'Passkey',
+  recoveryReviewKindApp: 'Authenticator-App',
+  recoveryReviewKindRecoveryCodes: 'Wiederherstellungscodes',
+  recoveryReviewKindIdentity: 'Single-Sign-on-Identität',
+  recoveryReviewKindEmail: 'E-Mail-Adresse',
+  recoveryReviewOrigin: 'Von {{browser}} unter {{address}}',
+  recoveryReviewUnknown: 'unbekannt',
+  recoveryReviewApprove: 'Entfernen und reaktivieren',
+  recoveryReviewApproving: 'Wird entfernt…',
+  recoveryReviewApproveHeading: 'Hinzugefügtes entfernen?',
+  recoveryReviewApproveBody:
+    'Jeder hier aufgeführte Zugang wird entfernt und die Sperre aufgehoben. Der Inhaber erhält per E-Mail einen Link, um ein neues Passwort zu wählen; eine entfernte Authenticator-App richtet er bei der nächsten Anmeldung neu ein.',
 }

@@ -399,7 +399,7 @@ export const en = {
   errorPasskeyAlreadyRegistered: 'This passkey is already registered.',
   emailPasskeyAddedSubject: 'A passkey was added to your account',
   emailPasskeyAddedBody:
-    'The passkey “{{name}}” was added to your account and can now sign you in. If this was not you, remove it on your account page, change your password and tell an administrator.',
+    'The passkey “{{name}}” was added to your account and can now sign you in.',
   emailPasskeyRemovedSubject: 'A passkey was removed from your account',
   emailPasskeyRemovedBody:
     'The passkey “{{name}}” was removed from your account and no longer signs you in. If this was not you, change your password and tell an administrator.',
@@ -410,9 +410,9 @@ export const en = {
   auditEventPasskeyRenamed: 'Passkey renamed',
   emailTwoFactorOnSubject: 'Two-factor authentication is on for your account',
   emailTwoFactorOnAppBody:
-    'Signing in to your account now asks for a code from the authenticator app that was just set up, after your password. Every other session of your account was signed out. If this was not you, change your password and tell an administrator.',
+    'Signing in to your account now asks for a code from the authenticator app that was just set up, after your password. Every other session of your account was signed out.',
   emailTwoFactorOnPasskeyBody:
-    'Signing in to your account now asks for the passkey “{{name}}” that was just added, after your password. Every other session of your account was signed out. If this was not you, change your password and tell an administrator.',
+    'Signing in to your account now asks for the passkey “{{name}}” that was just added, after your password. Every other session of your account was signed out.',
   passkeysHeading: 'Passkeys',
   passkeysIntro:
     'A passkey confirms it is you with your device’s screen lock, fingerprint or face, or with a security key. It cannot be phished: it only works on this site.',
@@ -683,7 +683,7 @@ export const en = {
   auditEventRecoveryCodeUsed: 'Signed in with a recovery code',
   emailRecoveryCodesGeneratedSubject: 'New recovery codes for your account',
   emailRecoveryCodesGeneratedBody:
-    'New recovery codes ({{count}}) were generated for your account {{email}} on {{time}}, and the earlier ones no longer work. If this was you, keep the new codes somewhere safe. If it was not, reset your password at once with the link below and tell an administrator: someone else may be signed in to your account.',
+    'New recovery codes ({{count}}) were generated for your account {{email}} on {{time}}, and the earlier ones no longer work. If this was you, keep the new codes somewhere safe.',
   emailRecoveryCodeUsedSubject: 'A recovery code was used to sign in',
   emailRecoveryCodeUsedBody:
     'A recovery code was used to sign in to your account {{email}} on {{time}}. That code cannot be used again; unused recovery codes left: {{remaining}}. If this was you, generate new codes on your account page when you run low. If it was not, reset your password at once with the link below and tell an administrator: someone else knows your password and one of your recovery codes.',
@@ -720,7 +720,7 @@ export const en = {
     'Each recovery code signs you in once if you lose your authenticator app. Keep them somewhere safe.',
   emailRecoveryCodesFirstSubject: 'Recovery codes for your account',
   emailRecoveryCodesFirstBody:
-    'Recovery codes ({{count}}) were generated for your account {{email}} on {{time}}. If this was you, keep them somewhere safe. If it was not, reset your password at once with the link below and tell an administrator: someone else may be signed in to your account.',
+    'Recovery codes ({{count}}) were generated for your account {{email}} on {{time}}. If this was you, keep them somewhere safe.',
   columnSecondFactor: 'Second factor',
   columnLastSignIn: 'Last sign-in',
   columnAccountStatus: 'Status',
@@ -825,4 +825,56 @@ export const en = {
     'This link cannot be used: it was already used, it has expired, or it is not a link we sent. Nothing was changed.',
   auditEventLoginNewBrowserNoticed: 'Sign-in from a new browser told to the owner',
   auditEventLoginNewBrowserReported: 'Sign-in from a new browser reported by the owner',
+  suspensionReasonRecoveryReview: 'Held for a recovery review',
+  fieldReviewSince: 'Review covers changes since',
+  sessionRevokedReasonRecovery: 'Account recovered from a takeover',
+  auditEventIntruderEvicted:
+    'Other holders of the account shut out (password, sessions and reset links voided)',
+  auditEventRecoveryReviewApproved: 'Recovery review approved: what was added removed',
+  auditEventSignInChangeReported: 'Added sign-in method reported by the owner',
+  errorRecoveryReviewNotOpen: 'This account is not waiting for a recovery review.',
+  errorEmailReserved:
+    'This email address cannot be used right now: it may still be restored to another account. Choose another address or ask an administrator.',
+  emailRecoveryReviewApprovedSubject: 'Your account can be used again',
+  emailRecoveryReviewApprovedBody:
+    'An administrator reviewed your account {{email}} and removed what someone else had added to how it signs in. Your old password no longer works: choose a new one with the link below, then sign in and set up your second factor again if you are asked to.',
+  recoveryReviewApproved:
+    'Removed. The account can sign in again once its owner sets a new password.',
+  emailSuspendedForReviewBody:
+    'Your account {{email}} has been suspended ({{reason}}): someone who knew your password may have added a passkey, an authenticator app, recovery codes or another sign-in method to it. Every session was signed out and your password no longer works. An administrator will remove what was added; you will get an email when your account can be used again. Then choose a new password with the link below. A password reset alone does not lift this suspension.',
+  emailUndoFailedAlertSubject: 'An email change could not be undone: {{email}}',
+  emailUndoFailedAlertBody:
+    'The owner of the account now at {{email}} tried to undo a change of its address, but {{restoreEmail}} could not be put back. Their link still works. Review the account: the address it has now may be someone else’s.',
+  undoEmailChangeFailed:
+    'Your address could not be put back right now, and nothing was changed. Your link still works: try it again later. The administrators have been told.',
+  emailActionNotMe: 'This wasn’t me',
+  signInChangeReportHeading: 'Report a sign-in method you did not add',
+  signInChangeReportExplanation:
+    'This suspends the account {{email}} at once: every session is signed out and its password stops working. An administrator then removes what was added, and you choose a new password.',
+  signInChangeReportConfirm: 'Suspend my account',
+  signInChangeReportDone:
+    'Done. Your account is suspended and every session was signed out. You will get an email with what happens next.',
+  signInChangeReportInvalid:
+    'This link cannot be used: it was already used, it has expired, or it is not a link we sent. Nothing was changed.',
+  emailSignInAddedNotMe:
+    'If this was not you, use the link below: your account is suspended at once, every session is signed out, and an administrator removes what was added before you choose a new password.',
+  errorRecoveryReviewOpen:
+    'This account is held for a recovery review: remove what was added with the review on its page, which also lets it sign in again.',
+  recoveryReviewHeading: 'Recovery review',
+  recoveryReviewIntro:
+    'The owner undid a change or reported one as not theirs. Every session was ended and the password no longer works. These ways in were added since {{since}}, possibly by someone else:',
+  recoveryReviewNothingLeft:
+    'Nothing added is left: approving lets the account sign in again once its owner sets a new password.',
+  recoveryReviewKindPasskey: 'Passkey',
+  recoveryReviewKindApp: 'Authenticator app',
+  recoveryReviewKindRecoveryCodes: 'Recovery codes',
+  recoveryReviewKindIdentity: 'Single sign-on identity',
+  recoveryReviewKindEmail: 'Email address',
+  recoveryReviewOrigin: 'From {{browser}} at {{address}}',
+  recoveryReviewUnknown: 'unknown',
+  recoveryReviewApprove: 'Remove these and reactivate',
+  recoveryReviewApproving: 'Removing…',
+  recoveryReviewApproveHeading: 'Remove what was added?',
+  recoveryReviewApproveBody:
+    'Every way in listed here is removed and the suspension is lifted. The owner is emailed a link to choose a new password; a removed authenticator app is set up again at their next sign-in.',
 } as const

@@ -410,7 +410,7 @@ export const fr: BackofficeTranslationTable = {
   errorPasskeyAlreadyRegistered: 'Cette clé d’accès est déjà enregistrée.',
   emailPasskeyAddedSubject: 'Une clé d’accès a été ajoutée à votre compte',
   emailPasskeyAddedBody:
-    'La clé d’accès « {{name}} » a été ajoutée à votre compte et peut désormais vous connecter. Si ce n’était pas vous, supprimez-la depuis la page de votre compte, changez votre mot de passe et prévenez un administrateur.',
+    'La clé d’accès « {{name}} » a été ajoutée à votre compte et peut désormais vous connecter.',
   emailPasskeyRemovedSubject: 'Une clé d’accès a été supprimée de votre compte',
   emailPasskeyRemovedBody:
     'La clé d’accès « {{name}} » a été supprimée de votre compte et ne vous connecte plus. Si ce n’était pas vous, changez votre mot de passe et prévenez un administrateur.',
@@ -421,9 +421,9 @@ export const fr: BackofficeTranslationTable = {
   auditEventPasskeyRenamed: 'Clé d’accès renommée',
   emailTwoFactorOnSubject: 'L’authentification à deux facteurs est activée sur votre compte',
   emailTwoFactorOnAppBody:
-    'La connexion à votre compte demande désormais, après votre mot de passe, un code de l’application d’authentification qui vient d’être configurée. Toutes les autres sessions de votre compte ont été déconnectées. Si ce n’était pas vous, changez votre mot de passe et prévenez un administrateur.',
+    'La connexion à votre compte demande désormais, après votre mot de passe, un code de l’application d’authentification qui vient d’être configurée. Toutes les autres sessions de votre compte ont été déconnectées.',
   emailTwoFactorOnPasskeyBody:
-    'La connexion à votre compte demande désormais, après votre mot de passe, la clé d’accès « {{name}} » qui vient d’être ajoutée. Toutes les autres sessions de votre compte ont été déconnectées. Si ce n’était pas vous, changez votre mot de passe et prévenez un administrateur.',
+    'La connexion à votre compte demande désormais, après votre mot de passe, la clé d’accès « {{name}} » qui vient d’être ajoutée. Toutes les autres sessions de votre compte ont été déconnectées.',
   passkeysHeading: 'Clés d’accès',
   passkeysIntro:
     'Une clé d’accès confirme que c’est bien vous avec le verrouillage de votre appareil, votre empreinte ou votre visage, ou avec une clé de sécurité. Elle ne peut pas être hameçonnée : elle ne fonctionne que sur ce site.',
@@ -701,7 +701,7 @@ export const fr: BackofficeTranslationTable = {
   auditEventRecoveryCodeUsed: 'Connexion avec un code de récupération',
   emailRecoveryCodesGeneratedSubject: 'Nouveaux codes de récupération pour votre compte',
   emailRecoveryCodesGeneratedBody:
-    'De nouveaux codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}, et les précédents ne fonctionnent plus. Si c’était vous, conservez les nouveaux codes en lieu sûr. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre est peut-être connecté à votre compte.',
+    'De nouveaux codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}, et les précédents ne fonctionnent plus. Si c’était vous, conservez les nouveaux codes en lieu sûr.',
   emailRecoveryCodeUsedSubject: 'Un code de récupération a servi à se connecter',
   emailRecoveryCodeUsedBody:
     'Un code de récupération a servi à se connecter à votre compte {{email}} le {{time}}. Ce code ne peut plus être utilisé ; codes de récupération inutilisés restants : {{remaining}}. Si c’était vous, générez de nouveaux codes sur la page de votre compte lorsqu’il en reste peu. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre connaît votre mot de passe et l’un de vos codes de récupération.',
@@ -740,7 +740,7 @@ export const fr: BackofficeTranslationTable = {
     'Chaque code de récupération vous connecte une fois si vous perdez votre application d’authentification. Conservez-les en lieu sûr.',
   emailRecoveryCodesFirstSubject: 'Codes de récupération pour votre compte',
   emailRecoveryCodesFirstBody:
-    'Des codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}. Si c’était vous, conservez-les en lieu sûr. Sinon, réinitialisez immédiatement votre mot de passe avec le lien ci-dessous et prévenez un administrateur : quelqu’un d’autre est peut-être connecté à votre compte.',
+    'Des codes de récupération ({{count}}) ont été générés pour votre compte {{email}} le {{time}}. Si c’était vous, conservez-les en lieu sûr.',
   columnSecondFactor: 'Second facteur',
   columnLastSignIn: 'Dernière connexion',
   columnAccountStatus: 'Statut',
@@ -847,4 +847,57 @@ export const fr: BackofficeTranslationTable = {
   auditEventLoginNewBrowserNoticed: 'Connexion depuis un nouveau navigateur signalée au titulaire',
   auditEventLoginNewBrowserReported:
     'Connexion depuis un nouveau navigateur signalée par le titulaire',
+  suspensionReasonRecoveryReview: 'En attente d’un examen de récupération',
+  fieldReviewSince: 'L’examen couvre les changements depuis',
+  sessionRevokedReasonRecovery: 'Compte récupéré après une prise de contrôle',
+  auditEventIntruderEvicted:
+    'Autres détenteurs du compte exclus (mot de passe, sessions et liens de réinitialisation annulés)',
+  auditEventRecoveryReviewApproved:
+    'Examen de récupération approuvé : les ajouts ont été supprimés',
+  auditEventSignInChangeReported: 'Méthode de connexion ajoutée signalée par le titulaire',
+  errorRecoveryReviewNotOpen: 'Ce compte n’attend aucun examen de récupération.',
+  errorEmailReserved:
+    'Cette adresse e-mail ne peut pas être utilisée pour le moment : elle peut encore être rendue à un autre compte. Choisissez une autre adresse ou demandez à un administrateur.',
+  emailRecoveryReviewApprovedSubject: 'Votre compte peut de nouveau être utilisé',
+  emailRecoveryReviewApprovedBody:
+    'Un administrateur a examiné votre compte {{email}} et supprimé ce que quelqu’un d’autre avait ajouté à sa connexion. Votre ancien mot de passe ne fonctionne plus : choisissez-en un nouveau avec le lien ci-dessous, puis connectez-vous et configurez à nouveau votre second facteur si cela vous est demandé.',
+  recoveryReviewApproved:
+    'Supprimé. Le compte pourra se connecter dès que son titulaire aura choisi un nouveau mot de passe.',
+  emailSuspendedForReviewBody:
+    'Votre compte {{email}} a été suspendu ({{reason}}) : quelqu’un qui connaissait votre mot de passe y a peut-être ajouté une clé d’accès, une application d’authentification, des codes de récupération ou une autre méthode de connexion. Toutes les sessions ont été déconnectées et votre mot de passe ne fonctionne plus. Un administrateur supprimera ce qui a été ajouté ; vous recevrez un e-mail quand votre compte pourra de nouveau être utilisé. Choisissez alors un nouveau mot de passe avec le lien ci-dessous. Une réinitialisation du mot de passe seule ne lève pas cette suspension.',
+  emailUndoFailedAlertSubject: 'Un changement d’adresse e-mail n’a pas pu être annulé : {{email}}',
+  emailUndoFailedAlertBody:
+    'Le titulaire du compte désormais à {{email}} a tenté d’annuler un changement de son adresse, mais {{restoreEmail}} n’a pas pu être rétablie. Son lien fonctionne toujours. Examinez le compte : l’adresse actuelle appartient peut-être à quelqu’un d’autre.',
+  undoEmailChangeFailed:
+    'Votre adresse n’a pas pu être rétablie pour le moment, et rien n’a été modifié. Votre lien fonctionne toujours : réessayez plus tard. Les administrateurs ont été prévenus.',
+  emailActionNotMe: 'Ce n’était pas moi',
+  signInChangeReportHeading: 'Signaler une méthode de connexion que vous n’avez pas ajoutée',
+  signInChangeReportExplanation:
+    'Cela suspend immédiatement le compte {{email}} : toutes les sessions sont déconnectées et son mot de passe cesse de fonctionner. Un administrateur supprime ensuite ce qui a été ajouté, et vous choisissez un nouveau mot de passe.',
+  signInChangeReportConfirm: 'Suspendre mon compte',
+  signInChangeReportDone:
+    'C’est fait. Votre compte est suspendu et toutes les sessions ont été déconnectées. Vous recevrez un e-mail indiquant la suite.',
+  signInChangeReportInvalid:
+    'Ce lien ne peut pas être utilisé : il a déjà servi, il a expiré ou il ne vient pas de nous. Rien n’a été modifié.',
+  emailSignInAddedNotMe:
+    'Si ce n’était pas vous, utilisez le lien ci-dessous : votre compte est immédiatement suspendu, toutes les sessions sont déconnectées, et un administrateur supprime ce qui a été ajouté avant que vous choisissiez un nouveau mot de passe.',
+  errorRecoveryReviewOpen:
+    'Ce compte est retenu pour un examen de récupération : supprimez ce qui a été ajouté avec l’examen sur sa page, ce qui lui permet aussi de se reconnecter.',
+  recoveryReviewHeading: 'Examen de récupération',
+  recoveryReviewIntro:
+    'Le titulaire a annulé un changement ou l’a signalé comme n’étant pas de lui. Toutes les sessions ont été fermées et le mot de passe ne fonctionne plus. Ces accès ont été ajoutés depuis le {{since}}, peut-être par quelqu’un d’autre :',
+  recoveryReviewNothingLeft:
+    'Il ne reste rien d’ajouté : approuver permet au compte de se reconnecter dès que son titulaire a choisi un nouveau mot de passe.',
+  recoveryReviewKindPasskey: 'Clé d’accès',
+  recoveryReviewKindApp: 'Application d’authentification',
+  recoveryReviewKindRecoveryCodes: 'Codes de récupération',
+  recoveryReviewKindIdentity: 'Identité d’authentification unique',
+  recoveryReviewKindEmail: 'Adresse e-mail',
+  recoveryReviewOrigin: 'Depuis {{browser}} à l’adresse {{address}}',
+  recoveryReviewUnknown: 'inconnu',
+  recoveryReviewApprove: 'Supprimer et réactiver',
+  recoveryReviewApproving: 'Suppression…',
+  recoveryReviewApproveHeading: 'Supprimer ce qui a été ajouté ?',
+  recoveryReviewApproveBody:
+    'Chaque accès listé ici est supprimé et la suspension est levée. Le titulaire reçoit par e-mail un lien pour choisir un nouveau mot de passe ; une application d’authentification supprimée est reconfigurée à sa prochaine connexion.',
 }

@@ -403,7 +403,7 @@ export const nl: BackofficeTranslationTable = {
   errorPasskeyAlreadyRegistered: 'Deze passkey is al geregistreerd.',
   emailPasskeyAddedSubject: 'Er is een passkey aan uw account toegevoegd',
   emailPasskeyAddedBody:
-    'De passkey “{{name}}” is aan uw account toegevoegd en kan u nu laten inloggen. Was u dit niet, verwijder hem dan op uw accountpagina, wijzig uw wachtwoord en waarschuw een beheerder.',
+    'De passkey “{{name}}” is aan uw account toegevoegd en kan u nu laten inloggen.',
   emailPasskeyRemovedSubject: 'Er is een passkey van uw account verwijderd',
   emailPasskeyRemovedBody:
     'De passkey “{{name}}” is van uw account verwijderd en laat u niet meer inloggen. Was u dit niet, wijzig dan uw wachtwoord en waarschuw een beheerder.',
@@ -414,9 +414,9 @@ export const nl: BackofficeTranslationTable = {
   auditEventPasskeyRenamed: 'Passkey hernoemd',
   emailTwoFactorOnSubject: 'Tweestapsverificatie staat aan voor uw account',
   emailTwoFactorOnAppBody:
-    'Inloggen op uw account vraagt nu, na uw wachtwoord, een code uit de authenticator-app die zojuist is ingesteld. Alle andere sessies van uw account zijn afgemeld. Was u dit niet, wijzig dan uw wachtwoord en waarschuw een beheerder.',
+    'Inloggen op uw account vraagt nu, na uw wachtwoord, een code uit de authenticator-app die zojuist is ingesteld. Alle andere sessies van uw account zijn afgemeld.',
   emailTwoFactorOnPasskeyBody:
-    'Inloggen op uw account vraagt nu, na uw wachtwoord, de passkey “{{name}}” die zojuist is toegevoegd. Alle andere sessies van uw account zijn afgemeld. Was u dit niet, wijzig dan uw wachtwoord en waarschuw een beheerder.',
+    'Inloggen op uw account vraagt nu, na uw wachtwoord, de passkey “{{name}}” die zojuist is toegevoegd. Alle andere sessies van uw account zijn afgemeld.',
   passkeysHeading: 'Passkeys',
   passkeysIntro:
     'Een passkey bevestigt dat u het bent met de schermvergrendeling, uw vingerafdruk of gezicht op uw apparaat, of met een beveiligingssleutel. Hij kan niet worden gephisht: hij werkt alleen op deze site.',
@@ -689,7 +689,7 @@ export const nl: BackofficeTranslationTable = {
   auditEventRecoveryCodeUsed: 'Aangemeld met een herstelcode',
   emailRecoveryCodesGeneratedSubject: 'Nieuwe herstelcodes voor uw account',
   emailRecoveryCodesGeneratedBody:
-    'Voor uw account {{email}} zijn op {{time}} nieuwe herstelcodes ({{count}}) aangemaakt; de vorige werken niet meer. Was u dit, bewaar de nieuwe codes dan op een veilige plek. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders is mogelijk aangemeld op uw account.',
+    'Voor uw account {{email}} zijn op {{time}} nieuwe herstelcodes ({{count}}) aangemaakt; de vorige werken niet meer. Was u dit, bewaar de nieuwe codes dan op een veilige plek.',
   emailRecoveryCodeUsedSubject: 'Er is aangemeld met een herstelcode',
   emailRecoveryCodeUsedBody:
     'Op {{time}} is met een herstelcode aangemeld op uw account {{email}}. Die code kan niet opnieuw worden gebruikt; resterende ongebruikte herstelcodes: {{remaining}}. Was u dit, maak dan nieuwe codes aan op uw accountpagina wanneer ze opraken. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders kent uw wachtwoord en een van uw herstelcodes.',
@@ -728,7 +728,7 @@ export const nl: BackofficeTranslationTable = {
     'Met elke herstelcode meldt u zich één keer aan als u uw authenticator-app kwijtraakt. Bewaar ze op een veilige plek.',
   emailRecoveryCodesFirstSubject: 'Herstelcodes voor uw account',
   emailRecoveryCodesFirstBody:
-    'Voor uw account {{email}} zijn op {{time}} herstelcodes ({{count}}) aangemaakt. Was u dit, bewaar de codes dan op een veilige plek. Zo niet, stel uw wachtwoord dan meteen opnieuw in via de link hieronder en waarschuw een beheerder: iemand anders is mogelijk aangemeld op uw account.',
+    'Voor uw account {{email}} zijn op {{time}} herstelcodes ({{count}}) aangemaakt. Was u dit, bewaar de codes dan op een veilige plek.',
   columnSecondFactor: 'Tweede factor',
   columnLastSignIn: 'Laatste aanmelding',
   columnAccountStatus: 'Status',
@@ -834,4 +834,57 @@ export const nl: BackofficeTranslationTable = {
     'Deze link kan niet worden gebruikt: hij werd al gebruikt, is verlopen of komt niet van ons. Er is niets gewijzigd.',
   auditEventLoginNewBrowserNoticed: 'Aanmelding vanuit nieuwe browser aan de eigenaar gemeld',
   auditEventLoginNewBrowserReported: 'Aanmelding vanuit nieuwe browser door de eigenaar gemeld',
+  suspensionReasonRecoveryReview: 'Vastgehouden voor een herstelbeoordeling',
+  fieldReviewSince: 'Beoordeling omvat wijzigingen sinds',
+  sessionRevokedReasonRecovery: 'Account hersteld na overname',
+  auditEventIntruderEvicted:
+    'Andere houders van het account buitengesloten (wachtwoord, sessies en herstellinks ongeldig)',
+  auditEventRecoveryReviewApproved: 'Herstelbeoordeling goedgekeurd: het toegevoegde is verwijderd',
+  auditEventSignInChangeReported: 'Toegevoegde inlogmethode gemeld door de eigenaar',
+  errorRecoveryReviewNotOpen: 'Dit account wacht niet op een herstelbeoordeling.',
+  errorEmailReserved:
+    'Dit e-mailadres kan nu niet worden gebruikt: het kan nog aan een ander account worden teruggegeven. Kies een ander adres of vraag het een beheerder.',
+  emailRecoveryReviewApprovedSubject: 'Uw account kan weer worden gebruikt',
+  emailRecoveryReviewApprovedBody:
+    'Een beheerder heeft uw account {{email}} beoordeeld en verwijderd wat iemand anders aan het inloggen had toegevoegd. Uw oude wachtwoord werkt niet meer: kies een nieuw via de link hieronder, log daarna in en stel uw tweede factor opnieuw in als daarom wordt gevraagd.',
+  recoveryReviewApproved:
+    'Verwijderd. Het account kan weer inloggen zodra de eigenaar een nieuw wachtwoord kiest.',
+  emailSuspendedForReviewBody:
+    'Uw account {{email}} is geschorst ({{reason}}): iemand die uw wachtwoord kende, heeft er mogelijk een passkey, een authenticator-app, herstelcodes of een andere inlogmethode aan toegevoegd. Alle sessies zijn afgemeld en uw wachtwoord werkt niet meer. Een beheerder verwijdert wat is toegevoegd; u krijgt een e-mail zodra uw account weer kan worden gebruikt. Kies dan via de link hieronder een nieuw wachtwoord. Alleen uw wachtwoord opnieuw instellen heft deze schorsing niet op.',
+  emailUndoFailedAlertSubject:
+    'Een wijziging van e-mailadres kon niet ongedaan worden gemaakt: {{email}}',
+  emailUndoFailedAlertBody:
+    'De eigenaar van het account dat nu {{email}} heeft, probeerde een adreswijziging ongedaan te maken, maar {{restoreEmail}} kon niet worden teruggezet. De link werkt nog. Bekijk het account: het huidige adres is mogelijk van iemand anders.',
+  undoEmailChangeFailed:
+    'Uw adres kon nu niet worden teruggezet en er is niets gewijzigd. Uw link werkt nog: probeer het later opnieuw. De beheerders zijn gewaarschuwd.',
+  emailActionNotMe: 'Dit was ik niet',
+  signInChangeReportHeading: 'Een inlogmethode melden die u niet hebt toegevoegd',
+  signInChangeReportExplanation:
+    'Hiermee wordt het account {{email}} meteen geschorst: alle sessies worden afgemeld en het wachtwoord werkt niet meer. Daarna verwijdert een beheerder wat is toegevoegd en kiest u een nieuw wachtwoord.',
+  signInChangeReportConfirm: 'Mijn account schorsen',
+  signInChangeReportDone:
+    'Klaar. Uw account is geschorst en alle sessies zijn afgemeld. U krijgt een e-mail over wat er nu gebeurt.',
+  signInChangeReportInvalid:
+    'Deze link kan niet worden gebruikt: hij is al gebruikt, verlopen of niet door ons verstuurd. Er is niets gewijzigd.',
+  emailSignInAddedNotMe:
+    'Was u dit niet, gebruik dan de link hieronder: uw account wordt meteen geschorst, alle sessies worden afgemeld en een beheerder verwijdert wat is toegevoegd voordat u een nieuw wachtwoord kiest.',
+  errorRecoveryReviewOpen:
+    'Dit account wordt vastgehouden voor een herstelbeoordeling: verwijder het toegevoegde met de beoordeling op de pagina ervan; daarmee kan het ook weer inloggen.',
+  recoveryReviewHeading: 'Herstelbeoordeling',
+  recoveryReviewIntro:
+    'De eigenaar heeft een wijziging ongedaan gemaakt of gemeld als niet van hem. Alle sessies zijn beëindigd en het wachtwoord werkt niet meer. Deze toegangen zijn sinds {{since}} toegevoegd, mogelijk door iemand anders:',
+  recoveryReviewNothingLeft:
+    'Van het toegevoegde is niets meer over: goedkeuren laat het account weer inloggen zodra de eigenaar een nieuw wachtwoord kiest.',
+  recoveryReviewKindPasskey: 'Passkey',
+  recoveryReviewKindApp: 'Authenticator-app',
+  recoveryReviewKindRecoveryCodes: 'Herstelcodes',
+  recoveryReviewKindIdentity: 'Single sign-on-identiteit',
+  recoveryReviewKindEmail: 'E-mailadres',
+  recoveryReviewOrigin: 'Vanaf {{browser}} op {{address}}',
+  recoveryReviewUnknown: 'onbekend',
+  recoveryReviewApprove: 'Verwijderen en heractiveren',
+  recoveryReviewApproving: 'Bezig met verwijderen…',
+  recoveryReviewApproveHeading: 'Toegevoegde verwijderen?',
+  recoveryReviewApproveBody:
+    'Elke toegang in deze lijst wordt verwijderd en de schorsing opgeheven. De eigenaar krijgt per e-mail een link om een nieuw wachtwoord te kiezen; een verwijderde authenticator-app stelt hij bij de volgende aanmelding opnieuw in.',
 }

@@ -1,6 +1,7 @@
 import type { Capability } from '../capability.js'
 
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { addSignInAdditionSource } from '../suspension/signInAdditions.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
 import { secondFactorsEndpoint } from './endpoints/factors.js'
 import {
@@ -32,6 +33,7 @@ import {
   approveResetRequestEndpoint,
   denyResetRequestEndpoint,
 } from './resetRequests/reviewEndpoints.js'
+import { twoFactorAdditions } from './signInAdditionSource.js'
 import { trustedDevicesCollection } from './trustedDevicesCollection.js'
 import { withTwoFactorViews } from './views.js'
 
@@ -69,6 +71,7 @@ export const twoFactor: Capability = {
     }
   },
   behaviour: (config, options) => {
+    addSignInAdditionSource(options, twoFactorAdditions)
     const withReview = mapCollection(withTwoFactorViews(config), resetRequestsSlug, (requests) =>
       addEndpoints(requests, [
         approveResetRequestEndpoint(options),

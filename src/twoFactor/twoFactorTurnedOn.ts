@@ -4,9 +4,8 @@ import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { recipientLanguage } from '../email/recipientLanguage.js'
-import { adminURL, sendSecurityEmail } from '../email/sendSecurityEmail.js'
 import { endSessions } from '../sessions/endSessions.js'
+import { sendSignInAddedNotice } from '../sudo/signInAddedNotice.js'
 
 /** The factor that turned two-factor on: the authenticator app, or a passkey by its name. */
 export type TurnedOnBy = { factor: 'passkey'; name: string } | { factor: 'totp' }
@@ -49,12 +48,11 @@ export const twoFactorTurnedOn = async (
   if (!account.email) {
     return
   }
-  await sendSecurityEmail(req, {
-    action: { label: 'emailActionReviewAccount', url: adminURL(req, '/account') },
+  await sendSignInAddedNotice(req, options, {
+    account,
+    addedAt: new Date(),
     body: by.factor === 'passkey' ? 'emailTwoFactorOnPasskeyBody' : 'emailTwoFactorOnAppBody',
-    language: recipientLanguage(account, options),
     subject: 'emailTwoFactorOnSubject',
-    to: account.email,
     variables: by.factor === 'passkey' ? { name: by.name } : {},
   })
 }

@@ -9,6 +9,7 @@ import type { BackofficeTranslationKey } from '../../translations/types.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { formatDateTime } from '../../lib/formatDateTime.js'
+import { RecoveryReviewSection } from '../../recoveryReview/components/RecoveryReviewSection.js'
 import { SessionsField } from '../../sessions/components/SessionsField.js'
 import { AccountStatusBadge } from './AccountStatusBadge.js'
 import { useSecurityOverview } from './useSecurityOverview.js'
@@ -23,6 +24,7 @@ const suspensionReasonKeys: Record<string, BackofficeTranslationKey> = {
   administrator: 'suspensionReasonAdministrator',
   excessiveFailures: 'suspensionReasonExcessiveFailures',
   misuseReport: 'suspensionReasonMisuseReport',
+  recoveryReview: 'suspensionReasonRecoveryReview',
   secondFactorFailures: 'suspensionReasonSecondFactorFailures',
   securityIncident: 'suspensionReasonSecurityIncident',
 }
@@ -82,7 +84,10 @@ export const AccountSecurityPanel = ({ enabled = true, usersCollection = 'users'
     user !== null &&
     user !== undefined &&
     String(user.id) !== String(id)
-  const { overview, status, unblock, unblocking } = useSecurityOverview({ shown, usersCollection })
+  const { overview, reload, status, unblock, unblocking, url } = useSecurityOverview({
+    shown,
+    usersCollection,
+  })
 
   if (!shown || status === 'hidden') {
     return null
@@ -142,7 +147,14 @@ export const AccountSecurityPanel = ({ enabled = true, usersCollection = 'users'
             </Fact>
             <Fact term={t('fieldTrustedDevices')}>{overview.trustedDevices}</Fact>
           </dl>
-          {overview.status === 'suspended' && (
+          {overview.status === 'suspended' && overview.suspensionReason === 'recoveryReview' && (
+            <RecoveryReviewSection
+              approveUrl={url('recovery-review/approve')}
+              onApproved={reload}
+              reviewUrl={url('recovery-review')}
+            />
+          )}
+          {overview.status === 'suspended' && overview.suspensionReason !== 'recoveryReview' && (
             <div aria-label={t('unblockAccount')} role="region" style={styles.unblock}>
               <p>{t('unblockAccountDescription')}</p>
               <Button

@@ -62,5 +62,5 @@ export const useSecurityOverview = ({
     return done
   }
 
-  return { overview, status, unblock, unblocking }
+  return { overview, reload: load, status, unblock, unblocking, url }
 }

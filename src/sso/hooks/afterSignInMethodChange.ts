@@ -10,6 +10,7 @@ import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { backofficeText } from '../../i18n/text.js'
 import { sendResetInstructions } from '../../passwordReset/sendResetInstructions.js'
 import { endSessions } from '../../sessions/endSessions.js'
+import { sendSignInAddedNotice } from '../../sudo/signInAddedNotice.js'
 
 /**
  * Set by a person's own switch to a provider (the `link` flow): that session, which just proved the
@@ -70,6 +71,18 @@ export const afterSignInMethodChange =
       return doc
     }
     const language = recipientLanguage(account, options)
+    if (to !== 'local') {
+      // An identity at a provider is a way in: told with a "this wasn't me" link, and to a run's
+      // first address too, since the link flow needs only a session in sudo mode and the provider.
+      await sendSignInAddedNotice(req, options, {
+        account,
+        addedAt: new Date(),
+        body: 'emailSignInMethodChangedBody',
+        subject: 'emailSignInMethodChangedSubject',
+        variables: { method: providerLabel(options, to) },
+      })
+      return doc
+    }
     await sendSecurityEmail(req, {
       action: {
         label: 'emailActionSignIn',

@@ -18,6 +18,7 @@ import { signedIn } from '../../request/signedIn.js'
 import { signedInUser } from '../../request/signedInUser.js'
 import { isAdmin } from '../../roles/isAdmin.js'
 import { freshProof } from '../../sudo/freshProof.js'
+import { sendSignInAddedNotice } from '../../sudo/signInAddedNotice.js'
 import { issueRecoveryCodes } from '../issueRecoveryCodes.js'
 import { passkeyDevice } from '../lib/passkeyDevice.js'
 import { twoFactorTurnedOn } from '../twoFactorTurnedOn.js'
@@ -190,7 +191,13 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
         event: 'twoFactor.passkeyAdded',
         user: account,
       })
-      await sendPasskeyChangedEmail(req, options, { change: 'added', name, owner: account })
+      await sendSignInAddedNotice(req, options, {
+        account,
+        addedAt: new Date(passkey.createdAt),
+        body: 'emailPasskeyAddedBody',
+        subject: 'emailPasskeyAddedSubject',
+        variables: { name },
+      })
       if (!twoFactorWasOn) {
         // The first passkey is a second factor the next password sign-in asks for: two-factor is
         // on, as when the app is set up, and this session is the one that stays.

@@ -5,6 +5,7 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { recipientLanguage } from '../../email/recipientLanguage.js'
 import { adminURL, sendSecurityEmail } from '../../email/sendSecurityEmail.js'
 import { formatUtcTime } from '../../lib/formatUtcTime.js'
+import { sendSignInAddedNotice } from '../../sudo/signInAddedNotice.js'
 
 type Owner = Record<string, unknown>
 
@@ -26,27 +27,34 @@ export const sendRecoveryCodesEmail = async (
   }
   const language = recipientLanguage(owner, options)
   const time = formatUtcTime(language, new Date())
+  if (event.kind === 'generated') {
+    // New codes are a way in: told with a "this wasn't me" link, and to a run's first address too.
+    await sendSignInAddedNotice(req, options, {
+      account: {
+        email: owner.email,
+        id: owner.id as number | string,
+        preferredLanguage: owner.preferredLanguage as never,
+      },
+      addedAt: new Date(),
+      // "The earlier ones no longer work" only when there were earlier ones.
+      body: event.replacedEarlier
+        ? 'emailRecoveryCodesGeneratedBody'
+        : 'emailRecoveryCodesFirstBody',
+      subject: event.replacedEarlier
+        ? 'emailRecoveryCodesGeneratedSubject'
+        : 'emailRecoveryCodesFirstSubject',
+      variables: { count: String(event.count), time },
+    })
+    return
+  }
   await sendSecurityEmail(req, {
     action: {
       label: 'emailActionResetPassword',
       url: adminURL(req, req.payload.config.admin.routes.forgot),
     },
-    ...(event.kind === 'generated'
-      ? {
-          // "The earlier ones no longer work" only when there were earlier ones.
-          ...(event.replacedEarlier
-            ? {
-                body: 'emailRecoveryCodesGeneratedBody',
-                subject: 'emailRecoveryCodesGeneratedSubject',
-              }
-            : { body: 'emailRecoveryCodesFirstBody', subject: 'emailRecoveryCodesFirstSubject' }),
-          variables: { count: String(event.count), email: owner.email, time },
-        }
-      : {
-          body: 'emailRecoveryCodeUsedBody',
-          subject: 'emailRecoveryCodeUsedSubject',
-          variables: { email: owner.email, remaining: String(event.remaining), time },
-        }),
+    body: 'emailRecoveryCodeUsedBody',
+    subject: 'emailRecoveryCodeUsedSubject',
+    variables: { email: owner.email, remaining: String(event.remaining), time },
     language,
     to: owner.email,
   })

@@ -13,6 +13,7 @@ import { checkResetRequestChange } from './transitions.js'
 type Found = {
   account: StaffAccount
   request: StoredResetRequest
+  since: Date
 }
 
 /**
@@ -38,7 +39,8 @@ export const misuseReportEndpoints = (options: SanitizedBackofficeOptions): Endp
         return null
       }
       const account = await readAccount(req, options, request.requester)
-      return account ? { account, request } : null
+      // Whoever filed it held the password and a session then: what they added since is held back.
+      return account ? { account, request, since: request.createdAt ?? new Date() } : null
     },
     path: '/mfa/totp/report-misuse',
     spend: async (req, { account, request }) => {
@@ -53,6 +55,7 @@ export const misuseReportEndpoints = (options: SanitizedBackofficeOptions): Endp
       })
       return true
     },
+    trigger: 'resetRequestReported',
     texts: {
       confirm: 'misuseReportConfirm',
       done: 'misuseReportDone',

@@ -8,6 +8,8 @@ import { sqlFor } from '../../db/sql.js'
 import { resetRequestsSlug } from './constants.js'
 
 export type StoredResetRequest = {
+  /** Read where it is needed (a misuse report: what was added since is held for review). */
+  createdAt?: Date
   expiresAt: Date
   id: number | string
   requester: number | string
@@ -33,12 +35,14 @@ const columns = (payload: Payload) => {
 
 /** Timestamps arrive as PostgreSQL's text (see `sqlFor`). */
 type Row = {
+  created_at?: string
   expires_at: string
   id: number | string
   requester: number | string
   status: ResetRequestStatus
 }
 const toRequest = (row: Row): StoredResetRequest => ({
+  ...(row.created_at ? { createdAt: new Date(row.created_at) } : {}),
   expiresAt: new Date(row.expires_at),
   id: row.id,
   requester: row.requester,
@@ -146,7 +150,8 @@ export const findByMisuseTokenHash = async (
 ): Promise<null | StoredResetRequest> => {
   const c = columns(payload)
   const [row] = await c.requests.execute<Row>(
-    sql`SELECT ${c.id} AS id, ${c.requester} AS requester, ${c.status} AS status, ${c.expiresAt} AS expires_at
+    sql`SELECT ${c.id} AS id, ${c.requester} AS requester, ${c.status} AS status, ${c.expiresAt} AS expires_at,
+       ${c.requests.column('createdAt')} AS created_at
      FROM ${c.requests.table} WHERE ${c.misuseReportTokenHash} = ${tokenHash}`,
   )
   return row ? toRequest(row) : null
