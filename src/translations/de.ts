@@ -102,7 +102,7 @@ export const de: BackofficeTranslationTable = {
   auditFieldCategory: 'Kategorie',
   auditFieldClientIp: 'Client-IP (vom Proxy gemeldet)',
   auditFieldClientIpDescription:
-    'Die ursprüngliche Client-Adresse aus X-Forwarded-For; nur erfasst, wenn die Option trustProxy aktiviert ist.',
+    'Die Client-Adresse, wie Ihr Proxy sie gesehen hat (der letzte, vom Proxy angehängte Eintrag in X-Forwarded-For); nur erfasst, wenn die Option trustProxy aktiviert ist.',
   auditFieldData: 'Daten',
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Ereignis',

@@ -101,7 +101,7 @@ export const en = {
   auditFieldCategory: 'Category',
   auditFieldClientIp: 'Client IP (reported by proxy)',
   auditFieldClientIpDescription:
-    'The original client address from X-Forwarded-For; recorded only when the trustProxy option is on.',
+    'The client address as your proxy saw it (the right-most X-Forwarded-For entry, which the proxy appends); recorded only when the trustProxy option is on.',
   auditFieldData: 'Data',
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Event',

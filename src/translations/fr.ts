@@ -102,7 +102,7 @@ export const fr: BackofficeTranslationTable = {
   auditFieldCategory: 'Catégorie',
   auditFieldClientIp: 'IP du client (signalée par le proxy)',
   auditFieldClientIpDescription:
-    "L'adresse d'origine du client indiquée dans X-Forwarded-For ; enregistrée seulement si l'option trustProxy est activée.",
+    "L'adresse du client telle que votre proxy l'a vue (la dernière entrée de X-Forwarded-For, que le proxy ajoute) ; enregistrée seulement si l'option trustProxy est activée.",
   auditFieldData: 'Données',
   auditFieldDetails: 'Détails',
   auditFieldEvent: 'Événement',

@@ -101,7 +101,7 @@ export const nl: BackofficeTranslationTable = {
   auditFieldCategory: 'Categorie',
   auditFieldClientIp: 'Client-IP (gemeld door proxy)',
   auditFieldClientIpDescription:
-    'Het oorspronkelijke clientadres uit X-Forwarded-For; alleen vastgelegd als de optie trustProxy aan staat.',
+    'Het clientadres zoals uw proxy het zag (de laatste vermelding in X-Forwarded-For, die de proxy toevoegt); alleen vastgelegd als de optie trustProxy aan staat.',
   auditFieldData: 'Gegevens',
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Gebeurtenis',
