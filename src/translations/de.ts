@@ -73,6 +73,8 @@ export const de: BackofficeTranslationTable = {
   auditDataEmpty: 'Keine Daten erfasst.',
   errorAuditExportQueryInvalid:
     'Dieser Filter lässt sich nicht exportieren. Ändern Sie den Filter und versuchen Sie es erneut.',
+  errorListFilterInvalid:
+    'Dieser Filter vergleicht {{field}} mit einem Wert, den dieses Feld nicht haben kann. Ändern Sie den Filter und versuchen Sie es erneut.',
   auditEventAccountLocked: 'Konto vorübergehend gesperrt',
   auditEventAccountGuessingDetected: 'Raten am Konto aus unbekannten Browsern',
   auditEventAccountSuspended: 'Konto gesperrt',

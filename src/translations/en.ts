@@ -73,6 +73,8 @@ export const en = {
   auditEmptyValue: 'Not recorded',
   auditDataEmpty: 'No data recorded.',
   errorAuditExportQueryInvalid: 'This filter cannot be exported. Change the filter and try again.',
+  errorListFilterInvalid:
+    'This filter compares {{field}} with a value that field cannot hold. Change the filter and try again.',
   auditEventAccountLocked: 'Account locked',
   auditEventAccountGuessingDetected: 'Account guessed at from unknown browsers',
   auditEventAccountSuspended: 'Account suspended',

@@ -73,6 +73,8 @@ export const fr: BackofficeTranslationTable = {
   auditDataEmpty: 'Aucune donnée enregistrée.',
   errorAuditExportQueryInvalid:
     'Ce filtre ne peut pas être exporté. Modifiez le filtre et réessayez.',
+  errorListFilterInvalid:
+    'Ce filtre compare {{field}} à une valeur que ce champ ne peut pas prendre. Modifiez le filtre et réessayez.',
   auditEventAccountLocked: 'Compte verrouillé',
   auditEventAccountGuessingDetected: 'Tentatives sur le compte depuis des navigateurs inconnus',
   auditEventAccountSuspended: 'Compte suspendu',

@@ -73,6 +73,8 @@ export const nl: BackofficeTranslationTable = {
   auditDataEmpty: 'Geen gegevens vastgelegd.',
   errorAuditExportQueryInvalid:
     'Dit filter kan niet worden geëxporteerd. Pas het filter aan en probeer het opnieuw.',
+  errorListFilterInvalid:
+    'Dit filter vergelijkt {{field}} met een waarde die dat veld niet kan hebben. Pas het filter aan en probeer het opnieuw.',
   auditEventAccountLocked: 'Account tijdelijk vergrendeld',
   auditEventAccountGuessingDetected: 'Raden naar account vanuit onbekende browsers',
   auditEventAccountSuspended: 'Account geschorst',
