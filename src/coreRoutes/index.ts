@@ -4,7 +4,7 @@ import type { Capability } from '../capability.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { refusalTalliesSlug } from '../audit/refusalTallies.js'
-import { addEndpoints } from '../config/collections.js'
+import { addEndpoints, appendHooks } from '../config/collections.js'
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { clientAttemptsSlug } from '../lockout/clientAttempts.js'
@@ -13,6 +13,7 @@ import { isAdmin } from '../roles/isAdmin.js'
 import { twoFactorChallengesSlug } from '../twoFactor/challengeCollection.js'
 import { resetRequestsSlug } from '../twoFactor/resetRequests/constants.js'
 import { trustedDevicesSlug } from '../twoFactor/trustedDevicesCollection.js'
+import { refuseInvalidFilterValues } from './refuseInvalidFilterValues.js'
 import { verificationWithoutTokens } from './verificationWithoutTokens.js'
 
 /**
@@ -59,7 +60,8 @@ const jobsForAdministrators = (config: Config, options: SanitizedBackofficeOptio
 /**
  * Payload's own routes held to the plugin's rules: version routes on collections without versions
  * answer 404 rather than 500, email verification without tokens answers Payload's 403 rather than a
- * 500, and the jobs queue is for administrators (Payload lets any signed-in
+ * 500, a list filter with a value its column cannot hold answers 400 `LIST_FILTER_INVALID` rather
+ * than 500 on the staff accounts and the plugin's collections, and the jobs queue is for administrators (Payload lets any signed-in
  * user run it over `GET /api/payload-jobs/run`).
  */
 export const coreRoutes: Capability = {
@@ -79,11 +81,17 @@ export const coreRoutes: Capability = {
       {
         ...config,
         db: verificationWithoutTokens(config.db, options.usersCollection),
-        collections: (config.collections ?? []).map((collection) =>
-          plugin.has(collection.slug) && !collection.versions
-            ? addEndpoints(collection, noVersionRoutes, { first: true })
-            : collection,
-        ),
+        collections: (config.collections ?? []).map((collection) => {
+          if (!plugin.has(collection.slug)) {
+            return collection
+          }
+          const checked = appendHooks(collection, {
+            beforeOperation: [refuseInvalidFilterValues],
+          })
+          return collection.versions
+            ? checked
+            : addEndpoints(checked, noVersionRoutes, { first: true })
+        }),
       },
       options,
     )

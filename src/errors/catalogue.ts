@@ -141,6 +141,9 @@ export const errorCatalogue = {
   INSUFFICIENT_PERMISSIONS: { status: 403, translationKey: 'errorInsufficientPermissions' },
   // An audit log export whose filter Payload cannot run (an unknown field or operator).
   AUDIT_EXPORT_QUERY_INVALID: { status: 400, translationKey: 'errorAuditExportQueryInvalid' },
+  // A list filter comparing a column with a value it cannot hold (an option a select lacks, a word
+  // for a numeric id, a point query on a date); `field` names its path.
+  LIST_FILTER_INVALID: { status: 400, translationKey: 'errorListFilterInvalid' },
   // A key enabled or set while the plugin's `apiKeys` option is off.
   API_KEYS_DISABLED: { status: 403, translationKey: 'errorApiKeysDisabled' },
 

@@ -41,7 +41,7 @@ type LooseField = {
  * and editable, never the roles field, the sign-in identity, or hidden and read-only ones
  * (which is where the plugin's system fields are).
  */
-export const profileFieldCandidates = (
+const profileFieldCandidates = (
   collection: Pick<SanitizedCollectionConfig, 'fields'>,
   options: SanitizedBackofficeOptions,
 ): Field[] =>

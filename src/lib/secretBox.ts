@@ -4,6 +4,13 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1'
 /** AES-256-GCM: 96-bit nonce (NIST SP 800-38D §8.2 recommends exactly 96 bits), 128-bit tag. */
 const NONCE_BYTES = 12
+/**
+ * The tag's length, pinned when opening: Node's decipher accepts any tag of 4 to 16 bytes unless
+ * `authTagLength` is given (Node docs, crypto.createDecipheriv), and checks only the bytes it gets,
+ * so a value whose tag was cut to 4 bytes would open, and a forgery would need about 2^32 tries
+ * instead of 2^128 (NIST SP 800-38D §5.2.1.2 and Appendix C on short tags).
+ */
+const TAG_BYTES = 16
 
 /**
  * A 256-bit key derived with HKDF-SHA256 (RFC 5869) from key material of any length (the plugin's
@@ -21,7 +28,7 @@ export const deriveSecretKey = (material: string, info = 'totp-secret-encryption
  */
 export const sealSecret = (plaintext: string, key: Buffer, context: string): string => {
   const nonce = randomBytes(NONCE_BYTES)
-  const cipher = createCipheriv('aes-256-gcm', key, nonce)
+  const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES })
   cipher.setAAD(Buffer.from(context, 'utf8'))
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
   return [VERSION, nonce, ciphertext, cipher.getAuthTag()]
@@ -35,10 +42,16 @@ export const openSecret = (sealed: string, key: Buffer, context: string): null |
   if (version !== VERSION || !nonce || !ciphertext || !tag || rest.length > 0) {
     return null
   }
+  const tagBytes = Buffer.from(tag, 'base64url')
+  if (tagBytes.length !== TAG_BYTES) {
+    return null
+  }
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'))
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    })
     decipher.setAAD(Buffer.from(context, 'utf8'))
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+    decipher.setAuthTag(tagBytes)
     return Buffer.concat([
       decipher.update(Buffer.from(ciphertext, 'base64url')),
       decipher.final(),

@@ -19,14 +19,20 @@ const disablePayloadLockout = (auth: CollectionConfig['auth']): CollectionConfig
     : config
 }
 
+const trustProxyWarning =
+  'payload-backoffice: trustProxy is on, so the app must run behind a reverse proxy that writes ' +
+  'X-Forwarded-For (HAProxy `option forwardfor`, nginx `$proxy_add_x_forwarded_for`). Without one, a ' +
+  'client that sends a new X-Forwarded-For with each request escapes the per-client sign-in limit ' +
+  'and chooses the address recorded for it.'
+
 /**
  * The counting of failed sign-in attempts, per account and per unknown address, with exponential
  * backoff: the state it keeps and Payload's own lockout turned off. The attempts themselves are made
  * through `attemptCredential` by whoever checks a credential (sign-in, second factor, change password).
  */
 export const lockout: Capability = {
-  behaviour: (config, options) =>
-    mapCollection(config, options.usersCollection, (users) => {
+  behaviour: (config, options) => ({
+    ...mapCollection(config, options.usersCollection, (users) => {
       if (typeof users.auth === 'object' && users.auth.loginWithUsername) {
         // The lockout counts attempts per email address; a username path would bypass it.
         throw new Error(
@@ -42,6 +48,16 @@ export const lockout: Capability = {
         auth: disablePayloadLockout(users.auth),
       }
     }),
+    onInit: async (payload) => {
+      if (options.trustProxy) {
+        // Next.js keeps an X-Forwarded-For the client sent, so `trustProxy` without a proxy that
+        // writes the header lets a client name its own address: a new one each time escapes the
+        // per-client sign-in limit. Nothing in a request tells the two set-ups apart; say it once.
+        payload.logger.warn(trustProxyWarning)
+      }
+      await config.onInit?.(payload)
+    },
+  }),
   name: 'lockout',
   schema: (config, options) =>
     addCollection(

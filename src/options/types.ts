@@ -495,8 +495,10 @@ export type BackofficePluginOptions = {
   /** Two-factor authentication: who must use it, trusted devices, the secrets' encryption key. */
   twoFactor?: TwoFactorOptions
   /**
-   * Set when the app runs behind a reverse proxy you control that sets X-Forwarded-For: the client
-   * address it reports is then recorded. Leave off otherwise, or clients could claim any address.
+   * Set when the app runs behind a reverse proxy you control that appends to X-Forwarded-For (HAProxy
+   * `option forwardfor`): the address it saw, the right-most entry, is then recorded and counted by
+   * the per-client sign-in limit. Leave off otherwise, or clients could claim any address; when on,
+   * a warning saying so is logged at start-up.
    * @default false
    */
   trustProxy?: boolean

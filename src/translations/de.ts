@@ -73,6 +73,8 @@ export const de: BackofficeTranslationTable = {
   auditDataEmpty: 'Keine Daten erfasst.',
   errorAuditExportQueryInvalid:
     'Dieser Filter lässt sich nicht exportieren. Ändern Sie den Filter und versuchen Sie es erneut.',
+  errorListFilterInvalid:
+    'Dieser Filter vergleicht {{field}} mit einem Wert, den dieses Feld nicht haben kann. Ändern Sie den Filter und versuchen Sie es erneut.',
   auditEventAccountLocked: 'Konto vorübergehend gesperrt',
   auditEventAccountGuessingDetected: 'Raten am Konto aus unbekannten Browsern',
   auditEventAccountSuspended: 'Konto gesperrt',
@@ -102,7 +104,7 @@ export const de: BackofficeTranslationTable = {
   auditFieldCategory: 'Kategorie',
   auditFieldClientIp: 'Client-IP (vom Proxy gemeldet)',
   auditFieldClientIpDescription:
-    'Die ursprüngliche Client-Adresse aus X-Forwarded-For; nur erfasst, wenn die Option trustProxy aktiviert ist.',
+    'Die Client-Adresse, wie Ihr Proxy sie gesehen hat (der letzte, vom Proxy angehängte Eintrag in X-Forwarded-For); nur erfasst, wenn die Option trustProxy aktiviert ist.',
   auditFieldData: 'Daten',
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Ereignis',

@@ -73,6 +73,8 @@ export const en = {
   auditEmptyValue: 'Not recorded',
   auditDataEmpty: 'No data recorded.',
   errorAuditExportQueryInvalid: 'This filter cannot be exported. Change the filter and try again.',
+  errorListFilterInvalid:
+    'This filter compares {{field}} with a value that field cannot hold. Change the filter and try again.',
   auditEventAccountLocked: 'Account locked',
   auditEventAccountGuessingDetected: 'Account guessed at from unknown browsers',
   auditEventAccountSuspended: 'Account suspended',
@@ -101,7 +103,7 @@ export const en = {
   auditFieldCategory: 'Category',
   auditFieldClientIp: 'Client IP (reported by proxy)',
   auditFieldClientIpDescription:
-    'The original client address from X-Forwarded-For; recorded only when the trustProxy option is on.',
+    'The client address as your proxy saw it (the right-most X-Forwarded-For entry, which the proxy appends); recorded only when the trustProxy option is on.',
   auditFieldData: 'Data',
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Event',

@@ -73,6 +73,8 @@ export const fr: BackofficeTranslationTable = {
   auditDataEmpty: 'Aucune donnée enregistrée.',
   errorAuditExportQueryInvalid:
     'Ce filtre ne peut pas être exporté. Modifiez le filtre et réessayez.',
+  errorListFilterInvalid:
+    'Ce filtre compare {{field}} à une valeur que ce champ ne peut pas prendre. Modifiez le filtre et réessayez.',
   auditEventAccountLocked: 'Compte verrouillé',
   auditEventAccountGuessingDetected: 'Tentatives sur le compte depuis des navigateurs inconnus',
   auditEventAccountSuspended: 'Compte suspendu',
@@ -102,7 +104,7 @@ export const fr: BackofficeTranslationTable = {
   auditFieldCategory: 'Catégorie',
   auditFieldClientIp: 'IP du client (signalée par le proxy)',
   auditFieldClientIpDescription:
-    "L'adresse d'origine du client indiquée dans X-Forwarded-For ; enregistrée seulement si l'option trustProxy est activée.",
+    "L'adresse du client telle que votre proxy l'a vue (la dernière entrée de X-Forwarded-For, que le proxy ajoute) ; enregistrée seulement si l'option trustProxy est activée.",
   auditFieldData: 'Données',
   auditFieldDetails: 'Détails',
   auditFieldEvent: 'Événement',

@@ -73,6 +73,8 @@ export const nl: BackofficeTranslationTable = {
   auditDataEmpty: 'Geen gegevens vastgelegd.',
   errorAuditExportQueryInvalid:
     'Dit filter kan niet worden geëxporteerd. Pas het filter aan en probeer het opnieuw.',
+  errorListFilterInvalid:
+    'Dit filter vergelijkt {{field}} met een waarde die dat veld niet kan hebben. Pas het filter aan en probeer het opnieuw.',
   auditEventAccountLocked: 'Account tijdelijk vergrendeld',
   auditEventAccountGuessingDetected: 'Raden naar account vanuit onbekende browsers',
   auditEventAccountSuspended: 'Account geschorst',
@@ -101,7 +103,7 @@ export const nl: BackofficeTranslationTable = {
   auditFieldCategory: 'Categorie',
   auditFieldClientIp: 'Client-IP (gemeld door proxy)',
   auditFieldClientIpDescription:
-    'Het oorspronkelijke clientadres uit X-Forwarded-For; alleen vastgelegd als de optie trustProxy aan staat.',
+    'Het clientadres zoals uw proxy het zag (de laatste vermelding in X-Forwarded-For, die de proxy toevoegt); alleen vastgelegd als de optie trustProxy aan staat.',
   auditFieldData: 'Gegevens',
   auditFieldDetails: 'Details',
   auditFieldEvent: 'Gebeurtenis',

@@ -196,6 +196,35 @@ describe('the audit log CSV export', () => {
     expect(response.body.errors[0].data.code).toBe('AUDIT_EXPORT_QUERY_INVALID')
   })
 
+  it('finding 10: answers a filter value invalid for its column with 400 AUDIT_EXPORT_QUERY_INVALID, not 500', async () => {
+    const [before] = await sql('SELECT count(*)::int AS n FROM audit_log')
+    for (const query of [
+      // An event that is none of the select's options (a PostgreSQL enum).
+      'where[event][equals]=x',
+      // Ids that are no numbers.
+      'where[id][in]=a,b',
+      // A point for a date column.
+      'where[timestamp][near]=1,2',
+    ]) {
+      const response = await admin.get(`/audit-log/export.csv?${query}`)
+      expect(response.status, query).toBe(400)
+      expect(response.body.errors[0].data.code, query).toBe('AUDIT_EXPORT_QUERY_INVALID')
+    }
+    // The export only reads: nothing was stored or removed.
+    const [after] = await sql('SELECT count(*)::int AS n FROM audit_log')
+    expect(after.n).toBe(before.n)
+  })
+
+  it('finding 10: the users list answers a filter value invalid for its column with 400 and a catalogue code, not 500', async () => {
+    const response = await admin.get(
+      `/users?where[totpConfig.status][in]=${encodeURIComponent("a'b")}`,
+    )
+    expect(response.status).toBe(400)
+    expect(response.body.errors[0].data.code).toBe('LIST_FILTER_INVALID')
+    const [{ n }] = await sql('SELECT count(*)::int AS n FROM users')
+    expect(n).toBe(2)
+  })
+
   it('streams 200,000 rows without holding them in memory', async () => {
     const count = 200_000
     await seed(

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
+import { createLocalReq } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
+import { invitationPageFields } from '../../src/invitations/invitationPageFields.js'
+import { getPluginOptions } from '../../src/options/getPluginOptions.js'
 import { linksIn, type ReceivedEmail, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -321,6 +324,37 @@ describe('resend and revoke', () => {
     for (const action of ['resend-invitation', 'revoke-invitation']) {
       const answer = await admin.post(`/users/${user.id}/${action}`)
       expect([answer.status, codeOf(answer.body)]).toEqual([409, 'NO_INVITATION'])
+    }
+  })
+})
+
+describe('finding 13: the accept-invitation page and the profile fields', () => {
+  /**
+   * The profile field definitions the accept-invitation view hands the browser for `token`, opened
+   * by a visitor who is not signed in, serialised as React serialises a client component's props.
+   * (The view itself renders Payload's form state with @payloadcms/ui, which Node cannot import
+   * outside Next: its stylesheets. It takes its fields from `invitationPageFields`.)
+   */
+  const shippedFor = async (token: string) => {
+    const req = await createLocalReq({}, app.payload)
+    const page = await invitationPageFields(req, getPluginOptions(app.payload), token, {})
+    return JSON.stringify(page.clientFields)
+  }
+  /** The dev app's profile fields (dev/collections/Users.ts), by name and by English label. */
+  const profileFields = ['"team"', '"avatar"', '"bio"', '"Team"', '"Avatar"']
+
+  it('finding 13: ships no profile field definitions without a token or with a made-up one; a real invitation gets them', async () => {
+    for (const token of ['', 'A'.repeat(43), 'not-a-token']) {
+      const shipped = await shippedFor(token)
+      for (const field of profileFields) {
+        expect(shipped, `token ${JSON.stringify(token)}: ${field}`).not.toContain(field)
+      }
+      expect(shipped).toBe('[]')
+    }
+    const { mail } = await invite()
+    const shipped = await shippedFor(tokenOf(mail))
+    for (const field of profileFields) {
+      expect(shipped).toContain(field)
     }
   })
 })

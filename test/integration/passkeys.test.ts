@@ -577,6 +577,24 @@ describe('a password-less sign-in', () => {
     expect((await withCookie((value) => value)).status).toBe(200)
   })
 
+  it('finding 5: refuses a challenge cookie whose AES-GCM tag was truncated to 4 bytes', async () => {
+    const person = await signedIn()
+    await register(person)
+    const cookieName = 'payload-passkey-sign-in'
+    const client = app.client()
+    const options = await signInOptions(client)
+    // The live cookie of this very browser, its tag (the last part) cut to its first 4 bytes.
+    const parts = client.cookies.get(cookieName)!.split('.')
+    parts[3] = Buffer.from(parts[3]!, 'base64url').subarray(0, 4).toString('base64url')
+    client.cookies.set(cookieName, parts.join('.'))
+    const answer = await client.post('/users/passkey/sign-in', {
+      response: person.authenticator.get(options),
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    expect(client.cookies.has('payload-token')).toBe(false)
+  })
+
   it('refuses a sign-in posted by another site’s page', async () => {
     const person = await signedIn()
     await register(person)

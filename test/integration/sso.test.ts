@@ -551,6 +551,21 @@ describe('what an attacker tries against the callback', () => {
     expect(await linkedRows(staff.id)).toHaveLength(0)
   })
 
+  it('finding 5: refuses a transaction cookie whose AES-GCM tag was truncated to 4 bytes', async () => {
+    const { identity, staff } = await attacked()
+    const browser = app.client()
+    corporate.signInNext(identity)
+    const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
+    // This browser's own live cookie, its tag (the last part) cut to its first 4 bytes.
+    const parts = browser.cookies.get('payload-sso-transaction')!.split('.')
+    parts[3] = Buffer.from(parts[3]!, 'base64url').subarray(0, 4).toString('base64url')
+    browser.cookies.set('payload-sso-transaction', parts.join('.'))
+    const answer = await callback(browser, callbackUrl)
+    expect(loginPageCode(answer)).toBe('SSO_TRANSACTION_INVALID')
+    expect(await me(browser)).toBeNull()
+    expect(await linkedRows(staff.id)).toHaveLength(0)
+  })
+
   it("refuses a response delivered to another provider's callback (mix-up)", async () => {
     const { identity, staff } = await attacked()
     const browser = app.client()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { sanitizeOptions } from '../../src/options/sanitize.js'
-import { getClientInfo } from '../../src/request/clientInfo.js'
+import { clientLimitKey, getClientInfo } from '../../src/request/clientInfo.js'
 
 describe('audit options', () => {
   it('default to no content collections, log lines on, one year of retention and the audit-log slug', () => {
@@ -60,12 +60,33 @@ describe('getClientInfo', () => {
     expect(info).toEqual({ clientIp: null, ipAddress: '10.0.0.1', userAgent: 'UA' })
   })
 
-  it('records the original client from X-Forwarded-For only when the proxy is trusted', () => {
-    const info = getClientInfo(request({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), {
+  it('finding 7: behind a trusted proxy that appends to X-Forwarded-For, records the address it saw, not the one the client claimed', () => {
+    const info = getClientInfo(request({ 'x-forwarded-for': '192.0.2.77, 10.0.0.1' }), {
       trustProxy: true,
     })
-    expect(info.clientIp).toBe('203.0.113.9')
+    expect(info.clientIp).toBe('10.0.0.1')
     expect(info.ipAddress).toBe('10.0.0.1')
+  })
+
+  it('finding 8: an X-Forwarded-For that names no address records none and counts in one shared bucket', () => {
+    for (const header of ['', ' ', ',', ' , ', 'unknown', '192.0.2.77, not-an-address']) {
+      const headers = request({ 'x-forwarded-for': header, 'x-real-ip': '198.51.100.4' })
+      expect(getClientInfo(headers, { trustProxy: true })).toMatchObject({
+        clientIp: null,
+        ipAddress: null,
+      })
+      expect(clientLimitKey(headers)).toBe('no-address')
+    }
+    expect(clientLimitKey(request({ 'x-forwarded-for': '192.0.2.77, 10.0.0.1' }))).toBe('10.0.0.1')
+  })
+
+  it('reads an address with the port some proxies add', () => {
+    const address = (header: string) =>
+      getClientInfo(request({ 'x-forwarded-for': header }), { trustProxy: true }).ipAddress
+    expect(address('192.0.2.1:5123')).toBe('192.0.2.1')
+    expect(address('[2001:db8::1]:5123')).toBe('2001:db8::1')
+    expect(address('2001:db8::1')).toBe('2001:db8::1')
+    expect(address('::ffff:127.0.0.1')).toBe('::ffff:127.0.0.1')
   })
 
   it('falls back to X-Real-IP and leaves absent values empty', () => {

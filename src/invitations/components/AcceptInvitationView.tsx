@@ -8,18 +8,12 @@ import type {
 } from 'payload'
 
 import { buildFormState } from '@payloadcms/ui/utilities/buildFormState'
-import {
-  createClientCollectionConfigs,
-  createClientFields,
-  createLocalReq,
-  getAccessResults,
-} from 'payload'
+import { createClientCollectionConfigs, createLocalReq, getAccessResults } from 'payload'
 
-import { hashToken, isWellFormedToken } from '../../lib/tokens.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
-import { invitationStore } from '../invitationStore.js'
-import { pickFields, profileFieldCandidates, profileFieldsFor } from '../profileFields.js'
+import { invitationPageFields } from '../invitationPageFields.js'
+import { pickFields } from '../profileFields.js'
 import { AcceptInvitationForm } from './lazyComponents.js'
 
 /** The collections a relationship or upload field points at. */
@@ -29,8 +23,9 @@ const relatedSlugs = (field: Field): string[] =>
 /**
  * The accept-invitation page (`{admin}/accept-invitation?token=…`), open to anyone with the link.
  * Visitors are signed out, so the admin's client config carries no collection fields: the profile
- * fields an invitee may be offered are prepared here, and the page shows those the invitation's
- * answer lists for this invitee. Their form state is built here as Payload's own views build it, so
+ * fields this invitee is offered are prepared here, for a usable invitation only (a page opened
+ * without a token or with a made-up one gets none), and the page shows those the invitation's
+ * answer lists. Their form state is built here as Payload's own views build it, so
  * fields drawn by server components (rich text) render with Payload's own components; the token is
  * only read, never used up. The token stays out of the Referer of any request the page makes
  * (`strict-origin`; a view cannot set response headers, a meta element can).
@@ -44,24 +39,18 @@ export const AcceptInvitationView = async ({
   const { payload } = req
   const options = getPluginOptions(payload)
   const slug = options.usersCollection
-  const collection = payload.collections[slug]!.config
   const token = typeof searchParams?.token === 'string' ? searchParams.token : ''
-  const fields = createClientFields({
-    defaultIDType: payload.db.defaultIDType,
-    disableAddingID: true,
-    fields: profileFieldCandidates(collection, options),
-    i18n: req.i18n,
-    importMap,
-  })
+  // Profile field definitions only for a usable invitation, and only the ones it offers.
+  const {
+    account,
+    clientFields: fields,
+    offered,
+  } = await invitationPageFields(req, options, token, importMap)
 
   let initialState: FormState = {}
   let relatedCollections: ClientCollectionConfig[] = []
   let visitorPermissions: null | SanitizedPermissions = null
-  const account = isWellFormedToken(token)
-    ? await invitationStore(req, options).findUsable(hashToken(token))
-    : null
   if (account) {
-    const offered = await profileFieldsFor(req, options, account)
     const docPermissions = {
       create: true,
       fields: Object.fromEntries(

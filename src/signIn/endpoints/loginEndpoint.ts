@@ -19,7 +19,7 @@ import { claimKeyedAttempt } from '../../lockout/attempts.js'
 import { claimClientAttempt } from '../../lockout/claimClientAttempt.js'
 import { knownBrowserCookie, knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { knownLocksOf } from '../../lockout/knownLocks.js'
-import { getClientInfo } from '../../request/clientInfo.js'
+import { clientLimitKey } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
 import { passwordField } from '../../request/passwordField.js'
 import { passwordRefusal } from '../../request/passwordRefusal.js'
@@ -100,7 +100,8 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       // in the database before any password is checked. A known browser is exempt: guesses from
       // others behind the same address (an office's NAT) must not lock its staff out; its own
       // wrong passwords still count on its budget for the account.
-      const client = options.trustProxy ? getClientInfo(req, options).ipAddress : null
+      // A request whose X-Forwarded-For names no address counts in one shared bucket, never none.
+      const client = options.trustProxy ? clientLimitKey(req) : null
       const clientBlockedUntil =
         client && !knownBrowser ? await claimClientAttempt(req, options, client) : null
       if (clientBlockedUntil) {
