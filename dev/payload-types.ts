@@ -74,6 +74,7 @@ export interface Config {
     users: User;
     'login-throttles': LoginThrottle;
     'login-client-attempts': LoginClientAttempt;
+    'sign-in-change-reports': SignInChangeReport;
     'spent-states': SpentState;
     sessions: Session;
     'two-factor-challenges': TwoFactorChallenge;
@@ -115,6 +116,7 @@ export interface Config {
     users: UsersSelect<false> | UsersSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'login-client-attempts': LoginClientAttemptsSelect<false> | LoginClientAttemptsSelect<true>;
+    'sign-in-change-reports': SignInChangeReportsSelect<false> | SignInChangeReportsSelect<true>;
     'spent-states': SpentStatesSelect<false> | SpentStatesSelect<true>;
     sessions: SessionsSelect<false> | SessionsSelect<true>;
     'two-factor-challenges': TwoFactorChallengesSelect<false> | TwoFactorChallengesSelect<true>;
@@ -391,7 +393,16 @@ export interface User {
     status?: ('active' | 'suspended') | null;
     suspendedAt?: string | null;
     suspensionReason?:
-      ('securityIncident' | 'excessiveFailures' | 'misuseReport' | 'administrator' | 'secondFactorFailures') | null;
+      | (
+          | 'securityIncident'
+          | 'excessiveFailures'
+          | 'misuseReport'
+          | 'administrator'
+          | 'secondFactorFailures'
+          | 'recoveryReview'
+        )
+      | null;
+    reviewSince?: string | null;
     suspendedBy?: (number | null) | User;
   };
   totpConfig?: {
@@ -557,6 +568,21 @@ export interface LoginClientAttempt {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sign-in-change-reports".
+ */
+export interface SignInChangeReport {
+  id: number;
+  user?: (number | null) | User;
+  tokenHash?: string | null;
+  since?: string | null;
+  sentTo?: string | null;
+  expiresAt?: string | null;
+  spentAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "spent-states".
  */
 export interface SpentState {
@@ -600,6 +626,7 @@ export interface Session {
         | 'lockout'
         | 'twoFactorChange'
         | 'trustedDeviceReused'
+        | 'recovery'
         | 'emailChange'
         | 'signInMethodChange'
         | 'providerLogout'
@@ -783,6 +810,9 @@ export interface AuditLog {
     | 'account.suspended'
     | 'account.guessingDetected'
     | 'account.unblocked'
+    | 'account.intruderEvicted'
+    | 'account.recoveryReviewApproved'
+    | 'account.signInChangeReported'
     | 'account.apiKeyDisabled'
     | 'account.emailChanged'
     | 'account.signInMethodChanged'
@@ -1091,6 +1121,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'login-client-attempts';
         value: number | LoginClientAttempt;
+      } | null)
+    | ({
+        relationTo: 'sign-in-change-reports';
+        value: number | SignInChangeReport;
       } | null)
     | ({
         relationTo: 'spent-states';
@@ -1409,6 +1443,7 @@ export interface UsersSelect<T extends boolean = true> {
         status?: T;
         suspendedAt?: T;
         suspensionReason?: T;
+        reviewSince?: T;
         suspendedBy?: T;
       };
   totpConfig?:
@@ -1472,6 +1507,20 @@ export interface LoginClientAttemptsSelect<T extends boolean = true> {
   key?: T;
   bucket?: T;
   attempts?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sign-in-change-reports_select".
+ */
+export interface SignInChangeReportsSelect<T extends boolean = true> {
+  user?: T;
+  tokenHash?: T;
+  since?: T;
+  sentTo?: T;
+  expiresAt?: T;
+  spentAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

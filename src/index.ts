@@ -21,6 +21,11 @@ export { slateToPlainText } from './richtext/slateToPlainText.js'
 export { seoFieldsWithSpecGauge, seoLengthLimits } from './seo/seoFieldsWithSpecGauge.js'
 export { liftSuspension, suspendAccount } from './suspension/suspendAccount.js'
 export {
+  resetSecondFactorWithServerAccess,
+  type ServerAccessResetArgs,
+  type ServerAccessResetResult,
+} from './twoFactor/resetRequests/serverAccessReset.js'
+export {
   type AuthenticationLevel,
   revokeSessions,
   type RevokeSessionsArgs,

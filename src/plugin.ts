@@ -3,6 +3,7 @@ import type { Config, Plugin } from 'payload'
 import type { BackofficePluginOptions } from './options/types.js'
 
 import { capabilities } from './capabilities.js'
+import { markPluginOwnedFields, topLevelFieldNames } from './config/pluginOwnedFields.js'
 import { mergeTranslations } from './i18n/mergeTranslations.js'
 import { pluginOptionsKey } from './options/getPluginOptions.js'
 import { sanitizeOptions } from './options/sanitize.js'
@@ -37,6 +38,11 @@ export const backofficePlugin =
     for (const capability of capabilities) {
       config = capability.schema?.(config, pluginOptions) ?? config
     }
+    config = markPluginOwnedFields(
+      config,
+      pluginOptions.usersCollection,
+      topLevelFieldNames(usersCollection.fields),
+    )
     if (!pluginOptions.enabled) {
       return config
     }

@@ -126,6 +126,11 @@ export const errorCatalogue = {
   RESET_REQUEST_PENDING_EXISTS: { status: 409, translationKey: 'errorResetRequestPendingExists' },
   RESET_REQUEST_EXPIRED: { status: 410, translationKey: 'errorResetRequestExpired' },
   RESET_REQUEST_PROCESSED: { status: 409, translationKey: 'errorResetRequestProcessed' },
+  // Approving removes a second factor: the reviewer must be someone other than the account it is for,
+  // or whoever holds an administrator's session and password strips that administrator's own factor
+  // (OWASP ASVS 5.0 6.4.4; NIST SP 800-53 AC-5, separation of duties). With one administrator, an
+  // operator with server access runs resetSecondFactorWithServerAccess.
+  RESET_REQUEST_OWN_ACCOUNT: { status: 403, translationKey: 'errorResetRequestOwnAccount' },
   RESET_REASON_REQUIRED: { status: 400, translationKey: 'errorResetReasonRequired' },
   RESET_REASON_TOO_SHORT: { status: 400, translationKey: 'errorResetReasonTooShort' },
   RESET_REASON_TOO_LONG: { status: 400, translationKey: 'errorResetReasonTooLong' },

@@ -31,9 +31,11 @@ const acceptRequest = z.looseObject({
  * may set (JSON, or the admin's form post). In order:
  * - the token's shape, then that the link still works (without using it up): otherwise 400
  *   INVITATION_INVALID_OR_EXPIRED, whether it is malformed, unknown, expired, used or revoked;
- * - the profile: only the fields `profileFieldsFor` allows are taken, the rest (roles, system fields,
- *   the email) ignored as Payload ignores fields a user may not write; wrong JSON types are refused,
- *   and so are references to documents the invitee may not read;
+ * - the profile: only the fields `profileFieldsFor` allows are taken, the rest (roles, the sign-in
+ *   method, API keys and every other security field, the email) ignored as Payload ignores fields a
+ *   user may not write: one rule for every key the page does not offer, so an attempt learns nothing
+ *   and changes nothing, while the person still gets in with the password they chose. Wrong JSON
+ *   types are refused, and so are references to documents the invitee may not read;
  * - the password policy, with the account's email and name as weak words: a refused password uses
  *   nothing up, and the same link works again;
  * - the link is used up atomically and the password and profile saved (see completeInvitation);

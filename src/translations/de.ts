@@ -163,6 +163,8 @@ export const de: BackofficeTranslationTable = {
   errorResetRequestExpired: 'Die Anfrage zum Zurücksetzen der 2FA ist abgelaufen.',
   errorResetRequestPendingExists: 'Es gibt bereits eine offene Anfrage zum Zurücksetzen der 2FA.',
   errorResetRequestProcessed: 'Bearbeitete Anfragen können nicht geändert werden.',
+  errorResetRequestOwnAccount:
+    'Sie können keine Anfrage zum Zurücksetzen der 2FA für Ihr eigenes Konto genehmigen: Eine andere Administratorin oder ein anderer Administrator muss sie prüfen.',
   errorSessionLifetimeEnded:
     'Diese Sitzung hat ihre maximale Dauer erreicht. Bitte melden Sie sich erneut an.',
   errorSystemControlledField: "Das Feld '{{field}}' wird vom System verwaltet.",
@@ -560,6 +562,8 @@ export const de: BackofficeTranslationTable = {
   twoFactorResetRequestedToast:
     'Ihre Anfrage zum Zurücksetzen der 2FA wurde an die Administratoren gesendet.',
   resetReviewHeading: 'Diese Anfrage prüfen',
+  resetReviewOwnRequest:
+    'Diese Anfrage betrifft Ihr eigenes Konto, deshalb muss eine andere Administratorin oder ein anderer Administrator sie genehmigen. Sie können sie ablehnen, um sie zurückzuziehen.',
   resetReviewCommentLabel: 'Kommentar für die anfragende Person (optional)',
   resetReviewApprove: 'Genehmigen',
   resetReviewDeny: 'Ablehnen',

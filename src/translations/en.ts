@@ -159,6 +159,8 @@ export const en = {
   errorResetRequestExpired: 'The 2FA reset request has expired.',
   errorResetRequestPendingExists: 'A pending 2FA reset request already exists.',
   errorResetRequestProcessed: 'Cannot change processed requests.',
+  errorResetRequestOwnAccount:
+    'You cannot approve a 2FA reset request for your own account: another administrator must review it.',
   errorSessionLifetimeEnded: 'This session has reached its maximum length. Please sign in again.',
   errorSystemControlledField: "Field '{{field}}' is system-controlled.",
   errorTokenInvalidOrExpired: 'The token is invalid or has expired.',
@@ -544,6 +546,8 @@ export const en = {
   twoFactorResetAccountSubmit: 'Request a 2FA reset',
   twoFactorResetRequestedToast: 'Your 2FA reset request was sent to the administrators.',
   resetReviewHeading: 'Review this request',
+  resetReviewOwnRequest:
+    'This request is for your own account, so another administrator must approve it. You may deny it to withdraw it.',
   resetReviewCommentLabel: 'Comment for the requester (optional)',
   resetReviewApprove: 'Approve',
   resetReviewDeny: 'Deny',

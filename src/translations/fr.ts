@@ -162,6 +162,8 @@ export const fr: BackofficeTranslationTable = {
   errorResetRequestExpired: 'La demande de réinitialisation 2FA a expiré.',
   errorResetRequestPendingExists: 'Une demande de réinitialisation 2FA est déjà en attente.',
   errorResetRequestProcessed: 'Les demandes traitées ne peuvent pas être modifiées.',
+  errorResetRequestOwnAccount:
+    'Vous ne pouvez pas approuver une demande de réinitialisation 2FA pour votre propre compte : un autre administrateur doit l’examiner.',
   errorSessionLifetimeEnded:
     'Cette session a atteint sa durée maximale. Veuillez vous reconnecter.',
   errorSystemControlledField: "Le champ '{{field}}' est géré par le système.",
@@ -559,6 +561,8 @@ export const fr: BackofficeTranslationTable = {
   twoFactorResetRequestedToast:
     'Votre demande de réinitialisation 2FA a été envoyée aux administrateurs.',
   resetReviewHeading: 'Examiner cette demande',
+  resetReviewOwnRequest:
+    'Cette demande concerne votre propre compte : un autre administrateur doit l’approuver. Vous pouvez la refuser pour la retirer.',
   resetReviewCommentLabel: 'Commentaire pour le demandeur (facultatif)',
   resetReviewApprove: 'Approuver',
   resetReviewDeny: 'Refuser',

@@ -160,6 +160,8 @@ export const nl: BackofficeTranslationTable = {
   errorResetRequestExpired: 'Het verzoek om 2FA te resetten is verlopen.',
   errorResetRequestPendingExists: 'Er is al een openstaand verzoek om 2FA te resetten.',
   errorResetRequestProcessed: 'Verwerkte verzoeken kunnen niet worden gewijzigd.',
+  errorResetRequestOwnAccount:
+    'U kunt geen verzoek om 2FA te resetten voor uw eigen account goedkeuren: een andere beheerder moet het beoordelen.',
   errorSessionLifetimeEnded: 'Deze sessie heeft haar maximale duur bereikt. Meld u opnieuw aan.',
   errorSystemControlledField: "Het veld '{{field}}' wordt door het systeem beheerd.",
   errorTokenInvalidOrExpired: 'Het token is ongeldig of verlopen.',
@@ -549,6 +551,8 @@ export const nl: BackofficeTranslationTable = {
   twoFactorResetAccountSubmit: '2FA-reset aanvragen',
   twoFactorResetRequestedToast: 'Uw verzoek om 2FA te resetten is naar de beheerders gestuurd.',
   resetReviewHeading: 'Dit verzoek beoordelen',
+  resetReviewOwnRequest:
+    'Dit verzoek gaat over uw eigen account, dus een andere beheerder moet het goedkeuren. U kunt het afwijzen om het in te trekken.',
   resetReviewCommentLabel: 'Opmerking voor de aanvrager (optioneel)',
   resetReviewApprove: 'Goedkeuren',
   resetReviewDeny: 'Afwijzen',

@@ -747,3 +747,40 @@ describe('a denied reset request, in Chromium', () => {
     )
   })
 })
+
+describe("an administrator's own reset request, in Chromium", () => {
+  it('finding 11: the review screen does not offer Approve on your own request and says another administrator must approve it', async () => {
+    const payload = await app.payload()
+    const [reviewer] = await sql('SELECT id FROM users WHERE email = $1', [adminEmail])
+    // The administrator's own request, as the request endpoint stores it (the account is its requester).
+    const own = (await payload.create({
+      collection: 'two-factor-reset-requests' as never,
+      context: { backofficeResetRequestWrite: true },
+      data: {
+        expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        pendingKey: String(reviewer!.id),
+        reason,
+        requester: reviewer!.id,
+        status: 'pending',
+      } as never,
+      overrideAccess: true,
+    })) as unknown as { id: number }
+
+    await adminPage.goto(`${appUrl}/admin/collections/two-factor-reset-requests/${own.id}`)
+    const review = adminPage.getByRole('region', { name: 'Review this request' })
+    await review.waitFor()
+    expect(await adminPage.locator('#backoffice-reset-own-request').textContent()).toBe(
+      'This request is for your own account, so another administrator must approve it. You may deny it to withdraw it.',
+    )
+    expect(await review.getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    expect(await review.getByRole('button', { name: 'Deny' }).count()).toBe(1)
+    await expectNoSeriousViolations(adminPage, ['.backoffice-reset-review'], 'own reset request')
+    await screenshot(adminPage, 'two-factor-reset-own-request')
+
+    // Nothing reached the account: the request waits for another administrator.
+    const [stored] = await sql('SELECT status FROM two_factor_reset_requests WHERE id = $1', [
+      own.id,
+    ])
+    expect(stored!.status).toBe('pending')
+  })
+})

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RestClient } from '../helpers/restClient.js'
@@ -163,6 +163,37 @@ describe('who may give an account an API key', () => {
     const newerKey = await giveKey(editor.id)
     expect(await signedInByKey(oldKey)).toBeNull()
     expect(await signedInByKey(newerKey)).toBe(editor.email)
+  })
+  it('finding 9: an administrator invitee is not offered, and cannot set, an API key while accepting', async () => {
+    const email = `keys-invitee-${++accounts}@example.com`
+    expect((await adminBrowser.post('/users', { email, roles: ['admin'] })).status).toBe(201)
+    // The link as the invitation email carries it; only its SHA-256 is stored.
+    const token = randomBytes(32).toString('base64url')
+    await sql('UPDATE users SET invitation_token_hash = $1 WHERE email = $2', [
+      createHash('sha256').update(token).digest('hex'),
+      email,
+    ])
+    const shown = await app.client().get(`/users/invitation?token=${token}`)
+    expect(shown.status).toBe(200)
+    for (const keyField of ['enableAPIKey', 'apiKey', 'apiKeyIndex', 'hasAPIKey']) {
+      expect(shown.body.fields).not.toContain(keyField)
+    }
+
+    const key = newKey()
+    const inviteePassword = 'my-own-new-and-unusual-passphrase-7'
+    const accepted = await app.client().post('/users/accept-invitation', {
+      apiKey: key,
+      enableAPIKey: true,
+      password: inviteePassword,
+      token,
+    })
+    expect(accepted.status).toBe(200)
+    const [row] = await sql('SELECT id FROM users WHERE email = $1', [email])
+    expect(await keyColumns(row.id)).toEqual({ enabled: false, index: null })
+    expect(await signedInByKey(key)).toBeNull()
+    expect(
+      (await app.client().post('/users/login', { email, password: inviteePassword })).status,
+    ).toBe(200)
   })
 })
 

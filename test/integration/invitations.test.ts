@@ -65,7 +65,25 @@ const invite = async (data: Record<string, unknown> = {}) => {
 
 beforeAll(async () => {
   inbox = await startSmtpInbox()
-  app = await startTestPayload({ smtpUrl: inbox.url })
+  app = await startTestPayload({
+    // A configured provider, so that a sign-in method an invitee might try to choose exists. Never
+    // reached: nobody here signs in through it.
+    backofficeOptions: {
+      sso: {
+        providers: [
+          {
+            clientId: 'invitations-test',
+            clientSecret: 'not-used-by-these-tests',
+            id: 'corporate',
+            issuer: 'http://127.0.0.1:9/',
+            kind: 'oidc',
+            label: 'Corporate SSO',
+          },
+        ],
+      },
+    },
+    smtpUrl: inbox.url,
+  })
   await app.payload.create({
     collection: 'users',
     data: { email: adminEmail, name: adminName, password, roles: ['admin'] },
@@ -511,6 +529,47 @@ describe("the invitee's profile: the users collection's other fields, relationsh
     expect(row.roles).toEqual(['editor'])
     expect(await stored('attacker@example.com')).toBeUndefined()
     expect((await profileOf(email)).identityProvider ?? 'local').toBe('local')
+  })
+
+  it('finding 9: an administrator invitee cannot choose their own sign-in method (nor any security field) while accepting', async () => {
+    const { email, mail } = await invite({ roles: ['admin'] })
+    const token = tokenOf(mail)
+    // The sign-in method is the inviting administrator's decision: the page does not offer it, nor
+    // any other security state the account page or an administrator sets.
+    const shown = await app.client().get(`/users/invitation?token=${token}`)
+    expect(shown.status).toBe(200)
+    expect(shown.body.fields).toEqual(expect.arrayContaining(['name', 'preferredLanguage']))
+    for (const reserved of [
+      'identityProvider',
+      'roles',
+      'security',
+      'totpConfig',
+      'invitation',
+      'consecutiveFailedLogins',
+      'lockoutUntil',
+      'enableAPIKey',
+      'apiKey',
+      'email',
+    ]) {
+      expect(shown.body.fields).not.toContain(reserved)
+    }
+
+    const accepted = await app.client().post('/users/accept-invitation', {
+      identityProvider: 'corporate',
+      name: 'Ada Administrator',
+      password: inviteePassword,
+      token,
+    })
+    expect(accepted.status).toBe(200)
+    expect(await profileOf(email)).toMatchObject({
+      identityProvider: 'local',
+      name: 'Ada Administrator',
+    })
+    expect((await stored(email)).status).toBe('accepted')
+    // The password the invitee chose is the way in, as the invitation promised.
+    const signIn = await app.client().post('/users/login', { email, password: inviteePassword })
+    expect(signIn.status).toBe(200)
+    expect(signIn.body.user?.email).toBe(email)
   })
 
   it('refuses references that do not exist and values of the wrong shape, with a catalogue code, and stores nothing', async () => {

@@ -1,3 +1,4 @@
+import { resetSecondFactorWithServerAccess } from 'payload-backoffice'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
@@ -41,14 +42,15 @@ const requestsOf = (id: number) =>
   )
 
 /**
- * An editor with a second factor, signed in on `signedIn` (with a code, on a device it trusts), and
- * `locked`, a second browser past the password and stuck at the code prompt: the one who lost the phone.
+ * An editor (or an account of `role`) with a second factor, signed in on `signedIn` (with a code, on
+ * a device it trusts), and `locked`, a second browser past the password and stuck at the code
+ * prompt: the one who lost the phone.
  */
-const editorAtCodePrompt = async () => {
-  const email = `editor-${++accounts}@example.com`
+const editorAtCodePrompt = async (role: 'admin' | 'editor' = 'editor') => {
+  const email = `${role}-${++accounts}@example.com`
   const user = await app.payload.create({
     collection: 'users',
-    data: { email, password, roles: ['editor'] },
+    data: { email, password, roles: [role] },
   })
   const setup = app.client()
   expect((await setup.post('/users/login', { email, password })).status).toBe(200)
@@ -465,6 +467,118 @@ describe('reviewing a request', () => {
 
     expect((await requestReset(locked, { reason })).status).toBe(200)
     expect((await requestsOf(id)).map((row) => row.status)).toEqual(['expired', 'pending'])
+  })
+})
+
+describe("an administrator's own request", () => {
+  const secondFactorOf = async (id: number) =>
+    (
+      await sql(
+        'SELECT totp_config_status AS status, totp_config_secret IS NOT NULL AS "hasSecret" FROM users WHERE id = $1',
+        [id],
+      )
+    )[0]
+  const approvalsOf = async (id: number) =>
+    (
+      await app.payload.find({
+        collection: 'audit-log' as never,
+        overrideAccess: true,
+        where: {
+          and: [
+            { event: { equals: 'twoFactor.resetApproved' } },
+            { userId: { equals: String(id) } },
+          ],
+        } as never,
+      })
+    ).docs as unknown as { actor: null | string; actorId: null | string; data: Json }[]
+
+  it('finding 11: an administrator cannot approve their own 2FA reset request; another administrator can', async () => {
+    const owner = await editorAtCodePrompt('admin')
+    // Whoever holds the administrator's session, freshly proved with the password, asks...
+    expect((await requestReset(owner.signedIn, { reason })).status).toBe(200)
+    const [stored] = await requestsOf(owner.id)
+
+    // ...and answers: refused, with nothing changed.
+    const own = await review(owner.signedIn, stored.id, 'approve', { comment: 'It is me.' })
+    expect(own.status).toBe(403)
+    expect(codeOf(own)).toBe('RESET_REQUEST_OWN_ACCOUNT')
+    expect(messageOf(own)).toBe(
+      'You cannot approve a 2FA reset request for your own account: another administrator must review it.',
+    )
+    expect((await requestsOf(owner.id))[0]).toMatchObject({
+      approver_id: null,
+      pending_key: String(owner.id),
+      status: 'pending',
+    })
+    expect(await secondFactorOf(owner.id)).toEqual({ hasSecret: true, status: 'enabled' })
+    expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [owner.id])).toHaveLength(
+      1,
+    )
+    expect(await approvalsOf(owner.id)).toEqual([])
+    // The password alone still leads to the code prompt, not past it.
+    const passwordOnly = await app.client().post('/users/login', { email: owner.email, password })
+    expect(passwordOnly.body.redirectTo).toMatch(/two-factor\/verify/)
+
+    // Another administrator reviews it.
+    const approved = await review(admin, stored.id, 'approve')
+    expect(approved.status).toBe(200)
+    expect((await requestsOf(owner.id))[0]).toMatchObject({
+      approver_id: adminId,
+      status: 'approved',
+    })
+    expect(await secondFactorOf(owner.id)).toEqual({ hasSecret: false, status: 'pending' })
+    expect((await approvalsOf(owner.id))[0]).toMatchObject({ actorId: String(adminId) })
+  })
+
+  it('finding 11: with no other administrator, the break-glass function run with server access approves the request, audited as such', async () => {
+    const owner = await editorAtCodePrompt('admin')
+    expect((await requestReset(owner.locked, { reason })).status).toBe(200)
+    const [stored] = await requestsOf(owner.id)
+
+    const result = await resetSecondFactorWithServerAccess(app.payload, {
+      comment: 'Identity checked in person by the operator.',
+      email: owner.email,
+    })
+    expect(result).toMatchObject({ requestId: stored.id, userId: owner.id })
+    expect((await requestsOf(owner.id))[0]).toMatchObject({
+      approver_comment: 'Identity checked in person by the operator.',
+      approver_id: null,
+      pending_key: null,
+      status: 'approved',
+    })
+    expect(await secondFactorOf(owner.id)).toEqual({ hasSecret: false, status: 'pending' })
+    expect(await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [owner.id])).toEqual([])
+    expect((await owner.signedIn.get('/users/me')).body.user).toBeNull()
+    const [audited] = await approvalsOf(owner.id)
+    expect(audited).toMatchObject({
+      actor: null,
+      actorId: null,
+      data: { breakGlass: true, requestId: stored.id },
+    })
+    const mail = await inbox.waitFor(
+      (message) => message.to.includes(owner.email) && /approved/.test(message.subject),
+    )
+    expect(mail.text).toContain('Identity checked in person by the operator.')
+
+    // The owner sets up a new second factor at the next sign-in.
+    const fresh = app.client()
+    expect((await fresh.post('/users/login', { email: owner.email, password })).body).toMatchObject(
+      { redirectTo: '/admin/two-factor/setup' },
+    )
+  })
+
+  it('finding 11: the break-glass function also resets an account with no request, and refuses an unknown one', async () => {
+    const owner = await editorAtCodePrompt('admin')
+    const result = await resetSecondFactorWithServerAccess(app.payload, { userId: owner.id })
+    expect(result).toMatchObject({ requestId: null, userId: owner.id })
+    expect(await secondFactorOf(owner.id)).toEqual({ hasSecret: false, status: 'pending' })
+    expect((await approvalsOf(owner.id))[0]).toMatchObject({
+      actorId: null,
+      data: { breakGlass: true, requestId: null },
+    })
+    await expect(
+      resetSecondFactorWithServerAccess(app.payload, { email: 'nobody@example.com' }),
+    ).rejects.toMatchObject({ data: { code: 'USER_NOT_FOUND' } })
   })
 })
 

@@ -1,4 +1,4 @@
-import type { Endpoint, PayloadRequest } from 'payload'
+import type { Endpoint } from 'payload'
 
 import * as z from 'zod'
 
@@ -9,52 +9,18 @@ import { inTransaction } from '../../db/inTransaction.js'
 import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { requestText } from '../../i18n/text.js'
-import { clearSecondFactorGuesses } from '../../lockout/secondFactorGuesses.js'
 import { administrator } from '../../request/administrator.js'
 import { resolveAdministrator } from '../../request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../request/http.js'
 import { parseDocumentId } from '../../request/parseDocumentId.js'
-import { revokeSessions } from '../../sessions/revokeSessions.js'
 import { freshProof } from '../../sudo/freshProof.js'
-import { requireSetup, resetToPending } from '../accountState.js'
-import { removeAllPasskeys } from '../passkeys/passkeyStore.js'
-import { deleteRecoveryCodes } from '../recoveryCodes/store.js'
-import { removeAllTrustedDevices } from '../trustedDevices.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetAnsweredEmail } from './emails.js'
+import { resetSecondFactor } from './resetSecondFactor.js'
 import { answerResetRequest, readResetRequest } from './store.js'
 import { checkResetRequestChange } from './transitions.js'
 
 type Decision = 'approved' | 'denied'
-
-/**
- * The approval's effects on the account: the lost authenticator stops working (2FA back to pending,
- * set up again at the next sign-in), every passkey is removed (a lost device may hold one, and the
- * request cannot say which), and so do its recovery codes (an account without a second
- * factor has none), no device skips the new second factor, every session opened
- * under the old one ends (ASVS 5.0 7.4.3: sessions end when an authentication factor changes), and
- * wrong codes guessed at the old secret no longer count against the account.
- */
-const resetSecondFactor = async (
-  req: PayloadRequest,
-  options: SanitizedBackofficeOptions,
-  { reviewerId, userId }: { reviewerId: number | string; userId: number | string },
-) => {
-  const passkeysRemoved = await removeAllPasskeys(req, userId)
-  // Without an app but with passkeys, the next sign-in sets up a second factor all the same.
-  const wasEnabled =
-    (await resetToPending(req, options, userId)) ||
-    (passkeysRemoved > 0 && (await requireSetup(req, options, userId)))
-  const devicesRemoved = await removeAllTrustedDevices(req, userId)
-  const recoveryCodesRemoved = await deleteRecoveryCodes(req, userId)
-  await clearSecondFactorGuesses(req, options, userId)
-  const sessionsEnded = await revokeSessions(req, {
-    reason: 'twoFactorChange',
-    revokedBy: reviewerId,
-    userId,
-  })
-  return { devicesRemoved, passkeysRemoved, recoveryCodesRemoved, sessionsEnded, wasEnabled }
-}
 
 /** An optional comment for the requester, at most `commentMaxLength` characters once trimmed. */
 const reviewBody = z.object({
@@ -67,7 +33,7 @@ const reviewBody = z.object({
 
 /**
  * `POST /api/two-factor-reset-requests/:id/approve` and `/deny` with an optional `{ comment }`:
- * an administrator answers a pending request. Answers `{ message, status, processedAt, reviewer,
+ * an administrator answers a pending request, never approving one for their own account. Answers `{ message, status, processedAt, reviewer,
  * approverComment }` with "2FA reset approved" / "2FA reset denied"; a processed, expired or unknown request is refused by the rules in
  * `checkResetRequestChange`. The requester is emailed either way.
  */
@@ -86,6 +52,16 @@ const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision)
       const current = await readResetRequest(req.payload, id)
       if (!current) {
         throw new BackofficeError('NOT_FOUND', { req })
+      }
+      // Nobody approves the removal of their own second factor: whoever holds an administrator's
+      // session and password would otherwise strip that administrator's factor and need only the
+      // password from then on (OWASP ASVS 5.0 6.4.4: a lost factor is replaced only after proofing
+      // the person's identity, which nobody does of themselves; NIST SP 800-53 AC-5, separation of
+      // duties). Another administrator decides, or, with none, an operator with server access
+      // (resetSecondFactorWithServerAccess). The request records the account it is for as its
+      // requester: no one else can file one for it. Denying one's own request withdraws it.
+      if (decision === 'approved' && String(current.requester) === String(reviewer.id)) {
+        throw new BackofficeError('RESET_REQUEST_OWN_ACCOUNT', { req })
       }
       const changes = {
         status: decision,

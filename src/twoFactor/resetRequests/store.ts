@@ -110,7 +110,8 @@ export const answerResetRequest = async (
     approverComment: null | string
     id: number | string
     now: Date
-    approver: number | string
+    /** Null when nobody signed in decided (the break-glass reset, run with server access). */
+    approver: null | number | string
     status: 'approved' | 'denied'
   },
 ): Promise<null | StoredResetRequest> => {

@@ -26,6 +26,9 @@ export const ResetRequestReviewField = async ({ id, payload, req }: UIFieldServe
       apiRoute={payload.config.routes.api}
       confirmation={providerConfirmationFor(req, options)}
       details={details}
+      // An administrator's own request is for another administrator to approve (the server refuses
+      // it too): the page says so instead of offering Approve.
+      ownRequest={String(req.user?.id) === String(details.requester.id)}
       requestId={id}
       serverURL={payload.config.serverURL}
       slug={resetRequestsSlug}

@@ -24,6 +24,8 @@ type Props = {
   /** How an administrator of a single sign-on provider confirms itself for sudo mode. */
   confirmation: null | ProviderConfirmation
   details: ResetRequestReviewDetails
+  /** The request is for the viewing administrator's own account: someone else must approve it. */
+  ownRequest: boolean
   requestId: number | string
   serverURL: string
   slug: string
@@ -84,12 +86,15 @@ const badgeColours: Record<ResetRequestStatus, string> = {
  * pending an optional comment with Approve and Deny. Each decision is confirmed first in a dialog
  * saying what it does; the answer then updates the panel in place (status, reviewer, time) with a
  * toast. Approving asks a stale session for its password first (sudo mode, OWASP ASVS 5.0 V7.5) and
- * goes on once it is given. The server decides; this only offers the choice.
+ * goes on once it is given. On the administrator's own request, Approve is not offered: the page
+ * says another administrator must approve it, and Deny withdraws it. The server decides; this only
+ * offers the choice.
  */
 export const ReviewResetRequestField = ({
   apiRoute,
   confirmation,
   details,
+  ownRequest,
   requestId,
   serverURL,
   slug,
@@ -284,15 +289,22 @@ export const ReviewResetRequestField = ({
             rows={3}
             value={comment}
           />
+          {ownRequest ? (
+            <p id="backoffice-reset-own-request" style={{ margin: 0 }}>
+              {t('resetReviewOwnRequest')}
+            </p>
+          ) : null}
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)' }}>
-            <Button
-              disabled={busy}
-              onClick={() => openModal(dialog('approve'))}
-              size="small"
-              type="button"
-            >
-              {t('resetReviewApprove')}
-            </Button>
+            {ownRequest ? null : (
+              <Button
+                disabled={busy}
+                onClick={() => openModal(dialog('approve'))}
+                size="small"
+                type="button"
+              >
+                {t('resetReviewApprove')}
+              </Button>
+            )}
             <Button
               buttonStyle="secondary"
               disabled={busy}
@@ -316,14 +328,16 @@ export const ReviewResetRequestField = ({
         </div>
       ) : null}
 
-      <ReviewDecisionDialog
-        body={t('resetReviewApproveBody', { email })}
-        confirmingLabel={t('resetReviewApproving')}
-        confirmLabel={t('resetReviewApproveConfirm')}
-        heading={t('resetReviewApproveTitle')}
-        onConfirm={() => decide('approve')}
-        slug={dialog('approve')}
-      />
+      {ownRequest ? null : (
+        <ReviewDecisionDialog
+          body={t('resetReviewApproveBody', { email })}
+          confirmingLabel={t('resetReviewApproving')}
+          confirmLabel={t('resetReviewApproveConfirm')}
+          heading={t('resetReviewApproveTitle')}
+          onConfirm={() => decide('approve')}
+          slug={dialog('approve')}
+        />
+      )}
       <ReviewDecisionDialog
         body={t('resetReviewDenyBody', { email })}
         confirmingLabel={t('resetReviewDenying')}

@@ -1,0 +1,94 @@
+import type { Payload } from 'payload'
+
+import { createLocalReq } from 'payload'
+
+import { readAccount } from '../../accounts/staffAccount.js'
+import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
+import { inTransaction } from '../../db/inTransaction.js'
+import { BackofficeError } from '../../errors/BackofficeError.js'
+import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { sendResetAnsweredEmail } from './emails.js'
+import { resetSecondFactor } from './resetSecondFactor.js'
+import { answerResetRequest, findOpenRequestOf } from './store.js'
+
+export type ServerAccessResetArgs = {
+  /** Why, for the audit log and the owner's email: how the operator checked who is asking. */
+  comment?: null | string
+  /** The account, by its email address… */
+  email?: string
+  /** …or by its id. */
+  userId?: number | string
+}
+
+export type ServerAccessResetResult = {
+  devicesRemoved: number
+  passkeysRemoved: number
+  recoveryCodesRemoved: number
+  /** The pending request this approved, or null when the account had none open. */
+  requestId: null | number | string
+  sessionsEnded: number
+  userId: number | string
+  wasEnabled: boolean
+}
+
+/**
+ * The break-glass path for an account whose second factor is lost when no other administrator can
+ * review its reset request (an administrator may never approve their own: see the review endpoints).
+ * For a `payload run` script, run by an operator with access to the server and its configuration
+ * (docs/two-factor-and-passkeys.md); deliberately not reachable over HTTP, so neither a session nor
+ * a password nor a mailbox can set it off. It approves the account's pending request when there is
+ * one (with no reviewer) and has the same effects as an approval: the app's secret, passkeys,
+ * recovery codes and trusted devices go, every session ends, the next sign-in sets up a second
+ * factor. Audited as `twoFactor.resetApproved` with no actor and `data.breakGlass: true`, and the
+ * owner is emailed as after any approval, so a reset nobody asked for does not pass unseen.
+ * Throws USER_NOT_FOUND for an unknown account.
+ */
+export const resetSecondFactorWithServerAccess = async (
+  payload: Payload,
+  { comment, email, userId }: ServerAccessResetArgs,
+): Promise<ServerAccessResetResult> => {
+  const options = getPluginOptions(payload)
+  const req = await createLocalReq({}, payload)
+  const account =
+    userId !== undefined
+      ? await readAccount(req, options, userId)
+      : typeof email === 'string' && email.trim() !== ''
+        ? await payload.db.findOne<{ id: number | string }>({
+            collection: options.usersCollection,
+            joins: false as never,
+            req,
+            where: { email: { equals: email.trim().toLowerCase() } },
+          })
+        : null
+  if (!account) {
+    throw new BackofficeError('USER_NOT_FOUND', { req })
+  }
+  const id = account.id
+  const note = comment?.trim() || null
+  const now = new Date()
+  const result = await inTransaction(req, async () => {
+    const open = await findOpenRequestOf(payload, id, now)
+    // A reviewer answering at the same moment wins the request; the reset is done all the same.
+    const answered = open
+      ? await answerResetRequest(req, {
+          approver: null,
+          approverComment: note,
+          id: open.id,
+          now,
+          status: 'approved',
+        })
+      : null
+    const effects = await resetSecondFactor(req, options, { reviewerId: null, userId: id })
+    const requestId = answered?.id ?? null
+    await recordAuditEvent(req, {
+      actor: null,
+      data: { breakGlass: true, requestId, ...effects },
+      details: note ?? undefined,
+      event: 'twoFactor.resetApproved',
+      user: { id },
+    })
+    return { ...effects, requestId, userId: id }
+  })
+  await sendResetAnsweredEmail(req, options, { comment: note, decision: 'approved', userId: id })
+  return result
+}
