@@ -78,28 +78,64 @@ export const knownBrowserAfterSignIn = (
 }
 
 /**
- * The `Set-Cookie` that makes this browser known to the account, or keeps it known for another
- * `KNOWN_BROWSER_DAYS`: set whenever the right password is given, and at the end of every sign-in.
- * httpOnly, Secure but on localhost, and sent only to the users collection's API, where sign-in
- * reads it. SameSite=Lax, not Strict: a single sign-on callback is a top-level navigation from
- * the provider's site, to which browsers send no Strict cookie (RFC 6265bis, "SameSite Cookies");
- * the cookie grants nothing, it only tells a browser apart, so a cross-site GET carrying it is harmless.
+ * Where the browser sends the cookie: the app's whole REST API (`/api`), the narrowest path that
+ * covers every sign-in that reads it, the users collection's routes (password, second factor,
+ * passkey) and the single sign-on callback under `/api/admin/oauth/…`. A browser sends a cookie only
+ * to request paths its `Path` path-matches (RFC 6265bis, "Paths and Path-Match"): at the users
+ * collection's path, the callback never saw it and took every single sign-on for a new browser's.
+ * Not `/`, which would send it with every admin page and asset too.
  */
-export const knownBrowserCookie = (
+const cookiePath = (req: Pick<PayloadRequest, 'payload'>) => req.payload.config.routes.api || '/'
+
+/**
+ * The path the cookie had before it moved to `cookiePath`: the users collection's API only. A
+ * browser that still holds a cookie there is sent the new one and this one expired, so it does not
+ * keep two. A browser cannot say at which path its cookie was set, so every one that brings this
+ * account's cookie is sent the expiry (one header, harmless where there is nothing to expire); one
+ * that brings none is sent the new cookie alone, and the expiry at its next sign-in. The old cookies
+ * are gone at the latest `KNOWN_BROWSER_DAYS` after the release that moved the path.
+ */
+const formerCookiePath = (
+  req: Pick<PayloadRequest, 'payload'>,
+  options: Pick<SanitizedBackofficeOptions, 'usersCollection'>,
+) => `${req.payload.config.routes.api}/${options.usersCollection}`
+
+/**
+ * The `Set-Cookie`s that make this browser known to the account, or keep it known for another
+ * `KNOWN_BROWSER_DAYS`: set whenever the right password is given, and at the end of every sign-in,
+ * with the expiry of the cookie at its former path when the browser brought one (see
+ * `formerCookiePath`). httpOnly, and Secure but on localhost. SameSite=Lax, not Strict: a single
+ * sign-on callback is a top-level navigation from the provider's site, to which browsers send no
+ * Strict cookie (RFC 6265bis, "SameSite Cookies"); the cookie grants nothing, it only tells a
+ * browser apart, so a cross-site GET carrying it is harmless.
+ */
+export const knownBrowserCookies = (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   userId: number | string,
   known: KnownBrowser | null,
-): string => {
+): string[] => {
   const { nonce } = known ?? knownBrowserAfterSignIn(req, userId)
-  return generateCookie<false>({
-    name: cookieName(req, userId),
-    httpOnly: true,
+  const name = cookieName(req, userId)
+  const attributes = { httpOnly: true, sameSite: 'Lax', secure: secureCookies(req) } as const
+  const cookie = generateCookie<false>({
+    ...attributes,
+    name,
     maxAge: KNOWN_BROWSER_DAYS * 24 * 60 * 60,
-    path: `${req.payload.config.routes.api}/${options.usersCollection}`,
+    path: cookiePath(req),
     returnCookieAsObject: false,
-    sameSite: 'Lax',
-    secure: secureCookies(req),
     value: `${nonce}.${signature(req, userId, nonce)}`,
   })
+  if (!parseCookies(req.headers).has(name)) {
+    return [cookie]
+  }
+  const formerCookieExpired = generateCookie<false>({
+    ...attributes,
+    name,
+    expires: new Date(0),
+    path: formerCookiePath(req, options),
+    returnCookieAsObject: false,
+    value: '',
+  })
+  return [cookie, formerCookieExpired]
 }

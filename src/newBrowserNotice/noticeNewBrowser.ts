@@ -11,7 +11,7 @@ import { backofficeText } from '../i18n/text.js'
 import { describeUserAgent } from '../lib/describeUserAgent.js'
 import { formatUtcTime } from '../lib/formatUtcTime.js'
 import { createToken } from '../lib/tokens.js'
-import { knownBrowserAfterSignIn, knownBrowserCookie } from '../lockout/knownBrowsers.js'
+import { knownBrowserAfterSignIn, knownBrowserCookies } from '../lockout/knownBrowsers.js'
 import { getPluginOptions } from '../options/getPluginOptions.js'
 import { getClientInfo } from '../request/clientInfo.js'
 import { newBrowserNoticeLimits } from './constants.js'
@@ -69,8 +69,8 @@ const sendNotice = async (
  * every session and suspends the account (ASVS 5.0 6.3.5: notify users of sign-ins from an unusual client).
  * Called at the end of every sign-in that succeeded (password, new password, second factor, passkey,
  * single sign-on), with the account signed in (Payload's login result's `user`) and the data of its
- * `login.succeeded` event. Answers the device cookie to set,
- * which makes this browser known from now on.
+ * `login.succeeded` event. Answers the device cookies to set,
+ * which make this browser known from now on.
  *
  * An account's first sign-in ever (a new account, an accepted invitation, and each account once after
  * the plugin gains this notice) is recorded but not told: there is no earlier browser to compare with,
@@ -84,13 +84,13 @@ export const noticeNewBrowser = async (
   audit: Record<string, unknown>,
   /** What the email and its audit entry wait for: the sign-in's own entry, logged first. */
   after: Promise<unknown> = Promise.resolve(),
-): Promise<string> => {
+): Promise<string[]> => {
   const options = getPluginOptions(req.payload)
   const user = signedIn as SignedIn
   const browser = knownBrowserAfterSignIn(req, user.id)
-  const cookie = knownBrowserCookie(req, options, user.id, browser)
+  const cookies = knownBrowserCookies(req, options, user.id, browser)
   if (!options.emails.newBrowserNotice || typeof user.email !== 'string') {
-    return cookie
+    return cookies
   }
   const email = user.email
   try {
@@ -115,5 +115,5 @@ export const noticeNewBrowser = async (
   } catch (error) {
     req.payload.logger.error({ err: error, msg: 'payload-backoffice: new-browser notice failed' })
   }
-  return cookie
+  return cookies
 }

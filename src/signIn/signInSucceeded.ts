@@ -16,7 +16,7 @@ import { seeOther } from '../request/http.js'
  * with a cookie of other attributes. The answer is the one Payload's login sends (`message`,
  * `user`, `exp`, and `token` unless the collection removes tokens from responses, plus `body`);
  * or, for a browser coming back from a single sign-on provider, a redirect to `redirectTo`.
- * `cookies` go along (a cleared challenge, a sign-in transaction), with the browser's device cookie
+ * `cookies` go along (a cleared challenge, a sign-in transaction), with the browser's device cookies
  * (`noticeNewBrowser`, which emails the owner when the account has not used this browser before).
  */
 export const signInSucceeded = async (
@@ -46,7 +46,7 @@ export const signInSucceeded = async (
     event: 'login.succeeded',
     user: party,
   })
-  const [, browserCookie] = await Promise.all([
+  const [, browserCookies] = await Promise.all([
     audited,
     noticeNewBrowser(req, result.user, audit, audited),
   ])
@@ -56,7 +56,7 @@ export const signInSucceeded = async (
     token: result.token!,
   })
   // A browser this account has not signed in from before: the owner is told (sent after this answer).
-  cookies = [...cookies, browserCookie]
+  cookies = [...cookies, ...browserCookies]
   if (redirectTo !== undefined) {
     return seeOther(req, redirectTo, [...cookies, sessionCookie])
   }

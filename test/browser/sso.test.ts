@@ -7,6 +7,8 @@ import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
+import { mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
@@ -56,6 +58,7 @@ beforeAll(async () => {
   await account(people.admin.email, 'corporate', ['admin'])
   await account(people.editor.email, 'corporate', ['editor'])
   await account(people.passwordUser.email, 'local', ['editor'])
+  await account(people.returning.email, 'corporate', ['editor'])
 })
 afterAll(async () => {
   await app.close()
@@ -377,5 +380,52 @@ describe("moving one's own account to the provider", () => {
       people.passwordUser.email,
     ])
     expect(row).toEqual({ identity_provider: 'corporate' })
+  })
+})
+
+describe('the new-browser notice after single sign-on', () => {
+  const mail = mailbox(browserLane().mailDir)
+  const subject = 'New sign-in to your account from a browser it has not used before'
+  const isNoticeTo = (email: string) => (sent: ReceivedEmail) =>
+    sent.to.includes(email) && sent.subject === subject
+  const noticesTo = (email: string) => mail.read().filter(isNoticeTo(email))
+  /** Long enough for a notice sent in the background to have arrived, had there been one. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
+
+  /** Signs out here and at the provider, which asks the person to confirm. */
+  const signOut = async (page: Page) => {
+    await page.goto(`${appUrl}/admin/logout`)
+    await page.waitForURL((url) => url.origin === providerOrigin)
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await page.waitForURL((url) => url.origin === appUrl && url.pathname === '/admin/login')
+  }
+
+  it('finding 6: the same browser is not told of a new browser on its second SSO sign-in', async () => {
+    const person = people.returning
+    const [{ id: accountId }] = (await sql('SELECT id FROM users WHERE email = $1', [
+      person.email,
+    ])) as [{ id: number }]
+    // The account's first sign-in ever, from another browser: recorded, nobody told.
+    const elsewhere = await freshPage()
+    await signInAtProvider(elsewhere, person)
+    await expectDashboard(elsewhere)
+
+    // This browser is new to the account: its first sign-in is told, so the notice is on.
+    const page = await freshPage()
+    await expectCrossSite(await signInAtProvider(page, person))
+    await expectDashboard(page)
+    await mail.waitFor(isNoticeTo(person.email))
+    await signOut(page)
+
+    // The same browser again, through the provider's cross-site redirect: it brings its device
+    // cookie to the callback, and nobody is told of a new browser.
+    const callback = await signInAtProvider(page, person)
+    await expectCrossSite(callback)
+    await expectDashboard(page)
+    expect((await signedInUser(page))?.email).toBe(person.email)
+    await expect.poll(() => newBrowserNotices(sql, accountId)).toEqual({ decided: 1, sent: 1 })
+    await settle()
+    expect(noticesTo(person.email)).toHaveLength(1)
+    expect((await callback.allHeaders()).cookie ?? '').toMatch(/payload-known-browser-[\w-]+=/)
   })
 })

@@ -11,6 +11,8 @@ import {
 
 import type { Json } from './json.js'
 
+import { CookieJar } from './cookieJar.js'
+
 type Method = keyof typeof restHandlers
 
 /** The REST route handlers the app mounts at /api, by method. */
@@ -26,12 +28,13 @@ export type RestResponse<T = Json> = { body: T; headers: Headers; status: number
 
 /**
  * Sends real `Request` objects through the same route handlers the Next app mounts at `/api`, with a
- * cookie jar and the origin headers of a browser on the admin's page: what a test sees is what that
- * browser would. Pass other headers to play a cross-site or non-browser client. A body goes as
- * JSON, as it is when a string, and as multipart when FormData (an upload collection's create).
+ * cookie jar that keeps and sends each cookie by its path as a browser does (see CookieJar) and the
+ * origin headers of a browser on the admin's page: what a test sees is what that browser would.
+ * Pass other headers to play a cross-site or non-browser client. A body goes as JSON, as it is
+ * when a string, and as multipart when FormData (an upload collection's create).
  */
 export class RestClient {
-  readonly cookies = new Map<string, string>()
+  readonly cookies = new CookieJar()
 
   constructor(private readonly config: Promise<SanitizedConfig> | SanitizedConfig) {}
 
@@ -51,11 +54,9 @@ export class RestClient {
     if (body !== undefined && typeof body !== 'string' && !(body instanceof FormData)) {
       requestHeaders.set('content-type', 'application/json')
     }
-    if (this.cookies.size > 0) {
-      requestHeaders.set(
-        'cookie',
-        [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      )
+    const cookie = this.cookies.header(url.pathname)
+    if (cookie) {
+      requestHeaders.set('cookie', cookie)
     }
     const request = new Request(url, {
       body:
@@ -77,17 +78,8 @@ export class RestClient {
         ? await GRAPHQL_POST(this.config)(request)
         : await restHandlers[method](this.config)(request, { params: Promise.resolve({ slug }) })
 
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = cookie.split(';')
-      const [name, ...value] = pair!.split('=')
-      const expired = attributes.some((attribute) =>
-        /^\s*expires=Thu, 01 Jan 1970/i.test(attribute),
-      )
-      if (expired || value.join('=') === '') {
-        this.cookies.delete(name!.trim())
-      } else {
-        this.cookies.set(name!.trim(), value.join('='))
-      }
+    for (const setCookie of response.headers.getSetCookie()) {
+      this.cookies.receive(setCookie, url.pathname)
     }
     const text = await response.text()
     let parsed: unknown = text

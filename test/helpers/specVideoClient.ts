@@ -5,6 +5,8 @@ import { copyFile, mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+import type { CookieJar } from './cookieJar.js'
+
 import { restServer } from './restServer.js'
 import { startTestPayload } from './testPayload.js'
 import { makeClip, padClip } from './video.js'
@@ -21,7 +23,7 @@ const APP_ORIGIN = 'http://localhost:3000'
  * signed URL needs none. `server` is the app behind `restServer`, where the app's own origin
  * (`http://localhost:3000`) leads, as a host name would.
  */
-const specVideoClient = (server: Server, cookies: Map<string, string>) => {
+const specVideoClient = (server: Server, cookies: CookieJar) => {
   const address = server.address() as { port: number }
   const reach = (url: string) => {
     const target = new URL(url, APP_ORIGIN)
@@ -30,8 +32,8 @@ const specVideoClient = (server: Server, cookies: Map<string, string>) => {
     }
     return target
   }
-  const credentials = () => ({
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+  const credentials = (url: string) => ({
+    cookie: cookies.header(new URL(url, APP_ORIGIN).pathname) ?? '',
     origin: APP_ORIGIN,
     'sec-fetch-site': 'same-origin',
   })
@@ -57,7 +59,7 @@ const specVideoClient = (server: Server, cookies: Map<string, string>) => {
           visibility: 'public',
           ...extra,
         }),
-        headers: { ...credentials(), 'content-type': 'application/json' },
+        headers: { ...credentials('/api/video/videos/upload'), 'content-type': 'application/json' },
         method: 'PUT',
       })
       return {
@@ -81,13 +83,15 @@ const specVideoClient = (server: Server, cookies: Map<string, string>) => {
     },
     /** The video list (the configured video list URL): docs with id, title, status, visibility. */
     list: async () => {
-      const answer = await fetch(reach('/api/video/videos'), { headers: credentials() })
+      const answer = await fetch(reach('/api/video/videos'), {
+        headers: credentials('/api/video/videos'),
+      })
       return (await answer.json()) as {
         docs: { id: number; src: { abr: { url: null | string } }; status: string }[]
       }
     },
     /** A GET of an app URL (a playlist), with the staff member's cookie. */
-    get: (url: string) => fetch(reach(url), { headers: credentials(), redirect: 'manual' }),
+    get: (url: string) => fetch(reach(url), { headers: credentials(url), redirect: 'manual' }),
   }
 }
 

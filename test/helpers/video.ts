@@ -6,6 +6,8 @@ import { appendFile, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
+import type { CookieJar } from './cookieJar.js'
+
 import { type RestClient, restHandlers } from './restClient.js'
 
 const run = promisify(execFile)
@@ -134,14 +136,15 @@ export const rawRequest = async (
     headers = {},
   }: {
     body?: ReadableStream<Uint8Array> | Uint8Array
-    cookies?: Map<string, string>
+    cookies?: CookieJar
     headers?: Record<string, string>
   } = {},
 ): Promise<Response> => {
   const target = new URL(url, 'http://localhost:3000')
   const requestHeaders = new Headers(headers)
-  if (cookies?.size) {
-    requestHeaders.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '))
+  const cookie = cookies?.header(target.pathname)
+  if (cookie) {
+    requestHeaders.set('cookie', cookie)
     requestHeaders.set('sec-fetch-site', 'same-origin')
   }
   const request = new Request(target, {

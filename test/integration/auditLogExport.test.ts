@@ -239,7 +239,7 @@ describe('the audit log CSV export', () => {
     )
     const request = new Request(url, {
       headers: {
-        cookie: [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: admin.cookies.header(url.pathname) ?? '',
         'sec-fetch-site': 'same-origin',
       },
     })

@@ -150,6 +150,33 @@ describe('new-browser notice', () => {
     await expect.poll(() => newBrowserNotices(sql, userId)).toEqual({ decided: 1, sent: 1 })
     expect(noticesTo(email)).toHaveLength(1)
   })
+
+  it('finding 6: a browser holding its device cookie at the former path, /api/users, stays known, and its next password sign-in moves the cookie to /api', async () => {
+    await ownersBrowser()
+    const { stranger: browser } = await strangerSignsIn()
+    expect((await browser.post('/users/logout')).status).toBe(200)
+    const deviceCookies = () =>
+      browser.cookies.all().filter((cookie) => cookie.name.startsWith('payload-known-browser-'))
+    const [device] = deviceCookies()
+    expect(device).toMatchObject({ path: '/api' })
+    // The cookie as the plugin set it before: sent to the users collection's API only.
+    browser.cookies.delete(device!.name)
+    browser.cookies.set(device!.name, device!.value, '/api/users')
+
+    const signedIn = await browser.post('/users/login', { email, password }, attacker)
+    expect(signedIn.status).toBe(200)
+    const setCookies = signedIn.headers
+      .getSetCookie()
+      .filter((cookie) => cookie.startsWith(`${device!.name}=`))
+    expect(setCookies).toContainEqual(expect.stringMatching(/^[^=]+=[^;]+;.*Path=\/api(;|$)/))
+    expect(setCookies).toContainEqual(
+      expect.stringMatching(/^[^=]+=;.*Expires=Thu, 01 Jan 1970.*Path=\/api\/users(;|$)/),
+    )
+    // One cookie left, at /api, naming the same browser; nobody is told of a new one.
+    expect(deviceCookies()).toEqual([{ name: device!.name, path: '/api', value: device!.value }])
+    await expect.poll(() => newBrowserNotices(sql, userId)).toEqual({ decided: 1, sent: 1 })
+    expect(noticesTo(email)).toHaveLength(1)
+  })
 })
 
 describe('the notice\'s "This wasn\'t me" link', () => {

@@ -93,7 +93,7 @@ const sidOf = (browser: RestClient): string => {
 /** A browser holding a copy of another's cookie, as an attacker who stole it would. */
 const withCookieOf = (browser: RestClient): RestClient => {
   const copy = app.client()
-  browser.cookies.forEach((value, name) => copy.cookies.set(name, value))
+  copy.cookies.adopt(browser.cookies)
   return copy
 }
 
@@ -152,7 +152,7 @@ const graphql = async (browser: RestClient, query: string) => {
     origin: 'http://localhost:3000',
     'sec-fetch-site': 'same-origin',
   })
-  headers.set('cookie', [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '))
+  headers.set('cookie', browser.cookies.header('/api/graphql') ?? '')
   const response = await GRAPHQL_POST(app.config)(
     new Request('http://localhost:3000/api/graphql', {
       body: JSON.stringify({ query }),

@@ -442,9 +442,7 @@ describe('what an attacker tries against the callback', () => {
     corporate.signInNext(identity)
     const callbackUrl = await corporate.authorize(await start(browser, 'corporate'))
     const twin = app.client()
-    for (const [name, value] of browser.cookies) {
-      twin.cookies.set(name, value)
-    }
+    twin.cookies.adopt(browser.cookies)
     const answers = await Promise.all([callback(browser, callbackUrl), callback(twin, callbackUrl)])
     expect(answers.filter((answer) => sessionCookieOf(answer))).toHaveLength(1)
     const refused = answers.find((answer) => !sessionCookieOf(answer))!

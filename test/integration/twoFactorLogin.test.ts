@@ -63,7 +63,7 @@ const auditEvents = async (id: number) =>
   )
 /** Who the admin's views would see: they ask Payload to authenticate the request's cookies. */
 const adminViewUser = async (client: RestClient) => {
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  const cookie = client.cookies.header('/admin') ?? ''
   return (
     await app.payload.auth({ headers: new Headers({ cookie, 'sec-fetch-site': 'same-origin' }) })
   ).user as null | { email: string }

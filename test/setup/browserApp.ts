@@ -51,7 +51,7 @@ declare module 'vitest' {
 }
 
 /** The people registered at the demo provider, by the part they play in the tests. */
-type SsoPerson = 'admin' | 'editor' | 'passwordUser'
+type SsoPerson = 'admin' | 'editor' | 'passwordUser' | 'returning'
 
 const appDir = path.resolve('dev')
 
@@ -204,7 +204,7 @@ const start = async (project: TestProject, cleanups: (() => Promise<void>)[]) =>
   cleanups.push(provider.close)
   const ssoPassword = randomBytes(12).toString('base64url')
   const ssoPeople = Object.fromEntries(
-    (['admin', 'editor', 'passwordUser'] as const).map((person) => {
+    (['admin', 'editor', 'passwordUser', 'returning'] as const).map((person) => {
       const email = `sso-${person.toLowerCase()}@example.com`
       provider.addAccount({ email, email_verified: true, sub: `sso-${person}` }, ssoPassword)
       return [person, { email, password: ssoPassword }]

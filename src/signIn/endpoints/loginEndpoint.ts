@@ -17,7 +17,7 @@ import { sessionIdOf } from '../../lib/sessionToken.js'
 import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimKeyedAttempt } from '../../lockout/attempts.js'
 import { claimClientAttempt } from '../../lockout/claimClientAttempt.js'
-import { knownBrowserCookie, knownBrowserOf } from '../../lockout/knownBrowsers.js'
+import { knownBrowserCookies, knownBrowserOf } from '../../lockout/knownBrowsers.js'
 import { knownLocksOf } from '../../lockout/knownLocks.js'
 import { clientLimitKey } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
@@ -136,9 +136,8 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
 
       /** The right password was given: this browser is known to the account from now on. */
       const knownFromNowOn = (response: Response) => {
-        response.headers.append(
-          'Set-Cookie',
-          knownBrowserCookie(req, options, user.id, knownBrowser),
+        knownBrowserCookies(req, options, user.id, knownBrowser).forEach((cookie) =>
+          response.headers.append('Set-Cookie', cookie),
         )
         return response
       }
