@@ -27,6 +27,7 @@ const people = {
   lockedPast: emailOf('past-lock'),
   passkeyOnly: emailOf('passkey'),
   suspended: emailOf('suspended'),
+  underReview: emailOf('review'),
   withApp: emailOf('app'),
 } as const
 type Person = keyof typeof people
@@ -77,6 +78,25 @@ beforeAll(async () => {
   await sql(
     `UPDATE users SET security_status = 'suspended', security_suspension_reason = 'administrator', security_suspended_at = now() WHERE id = $1`,
     [ids.suspended],
+  )
+  // Held for a recovery review: a passkey someone added an hour ago, from another browser.
+  await sql(
+    `UPDATE users SET security_status = 'suspended', security_suspension_reason = 'recoveryReview',
+       security_suspended_at = now(), security_review_since = now() - interval '2 hours' WHERE id = $1`,
+    [ids.underReview],
+  )
+  await sql(
+    `INSERT INTO passkeys (user_id, name, credential_id, public_key, user_handle, counter, created_at, updated_at)
+     VALUES ($1, 'Unknown key', $2, 'key', 'handle', 0, now() - interval '1 hour', now())`,
+    [ids.underReview, randomBytes(16).toString('base64url')],
+  )
+  await sql(
+    `INSERT INTO audit_log (timestamp, event, category, user_id, target_object, target_slug, ip_address, user_agent, updated_at, created_at)
+     VALUES (now() - interval '1 hour', 'twoFactor.passkeyAdded', 'twoFactor', $1, $1, 'users', '203.0.113.9', $2, now(), now())`,
+    [
+      String(ids.underReview),
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    ],
   )
   await sql(`UPDATE users SET totp_config_status = 'enabled' WHERE id = $1`, [ids.withApp])
   for (const n of [1, 2]) {
@@ -324,6 +344,34 @@ describe("an account's security panel for administrators", () => {
       ids.suspended,
     ])
     expect(row).toEqual({ status: 'active' })
+  })
+
+  it('a recovery review lists what was added, from where, and one action removes it and reactivates', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.underReview}`)
+    const panel = await securityPanel(adminPage)
+    await expect.poll(() => fact(panel, 'Reason for suspension').innerText()).toBe(
+      'Held for a recovery review',
+    )
+    const review = panel.getByRole('region', { name: 'Recovery review' })
+    await review.getByText('Passkey “Unknown key”').waitFor()
+    expect(await review.innerText()).toContain('From Chrome, macOS at 203.0.113.9')
+    // Unblocking would let the passkey back in: only the review's action is offered.
+    expect(await panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
+    await screenshot(adminPage, 'triage-recovery-review')
+    await expectNoSeriousViolations(
+      adminPage,
+      ['.backoffice-security-panel'],
+      'security panel, recovery review',
+    )
+
+    await review.getByRole('button', { name: 'Remove these and reactivate' }).click()
+    const dialog = adminPage.getByRole('dialog', { name: 'Remove what was added?' })
+    await dialog.waitFor()
+    await screenshot(adminPage, 'triage-recovery-review-confirm')
+    await dialog.getByRole('button', { name: 'Remove these and reactivate' }).click()
+    await adminPage.getByText('Removed. The account can sign in again').waitFor()
+    await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Active')
+    expect(await sql('SELECT id FROM passkeys WHERE user_id = $1', [ids.underReview])).toEqual([])
   })
 
   it('is not shown to the administrator on their own page, nor to an editor', async () => {
