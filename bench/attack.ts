@@ -1,14 +1,20 @@
 /**
  * `npm run bench:attack`: what an online guessing attack on one account costs everyone else, on the
  * dev app under `next start`. Side by side in one run: a legitimate staff member's sign-in idle, and
- * the same sign-in while 200 concurrent clients guess at another account's password. Goal: the p95
- * under attack at most 2x the idle p95. Also the audit log rows the attack adds per minute (goal: a
- * handful, not one per refused guess) and how many guesses the app answered. And a floor: the same
- * sign-in while as many clients each send one request a second that does no sign-in work, which is
- * what Next.js and Payload cost under that load before any of the plugin's refusals.
+ * the same sign-in while 200 concurrent clients guess at another account's password, each by both
+ * paths a sign-in takes: from the staff member's usual browser (its device cookie sent, a known
+ * browser), and from a browser the account has not used (no device cookie, so the new-browser notice
+ * runs: the browser's record, the audit entries, and the email, delivered to a real SMTP server on
+ * loopback in this process). Goal: each path's p95 under attack at most 2x its idle p95. Also the
+ * audit log rows the attack adds per minute (goal: a handful, not one per refused guess), how many
+ * guesses the app answered, and how many notices arrived. And a floor: the same sign-ins while as many
+ * clients each send one request a second that does no sign-in work, which is what Next.js and Payload
+ * cost under that load before any of the plugin's refusals. Each phase's figures come with the load
+ * average (1 minute) at its end: the machine may be busy with more than this bench.
  *
  * Flags: `--clients N` (200), `--seconds N` (60, the attack's length), `--build` (build the app into
- * its own directory even when one is there), `--cpu-prof DIR` (the server's V8 CPU profile).
+ * its own directory even when one is there), `--cpu-prof DIR` (the server's V8 CPU profile),
+ * `--activity` (what the app's database connections do during the attack, from pg_stat_activity).
  *
  * The app is built once into `dev/.next-bench-attack` (reused on later runs; `--build` after a
  * change to the code), served by `next start`
@@ -17,12 +23,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import http from 'node:http'
+import os, { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
 import { freePort } from '../dev/database/embeddedPostgres.js'
+import { startSmtpInbox } from '../test/helpers/smtpInbox.js'
 import { startTemporaryPostgres } from '../test/helpers/temporaryPostgres.js'
 import { countFlag } from './lib/flags.js'
 import { cpuSnapshot } from './lib/processCpu.js'
@@ -31,10 +39,18 @@ import { ms, summarize, table } from './lib/stats.js'
 const GOAL_RATIO = 2
 const CLIENTS = countFlag('--clients', 200)
 const ATTACK_SECONDS = countFlag('--seconds', 60)
-/** As many as the attack phase measures (about 110), so both p95s rest on as many samples. */
-const IDLE_SIGN_INS = 100
-/** A legitimate sign-in every this often while the attack runs. */
+/**
+ * Rounds of one sign-in by each path, as many as the attack phase measures (about 55), so both p95s
+ * rest on as many samples.
+ */
+const IDLE_ROUNDS = 55
+/**
+ * A legitimate sign-in every this often, idle and under attack, alternately by each path: a notice's
+ * background work (its audit entry, its email) is done before the next sign-in in both phases alike.
+ */
 const SIGN_IN_EVERY_MS = 500
+/** The new-browser notice's subject (en), to count the notices that reached the SMTP server. */
+const NOTICE_SUBJECT = 'New sign-in to your account from a browser it has not used before'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const appDir = path.join(repoRoot, 'dev')
@@ -125,49 +141,182 @@ const cpuCounter = (serverPid: number, requests: () => number) => {
   }
 }
 
-/** One sign-in as a script would send it; its time in milliseconds and its status. */
-const signIn = async (serverUrl: string, email: string, secret: string) => {
+/**
+ * One sign-in as a script would send it, with `cookie` when given; its time in milliseconds, its
+ * status and the cookies it set.
+ */
+const signIn = async (serverUrl: string, email: string, secret: string, cookie?: string) => {
   const startedAt = performance.now()
   const response = await fetch(`${serverUrl}/api/users/login`, {
     body: JSON.stringify({ email, password: secret }),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     method: 'POST',
   })
   await response.arrayBuffer()
-  return { ms: performance.now() - startedAt, status: response.status }
+  return {
+    ms: performance.now() - startedAt,
+    setCookies: response.headers.getSetCookie(),
+    status: response.status,
+  }
 }
 
-const legitimateSignIns = async (serverUrl: string, count: number, everyMs = 0) => {
-  const times: number[] = []
-  for (let index = 0; index < count; index++) {
-    const { ms: took, status } = await signIn(serverUrl, 'staff@example.com', password)
-    if (status !== 200) {
-      throw new Error(`the legitimate sign-in answered ${status}`)
-    }
-    times.push(took)
-    if (everyMs > took) {
-      await new Promise((resolve) => setTimeout(resolve, everyMs - took))
+/**
+ * One sign-in from a browser that has never reached the app: no cookie, and a TCP connection of its
+ * own (a fresh browser has no connection to reuse), closed after the answer.
+ */
+const freshBrowserSignIn = (serverUrl: string, email: string, secret: string) =>
+  new Promise<{ ms: number; status: number }>((resolve, reject) => {
+    const startedAt = performance.now()
+    const body = JSON.stringify({ email, password: secret })
+    const request = http.request(
+      `${serverUrl}/api/users/login`,
+      {
+        agent: false,
+        headers: { 'content-length': Buffer.byteLength(body), 'content-type': 'application/json' },
+        method: 'POST',
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () =>
+          resolve({ ms: performance.now() - startedAt, status: response.statusCode ?? 0 }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+
+/** The two paths of a legitimate sign-in, measured side by side. */
+type Paths = { known: number[]; new: number[] }
+const signInPaths = ['known', 'new'] as const
+
+/**
+ * The staff member's usual browser: signs in once and keeps the plugin's device cookie
+ * (`…-known-browser-…`), which it sends with every later sign-in, as the browser would.
+ */
+const usualBrowserCookie = async (serverUrl: string): Promise<string> => {
+  const { setCookies, status } = await signIn(serverUrl, 'staff@example.com', password)
+  const device = setCookies.find((cookie) => cookie.includes('-known-browser-'))
+  if (status !== 200 || !device) {
+    throw new Error(`the first sign-in answered ${status} without a device cookie`)
+  }
+  return device.split(';')[0]!
+}
+
+/**
+ * `rounds` rounds of one sign-in from the usual browser (`deviceCookie`) and one from a browser the
+ * account has not used (no cookie: a new browser every time, so each is noticed and emailed), each
+ * padded to `everyMs`.
+ */
+const legitimateSignIns = async (
+  serverUrl: string,
+  deviceCookie: string,
+  rounds: number,
+  everyMs = 0,
+): Promise<Paths> => {
+  const times: Paths = { known: [], new: [] }
+  for (let round = 0; round < rounds; round++) {
+    for (const path of signInPaths) {
+      const { ms: took, status } =
+        path === 'known'
+          ? await signIn(serverUrl, 'staff@example.com', password, deviceCookie)
+          : await freshBrowserSignIn(serverUrl, 'staff@example.com', password)
+      if (status !== 200) {
+        throw new Error(`the legitimate sign-in (${path} browser) answered ${status}`)
+      }
+      times[path].push(took)
+      if (everyMs > took) {
+        await new Promise((resolve) => setTimeout(resolve, everyMs - took))
+      }
     }
   }
   return times
 }
 
+/** Sign-ins by each path, one round at a time, for `seconds` (counted from `since`). */
+const legitimateSignInsFor = async (
+  serverUrl: string,
+  deviceCookie: string,
+  since: number,
+  seconds: number,
+): Promise<Paths> => {
+  const times: Paths = { known: [], new: [] }
+  while (Date.now() - since < seconds * 1000) {
+    const round = await legitimateSignIns(serverUrl, deviceCookie, 1, SIGN_IN_EVERY_MS)
+    times.known.push(...round.known)
+    times.new.push(...round.new)
+  }
+  return times
+}
+
+/**
+ * `--activity`: the app's database connections during the attack, sampled every 100 ms from
+ * pg_stat_activity (state, what each waits for, the statement's start): how many connections it
+ * holds, and how many on average are busy, idle in a transaction, or waiting for a lock.
+ */
+const sampleActivity = async (databaseUrl: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  const seen = new Map<string, number>()
+  let samples = 0
+  let mostConnections = 0
+  let sampling = true
+  const loop = (async () => {
+    while (sampling) {
+      const { rows } = await client.query<{ query: string; state: string; wait: null | string }>(
+        `SELECT state, wait_event_type || ':' || wait_event AS wait, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      )
+      samples++
+      mostConnections = Math.max(mostConnections, rows.length)
+      for (const row of rows) {
+        const key = `${row.state}${row.wait ? ` (${row.wait})` : ''}${row.state === 'idle' ? '' : `: ${row.query}`}`
+        seen.set(key, (seen.get(key) ?? 0) + 1)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  return async () => {
+    sampling = false
+    await loop
+    await client.end()
+    return [
+      `\nThe app's database connections during the attack (${samples} samples of pg_stat_activity; at most ${mostConnections} connections), on average:`,
+      ...[...seen]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([key, count]) => `  ${(count / samples).toFixed(2).padStart(6)}  ${key}`),
+    ]
+  }
+}
+
+/** The 1-minute load average, as printed beside each phase's figures. */
+const loadNow = () => os.loadavg()[0]!.toFixed(2)
+
 const main = async () => {
+  console.log(
+    `bench:attack — ${os.cpus().length} CPU(s), load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} at the start`,
+  )
   const postgres = await startTemporaryPostgres('backoffice-bench-attack-pg-')
+  // A real SMTP server on loopback, in this process, that takes the new-browser notices.
+  const inbox = await startSmtpInbox()
   let server: ChildProcess | undefined
   try {
     const databaseUrl = await createDatabase(postgres.url, 'bench_attack')
     const port = await freePort()
     const serverUrl = `http://127.0.0.1:${port}`
-    const { SMTP_URL: _smtp, ...inherited } = process.env
     const env: NodeJS.ProcessEnv = {
-      ...inherited,
+      ...process.env,
       DATABASE_URL: databaseUrl,
       MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'backoffice-bench-media-')),
       NEXT_DIST_DIR: distDir,
       NEXT_TELEMETRY_DISABLED: '1',
       PAYLOAD_SECRET: randomBytes(32).toString('hex'),
       SERVER_URL: serverUrl,
+      SMTP_URL: inbox.url,
     }
     await run('npx', ['tsx', 'dev/scripts/pushSchema.ts'], env, 'schema push')
     if (process.argv.includes('--build') || !existsSync(path.join(appDir, distDir, 'BUILD_ID'))) {
@@ -203,10 +352,19 @@ const main = async () => {
       }
     }
 
-    console.log(`Idle: ${IDLE_SIGN_INS} sign-ins…`)
+    // The account's first sign-in ever is not noticed (no earlier browser): this one, which makes
+    // the usual browser known.
+    const deviceCookie = await usualBrowserCookie(serverUrl)
+    console.log(`Idle: ${IDLE_ROUNDS} sign-ins by each path…`)
     // Warm-up: the first requests after a start compile and cache what later ones reuse.
-    await legitimateSignIns(serverUrl, 20)
-    const idle = summarize(await legitimateSignIns(serverUrl, IDLE_SIGN_INS))
+    await legitimateSignIns(serverUrl, deviceCookie, 10)
+    const idleTimes = await legitimateSignIns(
+      serverUrl,
+      deviceCookie,
+      IDLE_ROUNDS,
+      SIGN_IN_EVERY_MS,
+    )
+    const idleLoad = loadNow()
 
     const database = new pg.Client({ connectionString: databaseUrl })
     await database.connect()
@@ -216,6 +374,14 @@ const main = async () => {
         (
           await database.query(
             `SELECT count(*) AS n FROM audit_log WHERE "user" IS DISTINCT FROM 'staff@example.com'`,
+          )
+        ).rows[0].n,
+      )
+    const staffAuditRows = async () =>
+      Number(
+        (
+          await database.query(
+            `SELECT count(*) AS n FROM audit_log WHERE "user" = 'staff@example.com'`,
           )
         ).rows[0].n,
       )
@@ -238,24 +404,29 @@ const main = async () => {
     }
     const backgroundClients = Array.from({ length: CLIENTS }, background)
     await new Promise((resolve) => setTimeout(resolve, 5000))
-    const floorTimes: number[] = []
     const floorCpu = cpuCounter(server.pid!, () => floorRequests)
-    const floorStartedAt = Date.now()
-    while (Date.now() - floorStartedAt < (ATTACK_SECONDS * 1000) / 2) {
-      floorTimes.push(...(await legitimateSignIns(serverUrl, 1, SIGN_IN_EVERY_MS)))
-    }
+    const floorTimes = await legitimateSignInsFor(
+      serverUrl,
+      deviceCookie,
+      Date.now(),
+      ATTACK_SECONDS / 2,
+    )
     const floorCost = floorCpu.perRequest()
+    const floorLoad = loadNow()
     flooding = false
     await Promise.all(backgroundClients)
-    const floor = summarize(floorTimes)
 
     console.log(`Attack: ${CLIENTS} clients guessing for ${ATTACK_SECONDS} s…`)
     const auditBefore = await auditRows()
+    const staffAuditBefore = await staffAuditRows()
     const statuses = new Map<number, number>()
     let attacking = true
     const attacker = async (client: number) => {
       for (let guess = 0; attacking; guess++) {
-        const { status } = await signIn(serverUrl, 'target@example.com', `guess-${client}-${guess}`)
+        // A connection the loaded server reset counts as status 0, and the client guesses on.
+        const status = await signIn(serverUrl, 'target@example.com', `guess-${client}-${guess}`)
+          .then((answer) => answer.status)
+          .catch(() => 0)
         statuses.set(status, (statuses.get(status) ?? 0) + 1)
       }
     }
@@ -263,62 +434,107 @@ const main = async () => {
     const attackStartedAt = Date.now()
     // Let the attack reach its pace before measuring.
     await new Promise((resolve) => setTimeout(resolve, 5000))
+    const activity = process.argv.includes('--activity')
+      ? await sampleActivity(databaseUrl)
+      : undefined
     const answered = () => [...statuses.values()].reduce((sum, count) => sum + count, 0)
     const attackCpu = cpuCounter(server.pid!, answered)
-    const underAttackTimes: number[] = []
-    while (Date.now() - attackStartedAt < ATTACK_SECONDS * 1000) {
-      underAttackTimes.push(...(await legitimateSignIns(serverUrl, 1, SIGN_IN_EVERY_MS)))
-    }
+    const underAttackTimes = await legitimateSignInsFor(
+      serverUrl,
+      deviceCookie,
+      attackStartedAt,
+      ATTACK_SECONDS,
+    )
     const attackCost = attackCpu.perRequest()
+    const attackLoad = loadNow()
+    const activityLines = (await activity?.()) ?? []
     attacking = false
     await Promise.all(attackers)
     const attackSeconds = (Date.now() - attackStartedAt) / 1000
     const auditAdded = (await auditRows()) - auditBefore
+    const staffAuditAdded = (await staffAuditRows()) - staffAuditBefore
+
+    // Every sign-in from a new browser is told by email: the notices are sent in the background,
+    // so the last ones may still be on their way.
+    const newBrowserSignIns =
+      idleTimes.new.length + floorTimes.new.length + underAttackTimes.new.length + 10
+    const notices = () =>
+      inbox.received.filter(
+        (email) => email.subject === NOTICE_SUBJECT && email.to.includes('staff@example.com'),
+      ).length
+    const deliveryDeadline = Date.now() + 30_000
+    while (notices() < newBrowserSignIns && Date.now() < deliveryDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const noticesAudited = Number(
+      (
+        await database.query(
+          `SELECT count(*) AS n FROM audit_log WHERE event = 'login.newBrowserNoticed' AND "user" = 'staff@example.com' AND data->>'sent' = 'true'`,
+        )
+      ).rows[0].n,
+    )
     await database.end()
-    const underAttack = summarize(underAttackTimes)
 
     const guesses = [...statuses.values()].reduce((sum, count) => sum + count, 0)
-    const ratio = underAttack.p95 / idle.p95
+    const label = { known: 'usual browser (known)', new: 'a browser the account has not used' }
+    const rows: string[][] = [
+      ['legitimate sign-in', 'n', 'median', 'p95', 'max', 'p95 / idle', 'load (1 min)'],
+    ]
+    const verdicts: string[] = []
+    for (const signInPath of signInPaths) {
+      const idle = summarize(idleTimes[signInPath])
+      const floor = summarize(floorTimes[signInPath])
+      const underAttack = summarize(underAttackTimes[signInPath])
+      const row = (name: string, summary: typeof idle, load: string) => [
+        `${label[signInPath]}: ${name}`,
+        String(summary.count),
+        ms(summary.median),
+        ms(summary.p95),
+        ms(summary.max),
+        (summary.p95 / idle.p95).toFixed(2),
+        load,
+      ]
+      rows.push(
+        row('idle', idle, idleLoad),
+        row(`while ${CLIENTS} clients ask /me once a second (no sign-in work)`, floor, floorLoad),
+        row(`while ${CLIENTS} clients guess at another account`, underAttack, attackLoad),
+      )
+      const ratio = underAttack.p95 / idle.p95
+      verdicts.push(
+        `${label[signInPath]}: p95 under attack / idle ${ratio.toFixed(2)} (goal: at most ${GOAL_RATIO}) ${ratio <= GOAL_RATIO ? 'PASS' : 'MISS'}; ` +
+          `under the same number of requests doing no sign-in work: ${(floor.p95 / idle.p95).toFixed(2)}`,
+      )
+    }
     console.log('')
-    console.log(
-      table([
-        ['legitimate sign-in', 'n', 'median', 'p95', 'max'],
-        ['idle', String(idle.count), ms(idle.median), ms(idle.p95), ms(idle.max)],
-        [
-          `while ${CLIENTS} clients ask /me once a second (no sign-in work)`,
-          String(floor.count),
-          ms(floor.median),
-          ms(floor.p95),
-          ms(floor.max),
-        ],
-        [
-          `while ${CLIENTS} clients guess at another account`,
-          String(underAttack.count),
-          ms(underAttack.median),
-          ms(underAttack.p95),
-          ms(underAttack.max),
-        ],
-      ]),
-    )
+    console.log(table(rows))
     console.log('')
-    console.log(
-      `p95 under attack / idle: ${ratio.toFixed(2)} (goal: at most ${GOAL_RATIO}) ${ratio <= GOAL_RATIO ? 'PASS' : 'MISS'}; ` +
-        `under the same number of requests doing no sign-in work: ${(floor.p95 / idle.p95).toFixed(2)}`,
-    )
+    verdicts.forEach((verdict) => console.log(verdict))
     console.log(
       `guesses answered: ${guesses} in ${attackSeconds.toFixed(0)} s (${(guesses / attackSeconds).toFixed(0)}/s), by status: ${[
         ...statuses,
       ]
-        .map(([status, count]) => `${status}×${count}`)
+        .map(([status, count]) => `${status || 'connection reset'}×${count}`)
         .join(', ')}`,
     )
     console.log(
-      `CPU per request answered in the background, in ms (server: next start and its children; PostgreSQL: all its processes; clients: this process, the legitimate sign-ins included): ` +
+      `CPU per request answered in the background, in ms (server: next start and its children; PostgreSQL: all its processes; clients: this process, the legitimate sign-ins and the SMTP server included): ` +
         `/me: server ${floorCost.server}, PostgreSQL ${floorCost.postgres}, clients ${floorCost.clients}; ` +
         `guess: server ${attackCost.server}, PostgreSQL ${attackCost.postgres}, clients ${attackCost.clients}`,
     )
     console.log(
-      `audit rows added by the attack: ${auditAdded} (${((auditAdded * 60) / attackSeconds).toFixed(1)} per minute; goal: a handful)`,
+      `audit rows added by the attack: ${auditAdded} (${((auditAdded * 60) / attackSeconds).toFixed(1)} per minute; goal: a handful); ` +
+        `by the legitimate sign-ins meanwhile: ${staffAuditAdded} (${((staffAuditAdded * 60) / attackSeconds).toFixed(1)} per minute)`,
+    )
+    console.log(
+      `new-browser notices: ${newBrowserSignIns} sign-ins from a new browser, ${notices()} emails received by the SMTP server, ${noticesAudited} audited as sent` +
+        (notices() === newBrowserSignIns ? '' : ' (MISSING NOTICES)'),
+    )
+    activityLines.forEach((line) => console.log(line))
+    console.log(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
     )
   } finally {
     if (server?.pid && server.exitCode === null) {
@@ -327,6 +543,7 @@ const main = async () => {
       process.kill(-server.pid, 'SIGTERM')
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
     }
+    await inbox.close()
     await postgres.stop()
   }
 }
