@@ -717,6 +717,7 @@ export interface EmailChange {
   expiresAt: string;
   undoneAt?: string | null;
   voidedAt?: string | null;
+  sessionStartedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1663,6 +1664,7 @@ export interface EmailChangesSelect<T extends boolean = true> {
   expiresAt?: T;
   undoneAt?: T;
   voidedAt?: T;
+  sessionStartedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

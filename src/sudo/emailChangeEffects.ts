@@ -9,6 +9,7 @@ import type { SanitizedBackofficeOptions } from '../options/types.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { requestUser } from '../request/requestUser.js'
 import { revokeSessions } from '../sessions/revokeSessions.js'
+import { sessionStartedAt } from '../sessions/sessionStartedAt.js'
 import { evictIntruder } from '../suspension/evictIntruder.js'
 import { runOrigin, runStart } from './emailChangeRun.js'
 import { readRecentEmailChanges, recordEmailChange, voidUndoLinks } from './emailChangeStore.js'
@@ -83,6 +84,7 @@ export const applyEmailChange =
       kind: repair ? 'repair' : 'change',
       newEmail,
       previousEmail: repair ? previousEmail : restoreEmail,
+      sessionStartedAt: own ? await sessionStartedAt(req, options, viewer._sid) : null,
       userId: doc.id,
     })
     await recordAuditEvent(req, {

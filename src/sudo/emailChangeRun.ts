@@ -5,6 +5,8 @@ export type EmailChangeRecord = {
   kind?: 'change' | 'repair' | null
   newEmail: string
   previousEmail: string
+  /** When the session that made it signed in, for the account's own change. */
+  sessionStartedAt?: null | string
   undoneAt?: null | string
   voidedAt?: null | string
 }
@@ -34,11 +36,17 @@ export const runOrigin = (records: readonly EmailChangeRecord[]): null | string 
 }
 
 /**
- * When the run of changes still open began: the first change whose undo link still works. What was
- * added to the account's sign-in from then on is what a recovery path holds for review. Null when no
- * change is pending.
+ * When the run of changes still open began: the first change whose undo link still works, or the
+ * sign-in of a session that made one of its changes, if earlier (a thief may add a passkey first and
+ * move the address after). What was added to the account's sign-in from then on is what a recovery
+ * path holds for review. Null when no change is pending.
  */
 export const runStart = (records: readonly EmailChangeRecord[]): Date | null => {
-  const first = records.find(isPendingUndo)
-  return first ? new Date(first.createdAt) : null
+  const pending = records.filter(isPendingUndo)
+  const times = pending.flatMap((record) =>
+    [record.createdAt, record.sessionStartedAt].filter((time): time is string => !!time),
+  )
+  return times.length === 0
+    ? null
+    : new Date(Math.min(...times.map((time) => new Date(time).getTime())))
 }

@@ -51,6 +51,7 @@ export const recordEmailChange = async (
     kind: 'change' | 'repair'
     newEmail: string
     previousEmail: string
+    sessionStartedAt?: Date | null
     userId: number | string
   },
 ): Promise<null | string> => {
@@ -62,6 +63,7 @@ export const recordEmailChange = async (
       kind: change.kind,
       newEmail: change.newEmail,
       previousEmail: change.previousEmail,
+      sessionStartedAt: change.sessionStartedAt?.toISOString() ?? null,
       tokenHash: link?.hash,
       user: change.userId,
     } as never,

@@ -42,6 +42,9 @@ export const emailChangesCollection = (options: SanitizedBackofficeOptions): Col
     { name: 'undoneAt', type: 'date' },
     // Set when another link of the run was used, or an administrator repaired the address.
     { name: 'voidedAt', type: 'date' },
+    // When the session that made the change signed in (the account's own change): a recovery
+    // review of the run reaches back to it.
+    { name: 'sessionStartedAt', type: 'date' },
   ],
   timestamps: true,
 })

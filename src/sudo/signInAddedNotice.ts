@@ -6,6 +6,8 @@ import type { BackofficeTranslationKey } from '../translations/types.js'
 
 import { recipientLanguage } from '../email/recipientLanguage.js'
 import { sendSecurityEmail } from '../email/sendSecurityEmail.js'
+import { requestUser } from '../request/requestUser.js'
+import { earlier, sessionStartedAt } from '../sessions/sessionStartedAt.js'
 import {
   createSignInChangeReport,
   signInChangeReportPath,
@@ -44,10 +46,19 @@ export const sendSignInAddedNotice = async (
     ...new Set([account.email, origin].filter((to): to is string => typeof to === 'string')),
   ]
   const { routes, serverURL } = req.payload.config
+  // What was reported reaches back to the sign-in of the session that added it: whoever held it may
+  // have added more before.
+  const viewer = requestUser(req, options.usersCollection)
+  const since = earlier(
+    addedAt,
+    viewer && String(viewer.id) === String(account.id)
+      ? await sessionStartedAt(req, options, viewer._sid)
+      : null,
+  )
   for (const to of recipients) {
     const token = await createSignInChangeReport(req, {
       sentTo: to,
-      since: addedAt,
+      since,
       userId: account.id,
     })
     await sendSecurityEmail(req, {

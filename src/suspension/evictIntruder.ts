@@ -62,37 +62,14 @@ const voidPasswordAndResetLink = async (
 }
 
 /**
- * Where the review period begins: `since`, or earlier when a session still open began before it.
- * Whoever holds such a session may have added a way in before the change the owner undid or
- * reported (a passkey, then the email change), so the period reaches back to their sign-in. The
- * owner's own older sessions widen it too, which only lists more for an administrator to decide on.
- */
-const earliestOpenSession = async (
-  req: PayloadRequest,
-  options: SanitizedBackofficeOptions,
-  userId: number | string,
-  since: Date,
-): Promise<Date> => {
-  const sessions = sqlFor(req.payload, options.sessions.slug)
-  const [row] = await sessions.execute<{ first: null | string }>(
-    sql`SELECT min(${sessions.column('createdAt')}) AS first FROM ${sessions.table}
-     WHERE ${sessions.column('user')} = ${userId} AND ${sessions.column('revokedAt')} IS NULL
-       AND ${sessions.column('expiresAt')} > now()`,
-    req,
-  )
-  const first = row?.first ? new Date(row.first) : null
-  return first && first < since ? first : since
-}
-
-/**
  * What every recovery path does to whoever else may hold the account, in the caller's transaction:
  * every session ends (and with them the API key), the password and any reset link stop working, no
  * browser skips the second factor any more. What a mailbox may not do, it does not: anything added to
  * the account's sign-in since `since` (a passkey, an app, recovery codes, a linked identity, an
  * address) stays, and the account is suspended for administrators to review it, who alone remove it
  * (OWASP ASVS 5.0 6.4.3: a reset must not bypass a second factor). A report ("this wasn't me")
- * suspends the account even when nothing was added. Call it before ending the account's sessions
- * any other way: their sign-in times set how far back the review reaches. Returns what was held.
+ * suspends the account even when nothing was added. `since` reaches back to the sign-in of the
+ * session that made the change undone or reported. Returns what was held.
  */
 export const evictIntruder = async (
   req: PayloadRequest,
@@ -112,7 +89,7 @@ export const evictIntruder = async (
     userId: number | string
   },
 ): Promise<{ added: string[]; suspended: boolean }> => {
-  const from = await earliestOpenSession(req, options, userId, since)
+  const from = since
   await voidPasswordAndResetLink(req, options, userId)
   await revokeSessions(req, { reason: 'recovery', revokedBy: by ?? null, userId })
   for (const source of signInAdditionSources(options)) {

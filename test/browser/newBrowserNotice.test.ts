@@ -145,12 +145,16 @@ describe('the new-browser notice, in Chromium', () => {
       await page.goto(`${appUrl}/admin/collections/pages`)
       await page.waitForURL((url) => url.pathname === '/admin/login')
     }
-    // And the password no longer signs in: the login page says the account is locked.
+    // And the password no longer signs in: it was replaced by one nobody knows, so it is refused
+    // as any wrong password is, telling whoever holds it nothing about the account.
     await intrudersPage.waitForLoadState('networkidle')
     await fillField(intrudersPage, '#field-email', ownerEmail)
     await fillField(intrudersPage, '#field-password', password)
     await intrudersPage.locator('button[type="submit"]').click()
-    await intrudersPage.locator('.payload-toast-container').getByText('Account locked.').waitFor()
+    await intrudersPage
+      .locator('.payload-toast-container')
+      .getByText('The email or password provided is incorrect.')
+      .waitFor()
     expect(new URL(intrudersPage.url()).pathname).toBe('/admin/login')
     await screenshot(intrudersPage, 'new-browser-report-sign-in-refused')
   })

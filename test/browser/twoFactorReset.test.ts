@@ -413,13 +413,13 @@ describe('a reset request its owner did not make, in Chromium', () => {
       await ownerBrowser.close()
     }
 
-    // Whoever has the password is stopped at the password now.
+    // Whoever has the password is stopped at the password now: it was replaced by one nobody knows.
     await userPage.goto(`${appUrl}/admin/login`)
     await userPage.waitForLoadState('networkidle')
     await fillField(userPage, '#field-email', targetEmail)
     await fillField(userPage, '#field-password', password)
     await userPage.locator('button[type="submit"]').click()
-    await userPage.getByText('Account locked.').waitFor()
+    await userPage.getByText('The email or password provided is incorrect.').first().waitFor()
     expect(new URL(userPage.url()).pathname).toBe('/admin/login')
 
     await mail.waitFor(

@@ -370,6 +370,32 @@ describe('a thief who holds only a mailbox', () => {
     expect(codeOf(signedIn)).toBe('ACCOUNT_SUSPENDED')
   })
 
+  it('the current address: its reset link sets a password, but the sign-in still asks for the owner’s passkey', async () => {
+    const person = await victim()
+    // The owner's own passkey: two-factor is on for the account.
+    await addPasskey(person)
+    const mailboxThief = app.client()
+    expect(
+      (await mailboxThief.post('/users/forgot-password', { email: person.email })).status,
+    ).toBe(200)
+    const link = await latestLink(person.email, 'token=', /reset/i)
+    const token = new URL(link, origin).searchParams.get('token')
+    const reset = await mailboxThief.post('/users/reset-password', {
+      password: 'a-mailbox-thiefs-passphrase-55',
+      token,
+    })
+    expect(reset.status).toBe(200)
+    expect(reset.body?.user ?? null).toBeNull()
+    const signIn = await mailboxThief.post('/users/login', {
+      email: person.email,
+      password: 'a-mailbox-thiefs-passphrase-55',
+    })
+    expect(signIn.status).toBe(200)
+    expect(signIn.body.secondFactor).toBe('codeRequired')
+    expect((await mailboxThief.get('/users/me')).body?.user ?? null).toBeNull()
+    expect(await passkeysOf(person.id)).toBe(1)
+  })
+
   it('a report link removes nothing either, however often it is followed', async () => {
     const person = await victim()
     await addPasskey(person)
