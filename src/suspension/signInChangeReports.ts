@@ -8,7 +8,7 @@ import { createToken, hashToken } from '../lib/tokens.js'
 import { ownerReportEndpoints } from './ownerReportEndpoints.js'
 
 /** The "this wasn't me" links of the emails telling of a way in added to an account. */
-export const signInChangeReportsSlug = 'sign-in-change-reports'
+const signInChangeReportsSlug = 'sign-in-change-reports'
 
 /** Where the link points, under the users collection's API. */
 export const signInChangeReportPath = '/sign-in-change/report'

@@ -349,9 +349,9 @@ describe("an account's security panel for administrators", () => {
   it('a recovery review lists what was added, from where, and one action removes it and reactivates', async () => {
     await adminPage.goto(`${appUrl}/admin/collections/users/${ids.underReview}`)
     const panel = await securityPanel(adminPage)
-    await expect.poll(() => fact(panel, 'Reason for suspension').innerText()).toBe(
-      'Held for a recovery review',
-    )
+    await expect
+      .poll(() => fact(panel, 'Reason for suspension').innerText())
+      .toBe('Held for a recovery review')
     const review = panel.getByRole('region', { name: 'Recovery review' })
     await review.getByText('Passkey “Unknown key”').waitFor()
     expect(await review.innerText()).toContain('From Chrome, macOS at 203.0.113.9')

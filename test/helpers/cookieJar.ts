@@ -18,7 +18,7 @@ const defaultPath = (requestPath: string): string => {
  * "path-match"): a cookie at `/api/users` goes to `/api/users/login`, never to `/api/admin/…` nor to
  * `/api/usersX`.
  */
-export const pathMatches = (requestPath: string, cookiePath: string): boolean =>
+const pathMatches = (requestPath: string, cookiePath: string): boolean =>
   requestPath === cookiePath ||
   (requestPath.startsWith(cookiePath) &&
     (cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/'))

@@ -269,3 +269,32 @@ describe('a key ends with its account', () => {
     expect(await keyEvents(editor.email)).toEqual([])
   })
 })
+
+describe('issue 35, the recovery matrix: an API key a thief gave the account', () => {
+  it('ends when an administrator puts the address back, with the password the thief held', async () => {
+    // The thief holds a second administrator's password: they move its address and give it a key.
+    const email = `keys-admin-victim-${++accounts}@example.com`
+    const victim = await app.payload.create({
+      collection: 'users',
+      data: { email, password, roles: ['admin'] } as never,
+    })
+    const thief = await signIn(email)
+    const moved = await thief.request('PATCH', `/users/${victim.id}`, {
+      body: { email: `thief-${accounts}@example.net` },
+    })
+    expect(moved.status).toBe(200)
+    const key = newKey()
+    const given = await thief.request('PATCH', `/users/${victim.id}`, {
+      body: { apiKey: key, enableAPIKey: true },
+    })
+    expect(given.status, JSON.stringify(given.body)).toBe(200)
+    expect(await signedInByKey(key)).toBe(`thief-${accounts}@example.net`)
+
+    const repaired = await adminBrowser.request('PATCH', `/users/${victim.id}`, { body: { email } })
+    expect(repaired.status).toBe(200)
+    expect(await signedInByKey(key)).toBeNull()
+    expect(await keyColumns(victim.id)).toEqual({ enabled: false, index: null })
+    expect((await thief.get('/users/me')).body?.user ?? null).toBeNull()
+    expect((await app.client().post('/users/login', { email, password })).status).toBe(401)
+  })
+})
