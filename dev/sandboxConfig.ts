@@ -305,7 +305,10 @@ export const sandboxConfig = ({
       // start outside production, which outlives a short script such as the schema push: a variant
       // without the plugin or the video plugin (bench:bundle's vanilla build) would overwrite it
       // with types lacking their collections and fields, mid-build.
-      autoGenerate: withBackoffice && withVideo,
+      // Off under the tests (vitest sets VITEST in its workers): each Payload they start would spawn
+      // a `payload generate:types` child of 11–14 s of CPU that nothing reads. CI checks instead that
+      // the committed file is current, as it does for the import map.
+      autoGenerate: withBackoffice && withVideo && !process.env.VITEST,
       outputFile: path.resolve(dirname, 'payload-types.ts'),
     },
   })
