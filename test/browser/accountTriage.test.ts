@@ -240,7 +240,7 @@ describe('users list for triage', () => {
   })
 
   it.each([
-    ['Suspended', ['suspended']],
+    ['Suspended', ['suspended', 'underReview']],
     ['Locked', ['lockedFuture']],
     [
       'Without two-factor',
@@ -354,7 +354,7 @@ describe("an account's security panel for administrators", () => {
       .toBe('Held for a recovery review')
     const review = panel.getByRole('region', { name: 'Recovery review' })
     await review.getByText('Passkey “Unknown key”').waitFor()
-    expect(await review.innerText()).toContain('From Chrome, macOS at 203.0.113.9')
+    expect(await review.innerText()).toContain('From Chrome 131, Mac OS 10.15.7 at 203.0.113.9')
     // Unblocking would let the passkey back in: only the review's action is offered.
     expect(await panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
     await screenshot(adminPage, 'triage-recovery-review')

@@ -283,11 +283,12 @@ describe('a stolen session that keeps refreshing and updating cannot undo', () =
                 security_status AS status FROM users WHERE id = $1`,
         [id],
       )
-      // The approval removed the factor and asks for a new one; the report suspended the account.
+      // The approval removed the factor and asks for a new one; the report suspended the account
+      // and replaced the password the thief holds, which is refused as any wrong one.
       expect(stored).toEqual({ setupRequired: true, status: 'suspended', totp: 'pending' })
       const attempt = await app.client().post('/users/login', { email, password })
-      expect(attempt.status).toBe(403)
-      expect(codeOf(attempt)).toBe('ACCOUNT_SUSPENDED')
+      expect(attempt.status).toBe(401)
+      expect(codeOf(attempt)).toBe('INVALID_CREDENTIALS')
     }
   })
 })
