@@ -1,8 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
-import type { StaffAccount } from '../accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { inTransaction } from '../db/inTransaction.js'
 import { recipientLanguage } from '../email/recipientLanguage.js'
@@ -136,8 +136,8 @@ export const approveRecoveryReviewEndpoint = (options: SanitizedBackofficeOption
         throw new BackofficeError('INSUFFICIENT_PERMISSIONS', { req })
       }
       const removed = await inTransaction(req, async () => {
-        // Read again under the transaction: a parallel approval finds it lifted.
-        const { account: current } = await resolveAdminTarget(req, options)
+        // Read again in the transaction: a parallel approval finds it lifted.
+        const current = (await readAccount(req, options, account.id)) ?? account
         const since = reviewSinceOf(current)
         if (!since) {
           throw new BackofficeError('RECOVERY_REVIEW_NOT_OPEN', { req })
@@ -157,7 +157,8 @@ export const approveRecoveryReviewEndpoint = (options: SanitizedBackofficeOption
         })
         return kinds
       })
-      const owner = await resolveAdminTarget(req, options)
+      // The address as the approval left it (a moved one is put back).
+      const owner = { account: (await readAccount(req, options, account.id)) ?? account }
       if (typeof owner.account.email === 'string') {
         await sendSecurityEmail(req, {
           action: {

@@ -371,6 +371,7 @@ describe("an account's security panel for administrators", () => {
     await dialog.getByRole('button', { name: 'Remove these and reactivate' }).click()
     await adminPage.getByText('Removed. The account can sign in again').waitFor()
     await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Active')
+    await screenshot(adminPage, 'triage-recovery-review-approved')
     expect(await sql('SELECT id FROM passkeys WHERE user_id = $1', [ids.underReview])).toEqual([])
   })
 
