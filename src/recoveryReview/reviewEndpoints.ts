@@ -158,18 +158,18 @@ export const approveRecoveryReviewEndpoint = (options: SanitizedBackofficeOption
         return kinds
       })
       // The address as the approval left it (a moved one is put back).
-      const owner = { account: (await readAccount(req, options, account.id)) ?? account }
-      if (typeof owner.account.email === 'string') {
+      const owner = (await readAccount(req, options, account.id)) ?? account
+      if (typeof owner.email === 'string') {
         await sendSecurityEmail(req, {
           action: {
             label: 'emailActionResetPassword',
             url: adminURL(req, req.payload.config.admin.routes.forgot),
           },
           body: 'emailRecoveryReviewApprovedBody',
-          language: recipientLanguage(owner.account, options),
+          language: recipientLanguage(owner, options),
           subject: 'emailRecoveryReviewApprovedSubject',
-          to: owner.account.email,
-          variables: { email: owner.account.email },
+          to: owner.email,
+          variables: { email: owner.email },
         })
       }
       return jsonResponse(req, {

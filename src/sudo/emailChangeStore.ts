@@ -118,6 +118,17 @@ export const spendUndoLink = async (
   return (spent as EmailChange | null) ?? null
 }
 
+/** Changes whose undo link still works (see `isPendingUndo`), among those `where` matches. */
+const pendingUndo = (where: Where): Where => ({
+  and: [
+    where,
+    { kind: { not_equals: 'repair' } },
+    { undoneAt: { exists: false } },
+    { voidedAt: { exists: false } },
+    unexpired(),
+  ],
+})
+
 /** Voids every undo link of the account that still works: after an undo, or a repair. */
 export const voidUndoLinks = async (req: PayloadRequest, userId: number | string) => {
   await req.payload.db.updateMany({
@@ -125,14 +136,28 @@ export const voidUndoLinks = async (req: PayloadRequest, userId: number | string
     data: { voidedAt: new Date().toISOString() },
     req,
     returning: false,
-    where: {
-      and: [
-        { user: { equals: userId } },
-        { kind: { not_equals: 'repair' } },
-        { undoneAt: { exists: false } },
-        { voidedAt: { exists: false } },
-        unexpired(),
-      ],
-    },
+    where: pendingUndo({ user: { equals: userId } }),
   })
 }
+
+/**
+ * Whether another account's run of changes can still restore `email` (its first address): every
+ * change of a run stores that address as the one it restores, so one indexed look-up decides.
+ */
+export const isRunOriginOfAnother = async (
+  req: PayloadRequest,
+  email: string,
+  userId: number | string | undefined,
+): Promise<boolean> =>
+  Boolean(
+    await req.payload.db.findOne({
+      collection: emailChangesSlug as CollectionSlug,
+      req,
+      where: pendingUndo({
+        and: [
+          { previousEmail: { equals: email.toLowerCase() } },
+          ...(userId === undefined ? [] : [{ user: { not_equals: userId } }]),
+        ],
+      }),
+    }),
+  )

@@ -69,7 +69,7 @@ const voidPasswordAndResetLink = async (
  * address) stays, and the account is suspended for administrators to review it, who alone remove it
  * (OWASP ASVS 5.0 6.4.3: a reset must not bypass a second factor). A report ("this wasn't me")
  * suspends the account even when nothing was added. `since` reaches back to the sign-in of the
- * session that made the change undone or reported. Returns what was held.
+ * session that made the change undone or reported.
  */
 export const evictIntruder = async (
   req: PayloadRequest,
@@ -88,18 +88,17 @@ export const evictIntruder = async (
     trigger: EvictionTrigger
     userId: number | string
   },
-): Promise<{ added: string[]; suspended: boolean }> => {
-  const from = since
+): Promise<void> => {
   await voidPasswordAndResetLink(req, options, userId)
   await revokeSessions(req, { reason: 'recovery', revokedBy: by ?? null, userId })
   for (const source of signInAdditionSources(options)) {
     await source.forgetAtEviction?.(req, userId)
   }
-  const added = await signInAdditionsSince(req, options, userId, from)
+  const added = await signInAdditionsSince(req, options, userId, since)
   const kinds = [...new Set(added.map(({ kind }) => kind))]
   await recordAuditEvent(req, {
     actor: by == null ? null : { id: by },
-    data: { added: kinds, since: from.toISOString(), trigger },
+    data: { added: kinds, since: since.toISOString(), trigger },
     event: 'account.intruderEvicted',
     user: { id: userId },
   })
@@ -107,14 +106,10 @@ export const evictIntruder = async (
     await suspendAccount(req, options, {
       alsoTell,
       reason: 'recoveryReview',
-      reviewSince: from,
+      reviewSince: since,
       userId,
     })
-    return { added: kinds, suspended: true }
-  }
-  if (reports.has(trigger)) {
+  } else if (reports.has(trigger)) {
     await suspendAccount(req, options, { alsoTell, reason: 'misuseReport', userId })
-    return { added: kinds, suspended: true }
   }
-  return { added: kinds, suspended: false }
 }
