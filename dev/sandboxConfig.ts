@@ -23,7 +23,7 @@ import sharp from 'sharp'
 
 import type { SandboxS3 } from './storage/sandboxS3.js'
 
-import { Media } from './collections/Media.js'
+import { mediaCollection } from './collections/Media.js'
 import { Pages } from './collections/Pages.js'
 import { Posts } from './collections/Posts.js'
 import { richTextEditor } from './collections/richText.js'
@@ -52,11 +52,6 @@ const required = (name: string, hint: string): string => {
   return value
 }
 
-const databaseUrl = required(
-  'DATABASE_URL',
-  'Start the sandbox with `npm run dev`, which starts an embedded PostgreSQL, or point DATABASE_URL at a PostgreSQL database.',
-)
-
 type AppTranslations = Record<string, Record<string, Record<string, string>>>
 
 /** The sandbox's own texts with `extra` laid over them, per language and per namespace. */
@@ -79,6 +74,7 @@ export const sandboxConfig = ({
   appTranslations = {},
   backofficeOptions = {},
   logger,
+  push,
   s3,
   usersHooks = {},
   usersUseAPIKey = false,
@@ -95,6 +91,8 @@ export const sandboxConfig = ({
   backofficeOptions?: BackofficePluginOptions
   /** Payload's `logger` (tests pass a pino logger writing to a stream they read). */
   logger?: Config['logger']
+  /** Payload's schema push (`postgresAdapter`'s `push`); Payload's default when not given. */
+  push?: boolean
   /**
    * A bucket for the sandbox's files: media uploaded by the browser straight to it, and videos
    * (unless `videoOptions.storage` says otherwise). Without it both stay on disk.
@@ -150,7 +148,7 @@ export const sandboxConfig = ({
             ),
           }
         : Posts,
-      Media,
+      mediaCollection(),
       Teams,
       {
         ...Users,
@@ -173,7 +171,15 @@ export const sandboxConfig = ({
       // the app's type check read). The sandbox itself pushes its schema in development; its
       // migrations are for trying them out (CONTRIBUTING.md), and a test writes its own elsewhere.
       migrationDir: process.env.PAYLOAD_MIGRATION_DIR ?? path.join(dirname, 'migrations'),
-      pool: { connectionString: databaseUrl },
+      pool: {
+        connectionString: required(
+          'DATABASE_URL',
+          'Start the sandbox with `npm run dev`, which starts an embedded PostgreSQL, or point DATABASE_URL at a PostgreSQL database.',
+        ),
+      },
+      // Left to Payload (a push outside production) unless asked: a test on a database cloned from
+      // one already pushed with the same schema skips it (test/helpers/schemaTemplates.ts).
+      ...(push === undefined ? {} : { push }),
     }),
     editor: richTextEditor,
     email: nodemailerAdapter({

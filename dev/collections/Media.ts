@@ -8,7 +8,11 @@ import { labels } from '../labels.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-export const Media: CollectionConfig = {
+/**
+ * The media collection. A function, so the folder is read when a config is built (a test process
+ * builds several, one per test file, each with its own MEDIA_DIR).
+ */
+export const mediaCollection = (): CollectionConfig => ({
   slug: 'media',
   access: {
     create: canEditContent,
@@ -35,4 +39,4 @@ export const Media: CollectionConfig = {
     adminThumbnail: 'thumbnail',
     mimeTypes: ['image/*'],
   },
-}
+})

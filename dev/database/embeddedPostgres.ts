@@ -26,6 +26,12 @@ type StartOptions = {
   port: number
   /** Where PostgreSQL's own log lines go; silent by default. */
   onLog?: (message: string) => void
+  /**
+   * A server whose data nobody needs after a crash (the tests'): no waiting for the disk. PostgreSQL
+   * documents these settings for exactly that case ("Non-Durable Settings",
+   * https://www.postgresql.org/docs/current/non-durability.html).
+   */
+  throwaway?: boolean
 }
 
 const USER = 'postgres'
@@ -89,7 +95,12 @@ export const startEmbeddedPostgres = async (options: StartOptions): Promise<Embe
     persistent: options.persistent,
     port,
     // TCP on loopback only; no Unix socket, whose folder the `postgres` user might not be allowed to write.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ...(options.throwaway
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
+    ],
     user: USER,
   })
 

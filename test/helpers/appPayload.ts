@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 
 import { getPayload } from 'payload'
 
-import { closePayload } from '../../dev/database/closePayload.js'
 import { browserLane } from './browserLane.js'
+import { closeTestPayload } from './closeTestPayload.js'
 
 /**
  * Runs `work` with a Payload on the database this test file's lane's app uses, to put that
@@ -16,21 +16,21 @@ export const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>):
   try {
     return await work(payload)
   } finally {
-    await closePayload(payload)
+    await closeTestPayload(payload)
   }
 }
 
 /**
  * One Payload on the app's database for a whole test file that looks at the database between its
- * steps: opened on first use, closed by `close` (call it in `afterAll`). `withAppPayload` opens and
- * closes one per call, and Payload hands a second call the instance whose pool the first closed.
+ * steps: opened on first use, closed by `close` (call it in `afterAll`), where `withAppPayload`
+ * starts and closes one per call.
  */
 export const appPayloadOfFile = () => {
   let opened: Promise<Payload> | undefined
   return {
     close: async () => {
       if (opened) {
-        await closePayload(await opened)
+        await closeTestPayload(await opened)
       }
     },
     payload: (): Promise<Payload> => {

@@ -12,7 +12,7 @@ export const temporaryDataFolder = (prefix: string): string => {
 }
 
 /**
- * A throw-away embedded PostgreSQL on a free loopback port. Stopping it removes its whole temporary
+ * A throw-away embedded PostgreSQL on a free loopback port, with PostgreSQL's non-durable settings. Stopping it removes its whole temporary
  * folder (PostgreSQL itself removes only the data directory inside).
  */
 export const startTemporaryPostgres = async (prefix = 'backoffice-pg-') => {
@@ -22,6 +22,7 @@ export const startTemporaryPostgres = async (prefix = 'backoffice-pg-') => {
     password: randomPassword(),
     persistent: false,
     port: 0,
+    throwaway: true,
   })
   return {
     ...server,

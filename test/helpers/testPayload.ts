@@ -10,8 +10,9 @@ import { getPayload } from 'payload'
 
 import type { SandboxS3 } from '../../dev/storage/sandboxS3.js'
 
-import { closePayload } from '../../dev/database/closePayload.js'
+import { closeTestPayload } from './closeTestPayload.js'
 import { RestClient } from './restClient.js'
+import { schemaKey, schemaTemplate } from './schemaTemplates.js'
 import { createTestDatabase } from './testDatabase.js'
 
 export type TestPayload = {
@@ -28,9 +29,13 @@ export type TestPayload = {
   restart: (next: { backofficeOptions?: BackofficePluginOptions; secret?: string }) => Promise<void>
 }
 
+/** Payload's own logger, silenced: for the start that only pushes a schema template. */
+const silentLogger: Config['logger'] = { options: { level: 'silent' } }
+
 /**
- * A real Payload with the dev app's config, on a fresh database of its own (schema pushed on start),
- * for one test file. Vitest runs each file in its own process, so the config module is new each time.
+ * A real Payload with the dev app's config, for one test file, on a database of its own: a copy of
+ * the run's template for these options (schema pushed once, test/helpers/schemaTemplates.ts), or,
+ * on another server, an empty one the start pushes into.
  */
 export const startTestPayload = async ({
   appTranslations,
@@ -64,8 +69,7 @@ export const startTestPayload = async ({
   /** `false`: the dev app with the video plugin alone, without the backoffice plugin. */
   withBackoffice?: boolean
 } = {}): Promise<TestPayload> => {
-  const database = await createTestDatabase(databaseAdminUrl)
-  process.env.DATABASE_URL = database.url
+  // The config reads these when it is built: a test process may build several, one per file.
   process.env.PAYLOAD_SECRET = randomBytes(32).toString('hex')
   process.env.MEDIA_DIR = mkdtempSync(path.join(tmpdir(), 'backoffice-media-'))
   process.env.VIDEO_DIR = mkdtempSync(path.join(tmpdir(), 'backoffice-video-'))
@@ -75,53 +79,66 @@ export const startTestPayload = async ({
   } else {
     delete process.env.SMTP_URL
   }
+  const { sandboxConfig } = await import('../../dev/sandboxConfig.js')
+  const schemaOptions = { backofficeOptions, s3, usersUseAPIKey, videoOptions, withBackoffice }
 
-  const config =
-    backofficeOptions ||
-    appTranslations ||
-    logger ||
-    s3 ||
-    usersHooks ||
-    usersUseAPIKey ||
-    videoOptions ||
-    !withBackoffice
-      ? await (
-          await import('../../dev/sandboxConfig.js')
-        ).sandboxConfig({
-          appTranslations,
-          backofficeOptions,
-          logger,
-          s3,
-          usersHooks,
-          usersUseAPIKey,
-          videoOptions,
-          withBackoffice,
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  if (databaseAdminUrl) {
+    database = await createTestDatabase(databaseAdminUrl)
+    process.env.DATABASE_URL = database.url
+  } else {
+    const template = await schemaTemplate({
+      key: schemaKey({ ...schemaOptions, s3: s3 ? 'bucket' : 'disk' }),
+      push: async (databaseUrl) => {
+        process.env.DATABASE_URL = databaseUrl
+        const config = await sandboxConfig({
+          ...schemaOptions,
+          logger: silentLogger,
           withVideo: true,
         })
-      : await (
-          await import('../../dev/payload.config.js')
-        ).default
+        // Payload's push skips a schema this process pushed before (into another database):
+        // @payloadcms/drizzle's pushDevSchema compares with the last one unless this is set.
+        process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
+        try {
+          await closeTestPayload(
+            await getPayload({ config, key: 'schemaTemplate' }),
+            'schemaTemplate',
+          )
+        } finally {
+          delete process.env.PAYLOAD_FORCE_DRIZZLE_PUSH
+        }
+      },
+    })
+    database = await createTestDatabase(undefined, { template })
+    process.env.DATABASE_URL = database.url
+  }
+  // A copy of the template has the schema already: no push.
+  const config = await sandboxConfig({
+    ...schemaOptions,
+    appTranslations,
+    logger,
+    ...(databaseAdminUrl ? {} : { push: false }),
+    usersHooks,
+    withVideo: true,
+  })
   const app: TestPayload = {
     client: () => new RestClient(app.config),
     close: async () => {
-      await closePayload(app.payload)
+      await closeTestPayload(app.payload)
       await database.drop()
     },
     config,
     payload: await getPayload({ config }),
     restart: async (next) => {
-      await closePayload(app.payload)
-      // Payload keeps one instance per process (what the route handlers ask for); a restarted
-      // process would have none.
-      ;(globalThis as { _payload?: Map<string, unknown> })._payload?.delete('default')
+      await closeTestPayload(app.payload)
       if (next.secret) {
         process.env.PAYLOAD_SECRET = next.secret
       }
-      app.config = await (
-        await import('../../dev/sandboxConfig.js')
-      ).sandboxConfig({
+      // Pushed as at the first start of an app whose options changed.
+      app.config = await sandboxConfig({
         appTranslations,
         backofficeOptions: next.backofficeOptions,
+        push: true,
         usersHooks,
         usersUseAPIKey,
         videoOptions,
