@@ -7,7 +7,7 @@ import { browserLane } from './browserLane.js'
  * (tens of milliseconds, against the seconds a second Payload in the test process costs): for a
  * column the Local API does not let a test write.
  */
-export const queryAppDatabase = async (text: string, values: unknown[] = []) => {
+const queryAppDatabase = async (text: string, values: unknown[] = []) => {
   const client = new pg.Client({ connectionString: browserLane().appEnv.DATABASE_URL })
   await client.connect()
   try {
