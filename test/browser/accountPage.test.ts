@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { signIn } from '../helpers/signIn.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -73,9 +73,10 @@ afterAll(async () => {
 })
 
 const openAccount = async (page: Page) => {
+  // `goto` waits for the load event: the server's whole page is in; then React takes it over.
   await page.goto(`${appUrl}/admin/account`)
-  await page.waitForLoadState('networkidle')
   await page.locator('.backoffice-account-security').waitFor()
+  await hydrated(page.locator('.backoffice-account-security'))
 }
 /** The section headings of the plugin's part of the page, in document order. */
 const sectionHeadings = (page: Page) =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -139,7 +139,8 @@ const usersList = (page: Page, query = '') =>
 /** The list's rows, once it has settled: `{ email: cell texts by column header }`. */
 const listedRows = async (page: Page): Promise<Record<string, Record<string, string>>> => {
   await page.locator('.table table').waitFor()
-  await page.waitForLoadState('networkidle')
+  // The list as React renders it (the controls above it are clicked next).
+  await hydrated(page.locator('.table table'))
   const headers = await page.locator('.table thead th').allInnerTexts()
   const rows: Record<string, Record<string, string>> = {}
   for (const row of await page.locator('.table tbody tr').all()) {
@@ -216,6 +217,7 @@ describe('users list for triage', () => {
   it('UI-only fields are not offered in the column chooser', async () => {
     await usersList(adminPage)
     await listedRows(adminPage)
+    await hydrated(adminPage.locator('#toggle-list-columns'))
     await adminPage.locator('#toggle-list-columns').click()
     const chooser = adminPage.locator('#list-controls-columns')
     await chooser.getByText('Second factor').waitFor()
@@ -250,6 +252,7 @@ describe('users list for triage', () => {
     await usersList(adminPage)
     await listedRows(adminPage)
     const link = quickFilters(adminPage).getByRole('link', { exact: true, name })
+    await hydrated(link)
     await link.click()
     await adminPage.waitForURL((url) => url.searchParams.toString().includes('where'))
     await expect.poll(() => link.getAttribute('aria-current')).toBe('true')

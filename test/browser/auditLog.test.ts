@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  fillField,
+  hydrated,
+  imagesLoaded,
+  launchBrowser,
+  requestsInFlight,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { parseCsv } from '../helpers/parseCsv.js'
@@ -120,7 +127,6 @@ beforeAll(async () => {
     page = await browser.newPage()
     // A failed sign-in for the editor's account, then the administrator's own, both through the login view.
     await page.goto(`${appUrl}/admin/login`)
-    await page.waitForLoadState('networkidle')
     await fillField(page, '#field-email', editorEmail)
     await fillField(page, '#field-password', 'not-the-right-password')
     await page.locator('button[type="submit"]').click()
@@ -156,8 +162,9 @@ const rowWith = (listPage: Page, ...texts: string[]): Locator =>
 
 /** Opens the admin's side navigation with its menu button, once the page has hydrated. */
 const openNav = async (listPage: Page) => {
-  await listPage.waitForLoadState('networkidle')
-  await listPage.getByRole('button', { exact: true, name: 'Open Menu' }).click()
+  const menu = listPage.getByRole('button', { exact: true, name: 'Open Menu' })
+  await hydrated(menu)
+  await menu.click()
   await listPage.getByRole('button', { exact: true, name: 'Close Menu' }).waitFor()
   await listPage.locator('#nav-pages').waitFor()
 }
@@ -212,8 +219,9 @@ describe('the audit log in the admin', () => {
 
   it("shows the audit time format of the rest of the admin, in the browser's time zone and named", async () => {
     await page.goto(`${appUrl}/admin/collections/audit-log`)
-    await page.waitForLoadState('networkidle')
     const time = rowWith(page, 'Sign-in failed', editorEmail).locator('td.cell-timestamp time')
+    // The time is written in the browser's zone once the page runs in the browser.
+    await hydrated(time)
     const iso = (await time.getAttribute('datetime'))!
     const [stored] = await storedEntries({
       and: [{ event: { equals: 'login.failed' } }, { user: { equals: editorEmail } }],
@@ -236,8 +244,8 @@ describe('the audit log in the admin', () => {
 
   it('marks refusals and alerts in words, not colour alone', async () => {
     await page.goto(`${appUrl}/admin/collections/audit-log`)
-    await page.waitForLoadState('networkidle')
     const refused = rowWith(page, 'Sign-in failed', editorEmail).locator('td.cell-event')
+    await hydrated(refused)
     expect((await refused.locator('.audit-event__mark').innerText()).trim()).toBe('Refused')
     const challenge = rowWith(page, refusedUser, 'Two-factor').locator('td.cell-event')
     expect((await challenge.locator('.audit-event__mark').innerText()).trim()).toBe('Refused')
@@ -253,9 +261,9 @@ describe('the audit log in the admin', () => {
   it('the audit log list filters by event', async () => {
     await page.goto(`${appUrl}/admin/collections/audit-log`)
     await rows(page).first().waitFor()
-    await page.waitForLoadState('networkidle')
-
-    await page.getByRole('button', { exact: true, name: 'Filters' }).click()
+    const filters = page.getByRole('button', { exact: true, name: 'Filters' })
+    await hydrated(filters)
+    await filters.click()
     await page.getByRole('button', { exact: true, name: 'Add Filter' }).click()
     await choose(page, 'field', 'Event')
     await choose(page, 'operator', 'equals')
@@ -282,8 +290,9 @@ describe('the audit log in the admin', () => {
 
   it('the category quick filter shows exactly that category, marked as the current one', async () => {
     await page.goto(`${appUrl}/admin/collections/audit-log?limit=100`)
-    await page.waitForLoadState('networkidle')
     const links = page.locator('.audit-log-tools nav a')
+    // Clicked below: a click before hydration would load the whole page instead.
+    await hydrated(links.last())
     expect(await links.allInnerTexts()).toEqual([
       'All',
       'Account',
@@ -297,7 +306,11 @@ describe('the audit log in the admin', () => {
 
     await links.filter({ hasText: 'Two-factor' }).click()
     await page.waitForURL((url) => url.searchParams.has('where[or][0][and][0][category][equals]'))
-    await page.waitForLoadState('networkidle')
+    // The filtered list has arrived with the links that mark it.
+    await links
+      .and(page.locator('[aria-current="true"]'))
+      .filter({ hasText: 'Two-factor' })
+      .waitFor()
     expect(new URL(page.url()).searchParams.get('limit')).toBe('100')
     const stored = await storedEntries({ category: { equals: 'twoFactor' } })
     expect(stored.length).toBeGreaterThan(0)
@@ -324,10 +337,12 @@ describe('the audit log in the admin', () => {
 
   it('the export button downloads the CSV of the filtered list', async () => {
     await page.goto(`${appUrl}/admin/collections/audit-log`)
-    await page.waitForLoadState('networkidle')
-    await page.locator('.audit-log-tools nav a').filter({ hasText: 'Account' }).click()
+    const account = page.locator('.audit-log-tools nav a').filter({ hasText: 'Account' })
+    await hydrated(account)
+    await account.click()
     await page.waitForURL((url) => url.searchParams.has('where[or][0][and][0][category][equals]'))
-    await page.waitForLoadState('networkidle')
+    // The filtered list, and its export link, have arrived with the link that marks it.
+    await account.and(page.locator('[aria-current="true"]')).waitFor()
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -349,19 +364,23 @@ describe('the audit log in the admin', () => {
     const requests: string[] = []
     const record = (request: { url: () => string }) => requests.push(request.url())
     await page.goto(`${appUrl}/admin/collections/audit-log`)
-    await page.waitForLoadState('networkidle')
+    const entryLink = rowWith(page, refusedUser, 'Two-factor').locator('td.cell-timestamp a')
+    // A client-side navigation: the click must come after hydration.
+    await hydrated(entryLink)
     page.on('request', record)
+    const inFlight = requestsInFlight(page)
     try {
-      await rowWith(page, refusedUser, 'Two-factor').locator('td.cell-timestamp a').click()
+      await entryLink.click()
       await page.waitForURL((url) => /\/admin\/collections\/audit-log\/\d+$/.test(url.pathname))
       await page.locator('.audit-data > dl').waitFor()
-      await page.waitForLoadState('networkidle')
+      await inFlight.settled()
       // The reload of the entry's page, too: its first load, not only the client-side navigation.
       await page.reload()
       await page.locator('.audit-data > dl').waitFor()
-      await page.waitForLoadState('networkidle')
+      await inFlight.settled()
     } finally {
       page.off('request', record)
+      inFlight.stop()
     }
     expect(requests.length).toBeGreaterThan(0)
     expect(requests.filter((url) => new URL(url).origin !== appUrl)).toEqual([])
@@ -391,15 +410,16 @@ describe('the audit log in the admin', () => {
     await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'ar' }])
     try {
       await page.goto(`${appUrl}/admin/collections/audit-log`)
-      await page.waitForLoadState('networkidle')
       expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
       await page.locator('.audit-log-tools nav a').first().waitFor()
       await rowWith(page, refusedUser).first().waitFor()
       await expectNoSeriousViolations(page, ['.audit-log-tools', 'td.cell-event'])
       await shoot(page, 'audit-log-list-ar')
-      await rowWith(page, refusedUser, 'Account locked').locator('td.cell-timestamp a').click()
+      const lockedLink = rowWith(page, refusedUser, 'Account locked').locator('td.cell-timestamp a')
+      await hydrated(lockedLink)
+      await lockedLink.click()
       await page.locator('.audit-data > dl').waitFor()
-      await page.waitForLoadState('networkidle')
+      await imagesLoaded(page)
       await shoot(page, 'audit-log-entry-ar')
     } finally {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

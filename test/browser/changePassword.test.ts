@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { requestsReported } from '../helpers/requestsReported.js'
 import { signIn } from '../helpers/signIn.js'
@@ -61,8 +61,8 @@ describe('changing one’s password from the account page in Chromium', () => {
   it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the password is unchanged", async () => {
     await signIn(page, appUrl, email, password)
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
     const hashBefore = await storedHash()
+    await hydrated(page.locator('#backoffice-change-password-open'))
     await page.locator('#backoffice-change-password-open').click()
     await current().waitFor({ state: 'visible' })
     await fillField(page, '#backoffice-current-password', password)
@@ -97,8 +97,9 @@ describe('changing one’s password from the account page in Chromium', () => {
 
   it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
     await page.getByRole('heading', { name: 'Password', exact: true }).waitFor()
+    // The account form is React's, so whatever it shows or hides, it has done.
+    await hydrated(page.locator('#backoffice-change-password-open'))
     // Payload's own button, which would skip the current password, gives way to the plugin's.
     expect(await page.locator('#change-password').isVisible()).toBe(false)
     await screenshot(page, 'change-password-section')
@@ -180,7 +181,7 @@ describe('changing one’s password from the account page in Chromium', () => {
       await phone.setViewportSize({ height: 844, width: 390 })
       await signIn(phone, appUrl, email, newPassword)
       await phone.goto(`${appUrl}/admin/account`)
-      await phone.waitForLoadState('networkidle')
+      await hydrated(phone.locator('#backoffice-change-password-open'))
       await phone.locator('#backoffice-change-password-open').click()
       await fillField(phone, '#backoffice-current-password', newPassword)
       await fillField(phone, '#backoffice-new-password', 'granite-otter-whistles-at-noon-7')

@@ -4,7 +4,13 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  fillField,
+  hydrated,
+  launchBrowser,
+  requestsInFlight,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { requestsReported } from '../helpers/requestsReported.js'
 
@@ -55,7 +61,6 @@ describe('a fresh install in Chromium', () => {
   it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and no account made", async () => {
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
-    await page.waitForLoadState('networkidle')
     await fillField(page, '#field-email', 'owner@example.com')
     await fillField(page, '#field-password', 'owl-granite-whistles-at-dawn-7')
     await fillField(page, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')
@@ -84,7 +89,6 @@ describe('a fresh install in Chromium', () => {
       const phone = await german.newPage()
       await phone.setViewportSize({ height: 844, width: 390 })
       await phone.goto(`${appUrl}/admin/create-first-user`)
-      await phone.waitForLoadState('networkidle')
       await fillField(phone, '#field-email', 'owner@example.com')
       await fillField(phone, '#field-password', 'owl-granite-whistles-at-dawn-7')
       await fillField(phone, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')
@@ -113,9 +117,13 @@ describe('a fresh install in Chromium', () => {
     })
     const loaded = async (marker: string) =>
       (await Promise.all(scripts)).some((body) => body.includes(marker))
+    const inFlight = requestsInFlight(page)
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
-    await page.waitForLoadState('networkidle')
+    // Settled before the check below: the form is React's and every request it started has ended.
+    await hydrated(page.locator('#field-password'))
+    await inFlight.settled()
+    inFlight.stop()
     // Finding "all four languages' dictionaries load on every such page": none loads before the
     // field is used, then only the admin language's.
     expect(await loaded('commonWords-en')).toBe(false)
@@ -171,7 +179,7 @@ describe('a fresh install in Chromium', () => {
 
   it('switches the admin to German from the account page and shows German labels', async () => {
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
+    await hydrated(page.locator('#language-select'))
     await page.locator('#language-select').click()
     await page.getByRole('option', { name: 'Deutsch' }).click()
 

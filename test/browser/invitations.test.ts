@@ -94,7 +94,6 @@ afterAll(async () => {
 describe('inviting from the user form', () => {
   it("reads 'Send invitation' while the password is empty and 'Save' once one is typed, and invites on save", async () => {
     await adminPage.goto(`${appUrl}/admin/collections/users/create`)
-    await adminPage.waitForLoadState('networkidle')
     const save = adminPage.locator('#action-save')
     await expect.poll(() => save.innerText()).toBe('Send invitation')
     await adminPage.getByText('Leave the password empty to send an invitation').waitFor()
@@ -171,7 +170,6 @@ describe('accepting the invitation', () => {
     )
     expect(await page.locator('#field-roles').count()).toBe(0)
 
-    await page.waitForLoadState('networkidle')
     await fillField(page, '#field-password', inviteePassword)
     await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
     await fillField(page, '#field-confirm-password', inviteePassword)
@@ -196,7 +194,6 @@ describe('accepting the invitation', () => {
     const page = await visitor()
     await page.goto(link)
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
-    await page.waitForLoadState('networkidle')
     await fillField(page, '#field-password', inviteePassword)
     await fillField(page, '#field-confirm-password', `${inviteePassword}-typo`)
     await fillField(page, '#field-name', 'Mismatched Person')
@@ -261,7 +258,6 @@ describe('accepting the invitation', () => {
     const page = await visitor()
     await page.goto(await invitationTo(address))
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
-    await page.waitForLoadState('networkidle')
 
     await fillField(page, '#field-password', inviteePassword)
     await fillField(page, '#field-confirm-password', inviteePassword)
@@ -350,7 +346,6 @@ describe('the accept-invitation view in other languages', () => {
       await page.goto(link)
       await page.getByRole('heading', { name: headline }).waitFor()
       await page.getByRole('button', { name: submit }).waitFor()
-      await page.waitForLoadState('networkidle')
       expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe(dir)
       await fillField(page, '#field-password', inviteePassword)
       await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, imagesLoaded, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { authenticatorApp, wrongCode } from '../helpers/twoFactor.js'
@@ -78,7 +78,6 @@ const submitLogin = async (email: string, secret: string) => {
 describe('the login view', () => {
   it('has an email field with an example, a password with a show/hide toggle and a forgot-password link', async () => {
     await page.goto(`${appUrl}/admin/login`)
-    await page.waitForLoadState('networkidle')
     const email = page.locator('#field-email')
     expect(await email.getAttribute('type')).toBe('email')
     expect(await email.getAttribute('placeholder')).toBe('name@example.com')
@@ -110,7 +109,6 @@ describe('the login view', () => {
 
   it('shows the lockout after five wrong passwords', async () => {
     await page.goto(`${appUrl}/admin/login`)
-    await page.waitForLoadState('networkidle')
     for (let attempt = 1; attempt <= 5; attempt++) {
       // This attempt's answer: the toasts of the ones before are still on the page, so the text
       // alone does not say it came (the refusal takes its padded second, longer on a busy machine).
@@ -137,7 +135,6 @@ describe('the login view', () => {
 describe('a suspended account', () => {
   it('is told it is locked only with the right password, and an administrator unblocks it', async () => {
     await page.goto(`${appUrl}/admin/login`)
-    await page.waitForLoadState('networkidle')
     await submitLogin(suspendedEmail, password)
     await page.getByText('Account locked.').waitFor()
 
@@ -225,7 +222,8 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
   }
   const openLogin = async () => {
     await rtlPage.goto(`${appUrl}/admin/login`)
-    await rtlPage.waitForLoadState('networkidle')
+    // Where characters are drawn depends on the fonts: loaded, with the rest of the page.
+    await imagesLoaded(rtlPage)
     expect((await rtlPage.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
   }
 
@@ -308,7 +306,9 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
 
     await submit(rtlEmails.totp, password)
     await rtlPage.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
-    await rtlPage.waitForLoadState('networkidle')
+    // The step as React renders it (its code field is typed into below), with its fonts loaded.
+    await hydrated(rtlPage.locator('#backoffice-totp-code'))
+    await imagesLoaded(rtlPage)
     const step = rtlPage.locator('.backoffice-two-factor-verify')
     await readsLeftToRight(step.locator('h1'), 'second-factor heading')
     await readsLeftToRight(

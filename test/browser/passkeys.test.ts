@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 
 const email = 'keeps-a-passkey@example.com'
@@ -56,7 +56,6 @@ afterAll(async () => {
 
 const signInWithPassword = async () => {
   await page.goto(`${appUrl}/admin/login`)
-  await page.waitForLoadState('networkidle')
   await fillField(page, '#field-email', email)
   await fillField(page, '#field-password', password)
   await page.locator('button[type="submit"]').click()
@@ -105,8 +104,9 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
 
   it('signs in with the passkey alone from the login page', async () => {
     await signOut()
-    await page.waitForLoadState('networkidle')
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    const withPasskey = page.getByRole('button', { name: 'Sign in with a passkey' })
+    await hydrated(withPasskey)
+    await withPasskey.click()
     await page.waitForURL((url) => url.pathname === '/admin')
 
     const payload = await app.payload()

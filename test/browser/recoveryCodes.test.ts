@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
@@ -38,7 +38,6 @@ afterAll(async () => {
 /** The password step through the login form; returns where the sign-in went next. */
 const signInWithPassword = async (): Promise<string> => {
   await page.goto(`${appUrl}/admin/login`)
-  await page.waitForLoadState('networkidle')
   await fillField(page, '#field-email', email)
   await fillField(page, '#field-password', password)
   await page.locator('button[type="submit"]').click()
@@ -55,8 +54,9 @@ const signOut = async () => {
 
 /** On the code prompt: switches to a recovery code and sends `code` as typed. */
 const useRecoveryCode = async (code: string) => {
-  await page.waitForLoadState('networkidle')
-  await page.getByRole('button', { name: 'Use a recovery code' }).click()
+  const useOne = page.getByRole('button', { name: 'Use a recovery code' })
+  await hydrated(useOne)
+  await useOne.click()
   const input = page.getByLabel('Recovery code')
   await input.waitFor()
   expect(await input.evaluate((element) => document.activeElement === element)).toBe(true)
@@ -71,7 +71,7 @@ describe('recovery codes in Chromium', () => {
     const secretText = page.getByTestId('totp-secret')
     await secretText.waitFor()
     const authenticator = authenticatorApp((await secretText.textContent())?.trim() ?? '')
-    await page.waitForLoadState('networkidle')
+    await hydrated(page.locator('#backoffice-totp-code'))
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
 
     await page.waitForURL((url) => url.pathname === '/admin/account')

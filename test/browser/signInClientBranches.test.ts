@@ -2,8 +2,9 @@ import type { BrowserContext, Page, Route } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
 
@@ -66,7 +67,6 @@ const holdRequests = async (pattern: string) => {
 
 const signInWithPassword = async (): Promise<string> => {
   await page.goto(`${appUrl}/admin/login`)
-  await page.waitForLoadState('networkidle')
   await fillField(page, '#field-email', email)
   await fillField(page, '#field-password', password)
   await page.locator('button[type="submit"]').click()
@@ -77,7 +77,8 @@ const signInWithPassword = async (): Promise<string> => {
 describe('the sign-in pages in their less travelled branches, in Chromium', () => {
   it('disables the login fields and the button while the sign-in request runs, and enables them in every outcome', async () => {
     await page.goto(`${appUrl}/admin/login`)
-    await page.waitForLoadState('networkidle')
+    // The form as React renders it, its texts included.
+    await hydrated(page.locator('button[type="submit"]'))
     // Finding '"Sign in" heading over a "Login" button': one verb on the page.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
     expect(await page.locator('button[type="submit"]').textContent()).toBe('Sign in')
@@ -122,7 +123,9 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
       headers: { Origin: appUrl },
     })
     expect(setup.status()).toBe(200)
-    authenticator = authenticatorApp(((await setup.json()) as { secret: string }).secret)
+    authenticator = authenticatorApp(((await setup.json()) as { secret: string }).secret, {
+      forgetUsedSteps: forgetLastUsedStep(email),
+    })
     const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
       data: { code: await authenticator.code() },
       headers: { Origin: appUrl },
@@ -133,13 +136,12 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     await page.goto(
       `${appUrl}/admin/login?redirect=${encodeURIComponent('/admin/collections/posts')}`,
     )
-    await page.waitForLoadState('networkidle')
     await fillField(page, '#field-email', email)
     await fillField(page, '#field-password', password)
     await page.locator('button[type="submit"]').click()
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
-    await page.waitForLoadState('networkidle')
     const codeInput = page.locator('#backoffice-totp-code')
+    await hydrated(codeInput)
 
     // 401 from the real server: a challenge cookie that was never ours.
     const [challengeCookie] = (await browser.cookies()).filter((cookie) =>
@@ -203,7 +205,7 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     await fillField(page, '#field-password', password)
     await page.locator('button[type="submit"]').click()
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
-    await page.waitForLoadState('networkidle')
+    await hydrated(page.locator('#backoffice-totp-code'))
     await page.locator('#backoffice-totp-code').pressSequentially(await authenticator.code())
     await page.waitForURL((url) => url.pathname === '/admin/collections/posts')
 
@@ -222,7 +224,6 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     await page.goto(`${appUrl}/admin/logout`)
     await page.waitForURL((url) => url.pathname === '/admin/login')
     await page.goto(`${appUrl}/admin/forgot`)
-    await page.waitForLoadState('networkidle')
     await page.route('**/api/users/forgot-password', (route) =>
       route.fulfill({ body: '<html>Bad gateway</html>', contentType: 'text/html', status: 200 }),
     )

@@ -3,9 +3,10 @@ import type { BrowserContext, Page, Request } from 'playwright-core'
 import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
 import { mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
@@ -67,9 +68,10 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((browser) => browser.close()))
 })
 
+/** The login page, once React owns it (the provider's button is the page's last part to hydrate). */
 const openLoginPage = async (page: Page) => {
   await page.goto(`${appUrl}/admin/login`)
-  await page.waitForLoadState('networkidle')
+  await hydrated(page.getByRole('link', { name: buttonName }))
 }
 
 /**
@@ -190,13 +192,16 @@ describe('the second factor after single sign-on', () => {
     await expectDashboard(page)
     expect((await signedInUser(page))?.email).toBe(people.admin.email)
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
-    await page.getByRole('link', { name: 'Set up an authenticator app' }).click()
+    const setUp = page.getByRole('link', { name: 'Set up an authenticator app' })
+    await hydrated(setUp)
+    await setUp.click()
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
     const secretText = page.getByTestId('totp-secret')
     await secretText.waitFor()
-    authenticator = authenticatorApp((await secretText.textContent())?.trim() ?? '')
-    await page.waitForLoadState('networkidle')
+    authenticator = authenticatorApp((await secretText.textContent())?.trim() ?? '', {
+      forgetUsedSteps: forgetLastUsedStep(people.admin.email),
+    })
+    await hydrated(page.locator('#backoffice-totp-code'))
     // The sixth digit sends the code.
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
     // Enrolment ends on the account page, with the offer of recovery codes open.
@@ -216,7 +221,7 @@ describe('the second factor after single sign-on', () => {
       (url) => url.origin === appUrl && url.pathname === '/admin/two-factor/verify',
     )
     expect(await signedInUser(page)).toBeNull()
-    await page.waitForLoadState('networkidle')
+    await hydrated(page.locator('#backoffice-totp-code'))
     await screenshot(page, 'sso-two-factor-verify')
 
     const verifying = page.waitForRequest(
@@ -234,9 +239,10 @@ describe('the second factor after single sign-on', () => {
     const page = await freshPage()
     await signInAtProvider(page, people.admin)
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/verify')
-    await page.waitForLoadState('networkidle')
+    const trust = page.getByLabel(/Trust this device for \d+ days/)
+    await hydrated(trust)
     // Trust first: the sixth digit sends the code.
-    await page.getByLabel(/Trust this device for \d+ days/).check()
+    await trust.check()
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
     await expectDashboard(page)
 
@@ -285,7 +291,8 @@ describe('sudo mode for an account of the provider', () => {
       )
     expect(await setupStatus()).toBe(403)
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
+    // The page has settled (React owns the form) before checking that nothing asks yet.
+    await hydrated(page.locator('#field-email'))
     // Nothing asks before an action needs it.
     expect(await page.getByRole('dialog').count()).toBe(0)
     // A change sudo mode guards (the email): refused, and the one dialog opens.
@@ -364,9 +371,10 @@ describe("moving one's own account to the provider", () => {
     await expectDashboard(page)
 
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
     const section = page.locator('.backoffice-sign-in-method')
     await section.getByText('You sign in with email and password.').waitFor()
+    // Its link is clicked below.
+    await hydrated(section.getByRole('link', { name: 'Sign in with Corporate SSO from now on' }))
     await expectNoSeriousViolations(page, ['.backoffice-sign-in-method'], 'sign-in method section')
     await screenshot(page, 'sso-switch-section')
     await section.getByRole('link', { name: 'Sign in with Corporate SSO from now on' }).click()
@@ -389,8 +397,6 @@ describe('the new-browser notice after single sign-on', () => {
   const isNoticeTo = (email: string) => (sent: ReceivedEmail) =>
     sent.to.includes(email) && sent.subject === subject
   const noticesTo = (email: string) => mail.read().filter(isNoticeTo(email))
-  /** Long enough for a notice sent in the background to have arrived, had there been one. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
 
   /** Signs out here and at the provider, which asks the person to confirm. */
   const signOut = async (page: Page) => {
@@ -423,8 +429,10 @@ describe('the new-browser notice after single sign-on', () => {
     await expectCrossSite(callback)
     await expectDashboard(page)
     expect((await signedInUser(page))?.email).toBe(person.email)
+    // Whether to tell is decided before the sign-in answers (a browser decided new gets a row with a
+    // report token, and only such a browser is told, in the background): one decision, the first
+    // browser's, whose notice has already arrived, so no other notice can come.
     await expect.poll(() => newBrowserNotices(sql, accountId)).toEqual({ decided: 1, sent: 1 })
-    await settle()
     expect(noticesTo(person.email)).toHaveLength(1)
     expect((await callback.allHeaders()).cookie ?? '').toMatch(/payload-known-browser-[\w-]+=/)
   })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
@@ -62,7 +62,8 @@ describe('sudo mode on the account page in Chromium', () => {
       userId,
     ])
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
+    // The page has settled (React owns the form) before checking that nothing asks yet.
+    await hydrated(page.locator('#field-email'))
     // Asked only when an action needs it.
     expect(await section().count()).toBe(0)
 

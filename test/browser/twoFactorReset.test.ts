@@ -4,9 +4,10 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
@@ -46,7 +47,7 @@ const enrolThroughApi = async (page: Page, email: string) => {
   })
   expect(setup.status()).toBe(200)
   const { secret } = (await setup.json()) as { secret: string }
-  const authenticator = authenticatorApp(secret)
+  const authenticator = authenticatorApp(secret, { forgetUsedSteps: forgetLastUsedStep(email) })
   authenticators.set(email, authenticator)
   const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
     data: { code: await authenticator.code() },
@@ -64,7 +65,6 @@ const signOut = async (page: Page) => {
 /** The password step through the login form; returns where the sign-in went next. */
 const signInWithPassword = async (page: Page, email: string): Promise<string> => {
   await page.goto(`${appUrl}/admin/login`)
-  await page.waitForLoadState('networkidle')
   await fillField(page, '#field-email', email)
   await fillField(page, '#field-password', password)
   await page.locator('button[type="submit"]').click()
@@ -100,8 +100,9 @@ afterAll(async () => {
 describe('a lost authenticator, in Chromium', () => {
   it('asks for a reset from the code prompt, with the reason counted', async () => {
     expect(await signInWithPassword(userPage, lostPhoneEmail)).toBe('/admin/two-factor/verify')
-    await userPage.waitForLoadState('networkidle')
-    await userPage.getByRole('button', { name: "Can't access your authenticator?" }).click()
+    const cannotAccess = userPage.getByRole('button', { name: "Can't access your authenticator?" })
+    await hydrated(cannotAccess)
+    await cannotAccess.click()
 
     const reasonBox = userPage.getByLabel('Why do you need your two-factor authentication reset?')
     await reasonBox.waitFor()
@@ -350,7 +351,9 @@ describe('a lost authenticator, in Chromium', () => {
     await screenshot(userPage, 'two-factor-setup-after-reset')
     const secret = (await secretText.textContent())?.trim() ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-    const newAuthenticator = authenticatorApp(secret)
+    const newAuthenticator = authenticatorApp(secret, {
+      forgetUsedSteps: forgetLastUsedStep(lostPhoneEmail),
+    })
     await userPage.locator('#backoffice-totp-code').fill(await newAuthenticator.code())
     // Enrolment ends on the account page, with the offer of recovery codes open.
     await userPage.waitForURL((url) => url.pathname === '/admin/account')
@@ -358,7 +361,7 @@ describe('a lost authenticator, in Chromium', () => {
 
     await signOut(userPage)
     expect(await signInWithPassword(userPage, lostPhoneEmail)).toBe('/admin/two-factor/verify')
-    await userPage.waitForLoadState('networkidle')
+    await hydrated(userPage.locator('#backoffice-totp-code'))
     // The sixth digit sends the code.
     await userPage.locator('#backoffice-totp-code').fill(await newAuthenticator.code())
     await userPage.waitForURL((url) => url.pathname === '/admin')
@@ -415,7 +418,6 @@ describe('a reset request its owner did not make, in Chromium', () => {
 
     // Whoever has the password is stopped at the password now: it was replaced by one nobody knows.
     await userPage.goto(`${appUrl}/admin/login`)
-    await userPage.waitForLoadState('networkidle')
     await fillField(userPage, '#field-email', targetEmail)
     await fillField(userPage, '#field-password', password)
     await userPage.locator('button[type="submit"]').click()
@@ -464,8 +466,9 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
   }
   const openAccount = async () => {
     await userPage.goto(`${appUrl}/admin/account`)
-    await userPage.waitForLoadState('networkidle')
     await resetGroup().waitFor()
+    // Typed into and clicked next: only once React owns the form.
+    await hydrated(reasonBox())
   }
   /** Types a reason and asks. */
   const ask = async (text: string) => {
@@ -483,8 +486,8 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
 
   it('signs in with the code, trusting this browser', async () => {
     expect(await signInWithPassword(userPage, accountPageEmail)).toBe('/admin/two-factor/verify')
-    await userPage.waitForLoadState('networkidle')
     const trust = userPage.getByLabel('Trust this device for 30 days')
+    await hydrated(trust)
     await trust.check()
     expect(await trust.isChecked()).toBe(true)
     const authenticator = authenticators.get(accountPageEmail)!
@@ -650,9 +653,9 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     await userPage.setViewportSize({ height: 844, width: 390 })
     try {
       await userPage.goto(`${appUrl}/admin/account`)
-      await userPage.waitForLoadState('networkidle')
       const group = userPage.getByRole('group', { name: 'Zweiten Faktor verloren?' })
       await group.waitFor()
+      await hydrated(group)
       await group.getByRole('button', { name: '2FA-Zurücksetzung anfragen' }).waitFor()
       await userPage.locator('.backoffice-trusted-device').first().waitFor()
       // Nothing wider than the screen.

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
 import { animationsEnded } from './animationsEnded.js'
+import { imagesLoaded } from './browser.js'
 
 /**
  * A screenshot for the documentation, taken only when SCREENSHOTS_DIR names a folder (as
@@ -26,7 +27,7 @@ export const docScreenshot = async (
   const viewport = page.viewportSize()
   await page.setViewportSize({ height: 800, width: 1280 })
   try {
-    await page.waitForLoadState('networkidle')
+    await imagesLoaded(page)
     // A chart or a layout that follows the width settles on its next frames.
     await animationsEnded(page)
     await page.screenshot({ animations: 'disabled', fullPage, path: file })

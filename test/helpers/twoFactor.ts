@@ -40,9 +40,14 @@ export const setCookie = (headers: Headers, name: string): string | undefined =>
 /**
  * An authenticator app for one account, for tests that run in real time (the browser tests): each
  * code is for a time step this account has not used yet (the server accepts each step once, and one
- * step either side), waiting for the next step when even that one is used.
+ * step either side). When even the next step is used, `forgetUsedSteps` (see `forgetLastUsedStep`
+ * in appDatabase.ts) clears the account's last used step so that the current step is accepted
+ * again; without it, the app waits for the next step, as an app on a phone would.
  */
-export const authenticatorApp = (secret: string) => {
+export const authenticatorApp = (
+  secret: string,
+  { forgetUsedSteps }: { forgetUsedSteps?: () => Promise<void> } = {},
+) => {
   const periodMs = 30_000
   let lastStep = -Infinity
   return {
@@ -54,7 +59,14 @@ export const authenticatorApp = (secret: string) => {
           lastStep = step
           return authenticatorCode(secret, step * periodMs)
         }
-        await new Promise((resolve) => setTimeout(resolve, (now + 1) * periodMs - Date.now() + 200))
+        if (forgetUsedSteps) {
+          await forgetUsedSteps()
+          lastStep = -Infinity
+        } else {
+          await new Promise((resolve) =>
+            setTimeout(resolve, (now + 1) * periodMs - Date.now() + 200),
+          )
+        }
       }
     },
   }
