@@ -10,7 +10,8 @@ import { expect } from 'vitest'
  */
 export const untilHydrated = async (locator: Locator, { timeout = 30_000 } = {}) => {
   const element = locator.first()
-  await element.waitFor({ timeout })
+  // Attached is enough: a hidden file input is driven too, and the next action waits for the rest.
+  await element.waitFor({ state: 'attached', timeout })
   await expect
     .poll(
       () =>
