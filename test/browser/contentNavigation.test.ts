@@ -83,8 +83,10 @@ describe('the navigation sidebar', () => {
     await expect.poll(() => tagOf(page, '#nav-pages')).toBe('DIV')
     await expect.poll(() => page.locator('#nav-pages .nav__link-indicator').count()).toBe(1)
     await expect.poll(() => tagOf(page, '#nav-posts')).toBe('A')
-    expect(await page.locator('#nav-posts').getAttribute('href')).toBe('/admin/collections/posts')
-    expect(await page.locator('#nav-posts .nav__link-indicator').count()).toBe(0)
+    await expect
+      .poll(() => page.locator('#nav-posts').getAttribute('href'))
+      .toBe('/admin/collections/posts')
+    await expect.poll(() => page.locator('#nav-posts .nav__link-indicator').count()).toBe(0)
     await screenshot(page, 'content-nav-current-entry')
 
     // Inside one of its documents the entry stays highlighted, and links back to the list.
@@ -98,7 +100,7 @@ describe('the navigation sidebar', () => {
     await page.goto(`${appUrl}/admin/collections/posts`)
     await openNav(page)
     const group = page.locator('#nav-group-Content')
-    expect(await group.getAttribute('class')).not.toContain('nav-group--collapsed')
+    await expect.poll(() => group.getAttribute('class')).not.toContain('nav-group--collapsed')
 
     const saved = page.waitForResponse(
       (response) =>
@@ -123,11 +125,11 @@ describe('the navigation sidebar', () => {
       .toEqual({ open: true })
     await page.reload()
     await openNav(page)
-    expect(await group.getAttribute('class')).not.toContain('nav-group--collapsed')
+    await expect.poll(() => group.getAttribute('class')).not.toContain('nav-group--collapsed')
     await page.locator('#nav-posts').waitFor()
-    expect(await page.locator('#nav-group-Administration').getAttribute('class')).not.toContain(
-      'nav-group--collapsed',
-    )
+    await expect
+      .poll(() => page.locator('#nav-group-Administration').getAttribute('class'))
+      .not.toContain('nav-group--collapsed')
   })
 
   it('closes with its own close button on a phone-sized screen', async () => {
@@ -138,7 +140,7 @@ describe('the navigation sidebar', () => {
       // Hydrated: the effect that closes the navigation on a small screen has run.
       await adminHydrated(phone)
       const nav = phone.locator('aside.nav')
-      expect(await nav.getAttribute('class')).not.toContain('nav--nav-open')
+      await expect.poll(() => nav.getAttribute('class')).not.toContain('nav--nav-open')
 
       const toggler = phone.locator('button.nav-toggler:visible').first()
       await untilHydrated(toggler)
@@ -173,12 +175,12 @@ describe('the document tabs', () => {
       .toBe(`Navigation DE ${stamp}`)
     await expect.poll(() => tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
     await expect.poll(() => page.locator('.doc-tabs .doc-tab--active').innerText()).toBe('Edit')
-    expect(await tab(page, 'Versions').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}/versions?locale=de`,
-    )
-    expect(await tab(page, 'API').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}/api?locale=de`,
-    )
+    await expect
+      .poll(() => tab(page, 'Versions').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}/versions?locale=de`)
+    await expect
+      .poll(() => tab(page, 'API').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}/api?locale=de`)
     await screenshot(page, 'content-tabs-edit-de')
 
     await tab(page, 'Versions').click()
@@ -190,12 +192,12 @@ describe('the document tabs', () => {
       .poll(() => page.locator('.doc-tabs .doc-tab--active').innerText())
       .toContain('Versions')
     await expect.poll(() => tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
-    expect(await tab(page, 'Edit').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}?locale=de`,
-    )
-    expect(await tab(page, 'API').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}/api?locale=de`,
-    )
+    await expect
+      .poll(() => tab(page, 'Edit').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}?locale=de`)
+    await expect
+      .poll(() => tab(page, 'API').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}/api?locale=de`)
     await screenshot(page, 'content-tabs-versions-de')
   })
 })
@@ -239,7 +241,7 @@ describe('the theme', () => {
     await page.reload()
     await adminHydrated(page)
     await expect.poll(dataTheme).toBe('light')
-    expect(await themeCookie()).toBeUndefined()
+    await expect.poll(() => themeCookie()).toBeUndefined()
   })
 })
 
