@@ -7,6 +7,7 @@ import { paragraph, text } from '../../dev/seed/richText.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -85,8 +86,9 @@ const apiLink = () => page.locator('.query-inspector__api-url a')
 const shownJSON = () => page.locator('.query-inspector__results').innerText()
 const openInspector = async (path: string) => {
   await page.goto(`${appUrl}/admin/${path}/api`)
-  await page.waitForLoadState('networkidle')
+  await adminHydrated(page)
   await apiLink().waitFor()
+  await untilHydrated(page.locator('#field-authenticated'))
 }
 /** The next request the inspector sends to the REST API. */
 const nextApiRequest = (): Promise<Request> =>
@@ -98,9 +100,9 @@ describe('record API inspector', () => {
   it('shows the request URL with a copy button and a link that opens in a new tab', async () => {
     await openInspector(`collections/pages/${ids.published}`)
     const url = `${appUrl}/api/pages/${ids.published}?depth=2&draft=false&locale=en&trash=false`
-    expect(await apiLink().innerText()).toBe(url)
-    expect(await apiLink().getAttribute('target')).toBe('_blank')
-    expect(await apiLink().getAttribute('rel')).toContain('noopener')
+    await expect.poll(() => apiLink().innerText()).toBe(url)
+    await expect.poll(() => apiLink().getAttribute('target')).toBe('_blank')
+    await expect.poll(() => apiLink().getAttribute('rel')).toContain('noopener')
 
     await page.locator('.query-inspector__api-url .copy-to-clipboard').click()
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url)
@@ -123,11 +125,11 @@ describe('record API inspector', () => {
     await page.locator('#field-draft').check()
     expect(new URL((await request).url()).searchParams.get('draft')).toBe('true')
     await expect.poll(shownJSON).toContain('"title": "Menu (autumn)",')
-    expect(await apiLink().innerText()).toContain('draft=true')
+    await expect.poll(() => apiLink().innerText()).toContain('draft=true')
     // Media have no drafts, so no draft switch.
     await openInspector(`collections/media/${ids.media}`)
-    expect(await page.locator('#field-draft').count()).toBe(0)
-    expect(await page.locator('#field-authenticated').count()).toBe(1)
+    await expect.poll(() => page.locator('#field-authenticated').count()).toBe(1)
+    await expect.poll(() => page.locator('#field-draft').count()).toBe(0)
   })
 
   it('sends the request with or without the session', async () => {
@@ -138,7 +140,7 @@ describe('record API inspector', () => {
     expect((await (await anonymous).allHeaders()).cookie).toBeUndefined()
     // Without the session a page never published does not exist.
     await expect.poll(shownJSON).toContain('Not Found')
-    expect(await shownJSON()).not.toContain('Unannounced page')
+    await expect.poll(shownJSON).not.toContain('Unannounced page')
     await screenshot(page, 'content-api-unauthenticated')
     const signedIn = nextApiRequest()
     await page.locator('#field-authenticated').check()
@@ -155,9 +157,9 @@ describe('record API inspector', () => {
     await expect.poll(shownJSON).toContain('"title": "Speisekarte",')
 
     const depth = page.locator('#field-depth')
-    expect(
-      await depth.evaluate((input: HTMLInputElement) => [input.min, input.max, input.step]),
-    ).toEqual(['0', '10', '1'])
+    await expect
+      .poll(() => depth.evaluate((input: HTMLInputElement) => [input.min, input.max, input.step]))
+      .toEqual(['0', '10', '1'])
     await expect.poll(shownJSON).toContain('"filename": "api-forest-')
     await fillField(page, '#field-depth', '0')
     await expect.poll(() => apiLink().innerText()).toContain('depth=0')
@@ -169,15 +171,15 @@ describe('record API inspector', () => {
     // The heroImage object folds away and opens again.
     const heroToggle = page.locator('.query-inspector__list-toggle', { hasText: '"heroImage":' })
     await heroToggle.click()
-    expect(await shownJSON()).not.toContain('"filename": "api-forest-')
+    await expect.poll(shownJSON).not.toContain('"filename": "api-forest-')
     await heroToggle.click()
-    expect(await shownJSON()).toContain('"filename": "api-forest-')
+    await expect.poll(shownJSON).toContain('"filename": "api-forest-')
 
     await page.getByRole('button', { name: 'toggle fullscreen' }).click()
-    expect(await page.locator('.query-inspector--fullscreen').count()).toBe(1)
+    await expect.poll(() => page.locator('.query-inspector--fullscreen').count()).toBe(1)
     await screenshot(page, 'content-api-fullscreen')
     await page.getByRole('button', { name: 'toggle fullscreen' }).click()
-    expect(await page.locator('.query-inspector--fullscreen').count()).toBe(0)
+    await expect.poll(() => page.locator('.query-inspector--fullscreen').count()).toBe(0)
   })
 
   it("says 'Error parsing response' and 'Error making request' when the answer or the network fails", async () => {
@@ -204,12 +206,12 @@ describe('record API inspector', () => {
 
   it('inspects a global at /api/globals/{slug}', async () => {
     await openInspector('globals/site-settings')
-    expect(await apiLink().innerText()).toBe(
-      `${appUrl}/api/globals/site-settings?depth=2&draft=false&locale=en&trash=false`,
-    )
+    await expect
+      .poll(() => apiLink().innerText())
+      .toBe(`${appUrl}/api/globals/site-settings?depth=2&draft=false&locale=en&trash=false`)
     await expect.poll(shownJSON).toContain('"announcement": {')
     // Site settings have drafts, so the draft switch is there too.
-    expect(await page.locator('#field-draft').count()).toBe(1)
+    await expect.poll(() => page.locator('#field-draft').count()).toBe(1)
   })
 
   it('shows the inspector in German, French, Dutch and right-to-left Arabic', async () => {
@@ -223,13 +225,17 @@ describe('record API inspector', () => {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
       await openInspector(`collections/pages/${ids.published}`)
       await page.locator('label[for="field-authenticated"]').getByText(authenticated).waitFor()
-      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'RTL' : 'LTR')
+      await expect
+        .poll(() => page.locator('html').getAttribute('dir'))
+        .toBe(language === 'ar' ? 'RTL' : 'LTR')
       // The JSON is code: left to right even when the admin reads right to left.
-      expect(
-        await page
-          .locator('.query-inspector__results')
-          .evaluate((element) => getComputedStyle(element).direction),
-      ).toBe('ltr')
+      await expect
+        .poll(() =>
+          page
+            .locator('.query-inspector__results')
+            .evaluate((element) => getComputedStyle(element).direction),
+        )
+        .toBe('ltr')
       await screenshot(page, `content-api-${language}`)
     }
     await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

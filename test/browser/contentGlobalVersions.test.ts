@@ -11,6 +11,7 @@ import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 import {
   buildVersionHistory,
@@ -107,7 +108,8 @@ const crumbsOf = async (target: Page) =>
 const openVersion = async (target: Page, url: string) => {
   await target.goto(url)
   await target.locator('.view-version__diff-wrap .render-field-diffs__field').first().waitFor()
-  await target.waitForLoadState('networkidle')
+  await adminHydrated(target)
+  await untilHydrated(target.locator('#modifiedOnly'))
   await expect.poll(() => target.locator('#modifiedOnly').isDisabled()).toBe(false)
 }
 
@@ -116,23 +118,22 @@ describe('the versions of a global', () => {
     await page.goto(`${globalUrl}/versions`)
     await rows(page).first().waitFor()
     const newestFirst = [...globalVersions].reverse()
-    expect(await rows(page).count()).toBe(4)
+    await expect.poll(() => rows(page).count()).toBe(4)
     for (const [index, version] of newestFirst.entries()) {
       const row = rows(page).nth(index)
-      expect(await row.locator('td').nth(0).locator('a').getAttribute('href')).toBe(
-        `/admin/globals/site-settings/versions/${version.id}`,
-      )
-      expect(await row.locator('td').nth(1).innerText()).toBe(String(version.id))
+      await expect
+        .poll(() => row.locator('td').nth(0).locator('a').getAttribute('href'))
+        .toBe(`/admin/globals/site-settings/versions/${version.id}`)
+      await expect.poll(() => row.locator('td').nth(1).innerText()).toBe(String(version.id))
     }
-    expect(await rows(page).locator('.autosave-cell__items .pill').allInnerTexts()).toEqual([
-      'Current Draft',
-      'Currently Published',
-      'Draft',
-      'Previously Published',
-    ])
-    expect(await page.locator('.versions__page-info').innerText()).toBe('1-4 of 4')
-    expect(await page.locator('.per-page__base-button').innerText()).toContain('Per Page: 10')
-    expect(await crumbsOf(page)).toEqual(['Site settings', 'Versions'])
+    await expect
+      .poll(() => rows(page).locator('.autosave-cell__items .pill').allInnerTexts())
+      .toEqual(['Current Draft', 'Currently Published', 'Draft', 'Previously Published'])
+    await expect.poll(() => page.locator('.versions__page-info').innerText()).toBe('1-4 of 4')
+    await expect
+      .poll(() => page.locator('.per-page__base-button').innerText())
+      .toContain('Per Page: 10')
+    await expect.poll(() => crumbsOf(page)).toEqual(['Site settings', 'Versions'])
     await screenshot(page, 'content-global-versions')
     // The global itself: published, with changes in a newer draft.
     await page.goto(globalUrl)
@@ -142,32 +143,39 @@ describe('the versions of a global', () => {
   it('compares two versions of the global, driven by the address and its controls', async () => {
     await openVersion(page, versionUrl(3))
     // Against the previous version: only the tagline changed.
-    expect(await page.locator('.compare-version').innerText()).toContain('Previous Version')
+    await expect
+      .poll(() => page.locator('.compare-version').innerText())
+      .toContain('Previous Version')
     await page.locator('[data-field-path="tagline"][data-locale="en"]').waitFor()
-    const crumbs = await crumbsOf(page)
-    expect(crumbs.slice(0, 2)).toEqual(['Site settings', 'Versions'])
-    expect(crumbs[2]).toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM)$/)
+    await expect
+      .poll(async () => (await crumbsOf(page)).slice(0, 2))
+      .toEqual(['Site settings', 'Versions'])
+    await expect
+      .poll(async () => (await crumbsOf(page))[2])
+      .toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM)$/)
 
     // The first draft against the first publication: the labelled group and its select by label.
     await openVersion(page, versionUrl(1))
     const announcement = page.locator('[data-field-path="announcement"]')
-    expect(await announcement.locator('.diff-collapser__label').first().innerText()).toBe(
-      'Announcement',
-    )
+    await expect
+      .poll(() => announcement.locator('.diff-collapser__label').first().innerText())
+      .toBe('Announcement')
     const tone = page.locator('[data-field-path="announcement.tone"]')
-    expect(await tone.locator('.html-diff__diff-old').innerText()).toBe('Information')
-    expect(await tone.locator('.html-diff__diff-new').innerText()).toBe('Warning')
+    await expect.poll(() => tone.locator('.html-diff__diff-old').innerText()).toBe('Information')
+    await expect.poll(() => tone.locator('.html-diff__diff-new').innerText()).toBe('Warning')
     await announcement.locator('.diff-collapser__toggle-button').click()
-    expect(await announcement.locator('.diff-collapser__field-change-count').innerText()).toBe(
-      '2 changed fields',
-    )
+    await expect
+      .poll(() => announcement.locator('.diff-collapser__field-change-count').innerText())
+      .toBe('2 changed fields')
     await announcement.locator('.diff-collapser__toggle-button').click()
     await screenshot(page, 'content-global-compare')
 
     // The current draft against the first publication, picked in the address: German too.
     await openVersion(page, versionUrl(3, `?versionFrom=${globalVersions[0]!.id}`))
     const germanName = page.locator('[data-field-path="siteName"][data-locale="de"]')
-    expect(await germanName.locator('.html-diff__diff-new').innerText()).toBe('Backoffice-Demo')
+    await expect
+      .poll(() => germanName.locator('.html-diff__diff-new').innerText())
+      .toBe('Backoffice-Demo')
     await page.locator('#modifiedOnly').click()
     await page.waitForURL((url) => url.searchParams.get('modifiedOnly') === 'false')
     expect(new URL(page.url()).searchParams.get('versionFrom')).toBe(String(globalVersions[0]!.id))
@@ -181,8 +189,8 @@ describe('the versions of a global', () => {
     await openVersion(page, versionUrl(0))
     const restore = page.locator('.restore-version')
     await restore.getByRole('button', { name: 'Restore this version' }).waitFor()
-    expect(await restore.locator('.popup-button').count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'Restore as draft' }).count()).toBe(0)
+    await expect.poll(() => restore.locator('.popup-button').count()).toBe(0)
+    await expect.poll(() => page.getByRole('button', { name: 'Restore as draft' }).count()).toBe(0)
   })
 
   it('restores a version of the global after confirmation and opens the global', async () => {
@@ -193,9 +201,11 @@ describe('the versions of a global', () => {
       .click()
     const modal = page.locator('.confirmation-modal')
     await modal.getByRole('heading', { name: 'Confirm version restoration' }).waitFor()
-    expect(await modal.locator('p').innerText()).toMatch(
-      /^You are about to restore the global Site settings to the state that it was in on .+\.$/,
-    )
+    await expect
+      .poll(() => modal.locator('p').innerText())
+      .toMatch(
+        /^You are about to restore the global Site settings to the state that it was in on .+\.$/,
+      )
     await animationsEnded(page) // the modal fades in
     await screenshot(page, 'content-global-restore-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
@@ -222,7 +232,7 @@ describe('the versions of a global', () => {
       await signIn(reviewer, appUrl, reviewerEmail, password)
       await openVersion(reviewer, versionUrl(0))
       await reviewer.locator('.view-version__version-to-version .pill').first().waitFor()
-      expect(await reviewer.locator('.restore-version').count()).toBe(0)
+      await expect.poll(() => reviewer.locator('.restore-version').count()).toBe(0)
       await screenshot(reviewer, 'content-global-reviewer')
     } finally {
       await reviewerBrowser.close()
@@ -241,24 +251,30 @@ describe('the version screens in every admin language', () => {
         // Right-to-left for Arabic, left-to-right for the others.
         await page.goto(`${appUrl}/admin/collections/posts/${post.id}/versions`)
         await rows(page).first().waitFor()
-        expect(await page.locator('html').getAttribute('dir')).toBe(code === 'ar' ? 'RTL' : 'LTR')
-        expect(await rows(page).locator('.autosave-cell__items .pill').allInnerTexts()).toEqual([
-          version.autosave,
-          version.currentDraft,
-          version.draft,
-          version.currentlyPublished,
-        ])
+        await expect
+          .poll(() => page.locator('html').getAttribute('dir'))
+          .toBe(code === 'ar' ? 'RTL' : 'LTR')
+        await expect
+          .poll(() => rows(page).locator('.autosave-cell__items .pill').allInnerTexts())
+          .toEqual([
+            version.autosave,
+            version.currentDraft,
+            version.draft,
+            version.currentlyPublished,
+          ])
         await screenshot(page, `content-versions-list-${code}`)
 
         await openVersion(page, versionUrl(3, `?versionFrom=${globalVersions[1]!.id}`))
-        expect(await page.locator('.view-version h2').first().innerText()).toBe(
-          version.compareVersions,
-        )
-        expect(await page.locator('.restore-version').innerText()).toBe(version.restoreThisVersion)
+        await expect
+          .poll(() => page.locator('.view-version h2').first().innerText())
+          .toBe(version.compareVersions)
+        await expect
+          .poll(() => page.locator('.restore-version').innerText())
+          .toBe(version.restoreThisVersion)
         // The restore above published a newer version, so this one is a plain draft now.
-        expect(
-          await page.locator('.view-version__version-to-version .pill').first().innerText(),
-        ).toBe(version.draft)
+        await expect
+          .poll(() => page.locator('.view-version__version-to-version .pill').first().innerText())
+          .toBe(version.draft)
         await screenshot(page, `content-global-compare-${code}`)
       } finally {
         await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -80,35 +81,32 @@ describe('the collection list', () => {
   it('shows 10 documents a page by default and offers 5, 10, 25, 50 and 100', async () => {
     await page.goto(`${appUrl}/admin/collections/posts?search=${marker}`)
     await rows(page).first().waitFor()
-    expect(await rows(page).count()).toBe(10)
-    expect(await pageInfo(page)).toBe('1-10 of 12')
+    await expect.poll(() => rows(page).count()).toBe(10)
+    await expect.poll(() => pageInfo(page)).toBe('1-10 of 12')
 
-    await page.waitForLoadState('networkidle')
+    await untilHydrated(page.locator('.per-page__base-button'))
     await page.locator('.per-page__base-button').click()
     const choices = page.locator('.per-page__button')
-    expect((await choices.allInnerTexts()).map((text) => text.trim())).toEqual([
-      '5',
-      '10',
-      '25',
-      '50',
-      '100',
-    ])
+    await choices.first().waitFor()
+    await expect
+      .poll(async () => (await choices.allInnerTexts()).map((text) => text.trim()))
+      .toEqual(['5', '10', '25', '50', '100'])
     await screenshot(page, 'content-list-per-page')
     await choices.getByText('5', { exact: true }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('limit')).toBe('5')
     await expect.poll(() => rows(page).count()).toBe(5)
-    expect(await pageInfo(page)).toBe('1-5 of 12')
+    await expect.poll(() => pageInfo(page)).toBe('1-5 of 12')
 
     await page.locator('.per-page__base-button').click()
     await page.locator('.per-page__button').getByText('25', { exact: true }).click()
     await expect.poll(() => rows(page).count()).toBe(12)
-    expect(await pageInfo(page)).toBe('1-12 of 12')
+    await expect.poll(() => pageInfo(page)).toBe('1-12 of 12')
   })
 
   it('searches the title field', async () => {
     await page.goto(`${appUrl}/admin/collections/posts`)
     await rows(page).first().waitFor()
-    await page.waitForLoadState('networkidle')
+    await untilHydrated(page.locator('#search-filter-input'))
     await fillField(page, '#search-filter-input', `${marker} post 07`)
     await expect.poll(() => titleCells(page), { timeout: 30_000 }).toEqual([titles[6]])
     expect(new URL(page.url()).searchParams.get('search')).toBe(`${marker} post 07`)
@@ -118,7 +116,7 @@ describe('the collection list', () => {
   it('filters with a condition in the filter-query shape the lists build, checked by Payload’s own validator', async () => {
     await page.goto(`${appUrl}/admin/collections/posts?search=${marker}&limit=25`)
     await rows(page).first().waitFor()
-    await page.waitForLoadState('networkidle')
+    await untilHydrated(page.getByRole('button', { exact: true, name: 'Filters' }))
     await page.getByRole('button', { exact: true, name: 'Filters' }).click()
     await page.getByRole('button', { exact: true, name: 'Add Filter' }).click()
     await page.locator('.condition__field .rs__control').click()
@@ -141,7 +139,9 @@ describe('the collection list', () => {
     await expect
       .poll(() => titleCells(page), { timeout: 30_000 })
       .toEqual(expect.arrayContaining(titles.filter((_, index) => index % 2)))
-    expect((await titleCells(page)).sort()).toEqual(titles.filter((_, index) => index % 2).sort())
+    await expect
+      .poll(async () => (await titleCells(page)).sort())
+      .toEqual(titles.filter((_, index) => index % 2).sort())
     await screenshot(page, 'content-list-filtered')
   })
 })
@@ -150,7 +150,8 @@ describe('the trash', () => {
   it('takes a deleted document, shows it read-only at its trash address, and restores it', async () => {
     const id = ids[0]!
     await page.goto(`${appUrl}/admin/collections/posts/${id}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('.doc-controls__popup .popup-button'))
     await page.locator('.doc-controls__popup .popup-button').click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
     await confirm(page, 'Confirm')
@@ -164,14 +165,14 @@ describe('the trash', () => {
     await page.waitForURL((url) => url.pathname === `/admin/collections/posts/trash/${id}`)
     await page.getByRole('button', { exact: true, name: 'Restore' }).waitFor()
     await page.getByRole('button', { exact: true, name: 'Permanently Delete' }).waitFor()
-    expect(await page.locator('#field-title').isDisabled()).toBe(true)
+    await expect.poll(() => page.locator('#field-title').isDisabled()).toBe(true)
     await screenshot(page, 'content-trash-document')
 
-    await page.waitForLoadState('networkidle')
+    await untilHydrated(page.getByRole('button', { exact: true, name: 'Restore' }))
     await page.getByRole('button', { exact: true, name: 'Restore' }).click()
     await confirm(page, 'Confirm')
     await page.waitForURL((url) => url.pathname === `/admin/collections/posts/${id}`)
-    expect(await page.locator('#field-title').inputValue()).toBe(titles[0])
+    await expect.poll(() => page.locator('#field-title').inputValue()).toBe(titles[0])
   })
 
   it('lists trashed documents at its own address and deletes them for good from there', async () => {
@@ -179,11 +180,12 @@ describe('the trash', () => {
     await withTrashed(id)
     await page.goto(`${appUrl}/admin/collections/posts/trash?search=${marker}`)
     await rows(page).first().waitFor()
-    expect(await titleCells(page)).toEqual([titles[1]])
+    await expect.poll(() => titleCells(page)).toEqual([titles[1]])
     await screenshot(page, 'content-trash-list')
 
     await page.goto(`${appUrl}/admin/collections/posts/trash/${id}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.getByRole('button', { exact: true, name: 'Permanently Delete' }))
     await page.getByRole('button', { exact: true, name: 'Permanently Delete' }).click()
     await confirm(page, 'Confirm')
     await page.waitForURL((url) => url.pathname === '/admin/collections/posts/trash')
@@ -215,7 +217,8 @@ const withTrashed = async (id: number | string) => {
 describe('the audit log of content', () => {
   it('lists an edit of a page made in the admin', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${auditedPageId}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('#field-title'))
     await fillField(page, '#field-title', editedTitle)
     await page.getByRole('button', { exact: true, name: 'Publish changes' }).click()
     await page
@@ -230,10 +233,12 @@ describe('the audit log of content', () => {
     await screenshot(page, 'content-audit-list')
     await published.first().locator('td.cell-timestamp a').click()
     await page.locator('#field-targetSlug').waitFor()
-    expect(await page.locator('#field-targetSlug').inputValue()).toBe('pages')
-    expect(await page.locator('#field-targetObject').inputValue()).toBe(String(auditedPageId))
-    expect(await page.locator('#field-details').inputValue()).toContain('title')
-    await page.waitForLoadState('networkidle')
+    await expect.poll(() => page.locator('#field-targetSlug').inputValue()).toBe('pages')
+    await expect
+      .poll(() => page.locator('#field-targetObject').inputValue())
+      .toBe(String(auditedPageId))
+    await expect.poll(() => page.locator('#field-details').inputValue()).toContain('title')
+    await adminHydrated(page)
     await screenshot(page, 'content-audit-entry')
   })
 })

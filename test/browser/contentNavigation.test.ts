@@ -12,6 +12,7 @@ import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -47,10 +48,12 @@ afterAll(async () => {
 
 /** Opens the side navigation with the menu button, once the page has hydrated, unless it is open. */
 const openNav = async (target: Page) => {
-  await target.waitForLoadState('networkidle')
+  await adminHydrated(target)
   const nav = target.locator('aside.nav')
   if (!(await nav.getAttribute('class'))?.includes('nav--nav-open')) {
-    await target.locator('button.nav-toggler:visible').first().click()
+    const toggler = target.locator('button.nav-toggler:visible').first()
+    await untilHydrated(toggler)
+    await toggler.click()
   }
   await target.locator('aside.nav.nav--nav-open').waitFor()
 }
@@ -77,25 +80,27 @@ describe('the navigation sidebar', () => {
     await page.locator('#nav-group-Administration #nav-users').waitFor()
 
     // On the list itself: highlighted, and plain text rather than a link to where one already is.
-    expect(await tagOf(page, '#nav-pages')).toBe('DIV')
-    expect(await page.locator('#nav-pages .nav__link-indicator').count()).toBe(1)
-    expect(await tagOf(page, '#nav-posts')).toBe('A')
-    expect(await page.locator('#nav-posts').getAttribute('href')).toBe('/admin/collections/posts')
-    expect(await page.locator('#nav-posts .nav__link-indicator').count()).toBe(0)
+    await expect.poll(() => tagOf(page, '#nav-pages')).toBe('DIV')
+    await expect.poll(() => page.locator('#nav-pages .nav__link-indicator').count()).toBe(1)
+    await expect.poll(() => tagOf(page, '#nav-posts')).toBe('A')
+    await expect
+      .poll(() => page.locator('#nav-posts').getAttribute('href'))
+      .toBe('/admin/collections/posts')
+    await expect.poll(() => page.locator('#nav-posts .nav__link-indicator').count()).toBe(0)
     await screenshot(page, 'content-nav-current-entry')
 
     // Inside one of its documents the entry stays highlighted, and links back to the list.
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
     await openNav(page)
-    expect(await tagOf(page, '#nav-pages')).toBe('A')
-    expect(await page.locator('#nav-pages .nav__link-indicator').count()).toBe(1)
+    await expect.poll(() => tagOf(page, '#nav-pages')).toBe('A')
+    await expect.poll(() => page.locator('#nav-pages .nav__link-indicator').count()).toBe(1)
   })
 
   it("keeps a group open or closed across reloads, from the user's saved preferences", async () => {
     await page.goto(`${appUrl}/admin/collections/posts`)
     await openNav(page)
     const group = page.locator('#nav-group-Content')
-    expect(await group.getAttribute('class')).not.toContain('nav-group--collapsed')
+    await expect.poll(() => group.getAttribute('class')).not.toContain('nav-group--collapsed')
 
     const saved = page.waitForResponse(
       (response) =>
@@ -109,8 +114,8 @@ describe('the navigation sidebar', () => {
 
     await page.reload()
     await openNav(page)
-    expect(await group.getAttribute('class')).toContain('nav-group--collapsed')
-    expect(await page.locator('#nav-posts').isVisible()).toBe(false)
+    await expect.poll(() => group.getAttribute('class')).toContain('nav-group--collapsed')
+    await expect.poll(() => page.locator('#nav-posts').isVisible()).toBe(false)
     await screenshot(page, 'content-nav-group-closed')
 
     // Opened again, it stays open after the next reload; the other group was never touched.
@@ -120,11 +125,11 @@ describe('the navigation sidebar', () => {
       .toEqual({ open: true })
     await page.reload()
     await openNav(page)
-    expect(await group.getAttribute('class')).not.toContain('nav-group--collapsed')
+    await expect.poll(() => group.getAttribute('class')).not.toContain('nav-group--collapsed')
     await page.locator('#nav-posts').waitFor()
-    expect(await page.locator('#nav-group-Administration').getAttribute('class')).not.toContain(
-      'nav-group--collapsed',
-    )
+    await expect
+      .poll(() => page.locator('#nav-group-Administration').getAttribute('class'))
+      .not.toContain('nav-group--collapsed')
   })
 
   it('closes with its own close button on a phone-sized screen', async () => {
@@ -132,11 +137,14 @@ describe('the navigation sidebar', () => {
     try {
       await phone.setViewportSize({ height: 844, width: 390 })
       await phone.goto(`${appUrl}/admin/collections/pages`)
-      await phone.waitForLoadState('networkidle')
+      // Hydrated: the effect that closes the navigation on a small screen has run.
+      await adminHydrated(phone)
       const nav = phone.locator('aside.nav')
-      expect(await nav.getAttribute('class')).not.toContain('nav--nav-open')
+      await expect.poll(() => nav.getAttribute('class')).not.toContain('nav--nav-open')
 
-      await phone.locator('button.nav-toggler:visible').first().click()
+      const toggler = phone.locator('button.nav-toggler:visible').first()
+      await untilHydrated(toggler)
+      await toggler.click()
       await phone.locator('aside.nav.nav--nav-open').waitFor()
       const close = phone.locator('.nav__mobile-close')
       await close.waitFor({ state: 'visible' })
@@ -161,16 +169,18 @@ describe('the document tabs', () => {
 
   it('carry the locale on their links and show the active tab as plain text', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}?locale=de`)
-    await page.waitForLoadState('networkidle')
-    expect(await page.locator('#field-title').inputValue()).toBe(`Navigation DE ${stamp}`)
-    expect(await tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
-    expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toBe('Edit')
-    expect(await tab(page, 'Versions').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}/versions?locale=de`,
-    )
-    expect(await tab(page, 'API').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}/api?locale=de`,
-    )
+    await adminHydrated(page)
+    await expect
+      .poll(() => page.locator('#field-title').inputValue())
+      .toBe(`Navigation DE ${stamp}`)
+    await expect.poll(() => tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
+    await expect.poll(() => page.locator('.doc-tabs .doc-tab--active').innerText()).toBe('Edit')
+    await expect
+      .poll(() => tab(page, 'Versions').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}/versions?locale=de`)
+    await expect
+      .poll(() => tab(page, 'API').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}/api?locale=de`)
     await screenshot(page, 'content-tabs-edit-de')
 
     await tab(page, 'Versions').click()
@@ -178,14 +188,16 @@ describe('the document tabs', () => {
       (url) => url.pathname.endsWith('/versions') && url.searchParams.get('locale') === 'de',
     )
     await page.locator('table tbody tr').first().waitFor()
-    expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toContain('Versions')
-    expect(await tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
-    expect(await tab(page, 'Edit').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}?locale=de`,
-    )
-    expect(await tab(page, 'API').getAttribute('href')).toBe(
-      `/admin/collections/pages/${pageId}/api?locale=de`,
-    )
+    await expect
+      .poll(() => page.locator('.doc-tabs .doc-tab--active').innerText())
+      .toContain('Versions')
+    await expect.poll(() => tagOf(page, '.doc-tabs .doc-tab--active')).toBe('DIV')
+    await expect
+      .poll(() => tab(page, 'Edit').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}?locale=de`)
+    await expect
+      .poll(() => tab(page, 'API').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${pageId}/api?locale=de`)
     await screenshot(page, 'content-tabs-versions-de')
   })
 })
@@ -199,7 +211,8 @@ describe('the theme', () => {
   it('keeps light and dark in the payload-theme cookie for 365 days, and auto removes it', async () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('#field-theme-light'))
 
     await page.locator('label[for="field-theme-light"]').click()
     await expect.poll(dataTheme).toBe('light')
@@ -215,19 +228,20 @@ describe('the theme', () => {
     expect(dark?.value).toBe('dark')
     expect(days(dark!.expires)).toBeGreaterThan(364.9)
     await page.reload()
-    await page.waitForLoadState('networkidle')
-    expect(await dataTheme()).toBe('dark')
+    await adminHydrated(page)
+    await expect.poll(dataTheme).toBe('dark')
     await screenshot(page, 'content-theme-dark')
 
     // Auto: no cookie, the system's preference decides (here a light system after a dark one).
+    await untilHydrated(page.locator('#field-theme-auto'))
     await page.locator('label[for="field-theme-auto"]').click()
     await expect.poll(themeCookie).toBeUndefined()
     expect(await dataTheme()).toBe('dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.reload()
-    await page.waitForLoadState('networkidle')
-    expect(await dataTheme()).toBe('light')
-    expect(await themeCookie()).toBeUndefined()
+    await adminHydrated(page)
+    await expect.poll(dataTheme).toBe('light')
+    await expect.poll(() => themeCookie()).toBeUndefined()
   })
 })
 
@@ -239,7 +253,8 @@ describe('the admin languages', () => {
 
   it("switches language on the account page, which stores it in Payload's payload-lng cookie", async () => {
     await page.goto(`${appUrl}/admin/account`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('.payload-settings__language .rs__control'))
     await page.locator('.payload-settings__language .rs__control').click()
     await page
       .locator('.payload-settings__language .rs__option')
@@ -250,8 +265,8 @@ describe('the admin languages', () => {
     // The page re-renders in German at once, and stays German when loaded again.
     await page.getByText(de.translations.general.adminTheme, { exact: true }).waitFor()
     await page.reload()
-    await page.waitForLoadState('networkidle')
-    expect(await html('lang')).toBe('de')
+    await adminHydrated(page)
+    await expect.poll(() => html('lang')).toBe('de')
     await page.getByText(de.translations.general.adminTheme, { exact: true }).waitFor()
     await screenshot(page, 'content-language-account-de')
   })
@@ -265,17 +280,23 @@ describe('the admin languages', () => {
       const dev = code === 'ar' ? 'en' : code
 
       await page.goto(`${appUrl}/admin/collections/pages`)
-      await page.waitForLoadState('networkidle')
-      expect(await html('lang')).toBe(code)
-      expect((await html('dir'))?.toLowerCase()).toBe(code === 'ar' ? 'rtl' : 'ltr')
-      expect(await page.locator('h1.list-header__title').innerText()).toBe(labels.pages.plural[dev])
+      await adminHydrated(page)
+      await expect.poll(() => html('lang')).toBe(code)
+      await expect
+        .poll(async () => (await html('dir'))?.toLowerCase())
+        .toBe(code === 'ar' ? 'rtl' : 'ltr')
+      await expect
+        .poll(() => page.locator('h1.list-header__title').innerText())
+        .toBe(labels.pages.plural[dev])
       await page.getByText(translations.general.createNew, { exact: true }).first().waitFor()
-      expect(await page.locator('th#heading-title').innerText()).toContain(labels.fields.title[dev])
+      await expect
+        .poll(() => page.locator('th#heading-title').innerText())
+        .toContain(labels.fields.title[dev])
       await openNav(page)
       await page.locator('#nav-pages').waitFor()
-      expect(await page.locator(`[id="nav-group-${labels.content[dev]}"] #nav-pages`).count()).toBe(
-        1,
-      )
+      await expect
+        .poll(() => page.locator(`[id="nav-group-${labels.content[dev]}"] #nav-pages`).count())
+        .toBe(1)
       // The navigation slides in; the picture is taken once it is in place.
       await animationsEnded(page)
       if (code === 'ar') {
@@ -286,19 +307,21 @@ describe('the admin languages', () => {
       await screenshot(page, `content-language-${code}-list`)
 
       await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
-      await page.waitForLoadState('networkidle')
+      await adminHydrated(page)
       await page.locator('#field-title').waitFor()
-      expect(await page.locator('label[for="field-title"]').innerText()).toContain(
-        labels.fields.title[dev],
-      )
-      expect(await page.locator('.doc-tabs .doc-tab--active').innerText()).toBe(
-        translations.general.edit,
-      )
+      await expect
+        .poll(() => page.locator('label[for="field-title"]').innerText())
+        .toContain(labels.fields.title[dev])
+      await expect
+        .poll(() => page.locator('.doc-tabs .doc-tab--active').innerText())
+        .toBe(translations.general.edit)
       await screenshot(page, `content-language-${code}-document`)
 
       await page.goto(`${appUrl}/admin/collections/pages/trash`)
-      await page.waitForLoadState('networkidle')
-      expect(await page.locator('#trash-view-pill').innerText()).toBe(translations.general.trash)
+      await adminHydrated(page)
+      await expect
+        .poll(() => page.locator('#trash-view-pill').innerText())
+        .toBe(translations.general.trash)
       await screenshot(page, `content-language-${code}-trash`)
     },
   )

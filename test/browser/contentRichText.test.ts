@@ -1,12 +1,14 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { paragraph, text, upload } from '../../dev/seed/richText.js'
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -37,6 +39,12 @@ const drafts: Record<'embeds' | 'formatting' | 'links' | 'lists', number | strin
 const mediaName = `richtext-forest-${stamp}.png`
 let browser: BrowserContext
 let page: Page
+/** The editor's autosave requests the browser has sent and not yet received the whole answer to. */
+const autosavesUnderWay = new Set<Request>()
+const isAutosave = (request: Request) =>
+  request.method() === 'PATCH' &&
+  new URL(request.url()).pathname.startsWith('/api/pages/') &&
+  new URL(request.url()).searchParams.get('autosave') === 'true'
 
 type SlateNode = { [key: string]: unknown; children?: SlateNode[]; text?: string; type?: string }
 
@@ -90,6 +98,14 @@ beforeAll(async () => {
   })
   browser = await launchBrowser()
   page = await browser.newPage()
+  page.on('request', (request) => {
+    if (isAutosave(request)) {
+      autosavesUnderWay.add(request)
+    }
+  })
+  const settled = (request: Request) => autosavesUnderWay.delete(request)
+  page.on('requestfinished', settled)
+  page.on('requestfailed', settled)
   await signIn(page, appUrl, adminEmail, password)
 })
 afterAll(async () => {
@@ -116,7 +132,8 @@ const storedContent = async (id: number | string): Promise<SlateNode[]> => {
 }
 const openEditor = async (id: number | string) => {
   await page.goto(`${appUrl}/admin/collections/pages/${id}`)
-  await page.waitForLoadState('networkidle')
+  await adminHydrated(page)
+  await untilHydrated(editor())
   await editor().click()
   await page.keyboard.press('Control+End')
 }
@@ -125,11 +142,15 @@ const typeLine = async (line: string) => {
   await page.keyboard.type(line)
 }
 /**
- * Waits out the dev app's autosave (every 2 s) and its answer. Payload 3.90.1 re-renders the Slate
+ * Waits until the dev app's autosave (2 s after the last change) has stored what `saved` looks for
+ * in the page's content and the editor has taken its answer in. Payload 3.90.1 re-renders the Slate
  * editor when an autosave answers, which resets a cursor placed while it was under way.
  */
-const afterAutosave = async () => {
-  await page.waitForTimeout(2500)
+const afterAutosave = async (id: number | string, saved: (content: SlateNode[]) => boolean) => {
+  await expect.poll(async () => saved(await storedContent(id)), { timeout: 15_000 }).toBe(true)
+  // The answer has reached the browser, and the form has applied it: its indicator ends "Saving"
+  // once the form has taken the answer in.
+  await expect.poll(() => autosavesUnderWay.size, { timeout: 15_000 }).toBe(0)
   await expect
     .poll(() =>
       page
@@ -139,8 +160,13 @@ const afterAutosave = async () => {
         .catch(() => ''),
     )
     .not.toMatch(/Saving/)
-  await page.waitForTimeout(500)
+  // The editor's effects after that render have run once the page has drawn its next frames.
+  await animationsEnded(page)
 }
+const includes =
+  (text: string) =>
+  (content: SlateNode[]): boolean =>
+    JSON.stringify(content).includes(text)
 /** Picks a document in the list drawer the relationship, upload or swap buttons open. */
 const pickInDrawer = async (search: string) => {
   const drawer = page.locator('.list-drawer').last()
@@ -153,11 +179,25 @@ describe('Slate rich text', () => {
     await page.goto(
       `${appUrl}/admin/collections/pages?limit=5&where[title][equals]=${encodeURIComponent(titles.editor)}`,
     )
-    await page.waitForLoadState('networkidle')
-    // Scripts that arrive slowly, as on a poor connection, keep the placeholder in view.
+    await adminHydrated(page)
+    await untilHydrated(page.getByRole('link', { exact: true, name: titles.editor }))
+    // The editor's code, loaded lazily, arrives only once the placeholder has been measured, as on a
+    // poor connection: the placeholder stays in view until then. That chunk alone carries
+    // slate-history (its `isHistoryEditor`); every other script passes at once.
+    let releaseEditorCode = () => {}
+    const editorCodeReleased = new Promise<void>((resolve) => {
+      releaseEditorCode = resolve
+    })
     await page.route(/\/_next\/static\/chunks\//, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue().catch(() => undefined)
+      try {
+        const response = await route.fetch()
+        if ((await response.text()).includes('isHistoryEditor')) {
+          await editorCodeReleased
+        }
+        await route.fulfill({ response })
+      } catch {
+        // The page went on without this script.
+      }
     })
     await page.getByRole('link', { exact: true, name: titles.editor }).click()
     const placeholder = page.locator('.shimmer-effect[style*="35vh"]').first()
@@ -165,14 +205,15 @@ describe('Slate rich text', () => {
     expect(await placeholder.evaluate((element) => getComputedStyle(element).height)).toBe(
       `${0.35 * 900}px`,
     )
+    releaseEditorCode()
     await page.unrouteAll({ behavior: 'wait' })
     await editor().waitFor()
-    expect(await page.locator('.shimmer-effect[style*="35vh"]').count()).toBe(0)
+    await expect.poll(() => page.locator('.shimmer-effect[style*="35vh"]').count()).toBe(0)
   })
 
   it('offers every toolbar button', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.editor}`)
-    await page.waitForLoadState('networkidle')
+    await toolbar().waitFor()
     for (const icon of [
       'bold-icon',
       'italic-icon',
@@ -194,10 +235,10 @@ describe('Slate rich text', () => {
       'icon--relationship',
       'icon--upload',
     ]) {
-      expect(await button(icon).count(), icon).toBe(1)
+      await expect.poll(() => button(icon).count(), { message: icon }).toBe(1)
     }
     for (const nth of [1, 2, 3] as const) {
-      expect(await alignButton(nth).count(), `alignment ${nth}`).toBe(1)
+      await expect.poll(() => alignButton(nth).count(), { message: `alignment ${nth}` }).toBe(1)
     }
     await screenshot(page, 'content-richtext-toolbar')
   })
@@ -238,17 +279,22 @@ describe('Slate rich text', () => {
     }
     await typeLine('Indented once')
     await button('icon--indent-right').click()
-    expect(
-      await editor().locator('div[style*="padding-left: 25px"]').getByText('Indented once').count(),
-    ).toBe(1)
+    await expect
+      .poll(() =>
+        editor().locator('div[style*="padding-left: 25px"]').getByText('Indented once').count(),
+      )
+      .toBe(1)
     await typeLine('Back to the margin')
     await button('icon--indent-left').click()
-    expect(
-      await editor()
-        .locator('div[style*="padding-left: 25px"]')
-        .getByText('Back to the margin')
-        .count(),
-    ).toBe(0)
+    await editor().getByText('Back to the margin').waitFor()
+    await expect
+      .poll(() =>
+        editor()
+          .locator('div[style*="padding-left: 25px"]')
+          .getByText('Back to the margin')
+          .count(),
+      )
+      .toBe(0)
     await screenshot(page, 'content-richtext-formatting')
 
     await expect
@@ -289,7 +335,7 @@ describe('Slate rich text', () => {
     // Payload 3.90.1 re-renders the editor when an autosave answers, which collapses a selection made
     // while it was under way: select once the typing is saved, as an editor who pauses would.
     await page.keyboard.type('Read the guide')
-    await afterAutosave()
+    await afterAutosave(drafts.links, includes('Read the guide'))
     await page.keyboard.press('Control+Shift+ArrowLeft')
     await button('icon--link').click()
     const drawer = page.locator('.rich-text-link-edit-modal')
@@ -297,7 +343,8 @@ describe('Slate rich text', () => {
     await expect.poll(() => drawer.locator('#field-text').inputValue()).toBe('guide')
     await fillField(page, '.rich-text-link-edit-modal #field-url', 'https://example.com/guide')
     // The link's own fields, once each (no copies in a "fields" group).
-    expect(await drawer.locator('[id^="field-fields__"]').count()).toBe(0)
+    await drawer.locator('#field-url').waitFor()
+    await expect.poll(() => drawer.locator('[id^="field-fields__"]').count()).toBe(0)
     await drawer.getByLabel('Open in new tab').check()
     await page.keyboard.press('Control+s')
     await drawer.waitFor({ state: 'hidden' })
@@ -305,9 +352,9 @@ describe('Slate rich text', () => {
     // The popup of the link shows where it goes, with edit and remove.
     await editor().locator('.rich-text-link__popup-toggler', { hasText: 'guide' }).click()
     const popup = page.locator('.rich-text-link__popup')
-    expect(await popup.locator('.rich-text-link__link-label').getAttribute('href')).toBe(
-      'https://example.com/guide',
-    )
+    await expect
+      .poll(() => popup.locator('.rich-text-link__link-label').getAttribute('href'))
+      .toBe('https://example.com/guide')
     await screenshot(page, 'content-richtext-link-popup')
     await popup.locator('.rich-text-link__link-edit').click()
     await drawer.locator('#field-text').waitFor()
@@ -317,10 +364,10 @@ describe('Slate rich text', () => {
     await page.keyboard.press('Control+s')
     await drawer.waitFor({ state: 'hidden' })
     await editor().locator('.rich-text-link__popup-toggler', { hasText: 'guide' }).click()
-    expect(await popup.locator('a.rich-text-link__link-label').getAttribute('href')).toBe(
-      `/admin/collections/pages/${ids.first}`,
-    )
-    expect(await popup.innerText()).toContain('Page')
+    await expect
+      .poll(() => popup.locator('a.rich-text-link__link-label').getAttribute('href'))
+      .toBe(`/admin/collections/pages/${ids.first}`)
+    await expect.poll(() => popup.innerText()).toContain('Page')
 
     // A second link, removed again from its popup: its text stays. It starts from the stored first
     // link, in a freshly opened editor: an autosave answer arriving while the next line is typed could
@@ -332,7 +379,7 @@ describe('Slate rich text', () => {
     await editor().getByText('Read the', { exact: false }).first().waitFor()
     await page.keyboard.press('Control+End')
     await typeLine('Temporary link')
-    await afterAutosave()
+    await afterAutosave(drafts.links, includes('Temporary link'))
     await page.keyboard.press('Control+Shift+ArrowLeft')
     await button('icon--link').click()
     await fillField(page, '.rich-text-link-edit-modal #field-url', 'https://example.com/old')
@@ -373,9 +420,9 @@ describe('Slate rich text', () => {
     await expect
       .poll(() => relationship.locator('.rich-text-relationship__title').innerText())
       .toBe(titles.first)
-    expect(await relationship.locator('.rich-text-relationship__label').innerText()).toBe(
-      'Page Relationship',
-    )
+    await expect
+      .poll(() => relationship.locator('.rich-text-relationship__label').innerText())
+      .toBe('Page Relationship')
     // Swap to another page.
     await relationship.locator('.rich-text-relationship__list-drawer-toggler').click()
     await pickInDrawer(titles.second)
@@ -390,7 +437,12 @@ describe('Slate rich text', () => {
     await page.keyboard.press('Escape')
     await documentDrawer.waitFor({ state: 'hidden' })
 
-    await afterAutosave()
+    await afterAutosave(drafts.embeds, (content) =>
+      content.some(
+        (node) =>
+          node.type === 'relationship' && (node.value as { id?: unknown })?.id === ids.second,
+      ),
+    )
     await editor().getByText('Our partners:').click()
     await page.keyboard.press('Control+End')
     await button('icon--upload').click()
@@ -404,7 +456,7 @@ describe('Slate rich text', () => {
     await screenshot(page, 'content-richtext-blocks')
 
     // A second relationship, removed again.
-    await afterAutosave()
+    await afterAutosave(drafts.embeds, includes('Our forest in spring'))
     await editor().getByText('Our partners:').click()
     await page.keyboard.press('Control+End')
     await button('icon--relationship').click()
@@ -439,18 +491,18 @@ describe('Slate rich text', () => {
     await button('unordered-list-icon').click()
     await page.keyboard.press('Enter')
     await page.keyboard.type('Second item')
-    expect(await editor().locator('ul > li').count()).toBe(2)
+    await expect.poll(() => editor().locator('ul > li').count()).toBe(2)
     // Another list type converts the list.
     await button('ordered-list-icon').click()
     await expect.poll(() => editor().locator('ol > li').count()).toBe(2)
-    expect(await editor().locator('ul').count()).toBe(0)
+    await expect.poll(() => editor().locator('ul').count()).toBe(0)
     // Indent right nests the item under the one before; indent left lifts it back.
     await button('icon--indent-right').click()
     await expect.poll(() => editor().locator('ol > li ol > li').innerText()).toBe('Second item')
     await screenshot(page, 'content-richtext-nested-list')
     await button('icon--indent-left').click()
+    await expect.poll(() => editor().locator('ol > li').count()).toBe(2)
     await expect.poll(() => editor().locator('ol ol').count()).toBe(0)
-    expect(await editor().locator('ol > li').count()).toBe(2)
     // The same list type again removes the list.
     await button('ordered-list-icon').click()
     await expect.poll(() => editor().locator('ol, ul').count()).toBe(0)
@@ -468,19 +520,20 @@ describe('Slate rich text', () => {
 
   it('shows the embedded documents of a read-only field without swap, edit or remove', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.editor}`)
-    await page.waitForLoadState('networkidle')
     const notice = field('legalNotice')
     await notice.locator('.rich-text-relationship__title').getByText(titles.first).waitFor()
-    expect(await notice.getAttribute('class')).toContain('rich-text--read-only')
-    expect(await notice.locator('.rich-text-relationship__removeButton').isDisabled()).toBe(true)
-    expect(await notice.locator('.rich-text-relationship__list-drawer-toggler').isDisabled()).toBe(
-      true,
-    )
-    expect(await notice.locator('.rich-text-upload__removeButton').isDisabled()).toBe(true)
-    expect(await notice.locator('.rich-text-upload__list-drawer-toggler').isDisabled()).toBe(true)
-    expect(await notice.locator('.rich-text-upload__upload-drawer-toggler').isDisabled()).toBe(true)
+    await expect.poll(() => notice.getAttribute('class')).toContain('rich-text--read-only')
+    for (const action of [
+      '.rich-text-relationship__removeButton',
+      '.rich-text-relationship__list-drawer-toggler',
+      '.rich-text-upload__removeButton',
+      '.rich-text-upload__list-drawer-toggler',
+      '.rich-text-upload__upload-drawer-toggler',
+    ]) {
+      await expect.poll(() => notice.locator(action).isDisabled(), { message: action }).toBe(true)
+    }
     for (const toolbarButton of await notice.locator('.rich-text__toolbar button').all()) {
-      expect(await toolbarButton.isDisabled()).toBe(true)
+      await expect.poll(() => toolbarButton.isDisabled()).toBe(true)
     }
     await notice.scrollIntoViewIfNeeded()
     await screenshot(page, 'content-richtext-read-only')
@@ -488,10 +541,10 @@ describe('Slate rich text', () => {
 
   it('keeps the embedded documents of a trashed page from being swapped or removed', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/trash/${ids.trashed}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
     const content = field('content')
     await content.locator('.rich-text-relationship__title').getByText(titles.first).waitFor()
-    expect(await content.getAttribute('class')).toContain('rich-text--read-only')
+    await expect.poll(() => content.getAttribute('class')).toContain('rich-text--read-only')
     // Payload 3.90 disables these only for admin.readOnly fields; the plugin does it for every read-only one.
     for (const action of [
       '.rich-text-relationship__removeButton',
@@ -503,6 +556,8 @@ describe('Slate rich text', () => {
       await expect.poll(() => content.locator(action).isDisabled(), { message: action }).toBe(true)
     }
     await content.locator('.rich-text-relationship__removeButton').click({ force: true })
+    // A click's update is drawn by the next frames: the block is still there after them.
+    await animationsEnded(page)
     expect(await content.locator('.rich-text-relationship').count()).toBe(1)
     await screenshot(page, 'content-richtext-trashed-read-only')
   })
@@ -520,10 +575,11 @@ describe('block rows', () => {
     for (const [language, [collapseAll, expandAll]] of Object.entries(labels)) {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
       await page.goto(`${appUrl}/admin/collections/pages/${ids.blocks}`)
-      await page.waitForLoadState('networkidle')
+      await adminHydrated(page)
       const layout = page.locator('#field-layout')
       const rows = layout.locator('.blocks-field__row')
       await expect.poll(() => rows.count()).toBe(3)
+      await untilHydrated(layout.getByRole('button', { exact: true, name: collapseAll! }))
       await layout.getByRole('button', { exact: true, name: collapseAll! }).click()
       await expect
         .poll(() => layout.locator('.blocks-field__row.collapsible--collapsed').count())
@@ -546,9 +602,11 @@ describe('rich text in other languages', () => {
     for (const language of ['de', 'fr', 'nl', 'ar']) {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
       await page.goto(`${appUrl}/admin/collections/pages/${ids.editor}`)
-      await page.waitForLoadState('networkidle')
+      await adminHydrated(page)
       await editor().waitFor()
-      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'RTL' : 'LTR')
+      await expect
+        .poll(() => page.locator('html').getAttribute('dir'))
+        .toBe(language === 'ar' ? 'RTL' : 'LTR')
       await screenshot(page, `content-richtext-${language}`)
     }
     await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

@@ -7,6 +7,7 @@ import { heading, paragraph, text } from '../../dev/seed/richText.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -70,7 +71,8 @@ afterAll(async () => {
 
 const openSeoTab = async (pageId: number | string) => {
   await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
-  await page.waitForLoadState('networkidle')
+  await adminHydrated(page)
+  await untilHydrated(page.getByRole('button', { exact: true, name: 'SEO' }))
   await page.getByRole('button', { exact: true, name: 'SEO' }).click()
   await page.locator('#field-meta__title').waitFor()
 }
@@ -125,11 +127,11 @@ describe('SEO fields', () => {
 
   it('gauges title and description lengths: missing, too short, almost there, good, too long', async () => {
     await openSeoTab(pages.gauges)
-    expect(await gauge('title').verdict()).toBe('missing')
-    expect(await gauge('title').pill()).toBe('Missing')
-    expect(await gauge('title').count()).toBe('0/50-60 chars, 50 to go')
-    expect(await gauge('description').pill()).toBe('Missing')
-    expect(await overview()).toBe('0/3 checks are passing')
+    await expect.poll(() => gauge('title').verdict()).toBe('missing')
+    await expect.poll(() => gauge('title').pill()).toBe('Missing')
+    await expect.poll(() => gauge('title').count()).toBe('0/50-60 chars, 50 to go')
+    await expect.poll(() => gauge('description').pill()).toBe('Missing')
+    await expect.poll(() => overview()).toBe('0/3 checks are passing')
     await screenshot(page, 'content-seo-missing')
 
     // Title 50–60; "almost there" from 90 % of the minimum (45 characters) on.
@@ -145,8 +147,8 @@ describe('SEO fields', () => {
       await expect
         .poll(() => gauge('title').verdict(), { message: `title of ${length}` })
         .toBe(verdict)
-      expect(await gauge('title').pill()).toBe(pill)
-      expect(await gauge('title').count()).toBe(count)
+      await expect.poll(() => gauge('title').pill()).toBe(pill)
+      await expect.poll(() => gauge('title').count()).toBe(count)
       if (length === 45) {
         await screenshot(page, 'content-seo-title-almost-there')
       }
@@ -164,14 +166,14 @@ describe('SEO fields', () => {
       await expect
         .poll(() => gauge('description').verdict(), { message: `description of ${length}` })
         .toBe(verdict)
-      expect(await gauge('description').pill()).toBe(pill)
+      await expect.poll(() => gauge('description').pill()).toBe(pill)
     }
     // The bar: full and red when too long.
     const bar = page.locator('.seo-meta--description .seo-length__bar')
-    expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-      'rgb(255, 0, 0)',
-    )
-    expect(await bar.evaluate((element) => element.style.width)).toBe('100%')
+    await expect
+      .poll(() => bar.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(255, 0, 0)')
+    await expect.poll(() => bar.evaluate((element) => element.style.width)).toBe('100%')
     await screenshot(page, 'content-seo-too-long')
   })
 
@@ -234,7 +236,7 @@ describe('SEO fields', () => {
       )
     }
     // Title of 31 characters is too short, the description is good, an image is there: 2 of 3.
-    expect(await overview()).toBe('2/3 checks are passing')
+    await expect.poll(() => overview()).toBe('2/3 checks are passing')
     await screenshot(page, 'content-seo-generated')
     page.off('request', record)
   })
@@ -253,10 +255,12 @@ describe('SEO fields', () => {
       .locator('xpath=following-sibling::div[1]')
     await expect.poll(() => preview.getByText(`${appUrl}/${slug}-gauges`).count()).toBe(1)
     await expect.poll(() => preview.locator('h4').innerText()).toBe(title50)
-    expect(await preview.locator('p').innerText()).toBe(description)
-    expect(await preview.evaluate((element) => getComputedStyle(element).maxWidth)).toBe('600px')
+    await expect.poll(() => preview.locator('p').innerText()).toBe(description)
+    await expect
+      .poll(() => preview.evaluate((element) => getComputedStyle(element).maxWidth))
+      .toBe('600px')
     // The sandbox's wide window gives it room for more: it stops at 600 px.
-    expect((await preview.boundingBox())!.width).toBe(600)
+    await expect.poll(async () => (await preview.boundingBox())!.width).toBe(600)
 
     // Title and description in range; the image is still missing until it is generated.
     await expect.poll(() => overview()).toBe('2/3 checks are passing')
@@ -272,9 +276,9 @@ describe('SEO fields', () => {
     await page.context().clearCookies()
     await page.getByRole('button', { exact: true, name: 'Auto-generate' }).first().click()
     await page.getByText('You are not allowed to perform this action.').first().waitFor()
-    expect(await page.locator('#field-meta__title').inputValue()).toBe(
-      'A title the editor wrote by hand',
-    )
+    await expect
+      .poll(() => page.locator('#field-meta__title').inputValue())
+      .toBe('A title the editor wrote by hand')
     await screenshot(page, 'content-seo-generate-refused')
     await signIn(page, appUrl, adminEmail, password)
   })
@@ -287,17 +291,19 @@ describe('SEO fields', () => {
     }
     for (const kind of ['title', 'description'] as const) {
       const tip = page.locator(`.seo-meta--${kind}`)
-      expect(await tip.innerText()).toContain(
-        kind === 'title'
-          ? 'This should be between 50 and 60 characters. For help in writing quality meta titles, see best practices.'
-          : 'For help in writing quality meta descriptions, see best practices.',
-      )
+      await expect
+        .poll(() => tip.innerText())
+        .toContain(
+          kind === 'title'
+            ? 'This should be between 50 and 60 characters. For help in writing quality meta titles, see best practices.'
+            : 'For help in writing quality meta descriptions, see best practices.',
+        )
       const link = tip.getByRole('link', { exact: true, name: 'best practices' })
-      expect(await link.getAttribute('href')).toBe(guidance[kind])
-      expect(await link.getAttribute('target')).toBe('_blank')
-      expect((await link.getAttribute('rel'))?.split(' ')).toEqual(
-        expect.arrayContaining(['noopener', 'noreferrer']),
-      )
+      await expect.poll(() => link.getAttribute('href')).toBe(guidance[kind])
+      await expect.poll(() => link.getAttribute('target')).toBe('_blank')
+      await expect
+        .poll(async () => (await link.getAttribute('rel'))?.split(' '))
+        .toEqual(expect.arrayContaining(['noopener', 'noreferrer']))
     }
     // The provider's page is on the internet, which the tests do not reach: the browser is handed
     // a stand-in for it, so that the tab it opens can be looked at.
@@ -328,7 +334,9 @@ describe('SEO fields', () => {
       await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
       await openSeoTab(pages.languages)
       await expect.poll(() => gauge('title').pill()).toBe(missing)
-      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'RTL' : 'LTR')
+      await expect
+        .poll(() => page.locator('html').getAttribute('dir'))
+        .toBe(language === 'ar' ? 'RTL' : 'LTR')
       await screenshot(page, `content-seo-${language}`)
     }
     await browser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -70,11 +71,11 @@ const folderView = () => `${appUrl}/admin/collections/pages/payload-folders/${fo
 const documentCard = (target: Page) =>
   target.locator('.folder-file-card--file').filter({ hasText: english })
 
-/** The page's newest title in a locale, as its edit view shows it. */
-const titleIn = async (locale: string) => {
+/** Expects the page's newest title in a locale, as its edit view shows it, to be `title`. */
+const expectTitleIn = async (locale: string, title: string) => {
   await page.goto(`${appUrl}/admin/collections/pages/${pageId}?locale=${locale}`)
-  await page.waitForLoadState('networkidle')
-  return page.locator('#field-title').inputValue()
+  await adminHydrated(page)
+  await expect.poll(() => page.locator('#field-title').inputValue()).toBe(title)
 }
 
 /**
@@ -93,19 +94,29 @@ const pickFolder = async (target: Page, name: string) => {
 describe('folders', () => {
   it('moves a draft into a folder from its edit view, and the folder shows it at once', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('.doc-controls .move-doc-to-folder'))
     await page.locator('.doc-controls .move-doc-to-folder').click()
     await screenshot(page, 'content-folders-move-drawer')
     await pickFolder(page, folderName)
     await expect
       .poll(() => page.locator('.doc-controls .move-doc-to-folder').innerText())
       .toContain(folderName)
-    // Autosave stores the move as a draft, as every other change to a draft.
+    // Autosave stores the move as a draft, as every other change to a draft; the form has taken
+    // the answer in once its indicator no longer says "Saving".
     await page.waitForResponse(
       (response) =>
         response.url().includes(`/api/pages/${pageId}`) && response.request().method() === 'PATCH',
     )
-    await page.waitForLoadState('networkidle')
+    await expect
+      .poll(() =>
+        page
+          .locator('.autosave')
+          .first()
+          .innerText()
+          .catch(() => ''),
+      )
+      .not.toMatch(/Saving/)
 
     await page.goto(`${appUrl}/admin/browse-by-folder`)
     await page.locator('.folder-file-card--folder').filter({ hasText: folderName }).dblclick()
@@ -114,13 +125,14 @@ describe('folders', () => {
     await screenshot(page, 'content-folders-browse')
 
     // Nothing of the draft was lost, in either language, and it is still unpublished.
-    expect(await titleIn('de')).toBe(german)
-    expect(await titleIn('en')).toBe(english)
-    expect(await page.locator('.status__value').innerText()).toBe('Draft')
+    await expectTitleIn('de', german)
+    await expectTitleIn('en', english)
+    await expect.poll(() => page.locator('.status__value').innerText()).toBe('Draft')
   })
 
   it('moves the draft on to another folder from the folder view without losing its edits', async () => {
     await page.goto(folderView())
+    await untilHydrated(documentCard(page))
     await documentCard(page).click()
     await page.getByRole('button', { exact: true, name: 'Move' }).click()
     await pickFolder(page, otherFolderName)
@@ -131,17 +143,18 @@ describe('folders', () => {
     await documentCard(page).waitFor({ state: 'detached' })
     await screenshot(page, 'content-folders-moved-on')
 
-    expect(await titleIn('de')).toBe(german)
-    expect(await titleIn('en')).toBe(english)
-    expect(await page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(
-      otherFolderName,
-    )
+    await expectTitleIn('de', german)
+    await expectTitleIn('en', english)
+    await expect
+      .poll(() => page.locator('.doc-controls .move-doc-to-folder').innerText())
+      .toContain(otherFolderName)
   })
 })
 
 describe('trash with folders and localised drafts', () => {
   it("refuses the folder view's permanent delete and keeps the document (payloadcms/payload#16327)", async () => {
     await page.goto(`${appUrl}/admin/collections/pages/payload-folders/${otherFolderId}`)
+    await untilHydrated(documentCard(page))
     await documentCard(page).click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
     await page
@@ -156,7 +169,8 @@ describe('trash with folders and localised drafts', () => {
 
   it('trashes the draft, shows it in the trash in every locale, and restores it into its folder', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('.doc-controls__popup .popup-button'))
     await page.locator('.doc-controls__popup .popup-button').click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
     await page
@@ -169,9 +183,10 @@ describe('trash with folders and localised drafts', () => {
     await page.locator('table tbody tr td.cell-title').getByText(english, { exact: true }).waitFor()
     await screenshot(page, 'content-trash-folders-list')
     await page.goto(`${appUrl}/admin/collections/pages/trash/${pageId}?locale=de`)
-    await page.waitForLoadState('networkidle')
-    expect(await page.locator('#field-title').inputValue()).toBe(german)
+    await adminHydrated(page)
+    await expect.poll(() => page.locator('#field-title').inputValue()).toBe(german)
     await screenshot(page, 'content-trash-folders-document-de')
+    await untilHydrated(page.getByRole('button', { exact: true, name: 'Restore' }))
 
     await page.getByRole('button', { exact: true, name: 'Restore' }).click()
     await page
@@ -179,10 +194,10 @@ describe('trash with folders and localised drafts', () => {
       .getByRole('button', { exact: true, name: 'Confirm' })
       .click()
     await page.waitForURL((url) => url.pathname === `/admin/collections/pages/${pageId}`)
-    expect(await titleIn('de')).toBe(german)
-    expect(await titleIn('en')).toBe(english)
-    expect(await page.locator('.doc-controls .move-doc-to-folder').innerText()).toContain(
-      otherFolderName,
-    )
+    await expectTitleIn('de', german)
+    await expectTitleIn('en', english)
+    await expect
+      .poll(() => page.locator('.doc-controls .move-doc-to-folder').innerText())
+      .toContain(otherFolderName)
   })
 })

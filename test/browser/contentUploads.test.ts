@@ -11,6 +11,7 @@ import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -113,7 +114,8 @@ let uploadedId: number | string
 describe('uploads', () => {
   it('uploads a JPEG, shows its size in KB and generates the thumbnail, card and hero sizes', async () => {
     await page.goto(`${appUrl}/admin/collections/media/create`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('input[type="file"]'))
     await page.locator('input[type="file"]').setInputFiles(photoPath)
     await fillField(page, '#field-alt', 'A harbour at night')
     await page.getByRole('button', { exact: true, name: 'Save' }).click()
@@ -140,7 +142,8 @@ describe('uploads', () => {
 
   it('sets the focal point where the editor clicks the picture and stores it as two percentages', async () => {
     await page.goto(`${appUrl}/admin/collections/media/${uploadedId}`)
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.getByRole('button', { name: 'Edit Image' }))
     await page.getByRole('button', { name: 'Edit Image' }).click()
     const picture = page.locator('.edit-upload__focal-wrapper')
     await picture.locator('img').waitFor()
@@ -151,11 +154,21 @@ describe('uploads', () => {
     // A quarter across and seven tenths down: where the boat sits in a real photo.
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.7)
     await expect.poll(() => page.locator('input[name="X %"]').inputValue()).toBe('25')
-    expect(await page.locator('input[name="Y %"]').inputValue()).toBe('70')
+    await expect.poll(() => page.locator('input[name="Y %"]').inputValue()).toBe('70')
     // The cross-hair moved there too.
-    const point = (await page.locator('.edit-upload__focalPoint').boundingBox())!
-    expect(Math.abs(point.x + point.width / 2 - (box.x + box.width * 0.25))).toBeLessThan(3)
-    expect(Math.abs(point.y + point.height / 2 - (box.y + box.height * 0.7))).toBeLessThan(3)
+    const crossHair = async () => (await page.locator('.edit-upload__focalPoint').boundingBox())!
+    await expect
+      .poll(async () => {
+        const point = await crossHair()
+        return Math.abs(point.x + point.width / 2 - (box.x + box.width * 0.25))
+      })
+      .toBeLessThan(3)
+    await expect
+      .poll(async () => {
+        const point = await crossHair()
+        return Math.abs(point.y + point.height / 2 - (box.y + box.height * 0.7))
+      })
+      .toBeLessThan(3)
     await screenshot(page, 'content-uploads-focal-point')
 
     await page.getByRole('button', { name: 'Apply Changes' }).click()

@@ -6,6 +6,7 @@ import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 import { buildVersionHistory, type RecordedVersion } from '../helpers/versionHistory.js'
 
@@ -84,7 +85,8 @@ const versionUrl = (versionIndex: number, query = '') =>
 const openVersion = async (url: string) => {
   await page.goto(url)
   await page.locator('.view-version__diff-wrap .render-field-diffs__field').first().waitFor()
-  await page.waitForLoadState('networkidle')
+  await adminHydrated(page)
+  await untilHydrated(page.locator('#modifiedOnly'))
   await expect.poll(() => page.locator('#modifiedOnly').isDisabled()).toBe(false)
 }
 
@@ -112,27 +114,35 @@ const shownFields = async (): Promise<string[]> =>
         ),
     )
 const versionFromSelect = () => page.locator('.compare-version')
+/** The breadcrumb's parts (the view sets it once it has rendered). */
+const crumbs = async (): Promise<string[]> =>
+  (await page.locator('.step-nav').innerText())
+    .split('/')
+    .map((crumb) => crumb.trim())
+    .filter(Boolean)
 const params = () => new URL(page.url()).searchParams
 
 describe('comparing a version with another', () => {
   it('compares with the previous version by default and shows only what changed', async () => {
     await openVersion(versionUrl(4))
-    expect(await page.locator('#modifiedOnly').isChecked()).toBe(true)
-    expect(await versionFromSelect().innerText()).toContain('Previous Version')
-    expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe(
-      'Current Draft',
-    )
+    await expect.poll(() => page.locator('#modifiedOnly').isChecked()).toBe(true)
+    await expect.poll(() => versionFromSelect().innerText()).toContain('Previous Version')
+    await expect
+      .poll(() => page.locator('.view-version__version-to-version .pill').first().innerText())
+      .toBe('Current Draft')
     // v3 → v4 changed the English excerpt only (and Payload's own updatedAt).
-    expect((await shownFields()).filter((field) => field !== 'updatedAt')).toEqual(['excerpt:en'])
-    expect(await oldValue(diffOf('excerpt', 'en'))).toBe('The first words.')
-    expect(await newValue(diffOf('excerpt', 'en'))).toBe('Second words.')
+    await expect
+      .poll(async () => (await shownFields()).filter((field) => field !== 'updatedAt'))
+      .toEqual(['excerpt:en'])
+    await expect.poll(() => oldValue(diffOf('excerpt', 'en'))).toBe('The first words.')
+    await expect.poll(() => newValue(diffOf('excerpt', 'en'))).toBe('Second words.')
     // The breadcrumb: collection, document title, Versions, the version's time.
-    const crumbs = (await page.locator('.step-nav').innerText())
-      .split('/')
-      .map((crumb) => crumb.trim())
-      .filter(Boolean)
-    expect(crumbs.slice(0, 3)).toEqual(['Posts', 'Spring launch, revised', 'Versions'])
-    expect(crumbs[3]).toMatch(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2} (AM|PM)$/)
+    await expect
+      .poll(async () => (await crumbs()).slice(0, 3))
+      .toEqual(['Posts', 'Spring launch, revised', 'Versions'])
+    await expect
+      .poll(async () => (await crumbs())[3])
+      .toMatch(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2} (AM|PM)$/)
     await screenshot(page, 'content-compare-default')
   })
 
@@ -142,9 +152,10 @@ describe('comparing a version with another', () => {
     await page.waitForURL((url) => url.searchParams.get('modifiedOnly') === 'false')
     await expect.poll(async () => (await shownFields()).includes('slug')).toBe(true)
     expect(await oldValue(diffOf('slug'))).toBe(await newValue(diffOf('slug')))
-    expect(await page.locator('#modifiedOnly').isChecked()).toBe(false)
+    await expect.poll(() => page.locator('#modifiedOnly').isChecked()).toBe(false)
     // Ticking it again removes the parameter: absent means modified only.
-    await page.waitForLoadState('networkidle')
+    await untilHydrated(page.locator('#modifiedOnly'))
+    await expect.poll(() => page.locator('#modifiedOnly').isDisabled()).toBe(false)
     await page.locator('#modifiedOnly').click()
     await page.waitForURL((url) => !url.searchParams.has('modifiedOnly'))
     await expect.poll(async () => (await shownFields()).includes('slug')).toBe(false)
@@ -156,47 +167,58 @@ describe('comparing a version with another', () => {
     const options = page.locator('.compare-version .rs__option')
     await options.first().waitFor()
     // The options: previous version, currently published, then "More versions...".
-    expect((await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(
-      [
+    await expect
+      .poll(async () =>
+        (await options.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()),
+      )
+      .toEqual([
         expect.stringMatching(/^Previous Version /),
         expect.stringMatching(/^Currently Published /),
         'More versions...',
-      ],
-    )
+      ])
     await screenshot(page, 'content-compare-options')
     await options.filter({ hasText: 'Currently Published' }).click()
     await page.waitForURL(
       (url) => url.searchParams.get('versionFrom') === String(post.versions[1]!.id),
     )
     await diffOf('category').waitFor()
-    expect(
-      (await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status'),
-    ).toEqual(['title:en', 'title:de', 'category', 'excerpt:en', 'audiences', 'source.publication'])
-    expect(await oldValue(diffOf('title', 'de'))).toBe('Frühjahrsstart')
-    expect(await newValue(diffOf('title', 'de'))).toBe('Frühjahrsstart, überarbeitet')
+    await expect
+      .poll(async () =>
+        (await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status'),
+      )
+      .toEqual([
+        'title:en',
+        'title:de',
+        'category',
+        'excerpt:en',
+        'audiences',
+        'source.publication',
+      ])
+    await expect.poll(() => oldValue(diffOf('title', 'de'))).toBe('Frühjahrsstart')
+    await expect.poll(() => newValue(diffOf('title', 'de'))).toBe('Frühjahrsstart, überarbeitet')
     // Select fields by their option labels, also when they hold many values.
-    expect(await oldValue(diffOf('category'))).toBe('News')
-    expect(await newValue(diffOf('category'))).toBe('Guide')
-    expect(await oldValue(diffOf('audiences'))).toBe('Editors')
-    expect(await newValue(diffOf('audiences'))).toBe('Editors, Developers')
+    await expect.poll(() => oldValue(diffOf('category'))).toBe('News')
+    await expect.poll(() => newValue(diffOf('category'))).toBe('Guide')
+    await expect.poll(() => oldValue(diffOf('audiences'))).toBe('Editors')
+    await expect.poll(() => newValue(diffOf('audiences'))).toBe('Editors, Developers')
     // A group without a label gets the placeholder.
-    expect(await diffOf('source').locator('.diff-collapser__label').first().innerText()).toBe(
-      '<Unnamed Group>',
-    )
+    await expect
+      .poll(() => diffOf('source').locator('.diff-collapser__label').first().innerText())
+      .toBe('<Unnamed Group>')
     await screenshot(page, 'content-compare-published')
 
     // Collapsed, a section counts its changed fields: the document's six, not its id or the SEO
     // tab's ui fields (overview and preview).
     const postTab = page.locator('.tabs-diff__tab').first()
     await postTab.locator('.diff-collapser__toggle-button').first().click()
-    expect(await postTab.locator('.diff-collapser__field-change-count').first().innerText()).toBe(
-      '6 changed fields',
-    )
+    await expect
+      .poll(() => postTab.locator('.diff-collapser__field-change-count').first().innerText())
+      .toBe('6 changed fields')
     await postTab.locator('.diff-collapser__toggle-button').first().click()
     await diffOf('source').locator('.diff-collapser__toggle-button').click()
-    expect(await diffOf('source').locator('.diff-collapser__field-change-count').innerText()).toBe(
-      '1 changed field',
-    )
+    await expect
+      .poll(() => diffOf('source').locator('.diff-collapser__field-change-count').innerText())
+      .toBe('1 changed field')
     await screenshot(page, 'content-compare-counts')
   })
 
@@ -207,12 +229,16 @@ describe('comparing a version with another', () => {
     await page.waitForURL((url) => url.searchParams.get('localeCodes') === '["de","fr","nl"]')
     await expect.poll(async () => (await shownFields()).includes('title:en')).toBe(false)
     expect(params().get('versionFrom')).toBe(String(post.versions[1]!.id))
-    expect(await page.locator('.view-version__toggle-locales-list').innerText()).toBe('de, fr, nl')
+    await expect
+      .poll(() => page.locator('.view-version__toggle-locales-list').innerText())
+      .toBe('de, fr, nl')
     // Without English: the German title and the fields that are not localized. (Payload 3.90 still
     // counts the changes of every locale in a collapsed section; see the version comparison notes.)
-    expect(
-      (await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status'),
-    ).toEqual(['title:de', 'category', 'audiences', 'source.publication'])
+    await expect
+      .poll(async () =>
+        (await shownFields()).filter((field) => field !== 'updatedAt' && field !== '_status'),
+      )
+      .toEqual(['title:de', 'category', 'audiences', 'source.publication'])
     await screenshot(page, 'content-compare-locales')
 
     // The address alone sets the view up: another locale, unchanged fields included.
@@ -222,14 +248,17 @@ describe('comparing a version with another', () => {
         `?versionFrom=${post.versions[0]!.id}&localeCodes=${encodeURIComponent('["en"]')}&modifiedOnly=false`,
       ),
     )
-    expect(await page.locator('#modifiedOnly').isChecked()).toBe(false)
-    expect(await page.locator('.view-version__toggle-locales-list').innerText()).toBe('en')
+    await expect.poll(() => page.locator('#modifiedOnly').isChecked()).toBe(false)
+    await expect
+      .poll(() => page.locator('.view-version__toggle-locales-list').innerText())
+      .toBe('en')
     // v0 is neither the previous nor the currently published version: Payload names it by its date.
-    expect(await versionFromSelect().innerText()).toContain('Specific Version')
-    const fields = await shownFields()
-    expect(fields).toContain('title:en')
-    expect(fields).toContain('slug')
-    expect(fields.some((field) => field.endsWith(':de'))).toBe(false)
+    await expect.poll(() => versionFromSelect().innerText()).toContain('Specific Version')
+    await expect.poll(shownFields).toContain('title:en')
+    await expect.poll(shownFields).toContain('slug')
+    await expect
+      .poll(async () => (await shownFields()).some((field) => field.endsWith(':de')))
+      .toBe(false)
   })
 
   it('picks an older version in the "More versions" drawer', async () => {
@@ -241,7 +270,6 @@ describe('comparing a version with another', () => {
     // Every version of the post, newest first, each a button that picks it.
     await expect.poll(() => drawer.locator('button.created-at-cell').count()).toBe(5)
     // Let the drawer finish sliding in before keeping a picture of it.
-    await page.waitForLoadState('networkidle')
     await animationsEnded(page)
     await screenshot(page, 'content-compare-drawer')
     await drawer.locator('button.created-at-cell').last().click()
@@ -250,7 +278,7 @@ describe('comparing a version with another', () => {
     )
     await expect.poll(() => drawer.isVisible()).toBe(false)
     await expect.poll(() => versionFromSelect().innerText()).toContain('Specific Version')
-    expect(await oldValue(diffOf('title', 'en'))).toBe('Spring launch')
+    await expect.poll(() => oldValue(diffOf('title', 'en'))).toBe('Spring launch')
   })
 
   it('shows "Trash" in the breadcrumb of a trashed document and offers no restore', async () => {
@@ -258,17 +286,17 @@ describe('comparing a version with another', () => {
       `${appUrl}/admin/collections/posts/trash/${trashed.id}/versions/${trashed.versions[0]!.id}`,
     )
     await page.locator('.view-version__diff-wrap').waitFor()
-    await page.waitForLoadState('networkidle')
-    const crumbs = (await page.locator('.step-nav').innerText())
-      .split('/')
-      .map((crumb) => crumb.trim())
-      .filter(Boolean)
-    expect(crumbs.slice(0, 4)).toEqual(['Posts', 'Trash', 'Binned post, save 2', 'Versions'])
+    await adminHydrated(page)
+    await expect
+      .poll(async () => (await crumbs()).slice(0, 4))
+      .toEqual(['Posts', 'Trash', 'Binned post, save 2', 'Versions'])
     // A trashed document is not published any more, so its last publication is a previous one.
-    expect(await page.locator('.view-version__version-to-version .pill').first().innerText()).toBe(
-      'Previously Published',
-    )
-    expect(await page.getByRole('button', { name: 'Restore this version' }).count()).toBe(0)
+    await expect
+      .poll(() => page.locator('.view-version__version-to-version .pill').first().innerText())
+      .toBe('Previously Published')
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Restore this version' }).count())
+      .toBe(0)
     await screenshot(page, 'content-compare-trashed')
   })
 
@@ -284,7 +312,7 @@ describe('comparing a version with another', () => {
     await page.locator('.compare-version .rs__option', { hasText: 'More versions...' }).click()
     const toast = page.locator('.payload-toast-container .toast-error')
     await toast.waitFor()
-    expect(await toast.innerText()).toContain('An error has occurred.')
+    await expect.poll(() => toast.innerText()).toContain('An error has occurred.')
     await expect.poll(() => page.locator('.version-drawer').isVisible()).toBe(false)
     await screenshot(page, 'content-compare-drawer-error')
   })

@@ -6,6 +6,7 @@ import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 import {
   buildVersionHistory,
@@ -147,12 +148,15 @@ describe('the versions list of a document', () => {
   it('pages through the history, ten per page by default, with the date linking to each version', async () => {
     await page.goto(versionsUrl(longHistory.id))
     const newestFirst = [...longHistory.versions].reverse()
+    await expect.poll(() => rows(page).count()).toBe(10)
     const shown = await readRows(page)
     expect(shown).toHaveLength(10)
-    expect(await pageInfo(page)).toBe('1-10 of 45')
-    expect(await page.locator('.per-page__base-button').innerText()).toContain('Per Page: 10')
+    await expect.poll(() => pageInfo(page)).toBe('1-10 of 45')
+    await expect
+      .poll(() => page.locator('.per-page__base-button').innerText())
+      .toContain('Per Page: 10')
     // One neighbouring page each side of the current one, then a gap and the last page.
-    expect(await paginationShown(page)).toBe('[1] 2 — 5')
+    await expect.poll(() => paginationShown(page)).toBe('[1] 2 — 5')
     shown.forEach((row, index) => {
       expect(row.id).toBe(String(newestFirst[index]!.id))
       expect(row.href).toBe(
@@ -169,50 +173,49 @@ describe('the versions list of a document', () => {
 
   it('offers 5, 10, 25, 50 and 100 per page and keeps the choice in the address', async () => {
     await page.goto(versionsUrl(longHistory.id))
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('.per-page__base-button'))
     await page.locator('.per-page__base-button').click()
     const choices = page.locator('.per-page__button')
     await choices.first().waitFor()
-    expect((await choices.allInnerTexts()).map((text) => text.trim())).toEqual([
-      '5',
-      '10',
-      '25',
-      '50',
-      '100',
-    ])
+    await expect
+      .poll(async () => (await choices.allInnerTexts()).map((text) => text.trim()))
+      .toEqual(['5', '10', '25', '50', '100'])
     await screenshot(page, 'content-versions-per-page')
     await choices.filter({ hasText: /^\s*5\s*$/ }).click()
     await page.waitForURL((url) => url.searchParams.get('limit') === '5')
     await expect.poll(() => rows(page).count()).toBe(5)
-    expect(await pageInfo(page)).toBe('1-5 of 45')
-    expect(await paginationShown(page)).toBe('[1] 2 — 9')
+    await expect.poll(() => pageInfo(page)).toBe('1-5 of 45')
+    await expect.poll(() => paginationShown(page)).toBe('[1] 2 — 9')
 
     // In the middle: the first page, a gap, one neighbour each side, a gap, the last page.
     await page.goto(versionsUrl(longHistory.id, '?limit=5&page=5'))
     await rows(page).first().waitFor()
-    expect(await pageInfo(page)).toBe('21-25 of 45')
-    expect(await paginationShown(page)).toBe('1 — 4 [5] 6 — 9')
+    await expect.poll(() => pageInfo(page)).toBe('21-25 of 45')
+    await expect.poll(() => paginationShown(page)).toBe('1 — 4 [5] 6 — 9')
     await screenshot(page, 'content-versions-middle-page')
 
     // A neighbour and the next-page arrow each move on by one page.
-    await page.waitForLoadState('networkidle')
+    await adminHydrated(page)
+    await untilHydrated(page.locator('.versions .paginator__page', { hasText: /^6$/ }))
     await page.locator('.versions .paginator__page', { hasText: /^6$/ }).click()
     await page.waitForURL((url) => url.searchParams.get('page') === '6')
     await expect.poll(() => pageInfo(page)).toBe('26-30 of 45')
-    expect(await paginationShown(page)).toBe('1 — 5 [6] 7 — 9')
+    await expect.poll(() => paginationShown(page)).toBe('1 — 5 [6] 7 — 9')
     await page.locator('.versions .clickable-arrow--right').click()
     await page.waitForURL((url) => url.searchParams.get('page') === '7')
     await expect.poll(() => pageInfo(page)).toBe('31-35 of 45')
-    expect(await paginationShown(page)).toBe('1 — 6 [7] 8 9')
+    await expect.poll(() => paginationShown(page)).toBe('1 — 6 [7] 8 9')
 
     await page.goto(versionsUrl(longHistory.id, '?limit=5&page=9'))
     await rows(page).first().waitFor()
-    expect(await pageInfo(page)).toBe('41-45 of 45')
-    expect(await paginationShown(page)).toBe('1 — 8 [9]')
+    await expect.poll(() => pageInfo(page)).toBe('41-45 of 45')
+    await expect.poll(() => paginationShown(page)).toBe('1 — 8 [9]')
   })
 
   it('labels every version by these rules, with the autosave pill on autosaved drafts', async () => {
     await page.goto(versionsUrl(longHistory.id, '?limit=50'))
+    await expect.poll(() => rows(page).count()).toBe(longHistory.versions.length)
     const shown = await readRows(page)
     const newestFirst = [...longHistory.versions].reverse()
     const labels = specLabels(longHistory.versions).reverse()
@@ -230,6 +233,7 @@ describe('the versions list of a document', () => {
 
   it('shows every draft as a plain draft once a newer version is published', async () => {
     await page.goto(versionsUrl(publishedLast.id))
+    await expect.poll(() => rows(page).count()).toBe(publishedLast.versions.length)
     const shown = await readRows(page)
     expect(shown.map((row) => row.pills)).toEqual([
       ['Currently Published'],
@@ -241,15 +245,15 @@ describe('the versions list of a document', () => {
       shown.map((row) => row.pills.at(-1)),
     )
     // No pagination for a single page, and the info line still counts.
-    expect(await page.locator('.versions .paginator').count()).toBe(0)
-    expect(await pageInfo(page)).toBe('1-4 of 4')
+    await expect.poll(() => pageInfo(page)).toBe('1-4 of 4')
+    await expect.poll(() => page.locator('.versions .paginator').count()).toBe(0)
     await screenshot(page, 'content-versions-published-last')
   })
 
   it('says so when a document has no further versions', async () => {
     await page.goto(versionsUrl(withoutVersions))
     await page.getByText('No further versions found').waitFor()
-    expect(await rows(page).count()).toBe(0)
+    await expect.poll(() => rows(page).count()).toBe(0)
     await screenshot(page, 'content-versions-none')
   })
 })
@@ -271,7 +275,8 @@ const restorableAs = async (draft: boolean): Promise<{ _status: string; title: s
 const openRestorableVersion = async (target: Page, versionIndex: number) => {
   await target.goto(versionsUrl(restorable.id, `/${restorable.versions[versionIndex]!.id}`))
   await target.locator('.view-version__diff-wrap').waitFor()
-  await target.waitForLoadState('networkidle')
+  await adminHydrated(target)
+  await untilHydrated(target.locator('#modifiedOnly'))
   await expect.poll(() => target.locator('#modifiedOnly').isDisabled()).toBe(false)
 }
 
@@ -280,19 +285,22 @@ describe('restoring a version of a document', () => {
     await openRestorableVersion(page, 1)
     const restore = page.locator('.restore-version')
     await restore.getByRole('button', { name: 'Restore this version' }).waitFor()
-    expect(await restore.locator('.popup-button').count()).toBe(0)
+    await expect.poll(() => restore.locator('.popup-button').count()).toBe(0)
   })
 
   it('restores a published version as a draft, keeping what is published', async () => {
     await openRestorableVersion(page, 0)
     const restore = page.locator('.restore-version')
+    await untilHydrated(restore.locator('.popup-button'))
     await restore.locator('.popup-button').click()
     await page.getByRole('button', { name: 'Restore as draft' }).click()
     const modal = page.locator('.confirmation-modal')
     await modal.getByRole('heading', { name: 'Confirm version restoration' }).waitFor()
-    expect(await modal.locator('p').innerText()).toMatch(
-      /^You are about to restore this Post document to the state that it was in on .+ \d{4}, \d{1,2}:\d{2} (AM|PM)\.$/,
-    )
+    await expect
+      .poll(() => modal.locator('p').innerText())
+      .toMatch(
+        /^You are about to restore this Post document to the state that it was in on .+ \d{4}, \d{1,2}:\d{2} (AM|PM)\.$/,
+      )
     await animationsEnded(page) // the modal fades in
     await screenshot(page, 'content-restore-as-draft-modal')
     await modal.getByRole('button', { name: 'Confirm' }).click()
@@ -338,8 +346,10 @@ describe('restoring a version of a document', () => {
     await openRestorableVersion(reviewerPage, 0)
     // The comparison is there, the restore action is not.
     await reviewerPage.locator('.view-version__version-to-version .pill').first().waitFor()
-    expect(await reviewerPage.locator('.restore-version').count()).toBe(0)
-    expect(await reviewerPage.getByRole('button', { name: 'Restore this version' }).count()).toBe(0)
+    await expect.poll(() => reviewerPage.locator('.restore-version').count()).toBe(0)
+    await expect
+      .poll(() => reviewerPage.getByRole('button', { name: 'Restore this version' }).count())
+      .toBe(0)
     await screenshot(reviewerPage, 'content-restore-reviewer')
     // Nor does the API let a reviewer restore.
     const response = await reviewerPage.request.post(

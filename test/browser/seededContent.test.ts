@@ -6,6 +6,7 @@ import { seed, type SeedAccount } from '../../dev/seed/seed.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
+import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -54,21 +55,23 @@ describe('the seeded sandbox', () => {
     await toolbar.waitFor()
     // Five marks, six headings, quote, two lists, indent and outdent, three alignments, link,
     // relationship and upload.
-    expect(await toolbar.locator('button, a').count()).toBeGreaterThanOrEqual(19)
+    await expect.poll(() => toolbar.locator('button, a').count()).toBeGreaterThanOrEqual(19)
     await page.locator('.rich-text__editor').getByText('tools for busy editors').waitFor()
     await screenshot(page, 'seeded-page-editor')
   })
 
   it('has the SEO fields in their own tab, filled by the sandbox generators on request', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.about}`)
+    await adminHydrated(page)
+    await untilHydrated(page.getByRole('button', { name: 'SEO' }))
     await page.getByRole('button', { name: 'SEO' }).click()
     const title = page.locator('#field-meta__title')
     const description = page.locator('#field-meta__description')
     await title.waitFor()
-    await page.waitForLoadState('networkidle')
 
     // Title, description and image buttons, in that order.
     const generate = page.getByText('Auto-generate', { exact: true })
+    await untilHydrated(generate.nth(0))
     await generate.nth(0).click()
     await expect.poll(() => title.inputValue()).toBe('About us | Backoffice Demo')
     await generate.nth(1).click()
@@ -82,19 +85,21 @@ describe('the seeded sandbox', () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.about}/versions`)
     const rows = page.locator('table tbody tr')
     await rows.first().waitFor()
-    expect(await rows.count()).toBeGreaterThanOrEqual(4)
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4)
     await page.getByText('Currently Published').first().waitFor()
     await screenshot(page, 'seeded-page-versions')
   })
 
   it('shows a media item whose focal point is stored and editable', async () => {
     await page.goto(`${appUrl}/admin/collections/media/${ids.media}`)
+    await adminHydrated(page)
+    await untilHydrated(page.getByRole('button', { name: 'Edit Image' }))
     await page.getByRole('button', { name: 'Edit Image' }).click()
     const focalPoint = page.locator('.edit-upload__focalPoint')
     await focalPoint.waitFor()
-    expect(await page.locator('.edit-upload input[type="number"]').count()).toBeGreaterThanOrEqual(
-      2,
-    )
+    await expect
+      .poll(() => page.locator('.edit-upload input[type="number"]').count())
+      .toBeGreaterThanOrEqual(2)
     await screenshot(page, 'seeded-media-focal-point')
   })
 })

@@ -73,8 +73,8 @@ describe('sessions on the account page', () => {
     // Exactly one of the two is marked as the session of this browser.
     const current = sessions.filter({ hasText: 'This session' })
     const other = sessions.filter({ hasNotText: 'This session' })
-    expect(await current.count()).toBe(1)
-    expect(await other.count()).toBe(1)
+    await expect.poll(() => current.count()).toBe(1)
+    await expect.poll(() => other.count()).toBe(1)
     for (const item of [current, other]) {
       const text = await item.innerText()
       expect(text).toMatch(/ on /)
@@ -85,12 +85,12 @@ describe('sessions on the account page', () => {
     await screenshot(pageA, 'sessions-account-two-sessions')
 
     const end = other.getByRole('button', { name: /^End session: .+ on .+$/ })
-    expect(await end.innerText()).toBe('End session')
+    await expect.poll(() => end.innerText()).toBe('End session')
     await end.click()
 
     await pageA.getByText('Session ended.').waitFor()
     await expect.poll(() => sessions.count()).toBe(1)
-    expect(await sessions.filter({ hasText: 'This session' }).count()).toBe(1)
+    await expect.poll(() => sessions.filter({ hasText: 'This session' }).count()).toBe(1)
     await screenshot(pageA, 'sessions-account-one-left')
 
     // The other device is signed out on its very next request.
@@ -113,24 +113,24 @@ describe('sessions on the account page', () => {
       // The editor's one remaining session (device A), none of them the administrator's own.
       const sessions = await listedSessions(adminPage)
       await expect.poll(() => sessions.count()).toBe(1)
-      expect(await sessions.filter({ hasText: 'This session' }).count()).toBe(0)
       await sessions.getByRole('button', { name: /^End session: / }).waitFor()
+      await expect.poll(() => sessions.filter({ hasText: 'This session' }).count()).toBe(0)
 
       const endAll = sessionsOf(adminPage).getByRole('button', {
         name: 'End all sessions of this account',
       })
-      expect(await endAll.innerText()).toBe('End all sessions')
+      await expect.poll(() => endAll.innerText()).toBe('End all sessions')
       // Drawn as a button (a visible border), not as bare text.
-      expect(await endAll.evaluate((element) => getComputedStyle(element).borderTopColor)).not.toBe(
-        'rgba(0, 0, 0, 0)',
-      )
+      await expect
+        .poll(() => endAll.evaluate((element) => getComputedStyle(element).borderTopColor))
+        .not.toBe('rgba(0, 0, 0, 0)')
       await screenshot(adminPage, 'sessions-admin-user-page')
       await endAll.click()
 
       await adminPage.getByText('Sessions ended: 1.').waitFor()
       await sessionsOf(adminPage).getByText('No active sessions.').waitFor()
-      expect(await sessions.count()).toBe(0)
-      expect(await endAll.count()).toBe(0)
+      await expect.poll(() => sessions.count()).toBe(0)
+      await expect.poll(() => endAll.count()).toBe(0)
       await screenshot(adminPage, 'sessions-admin-ended-all')
 
       // The administrator's own session is untouched.

@@ -67,10 +67,10 @@ describe('the video field', () => {
     await page.locator(`${drawer} form`).waitFor()
     await expect.poll(() => page.locator(`${drawer} h2`).textContent()).toBe('Upload video')
     const start = page.getByRole('button', { name: 'Start upload' })
-    expect(await start.isDisabled()).toBe(true)
-    expect(await page.locator(`${drawer} input[type="file"]`).getAttribute('accept')).toBe(
-      'video/*',
-    )
+    await expect.poll(() => start.isDisabled()).toBe(true)
+    await expect
+      .poll(() => page.locator(`${drawer} input[type="file"]`).getAttribute('accept'))
+      .toBe('video/*')
 
     // Choosing the file names the video after it; a longer name is cut to 100 characters.
     await page.locator(`${drawer} input[type="file"]`).setInputFiles(clipPath)
@@ -78,7 +78,7 @@ describe('the video field', () => {
     await expect.poll(() => title.inputValue()).toBe(clipTitle)
     await fillField(page, `${drawer} input[name="title"]`, 'x'.repeat(100))
     await title.pressSequentially('yz')
-    expect(await title.inputValue()).toBe('x'.repeat(100))
+    await expect.poll(() => title.inputValue()).toBe('x'.repeat(100))
     await fillField(page, `${drawer} input[name="title"]`, clipTitle)
     await page.getByLabel('Categories', { exact: true }).fill(categoryName)
     await page.getByRole('option', { name: categoryName }).click()
@@ -133,7 +133,9 @@ describe('the video field', () => {
     await expect.poll(selectedLabel).toMatch(new RegExp(`${clipTitle}$`))
     const videoId = (await selectedVideoId(page)) ?? ''
     expect(videoId).not.toBe('')
-    expect(await selectedLabel()).toMatch(/^\[(waiting\.\.\.|encoding\.\.\. \d+%|public)\] /)
+    await expect
+      .poll(() => selectedLabel())
+      .toMatch(/^\[(waiting\.\.\.|encoding\.\.\. \d+%|public)\] /)
 
     // Its label follows the encoding to the end: public, as the field uploads.
     await expect
@@ -153,7 +155,7 @@ describe('the video field', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(1)
-    expect(await video.getAttribute('data-level-loaded')).toBe('true')
+    await expect.poll(() => video.getAttribute('data-level-loaded')).toBe('true')
     await expectNoSeriousViolations(page, [field], 'video field with its player')
     await screenshot(page, 'video-field-playing')
 

@@ -168,15 +168,17 @@ describe('the video select', () => {
     const option = page.getByRole('option', { name: `[${en.videoTagWaiting}] ${needleTitle}` })
     await option.waitFor()
     // The status is a pill beside the title, not text inside it.
-    expect(await option.locator('.backoffice-video-option__title').textContent()).toBe(needleTitle)
-    expect(await option.locator('.pill.backoffice-video-option__status').textContent()).toBe(
-      en.videoTagWaiting,
-    )
+    await expect
+      .poll(() => option.locator('.backoffice-video-option__title').textContent())
+      .toBe(needleTitle)
+    await expect
+      .poll(() => option.locator('.pill.backoffice-video-option__status').textContent())
+      .toBe(en.videoTagWaiting)
     await expectNoSeriousViolations(page, [field], 'video select, menu open')
     await shoot(page, 'select-search-en-desktop')
     await page.keyboard.press('Enter')
     await expect.poll(() => selectedVideoLabel(page)).toBe(`[${en.videoTagWaiting}] ${needleTitle}`)
-    expect(await selectedVideoId(page)).toBe(needleId)
+    await expect.poll(() => selectedVideoId(page)).toBe(needleId)
     await expect
       .poll(() => page.locator(`${field} .rs__single-value .pill`).textContent())
       .toBe(en.videoTagWaiting)
@@ -184,7 +186,7 @@ describe('the video select', () => {
     // Clearable with its named clear button.
     await page.getByRole('button', { exact: true, name: en.videoSelectClear }).click()
     await expect.poll(() => selectedVideoLabel(page)).toBe('')
-    expect(await selectedVideoId(page)).toBe('')
+    await expect.poll(() => selectedVideoId(page)).toBe('')
 
     // Without a search the menu shows a page, and the next one when scrolled to its end.
     await input.click()
@@ -204,9 +206,9 @@ describe('the upload modal', () => {
     await openNewPost(page)
     await shoot(page, 'field-en-desktop')
     await openModal(page, en.videoUploadOpen)
-    expect(await page.locator(`${drawer} h2`).textContent()).toBe('Upload video')
+    await expect.poll(() => page.locator(`${drawer} h2`).textContent()).toBe('Upload video')
     const start = page.getByRole('button', { exact: true, name: 'Start upload' })
-    expect(await start.isDisabled()).toBe(true)
+    await expect.poll(() => start.isDisabled()).toBe(true)
     await shoot(page, 'modal-en-desktop')
 
     const categoryName = `Harbour films ${stamp}`
@@ -245,7 +247,7 @@ describe('the upload modal', () => {
       return { background: style.backgroundColor, color: style.color }
     })
     expect(colours.background).not.toBe(colours.color)
-    expect(await start.getAttribute('class')).not.toMatch(/btn--disabled/)
+    await expect.poll(() => start.getAttribute('class')).not.toMatch(/btn--disabled/)
     await expectNoSeriousViolations(
       page,
       [`${drawer} .drawer__content`],
@@ -280,8 +282,10 @@ describe('the upload modal', () => {
       // Tags are created by administrators only (the sandbox's access rule): no create option.
       await editor.page.getByLabel(en.videoUploadTags, { exact: true }).fill(name)
       await editor.page.locator('.rs__menu').waitFor()
-      expect(await editor.page.getByRole('option', { name: /^Create/ }).count()).toBe(0)
-      expect(await editor.page.locator('.rs__menu').textContent()).toBe(en.videoUploadNoChoices)
+      await expect
+        .poll(() => editor.page.locator('.rs__menu').textContent())
+        .toBe(en.videoUploadNoChoices)
+      await expect.poll(() => editor.page.getByRole('option', { name: /^Create/ }).count()).toBe(0)
     } finally {
       await editor.close()
     }
@@ -301,10 +305,12 @@ describe('the upload modal', () => {
         await shoot(other.page, `field-${name}`)
         await openModal(other.page, language === 'de' ? de.videoUploadOpen : en.videoUploadOpen)
         if (language === 'de') {
-          expect(await other.page.locator(`${drawer} h2`).textContent()).toBe(de.videoUploadTitle)
-          expect(await other.page.locator(`${drawer} form .dropzone button`).textContent()).toBe(
-            de.videoUploadSelectFile,
-          )
+          await expect
+            .poll(() => other.page.locator(`${drawer} h2`).textContent())
+            .toBe(de.videoUploadTitle)
+          await expect
+            .poll(() => other.page.locator(`${drawer} form .dropzone button`).textContent())
+            .toBe(de.videoUploadSelectFile)
         }
         await expectNoSeriousViolations(
           other.page,

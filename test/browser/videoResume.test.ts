@@ -134,7 +134,7 @@ const reloadMidUpload = async (
     })
     .toBeGreaterThanOrEqual(bytes)
   // The modal is in view while the file is on its way.
-  expect(await page.locator(percentOutput).isVisible()).toBe(true)
+  await expect.poll(() => page.locator(percentOutput).isVisible()).toBe(true)
   dialogs.length = 0
   await page.reload()
   // The modal guarded the tab: leaving while the file was on its way asked first.
@@ -203,12 +203,14 @@ describe('an upload interrupted by a page reload', () => {
     await page.locator(select).waitFor()
     await openUploadModal()
     await resumeHeading().waitFor()
-    expect(
-      await page.locator(`${drawer} .backoffice-video-upload__resume p`).first().textContent(),
-    ).toBe(
-      `The upload of “${bigTitle}.mp4” stopped before it was finished. Choose the same file again to continue where it stopped, or discard the upload.`,
-    )
-    expect(await page.locator(`${drawer} input[name="title"]`).count()).toBe(0)
+    await expect
+      .poll(() =>
+        page.locator(`${drawer} .backoffice-video-upload__resume p`).first().textContent(),
+      )
+      .toBe(
+        `The upload of “${bigTitle}.mp4” stopped before it was finished. Choose the same file again to continue where it stopped, or discard the upload.`,
+      )
+    await expect.poll(() => page.locator(`${drawer} input[name="title"]`).count()).toBe(0)
     await expectNoSeriousViolations(page, [`${drawer} .drawer__content`], 'resume offer')
 
     // A file of the same name and size, saved at another time, is another file: refused, nothing sent.
@@ -224,7 +226,7 @@ describe('an upload interrupted by a page reload', () => {
       .toBe(
         `This is a different file. To resume, choose “${bigTitle}.mp4” again, unchanged since the upload began.`,
       )
-    expect(await shownPercent()).toBe(0)
+    await expect.poll(() => shownPercent()).toBe(0)
     expect((await stat(part)).size).toBe(held)
     await expectNoSeriousViolations(
       page,
@@ -271,7 +273,7 @@ describe('an upload interrupted by a page reload', () => {
     // Done: the modal offers a new upload again.
     await openUploadModal()
     await page.locator(`${drawer} input[name="title"]`).waitFor()
-    expect(await resumeHeading().count()).toBe(0)
+    await expect.poll(() => resumeHeading().count()).toBe(0)
     await page.keyboard.press('Escape')
   })
 
@@ -295,7 +297,7 @@ describe('an upload interrupted by a page reload', () => {
     // The new upload's form is back, the keyboard on its first field.
     const title = page.locator(`${drawer} input[name="title"]`)
     await title.waitFor()
-    expect(await resumeHeading().count()).toBe(0)
+    await expect.poll(() => resumeHeading().count()).toBe(0)
     await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true)
 
     // And after another reload, nothing is offered; with no upload running, nothing asked first.
@@ -305,7 +307,7 @@ describe('an upload interrupted by a page reload', () => {
     await waitForVideoSelect(page)
     await openUploadModal()
     await page.locator(`${drawer} input[name="title"]`).waitFor()
-    expect(await resumeHeading().count()).toBe(0)
+    await expect.poll(() => resumeHeading().count()).toBe(0)
   })
 
   it('says so when its link has expired, and forgets it', async () => {
@@ -343,9 +345,11 @@ describe('an upload interrupted by a page reload', () => {
       .toBe(
         `The link for the upload of “${smallTitle}.mp4” has expired, so it cannot be resumed. Start a new upload.`,
       )
-    expect(await resumeHeading().count()).toBe(0)
     await page.locator(`${drawer} input[name="title"]`).waitFor()
+    await expect.poll(() => resumeHeading().count()).toBe(0)
     await expectNoSeriousViolations(page, [`${drawer} .drawer__content`], 'expired upload link')
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), remembered!.key)).toBeNull()
+    await expect
+      .poll(() => page.evaluate((key) => sessionStorage.getItem(key), remembered!.key))
+      .toBeNull()
   })
 })

@@ -180,10 +180,18 @@ beforeAll(async () => {
     title: videos.waiting.title,
     visibility: 'public',
   })
+  // Its encode is held by a worker that is alive for the whole file: without a lease, the plugin's
+  // takeover (every 30 s) would queue a video unchanged for a lease's length (60 s) again from 0 %.
   videos.encoding.id = await create({
     status: 'PROGRESSING',
     title: videos.encoding.title,
-    transcode: { attempts: 1, progress: 42, stage: 'encode' },
+    transcode: {
+      attempts: 1,
+      leaseOwner: 'videoStates test',
+      leaseUntil: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+      progress: 42,
+      stage: 'encode',
+    },
     visibility: 'public',
   })
   videos.failed.id = await createFailedVideo(payload, videos.failed.title)
@@ -245,9 +253,9 @@ describe('the video field, state by state', () => {
     await openNewPost(page)
     await chooseVideo(page, videos.waiting.id)
     await expect.poll(() => page.locator(playerMessage).textContent()).toBe('Waiting for video...')
-    expect(await page.locator(`${field} video`).count()).toBe(0)
-    expect(await page.locator(failure).count()).toBe(0)
-    expect(await selectedLabel(page)).toBe(`[waiting...] ${videos.waiting.title}`)
+    await expect.poll(() => page.locator(`${field} video`).count()).toBe(0)
+    await expect.poll(() => page.locator(failure).count()).toBe(0)
+    await expect.poll(() => selectedLabel(page)).toBe(`[waiting...] ${videos.waiting.title}`)
   })
 
   it('says "Video is still encoding..." with the percent in the label while encoding', async () => {
@@ -256,30 +264,32 @@ describe('the video field, state by state', () => {
     await expect
       .poll(() => page.locator(playerMessage).textContent())
       .toBe('Video is still encoding...')
-    expect(await page.locator(`${field} video`).count()).toBe(0)
+    await expect.poll(() => page.locator(`${field} video`).count()).toBe(0)
     // The field asks for a video being encoded again every 2 seconds: the label stays as stored.
     await page.waitForResponse((response) =>
       response.url().endsWith(`/api/video/videos/${videos.encoding.id}`),
     )
-    expect(await selectedLabel(page)).toBe(`[encoding... 42%] ${videos.encoding.title}`)
+    await expect.poll(() => selectedLabel(page)).toBe(`[encoding... 42%] ${videos.encoding.title}`)
   })
 
   it('finding 5: shows why a video failed to encode in words, its stage and Retry, and no player', async () => {
     await openNewPost(page)
     await chooseVideo(page, videos.failed.id)
     await page.locator(failure).waitFor()
-    expect(await page.locator(`${failure} p`).textContent()).toBe(
-      'Encoding failed (step: reading the uploaded file): The file could not be read as a video.',
-    )
-    expect(await page.locator(failure).getAttribute('data-failure-code')).toBe(
-      'VIDEO_SOURCE_UNREADABLE',
-    )
-    expect(await page.locator(failure).getAttribute('role')).toBe('alert')
-    expect(await page.locator(failure).getByRole('button', { name: 'Retry' }).isEnabled()).toBe(
-      true,
-    )
-    expect(await page.locator(playerMessage).textContent()).toBe('Waiting for video...')
-    expect(await page.locator(`${field} video`).count()).toBe(0)
+    await expect
+      .poll(() => page.locator(`${failure} p`).textContent())
+      .toBe(
+        'Encoding failed (step: reading the uploaded file): The file could not be read as a video.',
+      )
+    await expect
+      .poll(() => page.locator(failure).getAttribute('data-failure-code'))
+      .toBe('VIDEO_SOURCE_UNREADABLE')
+    await expect.poll(() => page.locator(failure).getAttribute('role')).toBe('alert')
+    await expect
+      .poll(() => page.locator(failure).getByRole('button', { name: 'Retry' }).isEnabled())
+      .toBe(true)
+    await expect.poll(() => page.locator(playerMessage).textContent()).toBe('Waiting for video...')
+    await expect.poll(() => page.locator(`${field} video`).count()).toBe(0)
     await expectNoSeriousViolations(page, [field], 'video field, encoding failed')
     await screenshot(page, 'video-field-error')
   })
@@ -288,15 +298,15 @@ describe('the video field, state by state', () => {
     await openNewPost(page)
     await chooseVideo(page, videos.legacy.id)
     await page.locator(failure).waitFor()
-    expect(await page.locator(`${failure} p`).textContent()).toBe(
-      'Encoding failed: The video could not be encoded. The server log has the details.',
-    )
-    expect(await page.locator(failure).getAttribute('data-failure-code')).toBe(
-      'VIDEO_ENCODING_FAILED',
-    )
-    expect(await page.locator(failure).getByRole('button', { name: 'Retry' }).isEnabled()).toBe(
-      true,
-    )
+    await expect
+      .poll(() => page.locator(`${failure} p`).textContent())
+      .toBe('Encoding failed: The video could not be encoded. The server log has the details.')
+    await expect
+      .poll(() => page.locator(failure).getAttribute('data-failure-code'))
+      .toBe('VIDEO_ENCODING_FAILED')
+    await expect
+      .poll(() => page.locator(failure).getByRole('button', { name: 'Retry' }).isEnabled())
+      .toBe(true)
     const html = await page.content()
     expect(html).not.toContain('/var/videos')
     expect(html).not.toContain('Invalid data')
@@ -328,7 +338,7 @@ describe('the video field, state by state', () => {
     try {
       await openNewPost(page)
       await chooseVideo(page, videos.private.id)
-      expect(await selectedLabel(page)).toBe(`[private] ${videos.private.title}`)
+      await expect.poll(() => selectedLabel(page)).toBe(`[private] ${videos.private.title}`)
       const video = page.locator(`${field} video`)
       await video.waitFor()
       await video.evaluate((element) => {
@@ -385,18 +395,20 @@ describe('the video field, state by state', () => {
     const arabic = await pageInLanguage('ar')
     try {
       await openNewPost(arabic.page)
-      expect((await arabic.page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+      await expect
+        .poll(async () => (await arabic.page.locator('html').getAttribute('dir'))?.toLowerCase())
+        .toBe('rtl')
       await chooseVideo(arabic.page, videos.failed.id)
       await arabic.page.locator(failure).waitFor()
       // The plugin has no Arabic texts: they fall back to English (the sandbox's fallbackLanguage).
-      expect(await selectedLabel(arabic.page)).toBe(`[error] ${videos.failed.title}`)
+      await expect.poll(() => selectedLabel(arabic.page)).toBe(`[error] ${videos.failed.title}`)
       // The field follows the page's direction: its select and message start on the right.
       for (const part of [select, `${failure} p`]) {
-        expect(
-          await arabic.page
-            .locator(part)
-            .evaluate((element) => getComputedStyle(element).direction),
-        ).toBe('rtl')
+        await expect
+          .poll(() =>
+            arabic.page.locator(part).evaluate((element) => getComputedStyle(element).direction),
+          )
+          .toBe('rtl')
       }
       await expectNoSeriousViolations(arabic.page, [field], 'video field, encoding failed, ar')
       await screenshot(arabic.page, 'video-field-error-rtl')
@@ -431,14 +443,16 @@ describe('the video field, state by state', () => {
         .toBe(de.videoPlayerWaiting)
       await chooseVideo(german.page, videos.failed.id)
       await german.page.locator(failure).waitFor()
-      expect(await german.page.locator(`${failure} p`).textContent()).toBe(
-        de.videoEncodingFailedAt
-          .replace('{{stage}}', de.videoStageProbe)
-          .replace('{{reason}}', de.videoFailureSourceUnreadable),
-      )
-      expect(await german.page.locator(failure).getByRole('button').textContent()).toBe(
-        de.videoRetry,
-      )
+      await expect
+        .poll(() => german.page.locator(`${failure} p`).textContent())
+        .toBe(
+          de.videoEncodingFailedAt
+            .replace('{{stage}}', de.videoStageProbe)
+            .replace('{{reason}}', de.videoFailureSourceUnreadable),
+        )
+      await expect
+        .poll(() => german.page.locator(failure).getByRole('button').textContent())
+        .toBe(de.videoRetry)
     } finally {
       await german.close()
     }
@@ -476,11 +490,11 @@ describe('the video field on an app without the video plugin', () => {
       await other.goto(`${withoutPluginUrl}/admin/collections/posts/create`)
       const banner = other.locator(`${field}[role="alert"]`)
       await banner.waitFor()
-      expect((await banner.textContent())?.trim()).toBe(
-        'Please activate and configure the video plugin in the server configuration file.',
-      )
-      expect(await other.locator(select).count()).toBe(0)
-      expect(await other.locator(`${field} video`).count()).toBe(0)
+      await expect
+        .poll(async () => (await banner.textContent())?.trim())
+        .toBe('Please activate and configure the video plugin in the server configuration file.')
+      await expect.poll(() => other.locator(select).count()).toBe(0)
+      await expect.poll(() => other.locator(`${field} video`).count()).toBe(0)
       await expectNoSeriousViolations(other, [field], 'video field without the plugin')
       await screenshot(other, 'video-field-not-configured')
     } finally {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { de } from '../../src/video/translations/de.js'
 import { en } from '../../src/video/translations/en.js'
+import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
@@ -78,9 +79,9 @@ const openModal = async (target: Page = page, name: string = en.videoUploadOpen)
 /** What the modal shows of its start state: no title, no file, Start Upload disabled. */
 const expectStartState = async (target: Page = page) => {
   await expect.poll(() => target.locator(`${drawer} input[name="title"]`).inputValue()).toBe('')
-  expect(await target.locator(`${drawer} input[type="file"]`).inputValue()).toBe('')
-  expect(await target.locator(`${drawer} button[type="submit"]`).isDisabled()).toBe(true)
-  expect(await target.locator(`${drawer} progress`).getAttribute('value')).toBe('0')
+  await expect.poll(() => target.locator(`${drawer} input[type="file"]`).inputValue()).toBe('')
+  await expect.poll(() => target.locator(`${drawer} button[type="submit"]`).isDisabled()).toBe(true)
+  await expect.poll(() => target.locator(`${drawer} progress`).getAttribute('value')).toBe('0')
 }
 
 /** Chooses `file`, lets the title be prefilled from its name, and starts the upload. */
@@ -140,14 +141,16 @@ describe('a failed upload says why, and the modal starts over', () => {
     await openModal()
     await startUpload(huge)
     await page.locator(notice).waitFor()
-    expect(await page.locator(notice).textContent()).toBe(
-      fill(en.videoUploadFailedTooLarge, {
-        limit: formatFilesize(maxFileSizeBytes),
-        name: `holiday-${stamp}.mp4`,
-        size: formatFilesize(12 * 1024 ** 3),
-      }),
-    )
-    expect(await page.locator(notice).getAttribute('role')).toBe('alert')
+    await expect
+      .poll(() => page.locator(notice).textContent())
+      .toBe(
+        fill(en.videoUploadFailedTooLarge, {
+          limit: formatFilesize(maxFileSizeBytes),
+          name: `holiday-${stamp}.mp4`,
+          size: formatFilesize(12 * 1024 ** 3),
+        }),
+      )
+    await expect.poll(() => page.locator(notice).getAttribute('role')).toBe('alert')
     await expectStartState()
     await expectNoSeriousViolations(page, [`${drawer} .drawer__content`], 'failed upload')
     await shoot(page, 'video-upload-failed-too-large-en')
@@ -163,9 +166,9 @@ describe('a failed upload says why, and the modal starts over', () => {
     await openModal()
     await startUpload(notes)
     await page.locator(notice).waitFor()
-    expect(await page.locator(notice).textContent()).toBe(
-      fill(en.videoUploadFailedNotVideo, { name: 'notes.txt' }),
-    )
+    await expect
+      .poll(() => page.locator(notice).textContent())
+      .toBe(fill(en.videoUploadFailedNotVideo, { name: 'notes.txt' }))
     await expectStartState()
   })
 
@@ -176,9 +179,9 @@ describe('a failed upload says why, and the modal starts over', () => {
     await browser.clearCookies()
     await startUpload(clipPath)
     await page.locator(notice).waitFor()
-    expect(await page.locator(notice).textContent()).toBe(
-      fill(en.videoUploadFailedSessionEnded, { name: path.basename(clipPath) }),
-    )
+    await expect
+      .poll(() => page.locator(notice).textContent())
+      .toBe(fill(en.videoUploadFailedSessionEnded, { name: path.basename(clipPath) }))
     await expectStartState()
     await shoot(page, 'video-upload-failed-session-en')
     await signIn(page, appUrl, adminEmail, password)
@@ -202,9 +205,9 @@ describe('a failed upload says why, and the modal starts over', () => {
     } finally {
       await network(false)
     }
-    expect(await page.locator(notice).textContent()).toBe(
-      fill(en.videoUploadFailedNetwork, { name: path.basename(clipPath) }),
-    )
+    await expect
+      .poll(() => page.locator(notice).textContent())
+      .toBe(fill(en.videoUploadFailedNetwork, { name: path.basename(clipPath) }))
     await expectStartState()
   })
 
@@ -223,13 +226,15 @@ describe('a failed upload says why, and the modal starts over', () => {
       await openModal(german, de.videoUploadOpen)
       await startUpload(huge, german)
       await german.locator(notice).waitFor()
-      expect(await german.locator(notice).textContent()).toBe(
-        fill(de.videoUploadFailedTooLarge, {
-          limit: formatFilesize(maxFileSizeBytes),
-          name: `urlaub-${stamp}.mp4`,
-          size: formatFilesize(12 * 1024 ** 3),
-        }),
-      )
+      await expect
+        .poll(() => german.locator(notice).textContent())
+        .toBe(
+          fill(de.videoUploadFailedTooLarge, {
+            limit: formatFilesize(maxFileSizeBytes),
+            name: `urlaub-${stamp}.mp4`,
+            size: formatFilesize(12 * 1024 ** 3),
+          }),
+        )
       // Nothing of the message runs off the screen.
       const box = await german.locator(notice).boundingBox()
       expect(box!.x).toBeGreaterThanOrEqual(0)
@@ -264,7 +269,7 @@ describe('the Upload Video modal', () => {
     await expect.poll(() => page.locator(`${drawer} button[type="submit"]`).isEnabled()).toBe(true)
     await page.getByRole('button', { exact: true, name: en.videoUploadReset }).click()
     await expectStartState()
-    expect(await chips.count()).toBe(0)
+    await expect.poll(() => chips.count()).toBe(0)
     await shoot(page, 'video-upload-after-reset-en')
   })
 
@@ -273,7 +278,7 @@ describe('the Upload Video modal', () => {
     await openModal()
     const close = page.locator(`${drawer} .drawer__header__close`)
     await close.waitFor()
-    expect(await close.getAttribute('aria-label')).toBe(en.videoUploadClose)
+    await expect.poll(() => close.getAttribute('aria-label')).toBe(en.videoUploadClose)
     // A small clip is sent in a moment: the upload is slowed to about 20 kB/s to watch it.
     const devtools = await page.context().newCDPSession(page)
     const throttle = (uploadThroughput: number) =>
@@ -287,14 +292,20 @@ describe('the Upload Video modal', () => {
     try {
       await startUpload(clipPath)
       await expect.poll(() => page.locator(`${drawer} form`).getAttribute('aria-busy')).toBe('true')
-      expect(await close.count()).toBe(0)
-      expect(await page.locator(`${drawer} .drawer__close`).isVisible()).toBe(false)
-      expect(await page.locator(`${drawer} button[type="submit"]`).isDisabled()).toBe(true)
-      expect(
-        await page.getByRole('button', { exact: true, name: en.videoUploadReset }).isDisabled(),
-      ).toBe(true)
+      await expect.poll(() => close.count()).toBe(0)
+      await expect.poll(() => page.locator(`${drawer} .drawer__close`).isVisible()).toBe(false)
+      await expect
+        .poll(() => page.locator(`${drawer} button[type="submit"]`).isDisabled())
+        .toBe(true)
+      await expect
+        .poll(() =>
+          page.getByRole('button', { exact: true, name: en.videoUploadReset }).isDisabled(),
+        )
+        .toBe(true)
       // Escape does not close it either.
       await page.keyboard.press('Escape')
+      // Had it closed, it would be gone once the page has drawn the key's update and its slide.
+      await animationsEnded(page)
       expect(await page.locator(`${drawer} form`).isVisible()).toBe(true)
       await shoot(page, 'video-upload-uploading-en')
     } finally {
@@ -336,8 +347,12 @@ describe('the video field', () => {
       .toBe(en.videoPlayerWaiting)
     await clearVideo(page)
     await expect.poll(() => page.locator(field).getAttribute('data-video-id')).toBe('')
-    expect(await page.locator(`${field} .backoffice-video-player__message`).count()).toBe(0)
-    expect(await page.locator(`${select} .rs__placeholder`).textContent()).toBe(en.videoSelectNone)
+    await expect
+      .poll(() => page.locator(`${field} .backoffice-video-player__message`).count())
+      .toBe(0)
+    await expect
+      .poll(() => page.locator(`${select} .rs__placeholder`).textContent())
+      .toBe(en.videoSelectNone)
 
     const postTitle = `Post without its video ${stamp}`
     await fillField(page, '#field-title', postTitle)
@@ -358,19 +373,17 @@ describe('the video field', () => {
   it('offers no upload where the field does not allow it (allowUpload: false), only the select and Reload', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/create`)
     await waitForVideoSelect(page)
-    expect(
-      await page
-        .locator(field)
-        .getByRole('button', { exact: true, name: en.videoReloadLabel })
-        .count(),
-    ).toBe(1)
-    expect(
-      await page
-        .locator(field)
-        .getByRole('button', { exact: true, name: en.videoUploadOpen })
-        .count(),
-    ).toBe(0)
-    expect(await page.locator(drawer).count()).toBe(0)
+    await expect
+      .poll(() =>
+        page.locator(field).getByRole('button', { exact: true, name: en.videoReloadLabel }).count(),
+      )
+      .toBe(1)
+    await expect
+      .poll(() =>
+        page.locator(field).getByRole('button', { exact: true, name: en.videoUploadOpen }).count(),
+      )
+      .toBe(0)
+    await expect.poll(() => page.locator(drawer).count()).toBe(0)
     expect(await videoOptionLabels(page, waitingTitle)).toContain(
       `[${en.videoTagWaiting}] ${waitingTitle}`,
     )

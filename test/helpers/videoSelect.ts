@@ -30,15 +30,25 @@ export const selectedVideoId = (page: Page) =>
 
 /** Types `search` into the select and answers the labels of the options the server found. */
 export const videoOptionLabels = async (page: Page, search = ''): Promise<string[]> => {
+  // The select shows the search its options answer; another one is sent after a pause in typing.
+  const searched = (await page.locator(input).inputValue()) !== search
   await page.locator(input).click()
+  const answered = searched
+    ? page.waitForResponse(
+        (response) =>
+          response.request().method() === 'GET' &&
+          new URL(response.url()).pathname.endsWith('/videos') &&
+          (new URL(response.url()).searchParams.get('search') ?? '') === search.trim(),
+        { timeout: 30_000 },
+      )
+    : undefined
   await page.locator(input).fill(search)
   await page.locator('.rs__menu').waitFor()
-  // The search is sent after a pause in typing; the menu settles once its answer is drawn.
+  await answered
+  // The menu settles once that answer is drawn.
   await expect
     .poll(() => page.locator(`${control}[aria-busy="true"], ${field}[aria-busy="true"]`).count())
     .toBe(0)
-  await page.waitForTimeout(400)
-  await expect.poll(() => page.locator(`${field}[aria-busy="true"]`).count()).toBe(0)
   const labels = await page.locator(optionLabel).allTextContents()
   await page.keyboard.press('Escape')
   return labels
