@@ -105,6 +105,29 @@ export default defineConfig(
     },
   },
   {
+    files: ['test/**/*.ts'],
+    rules: {
+      // A browser test waits for what its next step needs (an element, a URL, a response), never for
+      // a quiet network or a clock: both pass on an idle machine and fail on a busy one. Playwright
+      // discourages both (https://playwright.dev/docs/api/class-page#page-wait-for-load-state,
+      // https://playwright.dev/docs/api/class-page#page-wait-for-timeout).
+      'no-restricted-properties': [
+        'error',
+        {
+          message: 'Wait for the condition the next step needs, not for a fixed time.',
+          property: 'waitForTimeout',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          message: 'Wait for the element, URL or response the next step needs, not network idle.',
+          selector: "Literal[value='networkidle']",
+        },
+      ],
+    },
+  },
+  {
     plugins: { perfectionist },
     rules: {
       // Payload's own import order (@payloadcms/eslint-config): type imports first, then packages,

@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { paragraph, text } from '../../dev/seed/richText.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  fillField,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -88,7 +93,7 @@ const openInspector = async (path: string) => {
   await page.goto(`${appUrl}/admin/${path}/api`)
   await adminHydrated(page)
   await apiLink().waitFor()
-  await untilHydrated(page.locator('#field-authenticated'))
+  await hydrated(page.locator('#field-authenticated'))
 }
 /** The next request the inspector sends to the REST API. */
 const nextApiRequest = (): Promise<Request> =>

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 import {
   buildVersionHistory,
@@ -109,7 +108,7 @@ const openVersion = async (target: Page, url: string) => {
   await target.goto(url)
   await target.locator('.view-version__diff-wrap .render-field-diffs__field').first().waitFor()
   await adminHydrated(target)
-  await untilHydrated(target.locator('#modifiedOnly'))
+  await hydrated(target.locator('#modifiedOnly'))
   await expect.poll(() => target.locator('#modifiedOnly').isDisabled()).toBe(false)
 }
 

@@ -6,9 +6,14 @@ import * as qs from 'qs-esm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  fillField,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -84,7 +89,7 @@ describe('the collection list', () => {
     await expect.poll(() => rows(page).count()).toBe(10)
     await expect.poll(() => pageInfo(page)).toBe('1-10 of 12')
 
-    await untilHydrated(page.locator('.per-page__base-button'))
+    await hydrated(page.locator('.per-page__base-button'))
     await page.locator('.per-page__base-button').click()
     const choices = page.locator('.per-page__button')
     await choices.first().waitFor()
@@ -106,7 +111,7 @@ describe('the collection list', () => {
   it('searches the title field', async () => {
     await page.goto(`${appUrl}/admin/collections/posts`)
     await rows(page).first().waitFor()
-    await untilHydrated(page.locator('#search-filter-input'))
+    await hydrated(page.locator('#search-filter-input'))
     await fillField(page, '#search-filter-input', `${marker} post 07`)
     await expect.poll(() => titleCells(page), { timeout: 30_000 }).toEqual([titles[6]])
     expect(new URL(page.url()).searchParams.get('search')).toBe(`${marker} post 07`)
@@ -116,7 +121,7 @@ describe('the collection list', () => {
   it('filters with a condition in the filter-query shape the lists build, checked by Payload’s own validator', async () => {
     await page.goto(`${appUrl}/admin/collections/posts?search=${marker}&limit=25`)
     await rows(page).first().waitFor()
-    await untilHydrated(page.getByRole('button', { exact: true, name: 'Filters' }))
+    await hydrated(page.getByRole('button', { exact: true, name: 'Filters' }))
     await page.getByRole('button', { exact: true, name: 'Filters' }).click()
     await page.getByRole('button', { exact: true, name: 'Add Filter' }).click()
     await page.locator('.condition__field .rs__control').click()
@@ -151,7 +156,7 @@ describe('the trash', () => {
     const id = ids[0]!
     await page.goto(`${appUrl}/admin/collections/posts/${id}`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('.doc-controls__popup .popup-button'))
+    await hydrated(page.locator('.doc-controls__popup .popup-button'))
     await page.locator('.doc-controls__popup .popup-button').click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
     await confirm(page, 'Confirm')
@@ -168,7 +173,7 @@ describe('the trash', () => {
     await expect.poll(() => page.locator('#field-title').isDisabled()).toBe(true)
     await screenshot(page, 'content-trash-document')
 
-    await untilHydrated(page.getByRole('button', { exact: true, name: 'Restore' }))
+    await hydrated(page.getByRole('button', { exact: true, name: 'Restore' }))
     await page.getByRole('button', { exact: true, name: 'Restore' }).click()
     await confirm(page, 'Confirm')
     await page.waitForURL((url) => url.pathname === `/admin/collections/posts/${id}`)
@@ -185,7 +190,7 @@ describe('the trash', () => {
 
     await page.goto(`${appUrl}/admin/collections/posts/trash/${id}`)
     await adminHydrated(page)
-    await untilHydrated(page.getByRole('button', { exact: true, name: 'Permanently Delete' }))
+    await hydrated(page.getByRole('button', { exact: true, name: 'Permanently Delete' }))
     await page.getByRole('button', { exact: true, name: 'Permanently Delete' }).click()
     await confirm(page, 'Confirm')
     await page.waitForURL((url) => url.pathname === '/admin/collections/posts/trash')
@@ -218,7 +223,7 @@ describe('the audit log of content', () => {
   it('lists an edit of a page made in the admin', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${auditedPageId}`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('#field-title'))
+    await hydrated(page.locator('#field-title'))
     await fillField(page, '#field-title', editedTitle)
     await page.getByRole('button', { exact: true, name: 'Publish changes' }).click()
     await page

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labels } from '../../dev/labels.js'
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -52,7 +51,7 @@ const openNav = async (target: Page) => {
   const nav = target.locator('aside.nav')
   if (!(await nav.getAttribute('class'))?.includes('nav--nav-open')) {
     const toggler = target.locator('button.nav-toggler:visible').first()
-    await untilHydrated(toggler)
+    await hydrated(toggler)
     await toggler.click()
   }
   await target.locator('aside.nav.nav--nav-open').waitFor()
@@ -143,7 +142,7 @@ describe('the navigation sidebar', () => {
       await expect.poll(() => nav.getAttribute('class')).not.toContain('nav--nav-open')
 
       const toggler = phone.locator('button.nav-toggler:visible').first()
-      await untilHydrated(toggler)
+      await hydrated(toggler)
       await toggler.click()
       await phone.locator('aside.nav.nav--nav-open').waitFor()
       const close = phone.locator('.nav__mobile-close')
@@ -212,7 +211,7 @@ describe('the theme', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto(`${appUrl}/admin/account`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('#field-theme-light'))
+    await hydrated(page.locator('#field-theme-light'))
 
     await page.locator('label[for="field-theme-light"]').click()
     await expect.poll(dataTheme).toBe('light')
@@ -233,7 +232,7 @@ describe('the theme', () => {
     await screenshot(page, 'content-theme-dark')
 
     // Auto: no cookie, the system's preference decides (here a light system after a dark one).
-    await untilHydrated(page.locator('#field-theme-auto'))
+    await hydrated(page.locator('#field-theme-auto'))
     await page.locator('label[for="field-theme-auto"]').click()
     await expect.poll(themeCookie).toBeUndefined()
     expect(await dataTheme()).toBe('dark')
@@ -254,7 +253,7 @@ describe('the admin languages', () => {
   it("switches language on the account page, which stores it in Payload's payload-lng cookie", async () => {
     await page.goto(`${appUrl}/admin/account`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('.payload-settings__language .rs__control'))
+    await hydrated(page.locator('.payload-settings__language .rs__control'))
     await page.locator('.payload-settings__language .rs__control').click()
     await page
       .locator('.payload-settings__language .rs__option')

@@ -6,9 +6,14 @@ import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { paragraph, text, upload } from '../../dev/seed/richText.js'
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  fillField,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -133,7 +138,7 @@ const storedContent = async (id: number | string): Promise<SlateNode[]> => {
 const openEditor = async (id: number | string) => {
   await page.goto(`${appUrl}/admin/collections/pages/${id}`)
   await adminHydrated(page)
-  await untilHydrated(editor())
+  await hydrated(editor())
   await editor().click()
   await page.keyboard.press('Control+End')
 }
@@ -180,7 +185,7 @@ describe('Slate rich text', () => {
       `${appUrl}/admin/collections/pages?limit=5&where[title][equals]=${encodeURIComponent(titles.editor)}`,
     )
     await adminHydrated(page)
-    await untilHydrated(page.getByRole('link', { exact: true, name: titles.editor }))
+    await hydrated(page.getByRole('link', { exact: true, name: titles.editor }))
     // The editor's code, loaded lazily, arrives only once the placeholder has been measured, as on a
     // poor connection: the placeholder stays in view until then. That chunk alone carries
     // slate-history (its `isHistoryEditor`); every other script passes at once.
@@ -579,7 +584,7 @@ describe('block rows', () => {
       const layout = page.locator('#field-layout')
       const rows = layout.locator('.blocks-field__row')
       await expect.poll(() => rows.count()).toBe(3)
-      await untilHydrated(layout.getByRole('button', { exact: true, name: collapseAll! }))
+      await hydrated(layout.getByRole('button', { exact: true, name: collapseAll! }))
       await layout.getByRole('button', { exact: true, name: collapseAll! }).click()
       await expect
         .poll(() => layout.locator('.blocks-field__row.collapsible--collapsed').count())

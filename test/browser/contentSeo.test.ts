@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { heading, paragraph, text } from '../../dev/seed/richText.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  fillField,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -72,7 +77,7 @@ afterAll(async () => {
 const openSeoTab = async (pageId: number | string) => {
   await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
   await adminHydrated(page)
-  await untilHydrated(page.getByRole('button', { exact: true, name: 'SEO' }))
+  await hydrated(page.getByRole('button', { exact: true, name: 'SEO' }))
   await page.getByRole('button', { exact: true, name: 'SEO' }).click()
   await page.locator('#field-meta__title').waitFor()
 }

@@ -3,9 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -95,7 +94,7 @@ describe('folders', () => {
   it('moves a draft into a folder from its edit view, and the folder shows it at once', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('.doc-controls .move-doc-to-folder'))
+    await hydrated(page.locator('.doc-controls .move-doc-to-folder'))
     await page.locator('.doc-controls .move-doc-to-folder').click()
     await screenshot(page, 'content-folders-move-drawer')
     await pickFolder(page, folderName)
@@ -132,7 +131,7 @@ describe('folders', () => {
 
   it('moves the draft on to another folder from the folder view without losing its edits', async () => {
     await page.goto(folderView())
-    await untilHydrated(documentCard(page))
+    await hydrated(documentCard(page))
     await documentCard(page).click()
     await page.getByRole('button', { exact: true, name: 'Move' }).click()
     await pickFolder(page, otherFolderName)
@@ -154,7 +153,7 @@ describe('folders', () => {
 describe('trash with folders and localised drafts', () => {
   it("refuses the folder view's permanent delete and keeps the document (payloadcms/payload#16327)", async () => {
     await page.goto(`${appUrl}/admin/collections/pages/payload-folders/${otherFolderId}`)
-    await untilHydrated(documentCard(page))
+    await hydrated(documentCard(page))
     await documentCard(page).click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
     await page
@@ -170,7 +169,7 @@ describe('trash with folders and localised drafts', () => {
   it('trashes the draft, shows it in the trash in every locale, and restores it into its folder', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${pageId}`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('.doc-controls__popup .popup-button'))
+    await hydrated(page.locator('.doc-controls__popup .popup-button'))
     await page.locator('.doc-controls__popup .popup-button').click()
     await page.getByRole('button', { exact: true, name: 'Delete' }).click()
     await page
@@ -186,7 +185,7 @@ describe('trash with folders and localised drafts', () => {
     await adminHydrated(page)
     await expect.poll(() => page.locator('#field-title').inputValue()).toBe(german)
     await screenshot(page, 'content-trash-folders-document-de')
-    await untilHydrated(page.getByRole('button', { exact: true, name: 'Restore' }))
+    await hydrated(page.getByRole('button', { exact: true, name: 'Restore' }))
 
     await page.getByRole('button', { exact: true, name: 'Restore' }).click()
     await page

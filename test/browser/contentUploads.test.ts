@@ -9,9 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { fillField, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  fillField,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -115,7 +120,7 @@ describe('uploads', () => {
   it('uploads a JPEG, shows its size in KB and generates the thumbnail, card and hero sizes', async () => {
     await page.goto(`${appUrl}/admin/collections/media/create`)
     await adminHydrated(page)
-    await untilHydrated(page.locator('input[type="file"]'))
+    await hydrated(page.locator('input[type="file"]'))
     await page.locator('input[type="file"]').setInputFiles(photoPath)
     await fillField(page, '#field-alt', 'A harbour at night')
     await page.getByRole('button', { exact: true, name: 'Save' }).click()
@@ -143,7 +148,7 @@ describe('uploads', () => {
   it('sets the focal point where the editor clicks the picture and stores it as two percentages', async () => {
     await page.goto(`${appUrl}/admin/collections/media/${uploadedId}`)
     await adminHydrated(page)
-    await untilHydrated(page.getByRole('button', { name: 'Edit Image' }))
+    await hydrated(page.getByRole('button', { name: 'Edit Image' }))
     await page.getByRole('button', { name: 'Edit Image' }).click()
     const picture = page.locator('.edit-upload__focal-wrapper')
     await picture.locator('img').waitFor()

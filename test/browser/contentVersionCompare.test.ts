@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 import { buildVersionHistory, type RecordedVersion } from '../helpers/versionHistory.js'
 
@@ -86,7 +85,7 @@ const openVersion = async (url: string) => {
   await page.goto(url)
   await page.locator('.view-version__diff-wrap .render-field-diffs__field').first().waitFor()
   await adminHydrated(page)
-  await untilHydrated(page.locator('#modifiedOnly'))
+  await hydrated(page.locator('#modifiedOnly'))
   await expect.poll(() => page.locator('#modifiedOnly').isDisabled()).toBe(false)
 }
 
@@ -154,7 +153,7 @@ describe('comparing a version with another', () => {
     expect(await oldValue(diffOf('slug'))).toBe(await newValue(diffOf('slug')))
     await expect.poll(() => page.locator('#modifiedOnly').isChecked()).toBe(false)
     // Ticking it again removes the parameter: absent means modified only.
-    await untilHydrated(page.locator('#modifiedOnly'))
+    await hydrated(page.locator('#modifiedOnly'))
     await expect.poll(() => page.locator('#modifiedOnly').isDisabled()).toBe(false)
     await page.locator('#modifiedOnly').click()
     await page.waitForURL((url) => !url.searchParams.has('modifiedOnly'))

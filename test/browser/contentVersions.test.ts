@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 import {
   buildVersionHistory,
@@ -174,7 +173,7 @@ describe('the versions list of a document', () => {
   it('offers 5, 10, 25, 50 and 100 per page and keeps the choice in the address', async () => {
     await page.goto(versionsUrl(longHistory.id))
     await adminHydrated(page)
-    await untilHydrated(page.locator('.per-page__base-button'))
+    await hydrated(page.locator('.per-page__base-button'))
     await page.locator('.per-page__base-button').click()
     const choices = page.locator('.per-page__button')
     await choices.first().waitFor()
@@ -197,7 +196,7 @@ describe('the versions list of a document', () => {
 
     // A neighbour and the next-page arrow each move on by one page.
     await adminHydrated(page)
-    await untilHydrated(page.locator('.versions .paginator__page', { hasText: /^6$/ }))
+    await hydrated(page.locator('.versions .paginator__page', { hasText: /^6$/ }))
     await page.locator('.versions .paginator__page', { hasText: /^6$/ }).click()
     await page.waitForURL((url) => url.searchParams.get('page') === '6')
     await expect.poll(() => pageInfo(page)).toBe('26-30 of 45')
@@ -276,7 +275,7 @@ const openRestorableVersion = async (target: Page, versionIndex: number) => {
   await target.goto(versionsUrl(restorable.id, `/${restorable.versions[versionIndex]!.id}`))
   await target.locator('.view-version__diff-wrap').waitFor()
   await adminHydrated(target)
-  await untilHydrated(target.locator('#modifiedOnly'))
+  await hydrated(target.locator('#modifiedOnly'))
   await expect.poll(() => target.locator('#modifiedOnly').isDisabled()).toBe(false)
 }
 
@@ -291,7 +290,7 @@ describe('restoring a version of a document', () => {
   it('restores a published version as a draft, keeping what is published', async () => {
     await openRestorableVersion(page, 0)
     const restore = page.locator('.restore-version')
-    await untilHydrated(restore.locator('.popup-button'))
+    await hydrated(restore.locator('.popup-button'))
     await restore.locator('.popup-button').click()
     await page.getByRole('button', { name: 'Restore as draft' }).click()
     const modal = page.locator('.confirmation-modal')

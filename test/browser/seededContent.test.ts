@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { seed, type SeedAccount } from '../../dev/seed/seed.js'
 import { withAppPayload } from '../helpers/appPayload.js'
-import { launchBrowser, screenshot } from '../helpers/browser.js'
+import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
-import { adminHydrated, untilHydrated } from '../helpers/hydration.js'
 import { signIn } from '../helpers/signIn.js'
 
 const { appUrl } = browserLane()
@@ -63,7 +62,7 @@ describe('the seeded sandbox', () => {
   it('has the SEO fields in their own tab, filled by the sandbox generators on request', async () => {
     await page.goto(`${appUrl}/admin/collections/pages/${ids.about}`)
     await adminHydrated(page)
-    await untilHydrated(page.getByRole('button', { name: 'SEO' }))
+    await hydrated(page.getByRole('button', { name: 'SEO' }))
     await page.getByRole('button', { name: 'SEO' }).click()
     const title = page.locator('#field-meta__title')
     const description = page.locator('#field-meta__description')
@@ -71,7 +70,7 @@ describe('the seeded sandbox', () => {
 
     // Title, description and image buttons, in that order.
     const generate = page.getByText('Auto-generate', { exact: true })
-    await untilHydrated(generate.nth(0))
+    await hydrated(generate.nth(0))
     await generate.nth(0).click()
     await expect.poll(() => title.inputValue()).toBe('About us | Backoffice Demo')
     await generate.nth(1).click()
@@ -93,7 +92,7 @@ describe('the seeded sandbox', () => {
   it('shows a media item whose focal point is stored and editable', async () => {
     await page.goto(`${appUrl}/admin/collections/media/${ids.media}`)
     await adminHydrated(page)
-    await untilHydrated(page.getByRole('button', { name: 'Edit Image' }))
+    await hydrated(page.getByRole('button', { name: 'Edit Image' }))
     await page.getByRole('button', { name: 'Edit Image' }).click()
     const focalPoint = page.locator('.edit-upload__focalPoint')
     await focalPoint.waitFor()

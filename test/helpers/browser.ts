@@ -155,8 +155,19 @@ const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 30
  * React it returns once the element is there.
  */
 export const hydrated = async (locator: Locator) => {
-  // Hydration can take seconds on a busy machine; the poll fails the test if it never comes.
-  await until(`React to hydrate ${String(locator)}`, () => locator.evaluate(isLive))
+  // The first match, attached (a hidden file input is driven too; the next action waits for the
+  // rest). Hydration can take seconds on a busy machine; the poll fails the test if it never comes.
+  const element = locator.first()
+  await element.waitFor({ state: 'attached' })
+  await until(`React to hydrate ${String(locator)}`, () => element.evaluate(isLive))
+}
+
+/**
+ * Waits until the admin page has hydrated: Payload's side navigation gets `nav--nav-hydrated` from
+ * the effect that also settles whether it is open, so the layout's own effects have run by then.
+ */
+export const adminHydrated = async (page: Page) => {
+  await page.locator('aside.nav.nav--nav-hydrated').waitFor({ state: 'attached' })
 }
 
 /**

@@ -29,6 +29,20 @@ export type TestPayload = {
   restart: (next: { backofficeOptions?: BackofficePluginOptions; secret?: string }) => Promise<void>
 }
 
+/**
+ * Starts Payload with its schema push made for certain. The push of @payloadcms/drizzle
+ * (`pushDevSchema`) skips a schema this process already pushed, into whichever database, unless
+ * PAYLOAD_FORCE_DRIZZLE_PUSH is set; test files share their process, so it is set.
+ */
+const startPushing = async (config: SanitizedConfig, key?: string): Promise<Payload> => {
+  process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
+  try {
+    return await getPayload({ config, key })
+  } finally {
+    delete process.env.PAYLOAD_FORCE_DRIZZLE_PUSH
+  }
+}
+
 /** Payload's own logger, silenced: for the start that only pushes a schema template. */
 const silentLogger: Config['logger'] = { options: { level: 'silent' } }
 
@@ -96,17 +110,7 @@ export const startTestPayload = async ({
           logger: silentLogger,
           withVideo: true,
         })
-        // Payload's push skips a schema this process pushed before (into another database):
-        // @payloadcms/drizzle's pushDevSchema compares with the last one unless this is set.
-        process.env.PAYLOAD_FORCE_DRIZZLE_PUSH = 'true'
-        try {
-          await closeTestPayload(
-            await getPayload({ config, key: 'schemaTemplate' }),
-            'schemaTemplate',
-          )
-        } finally {
-          delete process.env.PAYLOAD_FORCE_DRIZZLE_PUSH
-        }
+        await closeTestPayload(await startPushing(config, 'schemaTemplate'), 'schemaTemplate')
       },
     })
     database = await createTestDatabase(undefined, { template })
@@ -128,7 +132,7 @@ export const startTestPayload = async ({
       await database.drop()
     },
     config,
-    payload: await getPayload({ config }),
+    payload: databaseAdminUrl ? await startPushing(config) : await getPayload({ config }),
     restart: async (next) => {
       await closeTestPayload(app.payload)
       if (next.secret) {
@@ -145,7 +149,7 @@ export const startTestPayload = async ({
         withBackoffice,
         withVideo: true,
       })
-      app.payload = await getPayload({ config: app.config })
+      app.payload = await startPushing(app.config)
     },
   }
   return app
