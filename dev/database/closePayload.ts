@@ -38,6 +38,12 @@ export const closePayload = async (payload: Payload): Promise<void> => {
   // Connections cut by a server shutdown are expected from here on.
   pool.on('error', () => {})
   // Ends the idle connections now. `end()` waits for every connection to be released, which
-  // Payload's own never is: waiting for it would hang.
+  // Payload's own never is: waiting for it would hang. Their ends are waited for, though: a
+  // connection that is ending has left the pool and its error listener, so a database dropped or
+  // terminated under it then (`DROP DATABASE … WITH (FORCE)`) would be an uncaught error. Payload's
+  // own keeps its listener.
   void pool.end()
+  for (const started = Date.now(); pool.totalCount > 1 && Date.now() - started < SETTLE_MS;) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
