@@ -27,11 +27,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           include: ['test/integration/**/*.test.ts'],
           name: 'integration',
-          setupFiles: ['test/setup/databaseActivityOnFailure.ts', 'test/setup/sharedProcess.ts'],
-          // Each file starts its own Payload on its own copy of a pushed schema; two at a time suits
-          // a 2-core machine. The files of a worker share its process and the modules it loaded: the
-          // config and Payload are imported once per worker, not once per file.
-          isolate: false,
+          setupFiles: ['test/setup/databaseActivityOnFailure.ts'],
+          // Each file starts its own Payload on its own copy of a pushed schema
+          // (test/helpers/schemaTemplates.ts); two at a time suits a 2-core machine.
           maxWorkers: 2,
           pool: 'forks',
           sequence: { groupOrder: 1 },
@@ -62,13 +60,10 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           // One file per lane at a time (BROWSER_LANES apps, each with its own database and inbox):
           // a worker slot keeps its lane (`browserLane()`), so a lane's files run one after another,
-          // each setting up what it needs. They share the worker's process: its modules, its
-          // Chromium (test/helpers/browser.ts) and the config its Payloads start from.
-          isolate: false,
+          // each setting up what it needs.
           maxWorkers: browserLanes(),
           name: 'browser',
           pool: 'forks',
-          setupFiles: ['test/setup/sharedProcess.ts'],
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
         },
