@@ -8,6 +8,7 @@ import { animationsEnded } from '../helpers/animationsEnded.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import {
   adminHydrated,
+  autosaveSettled,
   fillField,
   hydrated,
   launchBrowser,
@@ -156,15 +157,7 @@ const afterAutosave = async (id: number | string, saved: (content: SlateNode[]) 
   // The answer has reached the browser, and the form has applied it: its indicator ends "Saving"
   // once the form has taken the answer in.
   await expect.poll(() => autosavesUnderWay.size, { timeout: 15_000 }).toBe(0)
-  await expect
-    .poll(() =>
-      page
-        .locator('.autosave')
-        .first()
-        .innerText()
-        .catch(() => ''),
-    )
-    .not.toMatch(/Saving/)
+  await autosaveSettled(page)
   // The editor's effects after that render have run once the page has drawn its next frames.
   await animationsEnded(page)
 }
@@ -179,6 +172,14 @@ const pickInDrawer = async (search: string) => {
   await drawer.getByText(search, { exact: true }).first().click()
 }
 
+/** The buttons that swap or remove a document embedded in rich text: disabled when it is read-only. */
+const embeddedDocumentActions = [
+  '.rich-text-relationship__removeButton',
+  '.rich-text-relationship__list-drawer-toggler',
+  '.rich-text-upload__removeButton',
+  '.rich-text-upload__list-drawer-toggler',
+  '.rich-text-upload__upload-drawer-toggler',
+]
 describe('Slate rich text', () => {
   it('loads lazily behind a placeholder 35vh high', async () => {
     await page.goto(
@@ -528,13 +529,7 @@ describe('Slate rich text', () => {
     const notice = field('legalNotice')
     await notice.locator('.rich-text-relationship__title').getByText(titles.first).waitFor()
     await expect.poll(() => notice.getAttribute('class')).toContain('rich-text--read-only')
-    for (const action of [
-      '.rich-text-relationship__removeButton',
-      '.rich-text-relationship__list-drawer-toggler',
-      '.rich-text-upload__removeButton',
-      '.rich-text-upload__list-drawer-toggler',
-      '.rich-text-upload__upload-drawer-toggler',
-    ]) {
+    for (const action of embeddedDocumentActions) {
       await expect.poll(() => notice.locator(action).isDisabled(), { message: action }).toBe(true)
     }
     for (const toolbarButton of await notice.locator('.rich-text__toolbar button').all()) {
@@ -551,13 +546,7 @@ describe('Slate rich text', () => {
     await content.locator('.rich-text-relationship__title').getByText(titles.first).waitFor()
     await expect.poll(() => content.getAttribute('class')).toContain('rich-text--read-only')
     // Payload 3.90 disables these only for admin.readOnly fields; the plugin does it for every read-only one.
-    for (const action of [
-      '.rich-text-relationship__removeButton',
-      '.rich-text-relationship__list-drawer-toggler',
-      '.rich-text-upload__removeButton',
-      '.rich-text-upload__list-drawer-toggler',
-      '.rich-text-upload__upload-drawer-toggler',
-    ]) {
+    for (const action of embeddedDocumentActions) {
       await expect.poll(() => content.locator(action).isDisabled(), { message: action }).toBe(true)
     }
     await content.locator('.rich-text-relationship__removeButton').click({ force: true })

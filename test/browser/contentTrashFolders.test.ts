@@ -3,7 +3,13 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { withAppPayload } from '../helpers/appPayload.js'
-import { adminHydrated, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  autosaveSettled,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 
@@ -107,15 +113,7 @@ describe('folders', () => {
       (response) =>
         response.url().includes(`/api/pages/${pageId}`) && response.request().method() === 'PATCH',
     )
-    await expect
-      .poll(() =>
-        page
-          .locator('.autosave')
-          .first()
-          .innerText()
-          .catch(() => ''),
-      )
-      .not.toMatch(/Saving/)
+    await autosaveSettled(page)
 
     await page.goto(`${appUrl}/admin/browse-by-folder`)
     await page.locator('.folder-file-card--folder').filter({ hasText: folderName }).dblclick()

@@ -235,3 +235,21 @@ export const fillField = async (page: Page, selector: string, value: string) => 
   }
   throw new Error(`The field ${selector} did not keep the value typed into it.`)
 }
+
+/**
+ * Waits until the document form's autosave indicator no longer says "Saving": the form has taken
+ * the answer in. Within 10 s, the tests' `expect.poll` timeout it replaces.
+ */
+export const autosaveSettled = (page: Page) =>
+  until(
+    'the autosave indicator to stop saying "Saving"',
+    async () =>
+      !/Saving/.test(
+        await page
+          .locator('.autosave')
+          .first()
+          .innerText()
+          .catch(() => ''),
+      ),
+    10_000,
+  )
