@@ -116,7 +116,12 @@ describe('folders', () => {
     await autosaveSettled(page)
 
     await page.goto(`${appUrl}/admin/browse-by-folder`)
-    await page.locator('.folder-file-card--folder').filter({ hasText: folderName }).dblclick()
+    // The side navigation settles open or closed as it hydrates and moves the cards: a double click
+    // aimed before that lands on whatever took their place (a navigation link, in one CI run).
+    await adminHydrated(page)
+    const folderCard = page.locator('.folder-file-card--folder').filter({ hasText: folderName })
+    await hydrated(folderCard)
+    await folderCard.dblclick()
     await page.waitForURL((url) => url.pathname === `/admin/browse-by-folder/${folderId}`)
     await documentCard(page).waitFor()
     await screenshot(page, 'content-folders-browse')
