@@ -24,13 +24,13 @@ import sharp from 'sharp'
 import type { SandboxS3 } from './storage/sandboxS3.js'
 
 import { mediaCollection } from './collections/Media.js'
-import { Pages } from './collections/Pages.js'
-import { Posts } from './collections/Posts.js'
-import { richTextEditor } from './collections/richText.js'
-import { Teams } from './collections/Teams.js'
-import { Users } from './collections/Users.js'
+import { pagesCollection } from './collections/Pages.js'
+import { postsCollection } from './collections/Posts.js'
+import { slateEditorForField } from './collections/richText.js'
+import { teamsCollection } from './collections/Teams.js'
+import { usersCollection } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
-import { SiteSettings } from './globals/SiteSettings.js'
+import { siteSettingsGlobal } from './globals/SiteSettings.js'
 import { labels } from './labels.js'
 import { generateDescription, generateImage, generateTitle, generateURL } from './seo/generators.js'
 import { demoStaff, sandboxProviders } from './sso/sandboxProviders.js'
@@ -110,8 +110,13 @@ export const sandboxConfig = ({
   withBackoffice: boolean
   /** The video plugin, mounted at `video`; on with the backoffice unless asked otherwise. */
   withVideo?: boolean
-}) =>
-  buildConfig({
+}) => {
+  // Built anew for each config: Payload's sanitizing changes the collections, fields and editors it
+  // is given, and a test process builds configs of several shapes (with and without the plugin).
+  const Pages = pagesCollection()
+  const Posts = postsCollection()
+  const Users = usersCollection()
+  return buildConfig({
     admin: {
       // Payload's default avatar is fetched from a remote service; the sandbox stays offline.
       avatar: 'default',
@@ -149,7 +154,7 @@ export const sandboxConfig = ({
           }
         : Posts,
       mediaCollection(),
-      Teams,
+      teamsCollection(),
       {
         ...Users,
         ...(usersUseAPIKey ? { auth: { useAPIKey: true } } : {}),
@@ -181,7 +186,7 @@ export const sandboxConfig = ({
       // one already pushed with the same schema skips it (test/helpers/schemaTemplates.ts).
       ...(push === undefined ? {} : { push }),
     }),
-    editor: richTextEditor,
+    editor: slateEditorForField(),
     email: nodemailerAdapter({
       defaultFromAddress: process.env.EMAIL_FROM ?? 'backoffice@localhost',
       defaultFromName: 'Backoffice',
@@ -190,7 +195,7 @@ export const sandboxConfig = ({
         ? { transport: nodemailer.createTransport(process.env.SMTP_URL) }
         : { skipVerify: true, transport: nodemailer.createTransport(consoleTransport) }),
     }),
-    globals: [SiteSettings],
+    globals: [siteSettingsGlobal()],
     i18n: {
       fallbackLanguage: 'en',
       // Arabic, Persian and Hebrew are there to check the right-to-left layout (Payload's
@@ -318,3 +323,4 @@ export const sandboxConfig = ({
       outputFile: path.resolve(dirname, 'payload-types.ts'),
     },
   })
+}

@@ -1,7 +1,7 @@
 import type { Block } from 'payload'
 
 /** Blocks editors can stack in a page or post body: a highlighted message, an image and a quote. */
-const Callout: Block = {
+const calloutBlock = (): Block => ({
   slug: 'callout',
   fields: [
     {
@@ -19,9 +19,9 @@ const Callout: Block = {
   ],
   interfaceName: 'CalloutBlock',
   labels: { plural: 'Callouts', singular: 'Callout' },
-}
+})
 
-const ImageBlock: Block = {
+const imageBlock = (): Block => ({
   slug: 'image',
   fields: [
     { name: 'image', type: 'upload', relationTo: 'media', required: true },
@@ -29,9 +29,9 @@ const ImageBlock: Block = {
   ],
   interfaceName: 'ImageBlock',
   labels: { plural: 'Images', singular: 'Image' },
-}
+})
 
-const Quote: Block = {
+const quoteBlock = (): Block => ({
   slug: 'quote',
   fields: [
     { name: 'quote', type: 'textarea', localized: true, required: true },
@@ -39,6 +39,7 @@ const Quote: Block = {
   ],
   interfaceName: 'QuoteBlock',
   labels: { plural: 'Quotes', singular: 'Quote' },
-}
+})
 
-export const contentBlocks: Block[] = [Callout, ImageBlock, Quote]
+/** New block configs for each config built (Payload's sanitizing adds to a block's fields). */
+export const contentBlocks = (): Block[] => [calloutBlock(), imageBlock(), quoteBlock()]

@@ -7,7 +7,7 @@ import { labels } from '../labels.js'
  * The teams staff belong to. Their names are no secret (a staff directory shows them), so anyone may
  * read them: an invitee, not signed in yet, picks theirs on the invitation page.
  */
-export const Teams: CollectionConfig = {
+export const teamsCollection = (): CollectionConfig => ({
   slug: 'teams',
   access: {
     create: isAdmin,
@@ -18,4 +18,4 @@ export const Teams: CollectionConfig = {
   admin: { group: labels.administration, useAsTitle: 'name' },
   labels: labels.teams,
   fields: [{ name: 'name', type: 'text', required: true }],
-}
+})

@@ -6,7 +6,7 @@ import { labels } from '../labels.js'
 /** Autosave every 2 s, as the content issue asks; the interval editors are used to from Payload. */
 const AUTOSAVE_INTERVAL_MS = 2000
 
-export const slugField: Field = {
+export const slugField = (): Field => ({
   name: 'slug',
   type: 'text',
   admin: { description: labels.fields.slugDescription, position: 'sidebar' },
@@ -18,7 +18,7 @@ export const slugField: Field = {
     !value ||
     /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ||
     'Use lowercase letters, digits and hyphens only.',
-}
+})
 
 /**
  * What pages and posts share: drafts with autosave, version history, trash, folders, and editing by

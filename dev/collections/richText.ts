@@ -9,7 +9,7 @@ import { slateEditor } from '@payloadcms/richtext-slate'
  * twice in the link drawer and stored the copies in the link's `fields` (payloadcms/payload#5483 is
  * the closest upstream report).
  */
-const slateEditorForField = () =>
+export const slateEditorForField = () =>
   slateEditor({
     admin: {
       elements: [
@@ -38,8 +38,6 @@ const slateEditorForField = () =>
       },
     },
   })
-
-export const richTextEditor = slateEditorForField()
 
 export const contentField = (overrides: Partial<RichTextField> = {}): RichTextField => ({
   name: 'content',

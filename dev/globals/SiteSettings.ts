@@ -7,7 +7,7 @@ import { labels } from '../labels.js'
  * The sandbox's one global: site-wide texts with drafts, version history and the four content
  * locales, so the global versions list, comparison and restore can be tried as on a document.
  */
-export const SiteSettings: GlobalConfig = {
+export const siteSettingsGlobal = (): GlobalConfig => ({
   slug: 'site-settings',
   access: { read: publishedOrStaff, update: canEditContent },
   admin: { group: labels.content },
@@ -67,4 +67,4 @@ export const SiteSettings: GlobalConfig = {
     nl: 'Website-instellingen',
   },
   versions: { drafts: true, max: 50 },
-}
+})

@@ -20,7 +20,7 @@ export const auditLog: Capability = {
   schema: (config, options): Config => {
     const withCollection = addCollection(
       addCollection(config, auditLogCollection(config, options)),
-      refusalTalliesCollection,
+      refusalTalliesCollection(),
     )
     return {
       ...withCollection,

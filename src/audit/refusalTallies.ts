@@ -8,7 +8,7 @@ export const refusalTalliesSlug = 'refusal-tallies'
  * refusal's audit entry with the parties reduced to email and id; the row is deleted when its
  * summary is written.
  */
-export const refusalTalliesCollection: CollectionConfig = {
+export const refusalTalliesCollection = (): CollectionConfig => ({
   slug: refusalTalliesSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
@@ -22,4 +22,4 @@ export const refusalTalliesCollection: CollectionConfig = {
     { name: 'entry', type: 'json' },
   ],
   graphQL: false,
-}
+})

@@ -9,7 +9,7 @@ export const clientAttemptsSlug = 'login-client-attempts'
  * are keyed hashes of the address, so the table holds no addresses; rows older than the previous
  * window are deleted by the claim itself (see claimClientAttempt.ts).
  */
-export const clientAttemptsCollection: CollectionConfig = {
+export const clientAttemptsCollection = (): CollectionConfig => ({
   slug: clientAttemptsSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
@@ -19,4 +19,4 @@ export const clientAttemptsCollection: CollectionConfig = {
     { name: 'attempts', type: 'number', defaultValue: 0 },
   ],
   graphQL: false,
-}
+})

@@ -66,8 +66,8 @@ export const lockout: Capability = {
           ...users,
           fields: [...users.fields, signInStateFields(options)],
         })),
-        loginThrottlesCollection,
+        loginThrottlesCollection(),
       ),
-      clientAttemptsCollection,
+      clientAttemptsCollection(),
     ),
 }

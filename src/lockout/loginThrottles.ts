@@ -8,7 +8,7 @@ export const loginThrottlesSlug = 'login-throttles'
  * recently, never whether an account exists (ASVS 5.0 6.3.8). Keys are keyed hashes of the address,
  * so the table holds no email addresses.
  */
-export const loginThrottlesCollection: CollectionConfig = {
+export const loginThrottlesCollection = (): CollectionConfig => ({
   slug: loginThrottlesSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
@@ -19,4 +19,4 @@ export const loginThrottlesCollection: CollectionConfig = {
     { name: 'lastFailedAt', type: 'date' },
   ],
   graphQL: false,
-}
+})

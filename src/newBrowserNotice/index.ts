@@ -15,5 +15,5 @@ export const newBrowserNotice: Capability = {
       addEndpoints(users, newBrowserReportEndpoints(options)),
     ),
   name: 'newBrowserNotice',
-  schema: (config) => addCollection(config, signInBrowsersCollection),
+  schema: (config) => addCollection(config, signInBrowsersCollection()),
 }

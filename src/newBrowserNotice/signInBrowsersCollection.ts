@@ -9,7 +9,7 @@ import { signInBrowsersSlug } from './constants.js'
  * A row of a newly noticed browser carries the hash of its "this wasn't me" link until it is used
  * or expires. Written only with single SQL statements: several app processes sign people in at once.
  */
-export const signInBrowsersCollection: CollectionConfig = {
+export const signInBrowsersCollection = (): CollectionConfig => ({
   slug: signInBrowsersSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
@@ -21,4 +21,4 @@ export const signInBrowsersCollection: CollectionConfig = {
     { name: 'reportExpiresAt', type: 'date' },
   ],
   graphQL: false,
-}
+})

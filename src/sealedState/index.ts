@@ -10,5 +10,5 @@ import { spentStatesCollection } from './spentStatesCollection.js'
  */
 export const sealedState: Capability = {
   name: 'sealedState',
-  schema: (config) => addCollection(config, spentStatesCollection),
+  schema: (config) => addCollection(config, spentStatesCollection()),
 }

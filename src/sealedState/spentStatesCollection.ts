@@ -9,7 +9,7 @@ export const spentStatesSlug = 'spent-states'
  * WebAuthn §13.4.3). A row is written only when a valid value is redeemed, never when one is handed
  * out, so an anonymous client cannot fill this table by asking for sign-ins. No API reaches it.
  */
-export const spentStatesCollection: CollectionConfig = {
+export const spentStatesCollection = (): CollectionConfig => ({
   slug: spentStatesSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
@@ -18,4 +18,4 @@ export const spentStatesCollection: CollectionConfig = {
     { name: 'expiresAt', type: 'date', index: true, required: true },
   ],
   graphQL: false,
-}
+})

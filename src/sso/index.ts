@@ -59,7 +59,7 @@ export const sso: Capability = {
   },
   name: 'sso',
   schema: (config, options) =>
-    [accountsCollection(config, options), ssoLogoutTokensCollection].reduce(
+    [accountsCollection(config, options), ssoLogoutTokensCollection()].reduce(
       addCollection,
       // Integrity, not behaviour: with the plugin disabled, accounts must still be deletable.
       mapCollection(config, options.usersCollection, (users) =>

@@ -7,7 +7,7 @@ export const ssoLogoutTokensSlug = 'sso-logout-tokens'
  * accepted anyway: a replayed token is refused (OWASP ASVS 5.0 10.5.5; OpenID Connect Back-Channel
  * Logout 1.0 §2.6 "MAY ... reject logout tokens with duplicate jti"). No API reaches it.
  */
-export const ssoLogoutTokensCollection: CollectionConfig = {
+export const ssoLogoutTokensCollection = (): CollectionConfig => ({
   slug: ssoLogoutTokensSlug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
@@ -16,4 +16,4 @@ export const ssoLogoutTokensCollection: CollectionConfig = {
     { name: 'expiresAt', type: 'date', index: true, required: true },
   ],
   graphQL: false,
-}
+})
