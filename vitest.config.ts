@@ -27,9 +27,12 @@ export default defineConfig({
           hookTimeout: 120_000,
           include: ['test/integration/**/*.test.ts'],
           name: 'integration',
-          setupFiles: ['test/setup/databaseActivityOnFailure.ts'],
+          setupFiles: ['test/setup/databaseActivityOnFailure.ts', 'test/setup/sharedProcess.ts'],
           // Each file starts its own Payload on its own copy of a pushed schema
-          // (test/helpers/schemaTemplates.ts); two at a time suits a 2-core machine.
+          // (test/helpers/schemaTemplates.ts); two at a time suits a 2-core machine. The files of a
+          // worker share its process and the modules it loaded: the config and Payload are imported
+          // once per worker, not once per file (the sandbox builds every collection anew per config).
+          isolate: false,
           maxWorkers: 2,
           pool: 'forks',
           sequence: { groupOrder: 1 },

@@ -138,8 +138,8 @@ describe('the account page as a security settings page, in Chromium', () => {
       .first()
       .waitFor()
     // Right after signing in, nothing asks for the password.
-    expect(await page.getByRole('dialog').count()).toBe(0)
-    expect(await page.locator('input[name="confirmPassword"]').count()).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => page.locator('input[name="confirmPassword"]').count()).toBe(0)
     await expectNoSeriousViolations(page, ['.backoffice-account-security'], 'account page')
     await shot(page, 'en-desktop')
     await page.setViewportSize({ height: 844, width: 390 })
@@ -151,7 +151,7 @@ describe('the account page as a security settings page, in Chromium', () => {
     await signIn(page, appUrl, people.local, password)
     await proofExpired(people.local)
     await openAccount(page)
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
     const newEmail = `account-page-moved-${stamp}@example.com`
     await fillField(page, '#field-email', newEmail)
@@ -198,7 +198,7 @@ describe('the account page as a security settings page, in Chromium', () => {
       })
       .toBe(1)
     people.local = newEmail
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
   })
 
   it('finding "Change Password next to a password managed elsewhere": an account of a provider has no Change Password, and is told who manages it', async () => {
@@ -210,8 +210,8 @@ describe('the account page as a security settings page, in Chromium', () => {
     await openAccount(page)
     const section = page.locator('.backoffice-change-password')
     await section.getByText('signs in through Corporate SSO').waitFor()
-    expect(await page.locator('#change-password').isVisible()).toBe(false)
-    expect(await page.getByRole('button', { name: /change password/i }).count()).toBe(0)
+    await expect.poll(() => page.locator('#change-password').isVisible()).toBe(false)
+    await expect.poll(() => page.getByRole('button', { name: /change password/i }).count()).toBe(0)
     await shot(page, 'en-sso')
   })
 
@@ -235,14 +235,16 @@ describe('the account page as a security settings page, in Chromium', () => {
     const codes = page.locator('.backoffice-recovery-codes__list li')
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
     // One message at a time: the count line waits while the codes are shown.
-    expect(await page.locator('#backoffice-recovery-codes-status').isVisible()).toBe(false)
+    await expect
+      .poll(() => page.locator('#backoffice-recovery-codes-status').isVisible())
+      .toBe(false)
     // The focus is on a button, never a paragraph ringed in black.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON')
     await page.locator('[data-method="passkeys"]').getByText('On, 1 registered').waitFor()
     await expectNoSeriousViolations(page, ['.backoffice-account-security'], 'passkey and codes')
     await shot(page, 'en-passkey-recovery-codes')
     await page.locator('#backoffice-recovery-codes-saved').click()
-    expect(await codes.count()).toBe(0)
+    await expect.poll(() => codes.count()).toBe(0)
     await page.getByText('Unused recovery codes: 10 of 10.').waitFor()
 
     await proofExpired(people.passkey)
@@ -254,7 +256,7 @@ describe('the account page as a security settings page, in Chromium', () => {
     await dialog.getByLabel('Current password').press('Enter')
     await dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     await page.locator('#backoffice-recovery-codes-saved').click()
     passkeyPage = page
   })

@@ -341,7 +341,7 @@ describe("an account's security panel for administrators", () => {
     await panel.getByRole('button', { name: 'Unblock account' }).click()
     await adminPage.getByText('Account unblocked successfully').waitFor()
     await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Active')
-    expect(await panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
+    await expect.poll(() => panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
     expect(await adminPage.evaluate(() => 'triageMarker' in window)).toBe(true)
     const [row] = await sql('SELECT security_status AS status FROM users WHERE id = $1', [
       ids.suspended,
@@ -359,7 +359,7 @@ describe("an account's security panel for administrators", () => {
     await review.getByText('Passkey “Unknown key”').waitFor()
     expect(await review.innerText()).toContain('From Chrome 131, Mac OS 10.15.7 at 203.0.113.9')
     // Unblocking would let the passkey back in: only the review's action is offered.
-    expect(await panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
+    await expect.poll(() => panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
     await screenshot(adminPage, 'triage-recovery-review')
     await expectNoSeriousViolations(
       adminPage,
@@ -381,13 +381,13 @@ describe("an account's security panel for administrators", () => {
   it('is not shown to the administrator on their own page, nor to an editor', async () => {
     await adminPage.goto(`${appUrl}/admin/collections/users/${ids.admin}`)
     await adminPage.locator('.backoffice-sessions').waitFor()
-    expect(await adminPage.locator('.backoffice-security-panel').count()).toBe(0)
+    await expect.poll(() => adminPage.locator('.backoffice-security-panel').count()).toBe(0)
 
     const editor = await newPage()
     await signIn(editor, appUrl, people.lockedPast, password)
     await editor.goto(`${appUrl}/admin/account`)
     await editor.locator('.backoffice-sessions').waitFor()
-    expect(await editor.locator('.backoffice-security-panel').count()).toBe(0)
+    await expect.poll(() => editor.locator('.backoffice-security-panel').count()).toBe(0)
   })
 })
 

@@ -101,7 +101,7 @@ describe('changing one’s password from the account page in Chromium', () => {
     // The account form is React's, so whatever it shows or hides, it has done.
     await hydrated(page.locator('#backoffice-change-password-open'))
     // Payload's own button, which would skip the current password, gives way to the plugin's.
-    expect(await page.locator('#change-password').isVisible()).toBe(false)
+    await expect.poll(() => page.locator('#change-password').isVisible()).toBe(false)
     await screenshot(page, 'change-password-section')
 
     await page.locator('#backoffice-change-password-open').click()

@@ -123,7 +123,9 @@ describe('inviting from the user form', () => {
     await panel.getByRole('button', { name: 'Revoke invitation' }).click()
     await adminPage.getByText('Invitation revoked.').waitFor()
     await panel.getByText('The invitation was revoked: this account cannot sign in.').waitFor()
-    expect(await panel.getByRole('button', { name: 'Revoke invitation' }).count()).toBe(0)
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Revoke invitation' }).count())
+      .toBe(0)
     await panel.scrollIntoViewIfNeeded()
     await screenshot(adminPage, 'invitation-user-page-revoked')
 
@@ -136,7 +138,7 @@ describe('inviting from the user form', () => {
     expect(invitationLink(renewed)).not.toBe(link)
 
     // The same edit view saves changes to an existing account (no password field there).
-    expect(await adminPage.locator('#field-password').count()).toBe(0)
+    await expect.poll(() => adminPage.locator('#field-password').count()).toBe(0)
     await fillField(adminPage, '#field-name', 'Renamed Person')
     await adminPage.locator('#action-save').click()
     await adminPage.getByText('Updated successfully.').first().waitFor()
@@ -168,7 +170,7 @@ describe('accepting the invitation', () => {
     expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe(
       'strict-origin',
     )
-    expect(await page.locator('#field-roles').count()).toBe(0)
+    await expect.poll(() => page.locator('#field-roles').count()).toBe(0)
 
     await fillField(page, '#field-password', inviteePassword)
     await page.locator('li[data-rule="minLength"][data-met="true"]').waitFor()
@@ -308,7 +310,7 @@ describe('accepting the invitation', () => {
     await page.getByText('Loading invitation…').waitFor()
     answer()
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor()
-    expect(await page.getByText('Loading invitation…').count()).toBe(0)
+    await expect.poll(() => page.getByText('Loading invitation…').count()).toBe(0)
   })
 })
 

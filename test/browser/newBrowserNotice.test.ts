@@ -140,7 +140,7 @@ describe('the new-browser notice, in Chromium', () => {
       )
       .waitFor()
     await readerPage.getByRole('heading', { level: 1, name: heading }).waitFor()
-    expect(await readerPage.getByRole('button').count()).toBe(0)
+    await expect.poll(() => readerPage.getByRole('button').count()).toBe(0)
     await expectNoSeriousViolations(readerPage, ['body'], 'new-browser report, done')
     await screenshot(readerPage, 'new-browser-report-done-en')
     expect(await accountStatus()).toBe('suspended')
@@ -170,7 +170,7 @@ describe('the new-browser notice, in Chromium', () => {
     expect(opened!.status()).toBe(400)
     await readerPage.getByRole('heading', { level: 1, name: heading }).waitFor()
     await readerPage.getByText(invalidLink).waitFor()
-    expect(await readerPage.getByRole('button').count()).toBe(0)
+    await expect.poll(() => readerPage.getByRole('button').count()).toBe(0)
     await expectNoSeriousViolations(readerPage, ['body'], 'new-browser report, used link')
     await screenshot(readerPage, 'new-browser-report-used-en')
 

@@ -205,7 +205,7 @@ describe('forgot and reset password in Chromium', () => {
       expect(
         await anonymous.getByRole('link', { name: 'Request a new link' }).getAttribute('href'),
       ).toBe('/admin/forgot')
-      expect(await anonymous.locator('#field-password').count()).toBe(0)
+      await expect.poll(() => anonymous.locator('#field-password').count()).toBe(0)
     } finally {
       await visitor.close()
     }

@@ -99,7 +99,7 @@ describe('recovery codes in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/recovery-codes\.txt$/)
 
     await page.getByRole('button', { name: 'I have saved these codes' }).click()
-    expect(await list.count()).toBe(0)
+    await expect.poll(() => list.count()).toBe(0)
     expect(await page.locator('#backoffice-recovery-codes-status').textContent()).toBe(
       'Unused recovery codes: 10 of 10.',
     )

@@ -480,10 +480,10 @@ describe('the security overview', () => {
       const editorPage = await editorContext.newPage()
       await signIn(editorPage, appUrl, email('editor'), password)
       await editorPage.locator('.dashboard').waitFor()
-      expect(await editorPage.locator('.backoffice-security-panel').count()).toBe(0)
+      await expect.poll(() => editorPage.locator('.backoffice-security-panel').count()).toBe(0)
       const response = await editorPage.goto(`${appUrl}/admin/security`)
       expect(response?.status()).toBe(404)
-      expect(await editorPage.locator('[data-overview-number]').count()).toBe(0)
+      await expect.poll(() => editorPage.locator('[data-overview-number]').count()).toBe(0)
     } finally {
       await editorContext.close()
     }

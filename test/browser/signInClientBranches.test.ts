@@ -217,7 +217,7 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     expect(await answer.json()).toMatchObject({ abort: true })
     await page.goto(`${appUrl}/admin/two-factor/setup`)
     await page.waitForURL((url) => url.pathname === '/admin')
-    expect(await page.locator('.payload-toast-container .toast-error').count()).toBe(0)
+    await expect.poll(() => page.locator('.payload-toast-container .toast-error').count()).toBe(0)
   })
 
   it('says "The email address is invalid." when the forgot-password answer cannot be read, and sends nothing else', async () => {
@@ -232,7 +232,7 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     await toast('error', 'The email address is invalid.').waitFor()
     // The form stays, usable, and does not claim an email was sent.
     expect(await page.locator('#field-email').isDisabled()).toBe(false)
-    expect(await page.getByText('Email sent').count()).toBe(0)
+    await expect.poll(() => page.getByText('Email sent').count()).toBe(0)
     await page.unroute('**/api/users/forgot-password')
   })
 })

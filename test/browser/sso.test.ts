@@ -151,7 +151,7 @@ describe('single sign-on in Chromium, with the provider on another site', () => 
     await expectDashboard(page)
     expect(await signedInUser(page)).toEqual({ email: people.editor.email, roles: ['editor'] })
     // An editor's dashboard: the administrators' security collections are not on it.
-    expect(await page.getByText('Audit log').count()).toBe(0)
+    await expect.poll(() => page.getByText('Audit log').count()).toBe(0)
     await screenshot(page, 'sso-dashboard')
   })
 
@@ -294,7 +294,7 @@ describe('sudo mode for an account of the provider', () => {
     // The page has settled (React owns the form) before checking that nothing asks yet.
     await hydrated(page.locator('#field-email'))
     // Nothing asks before an action needs it.
-    expect(await page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
     // A change sudo mode guards (the email): refused, and the one dialog opens.
     await fillField(page, '#field-email', `changed-${people.editor.email}`)
     await page.locator('#action-save').click()
@@ -303,7 +303,7 @@ describe('sudo mode for an account of the provider', () => {
     const confirm = dialog.getByRole('link', { name: 'Confirm with Corporate SSO' })
     await confirm.waitFor()
     // No password field: this account has none here.
-    expect(await dialog.locator('input[type="password"]').count()).toBe(0)
+    await expect.poll(() => dialog.locator('input[type="password"]').count()).toBe(0)
     await expectNoSeriousViolations(page, ['.backoffice-sudo-dialog'], 'confirm at the provider')
     await screenshot(page, 'sso-sudo-dialog')
 

@@ -65,7 +65,7 @@ describe('sudo mode on the account page in Chromium', () => {
     // The page has settled (React owns the form) before checking that nothing asks yet.
     await hydrated(page.locator('#field-email'))
     // Asked only when an action needs it.
-    expect(await section().count()).toBe(0)
+    await expect.poll(() => section().count()).toBe(0)
 
     await fillField(page, '#field-email', newEmail)
     await saveAccount()

@@ -710,7 +710,7 @@ describe('a denied reset request, in Chromium', () => {
     await review.waitFor()
     const reasonText = adminPage.locator('#backoffice-reset-reason')
     expect(await reasonText.textContent()).toBe(typedReason)
-    expect(await reasonText.locator('b').count()).toBe(0)
+    await expect.poll(() => reasonText.locator('b').count()).toBe(0)
     expect(await reasonText.evaluate((node) => getComputedStyle(node).whiteSpace)).toBe('pre-wrap')
     await adminPage.evaluate(() => {
       ;(window as unknown as { backofficeSamePage: boolean }).backofficeSamePage = true
@@ -775,7 +775,7 @@ describe("an administrator's own reset request, in Chromium", () => {
     expect(await adminPage.locator('#backoffice-reset-own-request').textContent()).toBe(
       'This request is for your own account, so another administrator must approve it. You may deny it to withdraw it.',
     )
-    expect(await review.getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    await expect.poll(() => review.getByRole('button', { name: 'Approve' }).count()).toBe(0)
     expect(await review.getByRole('button', { name: 'Deny' }).count()).toBe(1)
     await expectNoSeriousViolations(adminPage, ['.backoffice-reset-review'], 'own reset request')
     await screenshot(adminPage, 'two-factor-reset-own-request')

@@ -2,17 +2,26 @@ import type { Payload } from 'payload'
 
 import { getPayload } from 'payload'
 
+import { configFromEnvironment } from '../../dev/configFromEnvironment.js'
 import { browserLane } from './browserLane.js'
 import { closeTestPayload } from './closeTestPayload.js'
+
+/**
+ * The lane's app as configured by its environment, built anew (Payload's sanitizing changes the
+ * config it is given, and a test process may open several) and without a push: the lane's database
+ * has its schema already (test/setup/browserApp.ts), so a start skips drizzle's comparison of it.
+ */
+const openAppPayload = async (): Promise<Payload> => {
+  Object.assign(process.env, browserLane().appEnv)
+  return getPayload({ config: await configFromEnvironment({ push: false }) })
+}
 
 /**
  * Runs `work` with a Payload on the database this test file's lane's app uses, to put that
  * database in the state a test starts from (Payload's Local API, the same code the app runs).
  */
 export const withAppPayload = async <T>(work: (payload: Payload) => Promise<T>): Promise<T> => {
-  Object.assign(process.env, browserLane().appEnv)
-  const { default: config } = await import('../../dev/payload.config.js')
-  const payload = await getPayload({ config })
+  const payload = await openAppPayload()
   try {
     return await work(payload)
   } finally {
@@ -34,10 +43,7 @@ export const appPayloadOfFile = () => {
       }
     },
     payload: (): Promise<Payload> => {
-      Object.assign(process.env, browserLane().appEnv)
-      opened ??= import('../../dev/payload.config.js').then(({ default: config }) =>
-        getPayload({ config }),
-      )
+      opened ??= openAppPayload()
       return opened
     },
   }

@@ -1,3 +1,5 @@
+import type { SanitizedConfig } from 'payload'
+
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import pg from 'pg'
@@ -13,17 +15,78 @@ declare module 'vitest' {
 }
 
 /**
- * What makes one test app's schema differ from another's: the options a test passes that can add
- * or change collections and fields, as text. Functions count by their source; a folder made for
- * the file (under the system's temporary folder) and a bucket's address do not shape the schema.
+ * Parts of a config that never reach the database (screens, labels, access, hooks, editors), and
+ * `flattenedFields`, which Payload derives from `fields`.
  */
-export const schemaKey = (options: Record<string, unknown>): string =>
-  JSON.stringify(options, (_name, value: unknown) =>
-    typeof value === 'function'
-      ? String(value)
-      : typeof value === 'string' && value.startsWith(tmpdir())
-        ? '<temporary folder>'
-        : value,
+const notSchema = new Set([
+  'access',
+  'admin',
+  'custom',
+  'description',
+  'editor',
+  'endpoints',
+  'flattenedFields',
+  'hooks',
+  'label',
+  'labels',
+])
+
+/** `value` as plain data in a stable key order, without what cannot shape a table. */
+const schemaData = (value: unknown, ancestors: Set<object>): unknown => {
+  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) {
+    return undefined
+  }
+  if (typeof value === 'string' && value.startsWith(tmpdir())) {
+    // A folder made for one file (an upload collection's `staticDir`).
+    return '<temporary folder>'
+  }
+  if (value === null || typeof value !== 'object') {
+    return value
+  }
+  if (ancestors.has(value)) {
+    return '<cycle>'
+  }
+  if (value instanceof Date || value instanceof RegExp) {
+    return String(value)
+  }
+  ancestors.add(value)
+  try {
+    if (Array.isArray(value)) {
+      return value.map((item) => schemaData(item, ancestors) ?? null)
+    }
+    const entries: [string, unknown][] = []
+    for (const name of Object.keys(value).sort()) {
+      const data = notSchema.has(name)
+        ? undefined
+        : schemaData((value as Record<string, unknown>)[name], ancestors)
+      if (data !== undefined) {
+        entries.push([name, data])
+      }
+    }
+    return Object.fromEntries(entries)
+  } finally {
+    ancestors.delete(value)
+  }
+}
+
+/**
+ * What makes one test app's schema differ from another's, read from its built config: the
+ * collections, globals, blocks and locales, as text, without what never reaches the database.
+ * Two files whose options differ only in behaviour (a lockout threshold, a provider's address)
+ * share a template; any option that adds or changes a collection, a field, a select's options or
+ * a locale gets its own.
+ */
+export const schemaKey = (config: SanitizedConfig): string =>
+  JSON.stringify(
+    schemaData(
+      {
+        blocks: config.blocks,
+        collections: config.collections,
+        globals: config.globals,
+        localization: config.localization,
+      },
+      new Set(),
+    ),
   )
 
 /** Waits until no session is connected to `name` (a terminated backend takes a moment to go). */

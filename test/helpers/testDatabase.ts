@@ -20,15 +20,17 @@ export const databaseUrlOf = (adminUrl: string, name: string): string => {
   return url.toString()
 }
 
+/** A name for a test file's database, unique on the server. */
+export const testDatabaseName = (): string => `backoffice_test_${randomBytes(6).toString('hex')}`
+
 /**
  * A fresh database on the test server, for one test file, and a way to drop it: empty, or a copy of
  * `template` (PostgreSQL's `CREATE DATABASE … TEMPLATE`, a file copy).
  */
 export const createTestDatabase = async (
   adminUrl = inject('databaseAdminUrl'),
-  { template }: { template?: string } = {},
+  { name = testDatabaseName(), template }: { name?: string; template?: string } = {},
 ) => {
-  const name = `backoffice_test_${randomBytes(6).toString('hex')}`
   await onServer(
     adminUrl,
     template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`,

@@ -7,13 +7,14 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { getPayload } from 'payload'
+import { inject } from 'vitest'
 
 import type { SandboxS3 } from '../../dev/storage/sandboxS3.js'
 
 import { closeTestPayload } from './closeTestPayload.js'
 import { RestClient } from './restClient.js'
 import { schemaKey, schemaTemplate } from './schemaTemplates.js'
-import { createTestDatabase } from './testDatabase.js'
+import { createTestDatabase, databaseUrlOf, testDatabaseName } from './testDatabase.js'
 
 export type TestPayload = {
   close: () => Promise<void>
@@ -45,6 +46,13 @@ const startPushing = async (config: SanitizedConfig, key?: string): Promise<Payl
 
 /** Payload's own logger, silenced: for the start that only pushes a schema template. */
 const silentLogger: Config['logger'] = { options: { level: 'silent' } }
+
+/**
+ * Payload's own logger from warnings up, unless TEST_LOG_LEVEL says otherwise (`info` shows each
+ * audit event as the plugin logs it): a test that reads the log passes a logger of its own, and a
+ * run's output keeps to what went wrong.
+ */
+const testLogger: Config['logger'] = { options: { level: process.env.TEST_LOG_LEVEL ?? 'warn' } }
 
 /**
  * A real Payload with the dev app's config, for one test file, on a database of its own: a copy of
@@ -96,35 +104,48 @@ export const startTestPayload = async ({
   const { sandboxConfig } = await import('../../dev/sandboxConfig.js')
   const schemaOptions = { backofficeOptions, s3, usersUseAPIKey, videoOptions, withBackoffice }
 
+  const appConfig = () =>
+    sandboxConfig({
+      ...schemaOptions,
+      appTranslations,
+      logger: logger ?? testLogger,
+      ...(databaseAdminUrl ? {} : { push: false }),
+      usersHooks,
+      withVideo: true,
+    })
+
   let database: Awaited<ReturnType<typeof createTestDatabase>>
+  let config: SanitizedConfig
   if (databaseAdminUrl) {
     database = await createTestDatabase(databaseAdminUrl)
     process.env.DATABASE_URL = database.url
+    config = await appConfig()
   } else {
+    // The config reads the database's address when it is built: named first, made once the
+    // template its schema needs is known.
+    const name = testDatabaseName()
+    process.env.DATABASE_URL = databaseUrlOf(inject('databaseAdminUrl'), name)
+    config = await appConfig()
     const template = await schemaTemplate({
-      key: schemaKey({ ...schemaOptions, s3: s3 ? 'bucket' : 'disk' }),
+      key: schemaKey(config),
       push: async (databaseUrl) => {
+        const appDatabaseUrl = process.env.DATABASE_URL
         process.env.DATABASE_URL = databaseUrl
-        const config = await sandboxConfig({
-          ...schemaOptions,
-          logger: silentLogger,
-          withVideo: true,
-        })
-        await closeTestPayload(await startPushing(config, 'schemaTemplate'), 'schemaTemplate')
+        try {
+          const pushing = await sandboxConfig({
+            ...schemaOptions,
+            logger: silentLogger,
+            withVideo: true,
+          })
+          await closeTestPayload(await startPushing(pushing, 'schemaTemplate'), 'schemaTemplate')
+        } finally {
+          process.env.DATABASE_URL = appDatabaseUrl
+        }
       },
     })
-    database = await createTestDatabase(undefined, { template })
-    process.env.DATABASE_URL = database.url
+    // A copy of the template has the schema already: the app starts without a push.
+    database = await createTestDatabase(undefined, { name, template })
   }
-  // A copy of the template has the schema already: no push.
-  const config = await sandboxConfig({
-    ...schemaOptions,
-    appTranslations,
-    logger,
-    ...(databaseAdminUrl ? {} : { push: false }),
-    usersHooks,
-    withVideo: true,
-  })
   const app: TestPayload = {
     client: () => new RestClient(app.config),
     close: async () => {
@@ -142,6 +163,7 @@ export const startTestPayload = async ({
       app.config = await sandboxConfig({
         appTranslations,
         backofficeOptions: next.backofficeOptions,
+        logger: logger ?? testLogger,
         push: true,
         usersHooks,
         usersUseAPIKey,
