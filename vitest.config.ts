@@ -63,10 +63,13 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           // One file per lane at a time (BROWSER_LANES apps, each with its own database and inbox):
           // a worker slot keeps its lane (`browserLane()`), so a lane's files run one after another,
-          // each setting up what it needs.
+          // each setting up what it needs. They share the worker's process: its modules, its
+          // Chromium (test/helpers/browser.ts) and the config its Payloads start from.
+          isolate: false,
           maxWorkers: browserLanes(),
           name: 'browser',
           pool: 'forks',
+          setupFiles: ['test/setup/sharedProcess.ts'],
           sequence: { groupOrder: 3 },
           testTimeout: 120_000,
         },
