@@ -120,6 +120,13 @@ export const sandboxConfig = ({
     admin: {
       // Payload's default avatar is fetched from a remote service; the sandbox stays offline.
       avatar: 'default',
+      // Branded as an integrator would: the app's logo, and a note above and below the sign-in form
+      // (Payload's login draws them, and the plugin's sign-in pages keep them).
+      components: {
+        afterLogin: ['/branding/SignInNotes#AccessHint'],
+        beforeLogin: ['/branding/SignInNotes#SandboxNotice'],
+        graphics: { Logo: '/branding/SandboxLogo#SandboxLogo' },
+      },
       importMap: { baseDir: dirname },
       meta: { titleSuffix: ' · Backoffice' },
       theme: 'all',

@@ -61,6 +61,8 @@ describe('a fresh install in Chromium', () => {
   it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and no account made", async () => {
     await page.goto(`${appUrl}/admin`)
     await page.waitForURL('**/admin/create-first-user')
+    // The app's own logo heads the page, as on Payload's sign-in (test/browser/branding.test.ts).
+    await page.locator('.create-first-user .login__brand .sandbox-logo').waitFor()
     await fillField(page, '#field-email', 'owner@example.com')
     await fillField(page, '#field-password', 'owl-granite-whistles-at-dawn-7')
     await fillField(page, '#field-confirm-password', 'owl-granite-whistles-at-dusk-7')

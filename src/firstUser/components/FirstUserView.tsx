@@ -4,6 +4,7 @@ import { buildFormState } from '@payloadcms/ui/utilities/buildFormState'
 import { redirect } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 
+import { AdminLogo } from '../../components/server/AdminBrand.js'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { publicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
@@ -15,7 +16,11 @@ import { FirstUserForm } from './lazyComponents.js'
  * and the users collection's other fields, with the form state built on the server as Payload's own
  * view builds it. Once any account exists it sends the visitor to sign in instead.
  */
-export const FirstUserView = async ({ initPageResult }: AdminViewServerProps) => {
+export const FirstUserView = async ({
+  initPageResult,
+  params,
+  searchParams,
+}: AdminViewServerProps) => {
   const { locale, req } = initPageResult
   const { payload } = req
   const options = getPluginOptions(payload)
@@ -70,6 +75,7 @@ export const FirstUserView = async ({ initPageResult }: AdminViewServerProps) =>
   const t = getBackofficeTranslation(req.i18n)
   return (
     <div className="create-first-user">
+      <AdminLogo initPageResult={initPageResult} params={params} searchParams={searchParams} />
       <h1>{t('firstUserHeading')}</h1>
       <p>{t('firstUserIntro')}</p>
       <FirstUserForm

@@ -5,6 +5,7 @@ import { getSafeRedirect } from 'payload/shared'
 
 import type { SsoButton } from './SsoButtons.js'
 
+import { SignInFrame } from '../../components/server/AdminBrand.js'
 import { errorCatalogue } from '../../errors/catalogue.js'
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
@@ -18,9 +19,10 @@ const isCatalogueCode = (value: unknown): value is keyof typeof errorCatalogue =
  * were headed. The form posts to the plugin's login endpoint, which applies the lockout; below it,
  * one button per single sign-on provider. A sign-in that failed at a provider comes back with
  * `?errorMessage=CODE`: only a code of the plugin's catalogue is shown (translated here), anything
- * else is ignored, so a link cannot make the page say what its author wants.
+ * else is ignored, so a link cannot make the page say what its author wants. The app's logo and its
+ * `beforeLogin` and `afterLogin` components frame it, as they frame Payload's.
  */
-export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps) => {
+export const LoginView = ({ initPageResult, params, searchParams }: AdminViewServerProps) => {
   const { req } = initPageResult
   const { config } = req.payload
   const redirectParam =
@@ -54,15 +56,17 @@ export const LoginView = ({ initPageResult, searchParams }: AdminViewServerProps
     label: provider.label,
   }))
   return (
-    <LoginForm
-      adminRoute={config.routes.admin}
-      apiRoute={config.routes.api}
-      forgotRoute={config.admin.routes.forgot}
-      initialError={initialError}
-      passkeySignIn={options.passkeys.enabled && options.passkeys.passwordless}
-      serverURL={config.serverURL}
-      ssoButtons={ssoButtons}
-      usersCollection={config.admin.user}
-    />
+    <SignInFrame initPageResult={initPageResult} params={params} searchParams={searchParams}>
+      <LoginForm
+        adminRoute={config.routes.admin}
+        apiRoute={config.routes.api}
+        forgotRoute={config.admin.routes.forgot}
+        initialError={initialError}
+        passkeySignIn={options.passkeys.enabled && options.passkeys.passwordless}
+        serverURL={config.serverURL}
+        ssoButtons={ssoButtons}
+        usersCollection={config.admin.user}
+      />
+    </SignInFrame>
   )
 }

@@ -4,6 +4,7 @@ import { MinimalTemplate } from '@payloadcms/next/templates'
 import { redirect } from 'next/navigation.js'
 import { formatAdminURL, getSafeRedirect } from 'payload/shared'
 
+import { AdminLogo } from '../../components/server/AdminBrand.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import {
   ChallengeMethods,
@@ -17,7 +18,7 @@ import {
  * password. Public, like the sign-in page: the visitor holds only the challenge cookie, which the
  * endpoint checks. Someone already signed in goes on to where they were headed.
  */
-export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerProps) => {
+export const ChallengeView = ({ initPageResult, params, searchParams }: AdminViewServerProps) => {
   const { req } = initPageResult
   const { config } = req.payload
   const options = getPluginOptions(req.payload)
@@ -34,6 +35,7 @@ export const ChallengeView = ({ initPageResult, searchParams }: AdminViewServerP
   }
   return (
     <MinimalTemplate className="backoffice-two-factor-verify">
+      <AdminLogo initPageResult={initPageResult} params={params} searchParams={searchParams} />
       <SecondFactorChoice
         adminRoute={config.routes.admin}
         apiRoute={config.routes.api}

@@ -2,6 +2,7 @@ import type { AdminViewServerProps } from 'payload'
 
 import { MinimalTemplate } from '@payloadcms/next/templates'
 
+import { AdminLogo } from '../../components/server/AdminBrand.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
 import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
 import { SetupForm } from './lazyComponents.js'
@@ -12,11 +13,12 @@ import { SetupForm } from './lazyComponents.js'
  * challenge cookie, which the endpoints check). Public for that reason; without either, the setup
  * request is refused and the page says so.
  */
-export const SetupView = ({ initPageResult }: AdminViewServerProps) => {
+export const SetupView = ({ initPageResult, params, searchParams }: AdminViewServerProps) => {
   const { config } = initPageResult.req.payload
   const options = getPluginOptions(initPageResult.req.payload)
   return (
     <MinimalTemplate className="backoffice-two-factor-setup">
+      <AdminLogo initPageResult={initPageResult} params={params} searchParams={searchParams} />
       <SetupForm
         accountRoute={config.admin.routes.account}
         adminRoute={config.routes.admin}

@@ -70,7 +70,10 @@ import { AuditTextCell as AuditTextCell_96ef4394653c23aa0871e7994b7eaede } from 
 import { AuditDataField as AuditDataField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { AuditLogListTools as AuditLogListTools_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FolderTypeField as FolderTypeField_2b8867833a34864a02ddf429b0728a40 } from '@payloadcms/next/client'
+import { SandboxLogo as SandboxLogo_487ec4b4fdf9af0938d20343589e6019 } from '../../../branding/SandboxLogo'
+import { AccessHint as AccessHint_905ce595a182932dfefab774530ff398 } from '../../../branding/SignInNotes'
 import { SecurityOverviewPanel as SecurityOverviewPanel_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
+import { SandboxNotice as SandboxNotice_905ce595a182932dfefab774530ff398 } from '../../../branding/SignInNotes'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { PendingToast as PendingToast_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FocalPointByClick as FocalPointByClick_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -161,7 +164,10 @@ export const importMap = {
   "payload-backoffice/client#AuditDataField": AuditDataField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#AuditLogListTools": AuditLogListTools_96ef4394653c23aa0871e7994b7eaede,
   "@payloadcms/next/client#FolderTypeField": FolderTypeField_2b8867833a34864a02ddf429b0728a40,
+  "/branding/SandboxLogo#SandboxLogo": SandboxLogo_487ec4b4fdf9af0938d20343589e6019,
+  "/branding/SignInNotes#AccessHint": AccessHint_905ce595a182932dfefab774530ff398,
   "payload-backoffice/rsc#SecurityOverviewPanel": SecurityOverviewPanel_8bcff942356df1c8599a2bb53f5cd241,
+  "/branding/SignInNotes#SandboxNotice": SandboxNotice_905ce595a182932dfefab774530ff398,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-backoffice/client#PendingToast": PendingToast_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FocalPointByClick": FocalPointByClick_96ef4394653c23aa0871e7994b7eaede,
