@@ -28,7 +28,7 @@ import { Pages } from './collections/Pages.js'
 import { Posts } from './collections/Posts.js'
 import { richTextEditor } from './collections/richText.js'
 import { Teams } from './collections/Teams.js'
-import { Users } from './collections/Users.js'
+import { Users, usersOfATemplate } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
 import { SiteSettings } from './globals/SiteSettings.js'
 import { labels } from './labels.js'
@@ -78,6 +78,7 @@ export const sandboxConfig = ({
   s3,
   usersHooks = {},
   usersUseAPIKey = false,
+  usersWithoutRoles = false,
   videoOptions = {},
   withBackoffice,
   withVideo = withBackoffice,
@@ -105,6 +106,11 @@ export const sandboxConfig = ({
   usersHooks?: NonNullable<CollectionConfig['hooks']>
   /** Payload's `auth.useAPIKey` on the users collection (tests of the plugin's `apiKeys` option). */
   usersUseAPIKey?: boolean
+  /**
+   * Users as Payload's templates have them: no roles field and no hook making the first account an
+   * administrator, so the plugin adds both (tests of an app that lacks them).
+   */
+  usersWithoutRoles?: boolean
   /** Video plugin options over the sandbox's own (tests point them at their own folders and tools). */
   videoOptions?: VideoPluginOptions
   withBackoffice: boolean
@@ -150,21 +156,21 @@ export const sandboxConfig = ({
         : Posts,
       mediaCollection(),
       Teams,
-      {
-        ...Users,
+      ((users: CollectionConfig): CollectionConfig => ({
+        ...users,
         ...(usersUseAPIKey ? { auth: { useAPIKey: true } } : {}),
         hooks: Object.fromEntries(
-          [...new Set([...Object.keys(Users.hooks ?? {}), ...Object.keys(usersHooks)])].map(
+          [...new Set([...Object.keys(users.hooks ?? {}), ...Object.keys(usersHooks)])].map(
             (kind) => [
               kind,
               [
-                ...((Users.hooks as Record<string, unknown[]>)[kind] ?? []),
+                ...((users.hooks as Record<string, unknown[]>)[kind] ?? []),
                 ...((usersHooks as Record<string, unknown[]>)[kind] ?? []),
               ],
             ],
           ),
         ),
-      },
+      }))(usersWithoutRoles ? usersOfATemplate() : Users),
     ],
     db: postgresAdapter({
       // `payload migrate:create` writes here, outside the plugin's src/ (which the package build and

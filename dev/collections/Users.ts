@@ -69,3 +69,15 @@ export const Users: CollectionConfig = {
     ],
   },
 }
+
+/**
+ * The users collection as Payload's templates have it: the same fields without `roles`, and no hook
+ * making the first account an administrator (tests of the plugin adding both). A new object per
+ * call, so each config sanitizes its own.
+ */
+export const usersOfATemplate = (): CollectionConfig => ({
+  ...Users,
+  admin: { ...Users.admin, defaultColumns: ['email', 'name'] },
+  fields: Users.fields.filter((field) => !('name' in field && field.name === 'roles')),
+  hooks: {},
+})
