@@ -30,8 +30,20 @@ export const administratorAtStartUp = async (
     return
   }
   const administrators: Where = { [fieldName]: { in: [admin] } }
-  const existing = await payload.count({ collection, overrideAccess: true, where: administrators })
-  if (existing.totalDocs > 0) {
+  let existing: number
+  try {
+    existing = (await payload.count({ collection, overrideAccess: true, where: administrators }))
+      .totalDocs
+  } catch (error) {
+    // A roles field of a shape `isAdmin` cannot read (a relationship to a roles collection) must not
+    // stop the app from starting; the warning says why nothing was checked.
+    payload.logger.warn({
+      err: error,
+      msg: `payload-backoffice: could not count the accounts holding "${admin}" in "${fieldName}"; roles.administratorEmails was not applied.`,
+    })
+    return
+  }
+  if (existing > 0) {
     return
   }
   const usersConfig = payload.collections[collection]!.config
