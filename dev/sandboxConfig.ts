@@ -28,7 +28,7 @@ import { pagesCollection } from './collections/Pages.js'
 import { postsCollection } from './collections/Posts.js'
 import { slateEditorForField } from './collections/richText.js'
 import { teamsCollection } from './collections/Teams.js'
-import { usersCollection } from './collections/Users.js'
+import { usersCollection, usersOfATemplate } from './collections/Users.js'
 import { consoleTransport } from './email/consoleTransport.js'
 import { siteSettingsGlobal } from './globals/SiteSettings.js'
 import { labels } from './labels.js'
@@ -78,6 +78,7 @@ export const sandboxConfig = ({
   s3,
   usersHooks = {},
   usersUseAPIKey = false,
+  usersWithoutRoles = false,
   videoOptions = {},
   withBackoffice,
   withVideo = withBackoffice,
@@ -105,6 +106,11 @@ export const sandboxConfig = ({
   usersHooks?: NonNullable<CollectionConfig['hooks']>
   /** Payload's `auth.useAPIKey` on the users collection (tests of the plugin's `apiKeys` option). */
   usersUseAPIKey?: boolean
+  /**
+   * Users as Payload's templates have them: no roles field and no hook making the first account an
+   * administrator, so the plugin adds both (tests of an app that lacks them).
+   */
+  usersWithoutRoles?: boolean
   /** Video plugin options over the sandbox's own (tests point them at their own folders and tools). */
   videoOptions?: VideoPluginOptions
   withBackoffice: boolean
@@ -115,7 +121,7 @@ export const sandboxConfig = ({
   // is given, and a test process builds configs of several shapes (with and without the plugin).
   const Pages = pagesCollection()
   const Posts = postsCollection()
-  const Users = usersCollection()
+  const Users = usersWithoutRoles ? usersOfATemplate() : usersCollection()
   return buildConfig({
     admin: {
       // Payload's default avatar is fetched from a remote service; the sandbox stays offline.

@@ -19,6 +19,7 @@ import { passwordReset } from './passwordReset/index.js'
 import { passwords } from './passwords/index.js'
 import { recoveryReview } from './recoveryReview/index.js'
 import { richTextReadOnlyBlocks } from './richtext/readOnlyBlocks.js'
+import { roles } from './roles/index.js'
 import { sealedState } from './sealedState/index.js'
 import { securityOverview } from './securityOverview/index.js'
 import { sessions } from './sessions/index.js'
@@ -41,6 +42,8 @@ import { versionComparison } from './versions/index.js'
  */
 export const capabilities: Capability[] = [
   accounts,
+  // Its field first among the plugin's, right after the app's own.
+  roles,
   emails,
   lockout,
   suspension,

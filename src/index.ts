@@ -15,6 +15,10 @@ export type {
   SsoOptions,
   SsoProviderOptions,
 } from './options/types.js'
+export {
+  assertPasswordAllowed,
+  passwordPolicyExemptKey,
+} from './passwordPolicy/assertPasswordAllowed.js'
 export { backofficePlugin } from './plugin.js'
 export { safeURL, type SlateHtmlOptions, slateToHtml } from './richtext/slateToHtml.js'
 export { slateToPlainText } from './richtext/slateToPlainText.js'

@@ -74,3 +74,17 @@ export const usersCollection = (): CollectionConfig => ({
     ],
   },
 })
+
+/**
+ * The users collection as Payload's templates have it: the same fields without `roles`, and no hook
+ * making the first account an administrator (tests of the plugin adding both).
+ */
+export const usersOfATemplate = (): CollectionConfig => {
+  const users = usersCollection()
+  return {
+    ...users,
+    admin: { ...users.admin, defaultColumns: ['email', 'name'] },
+    fields: users.fields.filter((field) => !('name' in field && field.name === 'roles')),
+    hooks: {},
+  }
+}

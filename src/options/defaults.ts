@@ -88,7 +88,7 @@ export const defaults: SanitizedBackofficeOptions = {
   },
   // None until Payload's secret is rotated; only the current secret ever signs or encrypts.
   previousSecrets: [],
-  roles: { admin: 'admin', field: 'roles' },
+  roles: { admin: 'admin', administratorEmails: [], field: 'roles' },
   sessions: {
     // NIST SP 800-63B 4.2.3: at AAL2, re-authentication "at least once per 12 hours during an extended
     // usage session, regardless of user activity"; OWASP ASVS 5.0 7.3.2 asks for an absolute timeout.

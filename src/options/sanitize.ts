@@ -120,7 +120,14 @@ export const sanitizeOptions = (
       'previousSecrets',
       1,
     ),
-    roles: { ...defaults.roles, ...options.roles },
+    roles: {
+      admin: options.roles?.admin ?? defaults.roles.admin,
+      // Payload stores an account's email lower-cased; compared the same way, trimmed.
+      administratorEmails: (
+        options.roles?.administratorEmails ?? defaults.roles.administratorEmails
+      ).map((email) => email.trim().toLowerCase()),
+      field: options.roles?.field ?? defaults.roles.field,
+    },
     passkeys: sanitizePasskeys(options.passkeys, defaults.passkeys),
     sessions: {
       absoluteLifetimeHours: positiveInteger(

@@ -435,7 +435,17 @@ export type RolesOptions = {
    */
   admin?: string
   /**
-   * Name of the field on the users collection holding a user's role or roles.
+   * Emails of existing accounts to make administrators when the app starts while no account holds
+   * the administrator role: the way in for an app that adds the plugin to users it already has.
+   * Compared trimmed and lower-cased; an account that does not exist yet is never created, and once
+   * any administrator exists the list does nothing (see docs/migrations.md).
+   * @default []
+   */
+  administratorEmails?: string[]
+  /**
+   * Name of the field on the users collection holding a user's role or roles. When the collection
+   * has no field of this name, the plugin adds one: a `select` with `hasMany`, whose values only
+   * administrators may set.
    * @default 'roles'
    */
   field?: string

@@ -233,6 +233,8 @@ export const de: BackofficeTranslationTable = {
   sessionRevokedReasonSuspension: 'Konto gesperrt',
   sessionRevokedReasonPasswordChange: 'Passwort geändert',
   sessionRevokedReasonPasswordReset: 'Passwort zurückgesetzt',
+  fieldRoles: 'Rollen',
+  roleAdministrator: 'Administrator',
   sessionRevokedReasonLogout: 'Abgemeldet',
   sessionRevokedReasonExpired: 'Abgelaufen',
   sessionsTitle: 'Sitzungen',

@@ -224,6 +224,8 @@ export const en = {
   sessionRevokedReasonSuspension: 'Account suspended',
   sessionRevokedReasonPasswordChange: 'Password changed',
   sessionRevokedReasonPasswordReset: 'Password reset',
+  fieldRoles: 'Roles',
+  roleAdministrator: 'Administrator',
   sessionRevokedReasonLogout: 'Signed out',
   sessionRevokedReasonExpired: 'Expired',
   sessionsTitle: 'Sessions',

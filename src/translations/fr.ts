@@ -231,6 +231,8 @@ export const fr: BackofficeTranslationTable = {
   sessionRevokedReasonSuspension: 'Compte suspendu',
   sessionRevokedReasonPasswordChange: 'Mot de passe modifié',
   sessionRevokedReasonPasswordReset: 'Mot de passe réinitialisé',
+  fieldRoles: 'Rôles',
+  roleAdministrator: 'Administrateur',
   sessionRevokedReasonLogout: 'Déconnexion',
   sessionRevokedReasonExpired: 'Expirée',
   sessionsTitle: 'Sessions',

@@ -225,6 +225,8 @@ export const nl: BackofficeTranslationTable = {
   sessionRevokedReasonSuspension: 'Account geblokkeerd',
   sessionRevokedReasonPasswordChange: 'Wachtwoord gewijzigd',
   sessionRevokedReasonPasswordReset: 'Wachtwoord opnieuw ingesteld',
+  fieldRoles: 'Rollen',
+  roleAdministrator: 'Beheerder',
   sessionRevokedReasonLogout: 'Uitgelogd',
   sessionRevokedReasonExpired: 'Verlopen',
   sessionsTitle: 'Sessies',

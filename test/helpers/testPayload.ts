@@ -68,6 +68,7 @@ export const startTestPayload = async ({
   smtpUrl,
   usersHooks,
   usersUseAPIKey,
+  usersWithoutRoles,
   videoOptions,
   withBackoffice = true,
 }: {
@@ -86,6 +87,8 @@ export const startTestPayload = async ({
   usersHooks?: NonNullable<CollectionConfig['hooks']>
   /** Payload's `auth.useAPIKey` on the users collection. */
   usersUseAPIKey?: boolean
+  /** Users as Payload's templates have them: no roles field, no first-administrator hook. */
+  usersWithoutRoles?: boolean
   /** Video plugin options over the dev app's. */
   videoOptions?: VideoPluginOptions
   /** `false`: the dev app with the video plugin alone, without the backoffice plugin. */
@@ -102,7 +105,14 @@ export const startTestPayload = async ({
     delete process.env.SMTP_URL
   }
   const { sandboxConfig } = await import('../../dev/sandboxConfig.js')
-  const schemaOptions = { backofficeOptions, s3, usersUseAPIKey, videoOptions, withBackoffice }
+  const schemaOptions = {
+    backofficeOptions,
+    s3,
+    usersUseAPIKey,
+    usersWithoutRoles,
+    videoOptions,
+    withBackoffice,
+  }
 
   const appConfig = () =>
     sandboxConfig({
@@ -167,6 +177,7 @@ export const startTestPayload = async ({
         push: true,
         usersHooks,
         usersUseAPIKey,
+        usersWithoutRoles,
         videoOptions,
         withBackoffice,
         withVideo: true,

@@ -12,10 +12,12 @@ import { SignOut } from './lazyComponents.js'
 export const SignOutView = async ({ initPageResult }: AdminViewServerProps) => {
   const { req } = initPageResult
   const { config } = req.payload
+  const options = getPluginOptions(req.payload)
   return (
     <SignOut
-      endSessionUrl={await endSessionUrlFor(req, getPluginOptions(req.payload))}
+      endSessionUrl={await endSessionUrlFor(req, options)}
       loginRoute={`${config.routes.admin === '/' ? '' : config.routes.admin}${config.admin.routes.login}`}
+      logoutUrl={`${config.serverURL}${config.routes.api}/${options.usersCollection}/logout`}
     />
   )
 }
