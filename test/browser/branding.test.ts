@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { withAppPayload } from '../helpers/appPayload.js'
 import { launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 
@@ -10,6 +11,25 @@ let browser: BrowserContext
 let page: Page
 
 beforeAll(async () => {
+  // An install with an account: an empty one sends the sign-in page on to create the first user.
+  const email = 'reads-the-sign-in-page@example.com'
+  await withAppPayload(async (payload) => {
+    const { totalDocs } = await payload.count({
+      collection: 'users',
+      where: { email: { equals: email } },
+    })
+    if (totalDocs === 0) {
+      await payload.create({
+        collection: 'users',
+        data: {
+          email,
+          name: 'Bea Branding',
+          password: 'a-long-and-unusual-passphrase-42',
+          roles: ['editor'],
+        } as never,
+      })
+    }
+  })
   browser = await launchBrowser()
   page = await browser.newPage()
 })

@@ -32,6 +32,9 @@ export const AdminLogo = (props: BrandProps) => (
   </div>
 )
 
+/** The sign-in form's column (LoginForm.tsx): the app's components line up with the form. */
+const formColumn = { inlineSize: '100%', marginInline: 'auto', maxInlineSize: '30rem' } as const
+
 /**
  * The sign-in page's frame as Payload's login view draws it: the logo, the app's `beforeLogin`
  * components, the form, the app's `afterLogin` components.
@@ -40,12 +43,22 @@ export const SignInFrame = ({ children, ...props }: { children: ReactNode } & Br
   const { payload } = props.initPageResult.req
   const { afterLogin, beforeLogin } = payload.config.admin.components ?? {}
   const serverProps = serverPropsOf(props)
+  const before = RenderServerComponent({
+    Component: beforeLogin,
+    importMap: payload.importMap,
+    serverProps,
+  })
+  const after = RenderServerComponent({
+    Component: afterLogin,
+    importMap: payload.importMap,
+    serverProps,
+  })
   return (
     <>
       <AdminLogo {...props} />
-      {RenderServerComponent({ Component: beforeLogin, importMap: payload.importMap, serverProps })}
+      {before ? <div style={formColumn}>{before}</div> : null}
       {children}
-      {RenderServerComponent({ Component: afterLogin, importMap: payload.importMap, serverProps })}
+      {after ? <div style={formColumn}>{after}</div> : null}
     </>
   )
 }
