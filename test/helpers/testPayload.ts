@@ -114,7 +114,10 @@ export const startTestPayload = async ({
     withBackoffice,
   }
 
-  const appConfig = () =>
+  /** The app's config; `overrides` for a restart with other options. */
+  const appConfig = (
+    overrides: { backofficeOptions?: BackofficePluginOptions; push?: boolean } = {},
+  ) =>
     sandboxConfig({
       ...schemaOptions,
       appTranslations,
@@ -122,6 +125,7 @@ export const startTestPayload = async ({
       ...(databaseAdminUrl ? {} : { push: false }),
       usersHooks,
       withVideo: true,
+      ...overrides,
     })
 
   let database: Awaited<ReturnType<typeof createTestDatabase>>
@@ -170,18 +174,7 @@ export const startTestPayload = async ({
         process.env.PAYLOAD_SECRET = next.secret
       }
       // Pushed as at the first start of an app whose options changed.
-      app.config = await sandboxConfig({
-        appTranslations,
-        backofficeOptions: next.backofficeOptions,
-        logger: logger ?? testLogger,
-        push: true,
-        usersHooks,
-        usersUseAPIKey,
-        usersWithoutRoles,
-        videoOptions,
-        withBackoffice,
-        withVideo: true,
-      })
+      app.config = await appConfig({ backofficeOptions: next.backofficeOptions, push: true })
       app.payload = await startPushing(app.config)
     },
   }
