@@ -84,6 +84,8 @@ const eventWeights: Record<AuditEventName, number> = {
   'twoFactor.recoveryCodesGenerated': 0.0005,
   'twoFactor.recoveryCodeUsed': 0.0002,
   'twoFactor.enrolled': 0.001,
+  'twoFactor.appReplaced': 0.0002,
+  'twoFactor.appRemoved': 0.0001,
   'twoFactor.misuseReported': 0.00001,
   'twoFactor.rateLimited': 0.0002,
   'twoFactor.secretUnreadable': 0.00001,

@@ -1,3 +1,5 @@
+import type { Config } from 'payload'
+
 import { sandboxConfig } from './sandboxConfig.js'
 import { s3FromEnvironment } from './storage/s3FromEnvironment.js'
 
@@ -13,11 +15,16 @@ import { s3FromEnvironment } from './storage/s3FromEnvironment.js'
  * - TRUST_PROXY=1 turns on `trustProxy` (and with it the per-client-address sign-in limit), for a
  *   sandbox behind a reverse proxy such as HAProxy.
  *
- * `push: false` is for a script or test on a database the app has already pushed its schema into.
+ * `push: false` is for a script or test on a database the app has already pushed its schema into;
+ * `logger` for one that keeps Payload's log to what went wrong.
  */
-export const configFromEnvironment = ({ push }: { push?: boolean } = {}) =>
+export const configFromEnvironment = ({
+  logger,
+  push,
+}: { logger?: Config['logger']; push?: boolean } = {}) =>
   sandboxConfig({
     ...(process.env.TRUST_PROXY === '1' ? { backofficeOptions: { trustProxy: true } } : {}),
+    logger,
     push,
     s3: s3FromEnvironment(),
     withBackoffice: process.env.SANDBOX_WITHOUT_BACKOFFICE !== '1',

@@ -83,6 +83,7 @@ export interface Config {
     passkeys: Passkey;
     'passkey-challenges': PasskeyChallenge;
     'two-factor-reset-requests': TwoFactorResetRequest;
+    'password-strength-checks': PasswordStrengthCheck;
     'email-changes': EmailChange;
     accounts: Account;
     'sso-logout-tokens': SsoLogoutToken;
@@ -125,6 +126,7 @@ export interface Config {
     passkeys: PasskeysSelect<false> | PasskeysSelect<true>;
     'passkey-challenges': PasskeyChallengesSelect<false> | PasskeyChallengesSelect<true>;
     'two-factor-reset-requests': TwoFactorResetRequestsSelect<false> | TwoFactorResetRequestsSelect<true>;
+    'password-strength-checks': PasswordStrengthChecksSelect<false> | PasswordStrengthChecksSelect<true>;
     'email-changes': EmailChangesSelect<false> | EmailChangesSelect<true>;
     accounts: AccountsSelect<false> | AccountsSelect<true>;
     'sso-logout-tokens': SsoLogoutTokensSelect<false> | SsoLogoutTokensSelect<true>;
@@ -409,6 +411,7 @@ export interface User {
     status?: ('pending' | 'enabled') | null;
     enabledAt?: string | null;
     secret?: string | null;
+    replacementSecret?: string | null;
     setupRequired?: boolean | null;
     lastUsedStep?: number | null;
     trustedDevices?: {
@@ -677,7 +680,7 @@ export interface RecoveryCode {
 export interface PasskeyChallenge {
   id: number;
   challenge: string;
-  purpose: 'registration' | 'secondFactor' | 'signIn';
+  purpose: 'registration' | 'secondFactor' | 'signIn' | 'sudo';
   user?: (number | null) | User;
   expiresAt: string;
   updatedAt: string;
@@ -690,6 +693,7 @@ export interface PasskeyChallenge {
 export interface TwoFactorResetRequest {
   id: number;
   requester?: (number | null) | User;
+  requesterEmail?: string | null;
   reason?: string | null;
   status?: ('pending' | 'approved' | 'denied' | 'expired' | 'reportedMisuse') | null;
   approver?: (number | null) | User;
@@ -700,6 +704,18 @@ export interface TwoFactorResetRequest {
   userAgent?: string | null;
   misuseReportTokenHash?: string | null;
   pendingKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "password-strength-checks".
+ */
+export interface PasswordStrengthCheck {
+  id: number;
+  key: string;
+  bucket: number;
+  attempts?: number | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -791,6 +807,8 @@ export interface AuditLog {
     | 'twoFactor.challengeStarted'
     | 'twoFactor.enrolled'
     | 'twoFactor.challengeSucceeded'
+    | 'twoFactor.appReplaced'
+    | 'twoFactor.appRemoved'
     | 'twoFactor.challengeFailed'
     | 'twoFactor.replayRejected'
     | 'twoFactor.rateLimited'
@@ -1160,6 +1178,10 @@ export interface PayloadLockedDocument {
         value: number | TwoFactorResetRequest;
       } | null)
     | ({
+        relationTo: 'password-strength-checks';
+        value: number | PasswordStrengthCheck;
+      } | null)
+    | ({
         relationTo: 'email-changes';
         value: number | EmailChange;
       } | null)
@@ -1453,6 +1475,7 @@ export interface UsersSelect<T extends boolean = true> {
         status?: T;
         enabledAt?: T;
         secret?: T;
+        replacementSecret?: T;
         setupRequired?: T;
         lastUsedStep?: T;
         trustedDevices?: T;
@@ -1638,6 +1661,7 @@ export interface PasskeyChallengesSelect<T extends boolean = true> {
  */
 export interface TwoFactorResetRequestsSelect<T extends boolean = true> {
   requester?: T;
+  requesterEmail?: T;
   reason?: T;
   status?: T;
   approver?: T;
@@ -1648,6 +1672,17 @@ export interface TwoFactorResetRequestsSelect<T extends boolean = true> {
   userAgent?: T;
   misuseReportTokenHash?: T;
   pendingKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "password-strength-checks_select".
+ */
+export interface PasswordStrengthChecksSelect<T extends boolean = true> {
+  key?: T;
+  bucket?: T;
+  attempts?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -41,15 +41,12 @@ export const triageColumns = (config: Config, options: SanitizedBackofficeOption
 ]
 
 /** The account security panel at the top of a user's page, for administrators. */
-export const securityPanelField = (options: SanitizedBackofficeOptions): UIField => ({
+export const securityPanelField = (): UIField => ({
   name: 'backofficeSecurityPanel',
   type: 'ui',
   admin: {
     components: {
-      Field: {
-        clientProps: { enabled: options.enabled, usersCollection: options.usersCollection },
-        path: 'payload-backoffice/client#AccountSecurityPanel',
-      },
+      Field: 'payload-backoffice/rsc#AccountSecurityPanelField',
     },
     disableListColumn: true,
   },

@@ -3,13 +3,19 @@ import type { Capability } from '../capability.js'
 import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { addAccountFacts } from './addAccountFacts.js'
 import { securityPanelField, triageColumns, triageDefaultColumns } from './fields.js'
+import { resetTwoFactorEndpoint } from './resetTwoFactorEndpoint.js'
 import { securityOverviewEndpoint } from './securityOverviewEndpoint.js'
+import { sendResetLinkEndpoint } from './sendResetLinkEndpoint.js'
+import { suspendEndpoint } from './suspendEndpoint.js'
+import { unblockEndpoint } from './unblockEndpoint.js'
 
 /**
  * The account overview for administrators: the users list set up for triage (sign-in method, second
  * factor, last sign-in and status columns; quick filters for suspended, locked and accounts without
  * a second factor) and the security panel on a user's page (status, failed attempts, second factors
- * counted, last sign-in, sessions, Unblock). It stores nothing of its own: it reads what the lockout,
+ * counted and listed, last sign-in, sessions, and the
+ * administrator's actions: suspend or unblock, reset two-factor, send a reset link, remove one
+ * passkey or trusted device). It stores nothing of its own: it reads what the lockout,
  * suspension, two-factor, sessions and audit capabilities keep.
  */
 export const accountOverview: Capability = {
@@ -31,7 +37,13 @@ export const accountOverview: Capability = {
               defaultColumns: triageDefaultColumns(users),
             },
           },
-          [securityOverviewEndpoint(options)],
+          [
+            securityOverviewEndpoint(options),
+            suspendEndpoint(options),
+            unblockEndpoint(options),
+            resetTwoFactorEndpoint(options),
+            sendResetLinkEndpoint(options),
+          ],
         ),
         { afterOperation: [addAccountFacts(options)] },
       ),
@@ -41,6 +53,6 @@ export const accountOverview: Capability = {
     mapCollection(config, options.usersCollection, (users) => ({
       ...users,
       // The panel first, so an administrator opening an account sees its security before its profile.
-      fields: [securityPanelField(options), ...users.fields, ...triageColumns(config, options)],
+      fields: [securityPanelField(), ...users.fields, ...triageColumns(config, options)],
     })),
 }

@@ -100,6 +100,18 @@ export const auditEvents = {
     category: 'twoFactor',
     translationKey: 'auditEventTwoFactorChallengeSucceeded',
   },
+  // The owner replaced the authenticator app (a new phone), proved with the old one's code or a
+  // recovery code: the new app's secret took over.
+  'twoFactor.appReplaced': {
+    category: 'twoFactor',
+    translationKey: 'auditEventTwoFactorAppReplaced',
+  },
+  // The owner turned the authenticator app off: data.proof (totp or recoveryCode),
+  // data.recoveryCodesRemoved (the codes went too when no passkey remained).
+  'twoFactor.appRemoved': {
+    category: 'twoFactor',
+    translationKey: 'auditEventTwoFactorAppRemoved',
+  },
   // Failures, replays and rate limits are on record even when what reports them rolls back.
   'twoFactor.challengeFailed': {
     mark: 'refusal',

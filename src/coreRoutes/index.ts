@@ -9,6 +9,7 @@ import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { clientAttemptsSlug } from '../lockout/clientAttempts.js'
 import { loginThrottlesSlug } from '../lockout/loginThrottles.js'
+import { strengthChecksSlug } from '../passwordPolicy/strength/strengthChecks.js'
 import { isAdmin } from '../roles/isAdmin.js'
 import { twoFactorChallengesSlug } from '../twoFactor/challengeCollection.js'
 import { resetRequestsSlug } from '../twoFactor/resetRequests/constants.js'
@@ -74,6 +75,7 @@ export const coreRoutes: Capability = {
       clientAttemptsSlug,
       refusalTalliesSlug,
       resetRequestsSlug,
+      strengthChecksSlug,
       trustedDevicesSlug,
       twoFactorChallengesSlug,
     ])

@@ -2,6 +2,7 @@ import type { Field } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { description } from '../i18n/direction.js'
 import { label } from '../i18n/label.js'
 import { backofficeTranslations } from '../translations/index.js'
 import { languageFieldName } from './recipientLanguage.js'
@@ -13,7 +14,7 @@ const languageNames = { de: 'Deutsch', en: 'English', fr: 'Français', nl: 'Nede
 export const languageField = (options: SanitizedBackofficeOptions): Field => ({
   name: languageFieldName,
   type: 'select',
-  admin: { description: label('fieldPreferredLanguageDescription'), position: 'sidebar' },
+  admin: { description: description('fieldPreferredLanguageDescription'), position: 'sidebar' },
   defaultValue: options.emails.defaultLanguage,
   label: label('fieldPreferredLanguage'),
   options: (Object.keys(backofficeTranslations) as (keyof typeof languageNames)[]).map((code) => ({

@@ -63,6 +63,10 @@ export const errorCatalogue = {
     translationKey: 'errorGraphqlPasswordResetDisabled',
   },
   ACCOUNT_ALREADY_ACTIVE: { status: 409, translationKey: 'errorAccountAlreadyActive' },
+  ACCOUNT_ALREADY_SUSPENDED: { status: 409, translationKey: 'errorAccountAlreadySuspended' },
+  // An administrator's action from another account's security panel, tried on their own account:
+  // suspending oneself or mailing oneself a reset link is someone else's decision (NIST SP 800-53 AC-5).
+  OWN_ACCOUNT_ACTION: { status: 403, translationKey: 'errorOwnAccountAction' },
   NOT_FOUND: { status: 404, translationKey: 'errorNotFound' },
 
   // Passwords and account lifecycle
@@ -73,6 +77,12 @@ export const errorCatalogue = {
   // One's own password changes only through change password, which asks for the current one (ASVS 5.0 6.2.3).
   CURRENT_PASSWORD_REQUIRED: { status: 400, translationKey: 'errorCurrentPasswordRequired' },
   PASSWORD_UNCHANGED: { status: 400, translationKey: 'errorPasswordUnchanged' },
+  // The strength meter's checks from one client address, past their limit (each costs server CPU).
+  PASSWORD_STRENGTH_RATE_LIMITED: {
+    status: 429,
+    translationKey: 'errorPasswordStrengthRateLimited',
+    whenKnownTranslationKey: 'errorPasswordStrengthRateLimitedUntil',
+  },
   // Sudo mode: the change needs the password confirmed within the last few minutes (ASVS 5.0 V7.5).
   REAUTHENTICATION_REQUIRED: { status: 403, translationKey: 'errorReauthenticationRequired' },
   FIRST_USER_ALREADY_CREATED: { status: 409, translationKey: 'errorFirstUserAlreadyCreated' },
@@ -83,6 +93,10 @@ export const errorCatalogue = {
   RECOVERY_REVIEW_OPEN: { status: 409, translationKey: 'errorRecoveryReviewOpen' },
   // An address another account's recent change may still restore: kept free until its undo link expires.
   EMAIL_RESERVED: { status: 409, translationKey: 'errorEmailReserved' },
+  // An administrator's reset link for an account without a password here (single sign-on, an open
+  // invitation), or within Payload's pause between two reset emails (mail-bombing).
+  RESET_LINK_UNAVAILABLE: { status: 409, translationKey: 'errorResetLinkUnavailable' },
+  RESET_LINK_RECENTLY_SENT: { status: 429, translationKey: 'errorResetLinkRecentlySent' },
   INVITATION_INVALID_OR_EXPIRED: { status: 400, translationKey: 'errorInvitationInvalidOrExpired' },
   // Resend or revoke of an account with no open invitation (never invited, or already revoked).
   NO_INVITATION: { status: 409, translationKey: 'errorNoInvitation' },
@@ -101,6 +115,9 @@ export const errorCatalogue = {
   TOTP_ENROLMENT_PENDING: { status: 403, translationKey: 'errorTotpEnrolmentPending' },
   TOTP_ALREADY_ENABLED: { status: 409, translationKey: 'errorTotpAlreadyEnabled' },
   TOTP_NOT_ENABLED: { status: 400, translationKey: 'errorTotpNotEnabled' },
+  // Turning the app off where the enforcement option requires a second factor of the account's role
+  // and no passkey would remain.
+  TWO_FACTOR_REQUIRED: { status: 403, translationKey: 'errorTwoFactorRequired' },
   // The stored TOTP secret opens with no configured key (a key or Payload's secret changed and the
   // earlier value was not kept). 403, not 5xx: the message must reach the person (5xx are masked,
   // and Payload's login view shows the text of 400, 401 and 403 only), their way on is theirs to
@@ -131,6 +148,8 @@ export const errorCatalogue = {
   // (OWASP ASVS 5.0 6.4.4; NIST SP 800-53 AC-5, separation of duties). With one administrator, an
   // operator with server access runs resetSecondFactorWithServerAccess.
   RESET_REQUEST_OWN_ACCOUNT: { status: 403, translationKey: 'errorResetRequestOwnAccount' },
+  // A reset from the security panel of an account with no second factor left (a second click, say).
+  TWO_FACTOR_NOTHING_TO_RESET: { status: 409, translationKey: 'errorTwoFactorNothingToReset' },
   RESET_REASON_REQUIRED: { status: 400, translationKey: 'errorResetReasonRequired' },
   RESET_REASON_TOO_SHORT: { status: 400, translationKey: 'errorResetReasonTooShort' },
   RESET_REASON_TOO_LONG: { status: 400, translationKey: 'errorResetReasonTooLong' },

@@ -10,11 +10,6 @@ import { lazyComponent } from '../components/client/lazyComponent.js'
 export { PendingToast } from '../components/client/PendingToast.js'
 export { useBackofficeTranslation } from '../components/client/useBackofficeTranslation.js'
 
-export const AccountSecurityPanel = lazyComponent(() =>
-  import('../accountOverview/components/AccountSecurityPanel.js').then(
-    (module) => module.AccountSecurityPanel,
-  ),
-)
 export const AccountStatusCell = lazyComponent(() =>
   import('../accountOverview/components/AccountStatusCell.js').then(
     (module) => module.AccountStatusCell,

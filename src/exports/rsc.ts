@@ -1,5 +1,6 @@
 // Server components and helpers, registered in Payload's import map as 'payload-backoffice/rsc#Name'.
 export { AccountQuickFilters } from '../accountOverview/components/AccountQuickFilters.js'
+export { AccountSecurityPanelField } from '../accountOverview/components/AccountSecurityPanelField.js'
 export { AccountSecurityField } from '../accountPage/components/AccountSecurityField.js'
 export { ChangePasswordField } from '../changePassword/components/ChangePasswordField.js'
 export { FirstUserView } from '../firstUser/components/FirstUserView.js'

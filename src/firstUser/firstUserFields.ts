@@ -47,7 +47,8 @@ const mayCreate = async (
 
 /**
  * The users collection's fields the first user fills in besides email and password: what an
- * administrator could set on a new account. So the app's own fields (roles included) are there,
+ * administrator could set on a new account. So the app's own fields are there (not the roles: the
+ * first account is the administrator),
  * and never the fields the system owns (sign-in state, suspension, sessions, hashes), whose access
  * refuses everyone, nor hidden, disabled or virtual ones. Payload's own first-register saves whatever
  * the body holds with access checks off; the page and the endpoint both use this list instead.
@@ -61,7 +62,13 @@ export const firstUserFields = async (
   const administratorReq = await asAdministrator(req, options)
   const offered: NamedDataField[] = []
   for (const field of flattenTopLevelFields(fields) as Field[]) {
-    if (!fieldAffectsData(field) || setSeparately.has(field.name)) {
+    // The roles too: the first account is an administrator whatever is chosen
+    // (firstAccountIsAdministrator), so the page says so rather than offer a choice it would not keep.
+    if (
+      !fieldAffectsData(field) ||
+      setSeparately.has(field.name) ||
+      field.name === options.roles.field
+    ) {
       continue
     }
     if (

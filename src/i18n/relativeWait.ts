@@ -1,4 +1,4 @@
-import { backofficeTranslations } from '../translations/index.js'
+import { isBackofficeLanguage } from '../translations/languages.js'
 
 /**
  * "in 5 minutes", "in 5 Minuten", "dans 5 minutes", "over 5 minuten": how long until something may be
@@ -8,10 +8,10 @@ import { backofficeTranslations } from '../translations/index.js'
  *
  * The sentences that take it exist in the plugin's own languages; any other language reads them in
  * English (see `backofficeText`), so the wait is told in English too, rather than one sentence in two
- * languages.
+ * languages. Light enough for the sign-in page's countdown (`SignInAlert`): it loads no text table.
  */
 export const relativeWait = (seconds: number, language: string): string => {
-  const locale = language in backofficeTranslations ? language : 'en'
+  const locale = isBackofficeLanguage(language) ? language : 'en'
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
   const wait = Math.max(1, Math.ceil(seconds))
   if (wait < 120) {

@@ -32,7 +32,10 @@ const nobody: FieldAccess = () => false
  */
 export const invitationGroupField = (options: SanitizedBackofficeOptions): Field => {
   const access = systemControlledFieldAccess(options)
-  const readOnlyDate = { date: { pickerAppearance: 'dayAndTime' as const }, readOnly: true }
+  // The panel (`InvitationField`) says where the invitation stands in a sentence; these fields are
+  // its data, hidden in the form (six disabled boxes in the sidebar said it again, issue 38 item 9)
+  // and kept for the list's columns and filters and the API.
+  const shownByPanel = { hidden: true }
   return {
     name: invitationFieldName,
     type: 'group',
@@ -48,7 +51,7 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
         name: 'status',
         type: 'select',
         access,
-        admin: { readOnly: true },
+        admin: shownByPanel,
         index: true,
         label: label('fieldInvitationStatus'),
         options: [
@@ -68,14 +71,14 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
         name: 'expiresAt',
         type: 'date',
         access,
-        admin: readOnlyDate,
+        admin: shownByPanel,
         label: label('fieldInvitationExpiresAt'),
       },
       {
         name: 'invitedBy',
         type: 'relationship',
         access,
-        admin: { readOnly: true },
+        admin: shownByPanel,
         label: label('fieldInvitedBy'),
         relationTo: options.usersCollection,
       },
@@ -83,14 +86,14 @@ export const invitationGroupField = (options: SanitizedBackofficeOptions): Field
         name: 'invitedAt',
         type: 'date',
         access,
-        admin: readOnlyDate,
+        admin: shownByPanel,
         label: label('fieldInvitedAt'),
       },
       {
         name: 'acceptedAt',
         type: 'date',
         access,
-        admin: readOnlyDate,
+        admin: shownByPanel,
         label: label('fieldInvitationAcceptedAt'),
       },
       {

@@ -3,14 +3,13 @@ import type { CollectionConfig } from 'payload'
 export const clientAttemptsSlug = 'login-client-attempts'
 
 /**
- * Sign-in attempts per client address, one row per address and window (`bucket`, the number of
- * whole `clientWindowSeconds` since the epoch), shared by every app process through the database:
- * a limit kept in each process's memory lets N processes check N times as many passwords. Keys
- * are keyed hashes of the address, so the table holds no addresses; rows older than the previous
- * window are deleted by the claim itself (see claimClientAttempt.ts).
+ * A table of uses per key and window for `claimWindowSlot`: one row per key and window (`bucket`,
+ * the number of whole windows since the epoch), shared by every app process through the database.
+ * Keys are keyed hashes, so the table holds no addresses; rows older than the previous window are
+ * deleted by the claim itself.
  */
-export const clientAttemptsCollection = (): CollectionConfig => ({
-  slug: clientAttemptsSlug,
+export const windowCountsCollection = (slug: string): CollectionConfig => ({
+  slug,
   access: { create: () => false, delete: () => false, read: () => false, update: () => false },
   admin: { hidden: true },
   fields: [
@@ -20,3 +19,10 @@ export const clientAttemptsCollection = (): CollectionConfig => ({
   ],
   graphQL: false,
 })
+
+/**
+ * Sign-in attempts per client address and `clientWindowSeconds` window (see claimClientAttempt.ts):
+ * a limit kept in each process's memory lets N processes check N times as many passwords.
+ */
+export const clientAttemptsCollection = (): CollectionConfig =>
+  windowCountsCollection(clientAttemptsSlug)

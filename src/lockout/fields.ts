@@ -3,6 +3,7 @@ import type { Field } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { systemControlledFieldAccess } from '../access/fieldAccess.js'
+import { description } from '../i18n/direction.js'
 import { label } from '../i18n/label.js'
 
 /**
@@ -52,7 +53,7 @@ export const signInStateFields = (options: SanitizedBackofficeOptions): Field =>
       name: 'secondFactorFailures',
       type: 'number',
       access: systemControlledFieldAccess(options),
-      admin: { description: label('fieldSecondFactorFailuresDescription'), readOnly: true },
+      admin: { description: description('fieldSecondFactorFailuresDescription'), readOnly: true },
       defaultValue: 0,
       label: label('fieldSecondFactorFailures'),
     },

@@ -14,10 +14,13 @@ export const RECHECK_MS = 2000
 const FLOOD = 3
 const MAX_ADDRESSES = 10_000
 
-type Known = LockedRefusal & { checkedAt: number; confirmed: number }
+/** What any refusal kept here needs: until when the database said it holds. */
+type Refusal = { lockedUntil: Date | null }
+type Known<T extends Refusal> = T & { checkedAt: number; confirmed: number }
 
 /**
- * Sign-in addresses this app process found locked a moment ago. A guess at a locked account checks
+ * Sign-in addresses this app process found locked a moment ago (and, by the same rules, client
+ * addresses found out of their budget: knownClientBlocksOf). A guess at a locked account checks
  * no password and changes nothing, so the database's answer cannot have changed but by an unlock;
  * while an attacker sends hundreds of guesses a second, one database check per address every
  * `RECHECK_MS` is enough, and the refusals in between cost no account read and no claim, only their
@@ -26,11 +29,11 @@ type Known = LockedRefusal & { checkedAt: number; confirmed: number }
  * Memory answers only once the database has refused `FLOOD` guesses in a row within that time, so a
  * person retrying by hand is always answered from the database.
  */
-class KnownLocks {
-  private readonly known = new Map<string, Known>()
+class KnownRefusals<T extends Refusal> {
+  private readonly known = new Map<string, Known<T>>()
 
-  private current(email: string, now: number): Known | null {
-    const entry = this.known.get(email)
+  private current(key: string, now: number): Known<T> | null {
+    const entry = this.known.get(key)
     if (!entry) {
       return null
     }
@@ -38,24 +41,24 @@ class KnownLocks {
       now - entry.checkedAt >= RECHECK_MS ||
       (entry.lockedUntil !== null && entry.lockedUntil.getTime() <= now)
     if (expired) {
-      this.known.delete(email)
+      this.known.delete(key)
       return null
     }
     return entry
   }
 
-  get(email: string, now = Date.now()): LockedRefusal | null {
-    const entry = this.current(email, now)
+  get(key: string, now = Date.now()): null | T {
+    const entry = this.current(key, now)
     return entry && entry.confirmed >= FLOOD ? entry : null
   }
 
-  /** The database has just refused a guess at `email` as locked. */
-  remember(email: string, refusal: LockedRefusal, now = Date.now()): void {
-    const entry = this.current(email, now)
+  /** The database has just refused a guess at `key` (as locked, or its client as out of budget). */
+  remember(key: string, refusal: T, now = Date.now()): void {
+    const entry = this.current(key, now)
     if (!entry && this.known.size >= MAX_ADDRESSES) {
       this.known.clear()
     }
-    this.known.set(email, {
+    this.known.set(key, {
       ...refusal,
       checkedAt: entry?.checkedAt ?? now,
       confirmed: (entry?.confirmed ?? 0) + 1,
@@ -63,13 +66,33 @@ class KnownLocks {
   }
 }
 
-const knownLocks = new WeakMap<Payload, KnownLocks>()
+const knownLocks = new WeakMap<Payload, KnownRefusals<LockedRefusal>>()
 
-export const knownLocksOf = (payload: Payload): KnownLocks => {
+export const knownLocksOf = (payload: Payload): KnownRefusals<LockedRefusal> => {
   let locks = knownLocks.get(payload)
   if (!locks) {
-    locks = new KnownLocks()
+    locks = new KnownRefusals()
     knownLocks.set(payload, locks)
   }
   return locks
+}
+
+const knownClientBlocks = new WeakMap<Payload, KnownRefusals<Refusal>>()
+
+/**
+ * Client addresses (the per-client limit's keys, see claimClientAttempt.ts) this process found out
+ * of their budget a moment ago, kept as the locked sign-in addresses are and for the same reason.
+ * Once an attacker's address has used its budget, its guesses at an account that is itself
+ * locked never reach the account's check, so without this every one of them would read the
+ * account and ask the database again (two statements, one of them locking the address's counter
+ * row) at the pace the attacker sends them, and the app's database pool would serve the attack
+ * before anyone else's sign-in.
+ */
+export const knownClientBlocksOf = (payload: Payload): KnownRefusals<Refusal> => {
+  let blocks = knownClientBlocks.get(payload)
+  if (!blocks) {
+    blocks = new KnownRefusals()
+    knownClientBlocks.set(payload, blocks)
+  }
+  return blocks
 }

@@ -6,7 +6,12 @@ import { type CharacterClass, countCharacterClasses } from './characterClasses.j
 
 /** Ids of the rules, as the checklist's `data-rule` attributes and the server error's `failedRules` show them. */
 export type PasswordRuleId =
-  'characterClasses' | 'maxLength' | 'minLength' | 'minScore' | CharacterClass
+  | 'characterClasses'
+  | 'differsFromCurrent'
+  | 'maxLength'
+  | 'minLength'
+  | 'minScore'
+  | CharacterClass
 
 export type PasswordRuleResult = {
   id: PasswordRuleId
@@ -39,11 +44,16 @@ const perClassRules: { id: CharacterClass; labelKey: BackofficeTranslationKey }[
  *
  * Lengths count Unicode code points, as NIST SP 800-63B asks, and nothing is ever truncated: a
  * password above the maximum is refused, not shortened (ASVS 5.0 6.2.8).
+ *
+ * `currentPassword` (change password) adds "Differs from the current password": the same password
+ * again is no change, and the server refuses it (`PASSWORD_UNCHANGED`), so the checklist must not
+ * show every rule met for it.
  */
 export const evaluatePassword = (
   password: string,
   policy: PublicPasswordPolicy,
   score: null | StrengthScore,
+  { currentPassword }: { currentPassword?: string } = {},
 ): PasswordEvaluation => {
   const length = [...password].length
   const counts = countCharacterClasses(password)
@@ -89,6 +99,15 @@ export const evaluatePassword = (
       labelKey: 'passwordRuleMinScore',
       met: score !== null && score >= policy.minScore,
       variables: { score: policy.minScore },
+    })
+  }
+
+  if (currentPassword !== undefined) {
+    rules.push({
+      id: 'differsFromCurrent',
+      labelKey: 'passwordRuleDiffersFromCurrent',
+      met: password !== '' && password !== currentPassword,
+      variables: {},
     })
   }
 

@@ -2,6 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { lockAccountRow } from '../accounts/lockAccountRow.js'
 import { readAccount, type StaffAccount } from '../accounts/staffAccount.js'
 import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { inTransaction } from '../db/inTransaction.js'
@@ -136,7 +137,9 @@ export const approveRecoveryReviewEndpoint = (options: SanitizedBackofficeOption
         throw new BackofficeError('INSUFFICIENT_PERMISSIONS', { req })
       }
       const removed = await inTransaction(req, async () => {
-        // Read again in the transaction: a parallel approval finds it lifted.
+        // Read again under the account's row lock: a parallel approval (a double click, a second
+        // administrator, another app process) waits for this one and then finds the review closed.
+        await lockAccountRow(req, options.usersCollection, account.id)
         const current = (await readAccount(req, options, account.id)) ?? account
         const since = reviewSinceOf(current)
         if (!since) {

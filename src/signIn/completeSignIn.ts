@@ -30,12 +30,15 @@ export const completeSignIn = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   {
+    body,
     factor,
     message,
     singleSignOn,
     trustThisDevice,
     userId,
   }: {
+    /** More for the answer (the recovery codes a finished enrolment issued); never cached then. */
+    body?: Record<string, unknown>
     /** `passkeySignIn`: a passkey alone, with no password before it. */
     factor:
       'passkey' | 'passkeySignIn' | 'recoveryCode' | 'totp' | 'totpEnrolment' | 'trustedDevice'
@@ -78,12 +81,16 @@ export const completeSignIn = async (
   const response = await signInSucceeded(req, collection, result, {
     audit: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
     body: {
+      ...body,
       ...(message ? { message } : {}),
       redirectTo: payload.config.routes.admin,
       success: true,
     },
     cookies: [clearChallenge],
   })
+  if (body) {
+    response.headers.set('Cache-Control', 'no-store')
+  }
   if (trustThisDevice) {
     const client = getClientInfo(req, options)
     const { browser, os } = describeUserAgent(client.userAgent)

@@ -2,6 +2,7 @@ import type { Config, Field, FieldAccess } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { description } from '../i18n/direction.js'
 import { label } from '../i18n/label.js'
 import { translatedGroup } from '../i18n/translatedGroup.js'
 import { isAdmin } from '../roles/isAdmin.js'
@@ -27,7 +28,7 @@ export const signInMethodField = (config: Config, options: SanitizedBackofficeOp
         Cell: { clientProps: { methods }, path: 'payload-backoffice/client#SignInMethodCell' },
         Field: { clientProps: { methods }, path: 'payload-backoffice/client#SignInMethodField' },
       },
-      description: label('fieldIdentityProviderDescription'),
+      description: description('fieldIdentityProviderDescription'),
       position: 'sidebar',
     },
     defaultValue: 'local',

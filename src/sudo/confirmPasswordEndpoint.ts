@@ -5,20 +5,17 @@ import * as z from 'zod'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
 import { readAccount } from '../accounts/staffAccount.js'
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
-import { requestText } from '../i18n/text.js'
 import { secondsUntil } from '../lib/secondsUntil.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
 import { knownBrowserOf } from '../lockout/knownBrowsers.js'
 import { matchesStoredPassword } from '../passwords/matchesStoredPassword.js'
-import { jsonResponse } from '../request/http.js'
 import { passwordField } from '../request/passwordField.js'
 import { passwordRefusal } from '../request/passwordRefusal.js'
 import { signedInSession } from '../request/signedInSession.js'
 import { signedInUser } from '../request/signedInUser.js'
-import { recordProof } from './sessionProof.js'
+import { sessionConfirmed } from './sessionConfirmed.js'
 
 const confirmRequest = z.object({ password: passwordField })
 
@@ -58,12 +55,7 @@ const confirmPassword = async (
     throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
   }
   // `signedInSession` let only a request with a session of its own this far.
-  await recordProof(req, options, viewer._sid!)
-  await recordAuditEvent(req, { event: 'password.confirmed', user: account })
-  return jsonResponse(req, {
-    message: requestText(req, 'sudoConfirmed', { minutes: options.sudo.windowMinutes }),
-    windowMinutes: options.sudo.windowMinutes,
-  })
+  return sessionConfirmed(req, options, { account, sid: viewer._sid! })
 }
 
 /**

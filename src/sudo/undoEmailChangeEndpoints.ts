@@ -12,7 +12,7 @@ import { adminURL } from '../email/sendSecurityEmail.js'
 import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { jsonResponse } from '../request/http.js'
-import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'
+import { linkPage, linkPageForm, linkPageText, wantsHtml } from '../request/linkPage.js'
 import { evictIntruder } from '../suspension/evictIntruder.js'
 import { undoingEmailChangeKey } from './emailChangeEffects.js'
 import { isPendingUndo, runOrigin, runStart } from './emailChangeRun.js'
@@ -56,10 +56,8 @@ export const undoEmailChangePageEndpoint = (options: SanitizedBackofficeOptions)
         req,
         language,
         200,
-        `<h1 style="font-size:22px">${linkPageText(req, language, 'undoEmailChangeHeading')}</h1>` +
-          `<p>${linkPageText(req, language, 'undoEmailChangeExplanation', variables)}</p>` +
-          `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
-          `${linkPageText(req, language, 'undoEmailChangeConfirm')}</button></form>`,
+        `<p>${linkPageText(req, language, 'undoEmailChangeExplanation', variables)}</p>` +
+          linkPageForm(token!, linkPageText(req, language, 'undoEmailChangeConfirm')),
       )
     },
     method: 'get',

@@ -7,24 +7,20 @@ import {
   signInChangeReportsCollection,
 } from './signInChangeReports.js'
 import { suspensionAtSignIn } from './suspensionAtSignIn.js'
-import { unblockEndpoint } from './unblockEndpoint.js'
 
 /**
  * Suspension: an account that may not sign in until an administrator unblocks it (or its owner
  * completes a password reset, unless wrong second-factor codes caused it). Its Security group on the
- * account, the refusal at every sign-in, and the administrators' unblock endpoint.
+ * account, the refusal at every sign-in (the administrators' suspend and unblock are the account overview's).
  */
 export const suspension: Capability = {
   behaviour: (config, options) =>
     mapCollection(config, options.usersCollection, (users) =>
-      appendHooks(
-        addEndpoints(users, [unblockEndpoint(options), ...signInChangeReportEndpoints(options)]),
-        {
-          // First of the `beforeLogin` chain (this capability comes before signIn's): a suspended
-          // account is told so, never asked for a second factor.
-          beforeLogin: [suspensionAtSignIn(options)],
-        },
-      ),
+      appendHooks(addEndpoints(users, signInChangeReportEndpoints(options)), {
+        // First of the `beforeLogin` chain (this capability comes before signIn's): a suspended
+        // account is told so, never asked for a second factor.
+        beforeLogin: [suspensionAtSignIn(options)],
+      }),
     ),
   name: 'suspension',
   schema: (config, options) =>

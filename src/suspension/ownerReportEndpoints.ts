@@ -10,7 +10,7 @@ import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { isWellFormedToken } from '../lib/tokens.js'
 import { jsonResponse } from '../request/http.js'
-import { linkPage, linkPageText, wantsHtml } from '../request/linkPage.js'
+import { linkPage, linkPageForm, linkPageText, wantsHtml } from '../request/linkPage.js'
 import { evictIntruder, type EvictionTrigger } from './evictIntruder.js'
 
 /**
@@ -55,7 +55,7 @@ export const ownerReportEndpoints = <Found extends ReportedAccount>(
   /** Every page under the same heading, so a spent link still says what it was for. */
   const page = (req: PayloadRequest, language: BackofficeLanguage, status: number, body: string) =>
     linkPage(req, {
-      body: `<h1 style="font-size:22px">${linkPageText(req, language, report.texts.heading)}</h1>${body}`,
+      body,
       language,
       status,
       titleKey: report.texts.heading,
@@ -82,8 +82,7 @@ export const ownerReportEndpoints = <Found extends ReportedAccount>(
           language,
           200,
           `<p>${text(report.texts.explanation)}</p>` +
-            `<form method="post" action="?token=${encodeURIComponent(token!)}"><button type="submit" style="padding:10px 18px">` +
-            `${text(report.texts.confirm)}</button></form>`,
+            linkPageForm(token!, text(report.texts.confirm)),
         )
       },
       method: 'get',

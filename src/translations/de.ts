@@ -26,10 +26,15 @@ export const de: BackofficeTranslationTable = {
   loginSubmitting: 'Anmeldung läuft …',
   loginHeading: 'Anmelden',
   loginSubmit: 'Anmelden',
+  signInBlockedFor: 'Die Anmeldung ist vorübergehend gesperrt. Versuchen Sie es {{when}} erneut.',
+  signInBlocked: 'Die Anmeldung ist vorübergehend gesperrt. Versuchen Sie es später erneut.',
+  signInBlockedOver: 'Sie können sich jetzt erneut anmelden.',
+  twoFactorCodesBlockedFor: 'Es wurden zu viele Codes versucht. Versuchen Sie es {{when}} erneut.',
+  twoFactorCodesBlockedOver: 'Sie können jetzt wieder einen Code eingeben.',
   groupSignIn: 'Anmeldung',
   fieldIdentityProvider: 'Anmeldemethode',
   fieldIdentityProviderDescription:
-    "'local' für E-Mail und Passwort, sonst der Single-Sign-on-Anbieter, den dieses Konto verwenden muss.",
+    'Wie sich diese Person anmeldet: mit E-Mail-Adresse und Passwort oder nur über den hier gewählten Single-Sign-on-Anbieter.',
   fieldConsecutiveFailedLogins: 'Fehlgeschlagene Anmeldungen in Folge',
   fieldLockoutUntil: 'Gesperrt bis',
   fieldLastFailedLoginAt: 'Letzte fehlgeschlagene Anmeldung',
@@ -274,6 +279,7 @@ export const de: BackofficeTranslationTable = {
   passwordRuleMet: 'erfüllt',
   passwordRuleNotMet: 'nicht erfüllt',
   passwordRuleMinLength: 'Mindestens {{count}} Zeichen',
+  passwordRuleDiffersFromCurrent: 'Unterscheidet sich vom aktuellen Passwort',
   passwordRuleMaxLength: 'Höchstens {{count}} Zeichen',
   passwordRuleCharacterClasses: 'Enthält mindestens {{count}} verschiedene Kategorien',
   passwordRuleCharacterClassesHint: 'Großbuchstabe, Kleinbuchstabe, Ziffer, Sonderzeichen',
@@ -284,7 +290,7 @@ export const de: BackofficeTranslationTable = {
   passwordRuleMinScore: 'Stärke mindestens: {{strength}}',
   passwordStrengthLabel: 'Stärke',
   passwordStrengthNotRated: 'Noch nicht bewertet',
-  passwordStrengthLoading: 'Stärkeprüfung wird geladen …',
+  passwordStrengthLoading: 'Wird geprüft …',
   passwordStrengthVeryWeak: 'Sehr schwach',
   passwordStrengthWeak: 'Schwach',
   passwordStrengthOkay: 'Akzeptabel',
@@ -306,6 +312,10 @@ export const de: BackofficeTranslationTable = {
   errorCurrentPasswordRequired:
     'Um Ihr eigenes Passwort zu ändern, verwenden Sie „Passwort ändern“ auf Ihrer Kontoseite und bestätigen Sie Ihr aktuelles Passwort.',
   errorPasswordUnchanged: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  errorPasswordStrengthRateLimited:
+    'Zu viele Prüfungen der Passwortstärke. Versuchen Sie es später erneut.',
+  errorPasswordStrengthRateLimitedUntil:
+    'Zu viele Prüfungen der Passwortstärke. Versuchen Sie es {{when}} erneut.',
   auditEventPasswordChangeFailed: 'Passwortänderung fehlgeschlagen',
   emailPasswordChangedSubject: 'Ihr Passwort wurde geändert',
   emailPasswordChangedBody:
@@ -371,6 +381,7 @@ export const de: BackofficeTranslationTable = {
     'Der Einladungslink ist am {{date}} abgelaufen. Senden Sie die Einladung erneut, um einen neuen Link zu verschicken.',
   invitationRevokedNotice:
     'Die Einladung wurde widerrufen: Dieses Konto kann sich nicht anmelden. Senden Sie die Einladung erneut, um die Person wieder einzuladen.',
+  invitationSentOn: 'Eingeladen am {{date}}.',
   invitationAcceptedNotice: 'Die Einladung wurde am {{date}} angenommen.',
   invitationDeliveryFailedNotice:
     'Die Einladungs-E-Mail konnte nicht gesendet werden. Prüfen Sie die E-Mail-Einstellungen und senden Sie die Einladung erneut.',
@@ -395,7 +406,7 @@ export const de: BackofficeTranslationTable = {
   // — firstUser —
   firstUserHeading: 'Ersten Benutzer anlegen',
   firstUserIntro:
-    'Dieses Konto verwaltet das Backoffice. Wählen Sie ein Passwort, das die folgenden Regeln erfüllt.',
+    'Dieses Konto verwaltet das Backoffice: Der erste Benutzer ist immer Administrator. Wählen Sie ein Passwort, das die folgenden Regeln erfüllt.',
   firstUserPassword: 'Passwort',
   firstUserSubmit: 'Anlegen',
   // — twoFactor views —
@@ -504,6 +515,7 @@ export const de: BackofficeTranslationTable = {
   resetRequestsSingular: '2FA-Zurücksetzungsanfrage',
   resetRequestsPlural: '2FA-Zurücksetzungsanfragen',
   fieldResetRequestedBy: 'Angefragt von',
+  fieldResetRequesterEmail: 'E-Mail-Adresse der anfragenden Person',
   fieldResetReason: 'Begründung',
   fieldResetStatus: 'Status',
   fieldResetReviewedBy: 'Geprüft von',
@@ -728,8 +740,6 @@ export const de: BackofficeTranslationTable = {
   recoveryCodesGenerate: 'Neue Wiederherstellungscodes erzeugen',
   recoveryCodesReplaceWarning:
     'Neue Codes ersetzen Ihre bisherigen: Die alten Codes funktionieren sofort nicht mehr.',
-  recoveryCodesOfferAfterSetup:
-    'Die Zwei-Faktor-Authentifizierung ist aktiv. Erzeugen Sie jetzt Wiederherstellungscodes: Jeder meldet Sie einmal an, falls Sie Ihre Authenticator-App verlieren.',
   recoveryCodesConfirm: 'Codes erzeugen',
   recoveryCodesGenerating: 'Wird erzeugt…',
   recoveryCodesCancel: 'Abbrechen',
@@ -816,7 +826,7 @@ export const de: BackofficeTranslationTable = {
     'Zwei-Faktor-Authentifizierung ist für {{roles}} vorgeschrieben: Konten ohne zweiten Faktor',
   securityRulePasskeys: 'Ein Passkey ist für {{roles}} vorgeschrieben: Konten ohne Passkey',
   securityNoRules:
-    'Keine Regel schreibt einen zweiten Faktor oder einen Passkey vor (Optionen `twoFactor.enforcement` und `passkeys.requiredForRoles`).',
+    'Keine Regel schreibt einen zweiten Faktor oder einen Passkey vor. Wer diese Website einrichtet, kann ihn für alle oder für bestimmte Rollen vorschreiben.',
   // — accountPage —
   accountSecurityHeading: 'Anmeldung und Sicherheit',
   sudoDialogDescription:
@@ -909,4 +919,94 @@ export const de: BackofficeTranslationTable = {
   recoveryReviewApproveHeading: 'Hinzugefügtes entfernen?',
   recoveryReviewApproveBody:
     'Jeder hier aufgeführte Zugang wird entfernt und die Sperre aufgehoben. Der Inhaber erhält per E-Mail einen Link, um ein neues Passwort zu wählen; eine entfernte Authenticator-App richtet er bei der nächsten Anmeldung neu ein.',
+  // — Aktionen der Administration im Sicherheitsbereich eines anderen Kontos —
+  errorAccountAlreadySuspended: 'Dieses Konto ist bereits gesperrt.',
+  errorOwnAccountAction:
+    'Nicht für Ihr eigenes Konto: Das muss eine andere Administratorin oder ein anderer Administrator tun.',
+  errorTwoFactorNothingToReset:
+    'Dieses Konto hat keinen zweiten Faktor mehr, der zurückgesetzt werden kann.',
+  errorResetLinkUnavailable:
+    'Dieses Konto hat hier kein Passwort zum Zurücksetzen: Es meldet sich per Single Sign-on an, oder seine Einladung ist noch offen.',
+  errorResetLinkRecentlySent:
+    'Diesem Konto wurde gerade erst ein Link zum Zurücksetzen geschickt. Versuchen Sie es später erneut.',
+  securityPanelActions: 'Aktionen',
+  suspendAccount: 'Konto sperren',
+  suspendAccountTitle: 'Dieses Konto sperren?',
+  suspendAccountBody:
+    '{{email}} wird sofort überall abgemeldet und kann sich nicht mehr anmelden, bis die Administration das Konto entsperrt oder das Passwort zurückgesetzt wird. Die Person erhält darüber eine E-Mail.',
+  suspendAccountBusy: 'Wird gesperrt…',
+  suspendAccountSuccess: 'Konto gesperrt. Alle Sitzungen wurden beendet.',
+  unblockAccountTitle: 'Dieses Konto entsperren?',
+  unblockAccountBody:
+    '{{email}} kann sich wieder anmelden, und die Fehlversuche werden gelöscht. Die Person erhält darüber eine E-Mail.',
+  resetTwoFactor: 'Zwei-Faktor zurücksetzen',
+  resetTwoFactorTitle: 'Zwei-Faktor-Authentifizierung zurücksetzen?',
+  resetTwoFactorBusy: 'Wird zurückgesetzt…',
+  resetTwoFactorSuccess:
+    'Zwei-Faktor-Authentifizierung zurückgesetzt. Alle Sitzungen wurden beendet.',
+  sendResetLink: 'Link zum Zurücksetzen des Passworts senden',
+  sendResetLinkTitle: 'Link zum Zurücksetzen des Passworts senden?',
+  sendResetLinkBody:
+    'Ein Link zum Wählen eines neuen Passworts geht an {{email}}, und nur dorthin; frühere Links werden ungültig. Das aktuelle Passwort gilt weiter, bis ein neues gewählt wird.',
+  sendResetLinkConfirm: 'Link senden',
+  sendResetLinkBusy: 'Wird gesendet…',
+  sendResetLinkSuccess: 'Link zum Zurücksetzen des Passworts an {{email}} gesendet.',
+  securityPanelRemovePasskeyTitle: 'Passkey „{{name}}“ entfernen?',
+  securityPanelRemovePasskeyBody:
+    '{{email}} kann sich damit nicht mehr anmelden. Die Person erhält darüber eine E-Mail.',
+  securityPanelRemoving: 'Wird entfernt…',
+  securityPanelTrustedDevice: 'Vertrauenswürdiges Gerät',
+  securityPanelForget: 'Vergessen',
+  securityPanelForgetLabel: '{{device}} vergessen',
+  securityPanelForgetTitle: '{{device}} vergessen?',
+  securityPanelForgetBody:
+    'Die nächste Anmeldung von {{email}} auf diesem Gerät fragt wieder nach dem zweiten Faktor.',
+  securityPanelForgetting: 'Wird vergessen…',
+  securityPanelForgotten: 'Gerät vergessen: Die nächste Anmeldung fragt nach dem zweiten Faktor.',
+  recoveryCodesPrint: 'Drucken',
+  recoveryCodesKeepFirst: 'Kopieren, laden oder drucken Sie die Codes zuerst.',
+  recoveryCodesSetupStepHeading: 'Wiederherstellungscodes sichern',
+  recoveryCodesSetupStepIntro:
+    'Die Zwei-Faktor-Authentifizierung ist aktiv. Verlieren Sie Ihr Telefon, meldet Sie jeder dieser Codes einmal anstelle der App an. Bewahren Sie sie sicher auf, bevor Sie fortfahren.',
+  errorTwoFactorRequired:
+    'Ihre Rolle muss die Zwei-Faktor-Authentifizierung verwenden: Fügen Sie einen Passkey hinzu, bevor Sie die Authenticator-App entfernen.',
+  auditEventTwoFactorAppReplaced: 'Authenticator-App ersetzt',
+  auditEventTwoFactorAppRemoved: 'Authenticator-App entfernt',
+  emailTwoFactorAppReplacedSubject: 'Für Ihr Konto wurde eine neue Authenticator-App eingerichtet',
+  emailTwoFactorAppReplacedBody:
+    'Die Authenticator-App Ihres Kontos {{email}} wurde ersetzt: Die Anmeldung verlangt jetzt einen Code aus der neuen App, die Codes der alten gelten nicht mehr. Alle anderen Sitzungen Ihres Kontos wurden abgemeldet.',
+  emailTwoFactorAppRemovedSubject: 'Die Authenticator-App wurde von Ihrem Konto entfernt',
+  emailTwoFactorAppRemovedBody:
+    'Die Authenticator-App Ihres Kontos {{email}} wurde ausgeschaltet: Die Anmeldung verlangt ihren Code nicht mehr.',
+  twoFactorAppReplaced:
+    'Die neue Authenticator-App ist aktiv. Die Codes der alten gelten nicht mehr.',
+  twoFactorAppRemoved: 'Die Authenticator-App wurde entfernt.',
+  twoFactorAppReplace: 'Ersetzen',
+  twoFactorAppRemove: 'Entfernen',
+  twoFactorAppReplaceHeading: 'Authenticator-App ersetzen',
+  twoFactorAppRemoveHeading: 'Authenticator-App entfernen?',
+  twoFactorAppReplaceIntro:
+    'Für ein neues Telefon: Geben Sie zuerst einen Code aus der jetzigen App ein oder einen Wiederherstellungscode, falls das Telefon weg ist.',
+  twoFactorAppRemoveIntro:
+    'Die Anmeldung verlangt dann keinen Code aus der App mehr. Geben Sie zur Bestätigung einen Code daraus oder einen Wiederherstellungscode ein.',
+  twoFactorAppReplaceScan:
+    'Scannen Sie diesen QR-Code mit der neuen App oder tippen Sie den Schlüssel ein, und geben Sie dann den angezeigten Code ein. Bis dahin funktioniert die alte App weiter.',
+  twoFactorAppCurrentCodeLabel: 'Code aus Ihrer jetzigen App',
+  twoFactorAppNewCodeLabel: 'Code aus der neuen App',
+  twoFactorAppWorking: 'Wird geprüft…',
+  twoFactorAppContinue: 'Weiter',
+  twoFactorAppUseNew: 'Neue App verwenden',
+  twoFactorAppRemoveConfirm: 'App entfernen',
+  twoFactorAppRequiredNote:
+    'Ihre Rolle muss die Zwei-Faktor-Authentifizierung verwenden: Fügen Sie einen Passkey hinzu, um die App entfernen zu können.',
+  twoFactorHavingProblems: 'Probleme? Zurücksetzen der Zwei-Faktor-Authentifizierung beantragen',
+  sudoCodeLabel: 'Code aus Ihrer Authenticator-App',
+  sudoUseCode: 'Stattdessen einen Code aus der Authenticator-App verwenden',
+  sudoUsePassword: 'Stattdessen das Passwort verwenden',
+  sudoUsePasskey: 'Stattdessen einen Passkey verwenden',
+  sudoPasskeyHint:
+    'Bestätigen fragt Ihren Browser nach Ihrem Passkey: Displaysperre, Fingerabdruck oder Gesicht Ihres Geräts oder ein Sicherheitsschlüssel.',
+  sudoPasskeyCancelled:
+    'Es wurde kein Passkey angegeben. Versuchen Sie es erneut oder bestätigen Sie anders.',
+  sudoUseRecoveryCode: 'Stattdessen einen Wiederherstellungscode verwenden',
 }

@@ -28,10 +28,15 @@ export const en = {
   loginSubmitting: 'Signing in…',
   loginHeading: 'Sign in',
   loginSubmit: 'Sign in',
+  signInBlockedFor: 'Sign-in is temporarily blocked. Try again {{when}}.',
+  signInBlocked: 'Sign-in is temporarily blocked. Try again later.',
+  signInBlockedOver: 'You can try to sign in again.',
+  twoFactorCodesBlockedFor: 'Too many codes were tried. Try again {{when}}.',
+  twoFactorCodesBlockedOver: 'You can enter a code again.',
   groupSignIn: 'Sign-in',
   fieldIdentityProvider: 'Sign-in method',
   fieldIdentityProviderDescription:
-    "'local' for email and password, otherwise the single sign-on provider this account must use.",
+    'How this person signs in: with their email and password, or only through the single sign-on provider chosen here.',
   fieldConsecutiveFailedLogins: 'Failed sign-ins in a row',
   fieldLockoutUntil: 'Locked until',
   fieldLastFailedLoginAt: 'Last failed sign-in',
@@ -264,6 +269,7 @@ export const en = {
   passwordRuleMet: 'met',
   passwordRuleNotMet: 'not met',
   passwordRuleMinLength: 'At least {{count}} characters',
+  passwordRuleDiffersFromCurrent: 'Differs from the current password',
   passwordRuleMaxLength: 'At most {{count}} characters',
   passwordRuleCharacterClasses: 'Contains at least {{count}} different categories',
   passwordRuleCharacterClassesHint: 'uppercase, lowercase, number, special character',
@@ -274,7 +280,7 @@ export const en = {
   passwordRuleMinScore: 'Strength at least: {{strength}}',
   passwordStrengthLabel: 'Strength',
   passwordStrengthNotRated: 'Not rated yet',
-  passwordStrengthLoading: 'Loading the strength check…',
+  passwordStrengthLoading: 'Checking…',
   passwordStrengthVeryWeak: 'Very weak',
   passwordStrengthWeak: 'Weak',
   passwordStrengthOkay: 'Okay',
@@ -296,6 +302,8 @@ export const en = {
   errorCurrentPasswordRequired:
     'To change your own password, use “Change password” on your account page and confirm your current password.',
   errorPasswordUnchanged: 'The new password must be different from the current one.',
+  errorPasswordStrengthRateLimited: 'Too many password strength checks. Try again later.',
+  errorPasswordStrengthRateLimitedUntil: 'Too many password strength checks. Try again {{when}}.',
   auditEventPasswordChangeFailed: 'Password change failed',
   emailPasswordChangedSubject: 'Your password was changed',
   emailPasswordChangedBody:
@@ -359,6 +367,7 @@ export const en = {
     'The invitation link expired on {{date}}. Resend the invitation to send a new link.',
   invitationRevokedNotice:
     'The invitation was revoked: this account cannot sign in. Resend the invitation to invite the person again.',
+  invitationSentOn: 'Invited on {{date}}.',
   invitationAcceptedNotice: 'The invitation was accepted on {{date}}.',
   invitationDeliveryFailedNotice:
     'The invitation email could not be sent. Check the email settings, then resend the invitation.',
@@ -383,7 +392,7 @@ export const en = {
   // — firstUser —
   firstUserHeading: 'Create the first user',
   firstUserIntro:
-    'This account administers the back-office. Choose a password that meets the rules below.',
+    'This account administers the back-office: the first user is always an administrator. Choose a password that meets the rules below.',
   firstUserPassword: 'Password',
   firstUserSubmit: 'Create',
   // — twoFactor views —
@@ -489,6 +498,7 @@ export const en = {
   resetRequestsSingular: '2FA reset request',
   resetRequestsPlural: '2FA reset requests',
   fieldResetRequestedBy: 'Requested by',
+  fieldResetRequesterEmail: "Requester's email",
   fieldResetReason: 'Reason',
   fieldResetStatus: 'Status',
   fieldResetReviewedBy: 'Reviewed by',
@@ -708,8 +718,6 @@ export const en = {
   recoveryCodesGenerate: 'Generate new recovery codes',
   recoveryCodesReplaceWarning:
     'New codes replace your current ones: the old codes stop working at once.',
-  recoveryCodesOfferAfterSetup:
-    'Two-factor authentication is on. Create recovery codes now: each one signs you in once if you lose your authenticator app.',
   recoveryCodesConfirm: 'Generate codes',
   recoveryCodesGenerating: 'Generating…',
   recoveryCodesCancel: 'Cancel',
@@ -794,7 +802,7 @@ export const en = {
     'Two-factor authentication is required for {{roles}}: accounts without a second factor',
   securityRulePasskeys: 'A passkey is required for {{roles}}: accounts without a passkey',
   securityNoRules:
-    'No rule requires a second factor or a passkey (options `twoFactor.enforcement` and `passkeys.requiredForRoles`).',
+    'No rule requires a second factor or a passkey. Whoever configures this site can require one for everyone or for certain roles.',
   // — accountPage —
   accountSecurityHeading: 'Sign-in and security',
   sudoDialogDescription:
@@ -885,4 +893,88 @@ export const en = {
   recoveryReviewApproveHeading: 'Remove what was added?',
   recoveryReviewApproveBody:
     'Every way in listed here is removed and the suspension is lifted. The owner is emailed a link to choose a new password; a removed authenticator app is set up again at their next sign-in.',
+  // — administrator's actions on another account's security panel —
+  errorAccountAlreadySuspended: 'This account is already suspended.',
+  errorOwnAccountAction: 'Not on your own account: another administrator must do this.',
+  errorTwoFactorNothingToReset: 'This account has no second factor left to reset.',
+  errorResetLinkUnavailable:
+    'This account has no password to reset here: it signs in with single sign-on, or its invitation is still open.',
+  errorResetLinkRecentlySent: 'A reset link was sent to this account moments ago. Try again later.',
+  securityPanelActions: 'Actions',
+  suspendAccount: 'Suspend account',
+  suspendAccountTitle: 'Suspend this account?',
+  suspendAccountBody:
+    '{{email}} is signed out everywhere at once and cannot sign in until an administrator unblocks the account or they reset their password. They get an email saying so.',
+  suspendAccountBusy: 'Suspending…',
+  suspendAccountSuccess: 'Account suspended. Every session ended.',
+  unblockAccountTitle: 'Unblock this account?',
+  unblockAccountBody:
+    '{{email}} can sign in again, and their failed attempts are cleared. They get an email saying so.',
+  resetTwoFactor: 'Reset two-factor',
+  resetTwoFactorTitle: 'Reset two-factor authentication?',
+  resetTwoFactorBusy: 'Resetting…',
+  resetTwoFactorSuccess: 'Two-factor authentication reset. Every session ended.',
+  sendResetLink: 'Send password reset link',
+  sendResetLinkTitle: 'Send a password reset link?',
+  sendResetLinkBody:
+    'A link to choose a new password goes to {{email}}, and only there; any earlier link stops working. Their current password keeps working until they choose a new one.',
+  sendResetLinkConfirm: 'Send the link',
+  sendResetLinkBusy: 'Sending…',
+  sendResetLinkSuccess: 'Password reset link sent to {{email}}.',
+  securityPanelRemovePasskeyTitle: 'Remove the passkey “{{name}}”?',
+  securityPanelRemovePasskeyBody:
+    '{{email}} can no longer sign in with it. They get an email saying so.',
+  securityPanelRemoving: 'Removing…',
+  securityPanelTrustedDevice: 'Trusted device',
+  securityPanelForget: 'Forget',
+  securityPanelForgetLabel: 'Forget {{device}}',
+  securityPanelForgetTitle: 'Forget {{device}}?',
+  securityPanelForgetBody:
+    'The next sign-in of {{email}} from this device asks for the second factor again.',
+  securityPanelForgetting: 'Forgetting…',
+  securityPanelForgotten: 'Device forgotten: its next sign-in asks for the second factor.',
+  recoveryCodesPrint: 'Print',
+  recoveryCodesKeepFirst: 'Copy, download or print the codes first.',
+  recoveryCodesSetupStepHeading: 'Save your recovery codes',
+  recoveryCodesSetupStepIntro:
+    'Two-factor authentication is on. If you lose your phone, each of these codes signs you in once in place of the app. Keep them somewhere safe before you go on.',
+  errorTwoFactorRequired:
+    'Your role must use two-factor authentication: add a passkey before you remove the authenticator app.',
+  auditEventTwoFactorAppReplaced: 'Authenticator app replaced',
+  auditEventTwoFactorAppRemoved: 'Authenticator app removed',
+  emailTwoFactorAppReplacedSubject: 'A new authenticator app was set up for your account',
+  emailTwoFactorAppReplacedBody:
+    'The authenticator app of your account {{email}} was replaced: signing in now asks for a code from the new app, and the old one’s codes no longer work. Every other session of your account was signed out.',
+  emailTwoFactorAppRemovedSubject: 'The authenticator app was removed from your account',
+  emailTwoFactorAppRemovedBody:
+    'The authenticator app of your account {{email}} was turned off: signing in no longer asks for its code.',
+  twoFactorAppReplaced: 'The new authenticator app is on. The old one’s codes no longer work.',
+  twoFactorAppRemoved: 'The authenticator app was removed.',
+  twoFactorAppReplace: 'Replace',
+  twoFactorAppRemove: 'Remove',
+  twoFactorAppReplaceHeading: 'Replace the authenticator app',
+  twoFactorAppRemoveHeading: 'Remove the authenticator app?',
+  twoFactorAppReplaceIntro:
+    'For a new phone: first enter a code from the app you use now, or a recovery code if that phone is gone.',
+  twoFactorAppRemoveIntro:
+    'Signing in will no longer ask for a code from the app. Enter a code from it, or a recovery code, to confirm.',
+  twoFactorAppReplaceScan:
+    'Scan this QR code with the new app, or type the key, then enter the code it shows. The old app keeps working until then.',
+  twoFactorAppCurrentCodeLabel: 'Code from your current app',
+  twoFactorAppNewCodeLabel: 'Code from the new app',
+  twoFactorAppWorking: 'Checking…',
+  twoFactorAppContinue: 'Continue',
+  twoFactorAppUseNew: 'Use the new app',
+  twoFactorAppRemoveConfirm: 'Remove the app',
+  twoFactorAppRequiredNote:
+    'Your role must use two-factor authentication: add a passkey to be able to remove the app.',
+  twoFactorHavingProblems: 'Having problems? Ask an administrator to reset two-factor',
+  sudoCodeLabel: 'Code from your authenticator app',
+  sudoUseCode: 'Use a code from your authenticator app instead',
+  sudoUsePassword: 'Use your password instead',
+  sudoUsePasskey: 'Use a passkey instead',
+  sudoPasskeyHint:
+    'Confirm asks your browser for your passkey: your device’s screen lock, fingerprint or face, or a security key.',
+  sudoPasskeyCancelled: 'No passkey was given. Try again, or confirm another way.',
+  sudoUseRecoveryCode: 'Use a recovery code instead',
 } as const

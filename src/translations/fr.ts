@@ -26,10 +26,15 @@ export const fr: BackofficeTranslationTable = {
   loginSubmitting: 'Connexion en cours…',
   loginHeading: 'Se connecter',
   loginSubmit: 'Se connecter',
+  signInBlockedFor: 'La connexion est temporairement bloquée. Réessayez {{when}}.',
+  signInBlocked: 'La connexion est temporairement bloquée. Réessayez plus tard.',
+  signInBlockedOver: 'Vous pouvez de nouveau essayer de vous connecter.',
+  twoFactorCodesBlockedFor: 'Trop de codes ont été essayés. Réessayez {{when}}.',
+  twoFactorCodesBlockedOver: 'Vous pouvez de nouveau saisir un code.',
   groupSignIn: 'Connexion',
   fieldIdentityProvider: 'Méthode de connexion',
   fieldIdentityProviderDescription:
-    "'local' pour l'e-mail et le mot de passe, sinon le fournisseur d'authentification unique que ce compte doit utiliser.",
+    "Comment cette personne se connecte : avec son e-mail et son mot de passe, ou uniquement par le fournisseur d'authentification unique choisi ici.",
   fieldConsecutiveFailedLogins: 'Échecs de connexion consécutifs',
   fieldLockoutUntil: "Verrouillé jusqu'au",
   fieldLastFailedLoginAt: 'Dernier échec de connexion',
@@ -273,6 +278,7 @@ export const fr: BackofficeTranslationTable = {
   passwordRuleMet: 'respectée',
   passwordRuleNotMet: 'non respectée',
   passwordRuleMinLength: 'Au moins {{count}} caractères',
+  passwordRuleDiffersFromCurrent: 'Différent du mot de passe actuel',
   passwordRuleMaxLength: 'Au plus {{count}} caractères',
   passwordRuleCharacterClasses: 'Contient au moins {{count}} catégories différentes',
   passwordRuleCharacterClassesHint: 'majuscule, minuscule, chiffre, caractère spécial',
@@ -283,7 +289,7 @@ export const fr: BackofficeTranslationTable = {
   passwordRuleMinScore: 'Robustesse minimale : {{strength}}',
   passwordStrengthLabel: 'Robustesse',
   passwordStrengthNotRated: 'Pas encore évaluée',
-  passwordStrengthLoading: 'Chargement du contrôle de robustesse…',
+  passwordStrengthLoading: 'Vérification…',
   passwordStrengthVeryWeak: 'Très faible',
   passwordStrengthWeak: 'Faible',
   passwordStrengthOkay: 'Correcte',
@@ -305,6 +311,10 @@ export const fr: BackofficeTranslationTable = {
   errorCurrentPasswordRequired:
     'Pour changer votre propre mot de passe, utilisez « Changer le mot de passe » sur la page de votre compte et confirmez votre mot de passe actuel.',
   errorPasswordUnchanged: 'Le nouveau mot de passe doit être différent de l’actuel.',
+  errorPasswordStrengthRateLimited:
+    'Trop de vérifications de la robustesse du mot de passe. Réessayez plus tard.',
+  errorPasswordStrengthRateLimitedUntil:
+    'Trop de vérifications de la robustesse du mot de passe. Réessayez {{when}}.',
   auditEventPasswordChangeFailed: 'Échec du changement de mot de passe',
   emailPasswordChangedSubject: 'Votre mot de passe a été changé',
   emailPasswordChangedBody:
@@ -369,6 +379,7 @@ export const fr: BackofficeTranslationTable = {
     "Le lien d'invitation a expiré le {{date}}. Renvoyez l'invitation pour envoyer un nouveau lien.",
   invitationRevokedNotice:
     "L'invitation a été révoquée : ce compte ne peut pas se connecter. Renvoyez l'invitation pour inviter de nouveau la personne.",
+  invitationSentOn: 'Invitation envoyée le {{date}}.',
   invitationAcceptedNotice: "L'invitation a été acceptée le {{date}}.",
   invitationDeliveryFailedNotice:
     "L'e-mail d'invitation n'a pas pu être envoyé. Vérifiez les paramètres d'e-mail, puis renvoyez l'invitation.",
@@ -393,7 +404,7 @@ export const fr: BackofficeTranslationTable = {
   // — firstUser —
   firstUserHeading: 'Créer le premier utilisateur',
   firstUserIntro:
-    'Ce compte administre le back-office. Choisissez un mot de passe qui respecte les règles ci-dessous.',
+    'Ce compte administre le back-office : le premier utilisateur est toujours administrateur. Choisissez un mot de passe qui respecte les règles ci-dessous.',
   firstUserPassword: 'Mot de passe',
   firstUserSubmit: 'Créer',
   // — twoFactor views —
@@ -502,6 +513,7 @@ export const fr: BackofficeTranslationTable = {
   resetRequestsSingular: 'Demande de réinitialisation 2FA',
   resetRequestsPlural: 'Demandes de réinitialisation 2FA',
   fieldResetRequestedBy: 'Demandée par',
+  fieldResetRequesterEmail: 'E-mail du demandeur',
   fieldResetReason: 'Motif',
   fieldResetStatus: 'Statut',
   fieldResetReviewedBy: 'Examinée par',
@@ -727,8 +739,6 @@ export const fr: BackofficeTranslationTable = {
   recoveryCodesGenerate: 'Générer de nouveaux codes de récupération',
   recoveryCodesReplaceWarning:
     'Les nouveaux codes remplacent les actuels : les anciens cessent de fonctionner immédiatement.',
-  recoveryCodesOfferAfterSetup:
-    'L’authentification à deux facteurs est activée. Créez maintenant des codes de récupération : chacun vous connecte une fois si vous perdez votre application d’authentification.',
   recoveryCodesConfirm: 'Générer les codes',
   recoveryCodesGenerating: 'Génération…',
   recoveryCodesCancel: 'Annuler',
@@ -814,7 +824,7 @@ export const fr: BackofficeTranslationTable = {
     'L’authentification à deux facteurs est exigée pour {{roles}} : comptes sans second facteur',
   securityRulePasskeys: 'Une clé d’accès est exigée pour {{roles}} : comptes sans clé d’accès',
   securityNoRules:
-    'Aucune règle n’exige de second facteur ni de clé d’accès (options `twoFactor.enforcement` et `passkeys.requiredForRoles`).',
+    'Aucune règle n’exige de second facteur ni de clé d’accès. La personne qui configure ce site peut en exiger un pour tout le monde ou pour certains rôles.',
   // — accountPage —
   accountSecurityHeading: 'Connexion et sécurité',
   sudoDialogDescription:
@@ -908,4 +918,93 @@ export const fr: BackofficeTranslationTable = {
   recoveryReviewApproveHeading: 'Supprimer ce qui a été ajouté ?',
   recoveryReviewApproveBody:
     'Chaque accès listé ici est supprimé et la suspension est levée. Le titulaire reçoit par e-mail un lien pour choisir un nouveau mot de passe ; une application d’authentification supprimée est reconfigurée à sa prochaine connexion.',
+  // — actions des administrateurs dans le panneau de sécurité d'un autre compte —
+  errorAccountAlreadySuspended: 'Ce compte est déjà suspendu.',
+  errorOwnAccountAction: 'Pas sur votre propre compte : un autre administrateur doit le faire.',
+  errorTwoFactorNothingToReset: "Ce compte n'a plus de second facteur à réinitialiser.",
+  errorResetLinkUnavailable:
+    "Ce compte n'a pas de mot de passe à réinitialiser ici : il se connecte par authentification unique, ou son invitation est encore ouverte.",
+  errorResetLinkRecentlySent:
+    'Un lien de réinitialisation vient d’être envoyé à ce compte. Réessayez plus tard.',
+  securityPanelActions: 'Actions',
+  suspendAccount: 'Suspendre le compte',
+  suspendAccountTitle: 'Suspendre ce compte ?',
+  suspendAccountBody:
+    '{{email}} est déconnecté partout immédiatement et ne peut plus se connecter tant qu’un administrateur ne débloque pas le compte ou que son mot de passe n’est pas réinitialisé. Un e-mail l’en informe.',
+  suspendAccountBusy: 'Suspension…',
+  suspendAccountSuccess: 'Compte suspendu. Toutes les sessions ont été terminées.',
+  unblockAccountTitle: 'Débloquer ce compte ?',
+  unblockAccountBody:
+    '{{email}} peut de nouveau se connecter, et ses tentatives échouées sont effacées. Un e-mail l’en informe.',
+  resetTwoFactor: 'Réinitialiser la double authentification',
+  resetTwoFactorTitle: 'Réinitialiser la double authentification ?',
+  resetTwoFactorBusy: 'Réinitialisation…',
+  resetTwoFactorSuccess:
+    'Double authentification réinitialisée. Toutes les sessions ont été terminées.',
+  sendResetLink: 'Envoyer un lien de réinitialisation',
+  sendResetLinkTitle: 'Envoyer un lien de réinitialisation du mot de passe ?',
+  sendResetLinkBody:
+    'Un lien pour choisir un nouveau mot de passe est envoyé à {{email}}, et seulement là ; tout lien précédent cesse de fonctionner. Le mot de passe actuel reste valable jusqu’au choix d’un nouveau.',
+  sendResetLinkConfirm: 'Envoyer le lien',
+  sendResetLinkBusy: 'Envoi…',
+  sendResetLinkSuccess: 'Lien de réinitialisation envoyé à {{email}}.',
+  securityPanelRemovePasskeyTitle: 'Supprimer la clé d’accès « {{name}} » ?',
+  securityPanelRemovePasskeyBody:
+    '{{email}} ne peut plus se connecter avec elle. Un e-mail l’en informe.',
+  securityPanelRemoving: 'Suppression…',
+  securityPanelTrustedDevice: 'Appareil de confiance',
+  securityPanelForget: 'Oublier',
+  securityPanelForgetLabel: 'Oublier {{device}}',
+  securityPanelForgetTitle: 'Oublier {{device}} ?',
+  securityPanelForgetBody:
+    'La prochaine connexion de {{email}} depuis cet appareil demandera de nouveau le second facteur.',
+  securityPanelForgetting: 'Oubli…',
+  securityPanelForgotten: 'Appareil oublié : sa prochaine connexion demandera le second facteur.',
+  recoveryCodesPrint: 'Imprimer',
+  recoveryCodesKeepFirst: 'Copiez, téléchargez ou imprimez d’abord les codes.',
+  recoveryCodesSetupStepHeading: 'Enregistrez vos codes de récupération',
+  recoveryCodesSetupStepIntro:
+    'L’authentification à deux facteurs est activée. Si vous perdez votre téléphone, chacun de ces codes vous connecte une fois à la place de l’application. Conservez-les en lieu sûr avant de continuer.',
+  errorTwoFactorRequired:
+    'Votre rôle doit utiliser l’authentification à deux facteurs : ajoutez une clé d’accès avant de retirer l’application d’authentification.',
+  auditEventTwoFactorAppReplaced: 'Application d’authentification remplacée',
+  auditEventTwoFactorAppRemoved: 'Application d’authentification retirée',
+  emailTwoFactorAppReplacedSubject:
+    'Une nouvelle application d’authentification a été configurée pour votre compte',
+  emailTwoFactorAppReplacedBody:
+    'L’application d’authentification de votre compte {{email}} a été remplacée : la connexion demande désormais un code de la nouvelle application, et les codes de l’ancienne ne fonctionnent plus. Toutes les autres sessions de votre compte ont été fermées.',
+  emailTwoFactorAppRemovedSubject: 'L’application d’authentification a été retirée de votre compte',
+  emailTwoFactorAppRemovedBody:
+    'L’application d’authentification de votre compte {{email}} a été désactivée : la connexion ne demande plus son code.',
+  twoFactorAppReplaced:
+    'La nouvelle application d’authentification est activée. Les codes de l’ancienne ne fonctionnent plus.',
+  twoFactorAppRemoved: 'L’application d’authentification a été retirée.',
+  twoFactorAppReplace: 'Remplacer',
+  twoFactorAppRemove: 'Retirer',
+  twoFactorAppReplaceHeading: 'Remplacer l’application d’authentification',
+  twoFactorAppRemoveHeading: 'Retirer l’application d’authentification ?',
+  twoFactorAppReplaceIntro:
+    'Pour un nouveau téléphone : saisissez d’abord un code de l’application actuelle, ou un code de récupération si ce téléphone n’est plus là.',
+  twoFactorAppRemoveIntro:
+    'La connexion ne demandera plus de code de l’application. Saisissez-en un, ou un code de récupération, pour confirmer.',
+  twoFactorAppReplaceScan:
+    'Scannez ce code QR avec la nouvelle application, ou saisissez la clé, puis entrez le code affiché. L’ancienne application fonctionne jusque-là.',
+  twoFactorAppCurrentCodeLabel: 'Code de votre application actuelle',
+  twoFactorAppNewCodeLabel: 'Code de la nouvelle application',
+  twoFactorAppWorking: 'Vérification…',
+  twoFactorAppContinue: 'Continuer',
+  twoFactorAppUseNew: 'Utiliser la nouvelle application',
+  twoFactorAppRemoveConfirm: 'Retirer l’application',
+  twoFactorAppRequiredNote:
+    'Votre rôle doit utiliser l’authentification à deux facteurs : ajoutez une clé d’accès pour pouvoir retirer l’application.',
+  twoFactorHavingProblems:
+    'Un problème ? Demander la réinitialisation de l’authentification à deux facteurs',
+  sudoCodeLabel: 'Code de votre application d’authentification',
+  sudoUseCode: 'Utiliser plutôt un code de l’application d’authentification',
+  sudoUsePassword: 'Utiliser plutôt le mot de passe',
+  sudoUsePasskey: 'Utiliser plutôt une clé d’accès',
+  sudoPasskeyHint:
+    'Confirmer demande votre clé d’accès à votre navigateur : le verrouillage d’écran, l’empreinte ou le visage de votre appareil, ou une clé de sécurité.',
+  sudoPasskeyCancelled: 'Aucune clé d’accès n’a été fournie. Réessayez, ou confirmez autrement.',
+  sudoUseRecoveryCode: 'Utiliser plutôt un code de récupération',
 }

@@ -26,10 +26,15 @@ export const nl: BackofficeTranslationTable = {
   loginSubmitting: 'Bezig met aanmelden…',
   loginHeading: 'Aanmelden',
   loginSubmit: 'Aanmelden',
+  signInBlockedFor: 'Aanmelden is tijdelijk geblokkeerd. Probeer het {{when}} opnieuw.',
+  signInBlocked: 'Aanmelden is tijdelijk geblokkeerd. Probeer het later opnieuw.',
+  signInBlockedOver: 'U kunt opnieuw proberen u aan te melden.',
+  twoFactorCodesBlockedFor: 'Er zijn te veel codes geprobeerd. Probeer het {{when}} opnieuw.',
+  twoFactorCodesBlockedOver: 'U kunt weer een code invoeren.',
   groupSignIn: 'Aanmelden',
   fieldIdentityProvider: 'Aanmeldmethode',
   fieldIdentityProviderDescription:
-    "'local' voor e-mail en wachtwoord, anders de single-sign-on-provider die dit account moet gebruiken.",
+    'Hoe deze persoon zich aanmeldt: met e-mailadres en wachtwoord, of alleen via de hier gekozen single-sign-on-provider.',
   fieldConsecutiveFailedLogins: 'Mislukte aanmeldingen op rij',
   fieldLockoutUntil: 'Vergrendeld tot',
   fieldLastFailedLoginAt: 'Laatste mislukte aanmelding',
@@ -266,6 +271,7 @@ export const nl: BackofficeTranslationTable = {
   passwordRuleMet: 'voldaan',
   passwordRuleNotMet: 'niet voldaan',
   passwordRuleMinLength: 'Minstens {{count}} tekens',
+  passwordRuleDiffersFromCurrent: 'Verschilt van het huidige wachtwoord',
   passwordRuleMaxLength: 'Hoogstens {{count}} tekens',
   passwordRuleCharacterClasses: 'Bevat minstens {{count}} verschillende categorieën',
   passwordRuleCharacterClassesHint: 'hoofdletter, kleine letter, cijfer, speciaal teken',
@@ -276,7 +282,7 @@ export const nl: BackofficeTranslationTable = {
   passwordRuleMinScore: 'Sterkte minstens: {{strength}}',
   passwordStrengthLabel: 'Sterkte',
   passwordStrengthNotRated: 'Nog niet beoordeeld',
-  passwordStrengthLoading: 'Sterktecontrole wordt geladen…',
+  passwordStrengthLoading: 'Wordt gecontroleerd…',
   passwordStrengthVeryWeak: 'Zeer zwak',
   passwordStrengthWeak: 'Zwak',
   passwordStrengthOkay: 'Redelijk',
@@ -298,6 +304,10 @@ export const nl: BackofficeTranslationTable = {
   errorCurrentPasswordRequired:
     'Gebruik „Wachtwoord wijzigen” op uw accountpagina en bevestig uw huidige wachtwoord om uw eigen wachtwoord te wijzigen.',
   errorPasswordUnchanged: 'Het nieuwe wachtwoord moet verschillen van het huidige.',
+  errorPasswordStrengthRateLimited:
+    'Te veel controles van de wachtwoordsterkte. Probeer het later opnieuw.',
+  errorPasswordStrengthRateLimitedUntil:
+    'Te veel controles van de wachtwoordsterkte. Probeer het {{when}} opnieuw.',
   auditEventPasswordChangeFailed: 'Wachtwoordwijziging mislukt',
   emailPasswordChangedSubject: 'Uw wachtwoord is gewijzigd',
   emailPasswordChangedBody:
@@ -363,6 +373,7 @@ export const nl: BackofficeTranslationTable = {
     'De uitnodigingslink is verlopen op {{date}}. Verstuur de uitnodiging opnieuw om een nieuwe link te sturen.',
   invitationRevokedNotice:
     'De uitnodiging is ingetrokken: dit account kan niet aanmelden. Verstuur de uitnodiging opnieuw om de persoon weer uit te nodigen.',
+  invitationSentOn: 'Uitgenodigd op {{date}}.',
   invitationAcceptedNotice: 'De uitnodiging is geaccepteerd op {{date}}.',
   invitationDeliveryFailedNotice:
     'De uitnodigingsmail kon niet worden verstuurd. Controleer de e-mailinstellingen en verstuur de uitnodiging opnieuw.',
@@ -387,7 +398,7 @@ export const nl: BackofficeTranslationTable = {
   // — firstUser —
   firstUserHeading: 'Eerste gebruiker aanmaken',
   firstUserIntro:
-    'Dit account beheert de backoffice. Kies een wachtwoord dat aan de onderstaande regels voldoet.',
+    'Dit account beheert de backoffice: de eerste gebruiker is altijd beheerder. Kies een wachtwoord dat aan de onderstaande regels voldoet.',
   firstUserPassword: 'Wachtwoord',
   firstUserSubmit: 'Aanmaken',
   // — twoFactor views —
@@ -494,6 +505,7 @@ export const nl: BackofficeTranslationTable = {
   resetRequestsSingular: '2FA-resetverzoek',
   resetRequestsPlural: '2FA-resetverzoeken',
   fieldResetRequestedBy: 'Aangevraagd door',
+  fieldResetRequesterEmail: 'E-mailadres van de aanvrager',
   fieldResetReason: 'Reden',
   fieldResetStatus: 'Status',
   fieldResetReviewedBy: 'Beoordeeld door',
@@ -715,8 +727,6 @@ export const nl: BackofficeTranslationTable = {
   recoveryCodesGenerate: 'Nieuwe herstelcodes aanmaken',
   recoveryCodesReplaceWarning:
     'Nieuwe codes vervangen uw huidige: de oude codes werken meteen niet meer.',
-  recoveryCodesOfferAfterSetup:
-    'Tweestapsverificatie staat aan. Maak nu herstelcodes aan: met elke code meldt u zich één keer aan als u uw authenticator-app kwijtraakt.',
   recoveryCodesConfirm: 'Codes aanmaken',
   recoveryCodesGenerating: 'Bezig met aanmaken…',
   recoveryCodesCancel: 'Annuleren',
@@ -802,7 +812,7 @@ export const nl: BackofficeTranslationTable = {
     'Tweestapsverificatie is verplicht voor {{roles}}: accounts zonder tweede factor',
   securityRulePasskeys: 'Een passkey is verplicht voor {{roles}}: accounts zonder passkey',
   securityNoRules:
-    'Geen regel vereist een tweede factor of een passkey (opties `twoFactor.enforcement` en `passkeys.requiredForRoles`).',
+    'Geen regel vereist een tweede factor of een passkey. Wie deze site instelt, kan er een verplichten voor iedereen of voor bepaalde rollen.',
   // — accountPage —
   accountSecurityHeading: 'Inloggen en beveiliging',
   sudoDialogDescription:
@@ -895,4 +905,91 @@ export const nl: BackofficeTranslationTable = {
   recoveryReviewApproveHeading: 'Toegevoegde verwijderen?',
   recoveryReviewApproveBody:
     'Elke toegang in deze lijst wordt verwijderd en de schorsing opgeheven. De eigenaar krijgt per e-mail een link om een nieuw wachtwoord te kiezen; een verwijderde authenticator-app stelt hij bij de volgende aanmelding opnieuw in.',
+  // — acties van beheerders in het beveiligingspaneel van een ander account —
+  errorAccountAlreadySuspended: 'Dit account is al geschorst.',
+  errorOwnAccountAction: 'Niet op uw eigen account: een andere beheerder moet dit doen.',
+  errorTwoFactorNothingToReset: 'Dit account heeft geen tweede factor meer om te resetten.',
+  errorResetLinkUnavailable:
+    'Dit account heeft hier geen wachtwoord om te resetten: het meldt zich aan via single sign-on, of de uitnodiging staat nog open.',
+  errorResetLinkRecentlySent:
+    'Er is zojuist een resetlink naar dit account gestuurd. Probeer het later opnieuw.',
+  securityPanelActions: 'Acties',
+  suspendAccount: 'Account schorsen',
+  suspendAccountTitle: 'Dit account schorsen?',
+  suspendAccountBody:
+    '{{email}} wordt overal direct afgemeld en kan zich niet aanmelden tot een beheerder het account deblokkeert of het wachtwoord wordt gereset. Diegene krijgt daarover een e-mail.',
+  suspendAccountBusy: 'Bezig met schorsen…',
+  suspendAccountSuccess: 'Account geschorst. Alle sessies zijn beëindigd.',
+  unblockAccountTitle: 'Dit account deblokkeren?',
+  unblockAccountBody:
+    '{{email}} kan zich weer aanmelden, en de mislukte pogingen worden gewist. Diegene krijgt daarover een e-mail.',
+  resetTwoFactor: 'Tweestapsverificatie resetten',
+  resetTwoFactorTitle: 'Tweestapsverificatie resetten?',
+  resetTwoFactorBusy: 'Bezig met resetten…',
+  resetTwoFactorSuccess: 'Tweestapsverificatie gereset. Alle sessies zijn beëindigd.',
+  sendResetLink: 'Link om wachtwoord te resetten sturen',
+  sendResetLinkTitle: 'Een link om het wachtwoord te resetten sturen?',
+  sendResetLinkBody:
+    'Een link om een nieuw wachtwoord te kiezen gaat naar {{email}}, en alleen daarheen; eerdere links werken niet meer. Het huidige wachtwoord blijft werken tot er een nieuw is gekozen.',
+  sendResetLinkConfirm: 'Link sturen',
+  sendResetLinkBusy: 'Bezig met sturen…',
+  sendResetLinkSuccess: 'Link om het wachtwoord te resetten gestuurd naar {{email}}.',
+  securityPanelRemovePasskeyTitle: 'De passkey “{{name}}” verwijderen?',
+  securityPanelRemovePasskeyBody:
+    '{{email}} kan zich er niet meer mee aanmelden. Diegene krijgt daarover een e-mail.',
+  securityPanelRemoving: 'Bezig met verwijderen…',
+  securityPanelTrustedDevice: 'Vertrouwd apparaat',
+  securityPanelForget: 'Vergeten',
+  securityPanelForgetLabel: '{{device}} vergeten',
+  securityPanelForgetTitle: '{{device}} vergeten?',
+  securityPanelForgetBody:
+    'De volgende aanmelding van {{email}} vanaf dit apparaat vraagt weer om de tweede factor.',
+  securityPanelForgetting: 'Bezig met vergeten…',
+  securityPanelForgotten: 'Apparaat vergeten: de volgende aanmelding vraagt om de tweede factor.',
+  recoveryCodesPrint: 'Afdrukken',
+  recoveryCodesKeepFirst: 'Kopieer, download of print de codes eerst.',
+  recoveryCodesSetupStepHeading: 'Bewaar uw herstelcodes',
+  recoveryCodesSetupStepIntro:
+    'Tweestapsverificatie staat aan. Raakt u uw telefoon kwijt, dan meldt elk van deze codes u één keer aan in plaats van de app. Bewaar ze op een veilige plek voordat u verdergaat.',
+  errorTwoFactorRequired:
+    'Uw rol moet tweestapsverificatie gebruiken: voeg een passkey toe voordat u de authenticator-app verwijdert.',
+  auditEventTwoFactorAppReplaced: 'Authenticator-app vervangen',
+  auditEventTwoFactorAppRemoved: 'Authenticator-app verwijderd',
+  emailTwoFactorAppReplacedSubject: 'Er is een nieuwe authenticator-app ingesteld voor uw account',
+  emailTwoFactorAppReplacedBody:
+    'De authenticator-app van uw account {{email}} is vervangen: aanmelden vraagt nu om een code uit de nieuwe app, en de codes van de oude werken niet meer. Alle andere sessies van uw account zijn afgemeld.',
+  emailTwoFactorAppRemovedSubject: 'De authenticator-app is van uw account verwijderd',
+  emailTwoFactorAppRemovedBody:
+    'De authenticator-app van uw account {{email}} is uitgeschakeld: aanmelden vraagt niet meer om de code ervan.',
+  twoFactorAppReplaced:
+    'De nieuwe authenticator-app staat aan. De codes van de oude werken niet meer.',
+  twoFactorAppRemoved: 'De authenticator-app is verwijderd.',
+  twoFactorAppReplace: 'Vervangen',
+  twoFactorAppRemove: 'Verwijderen',
+  twoFactorAppReplaceHeading: 'Authenticator-app vervangen',
+  twoFactorAppRemoveHeading: 'Authenticator-app verwijderen?',
+  twoFactorAppReplaceIntro:
+    'Voor een nieuwe telefoon: voer eerst een code in uit de app die u nu gebruikt, of een herstelcode als die telefoon weg is.',
+  twoFactorAppRemoveIntro:
+    'Aanmelden vraagt dan niet meer om een code uit de app. Voer ter bevestiging een code eruit in, of een herstelcode.',
+  twoFactorAppReplaceScan:
+    'Scan deze QR-code met de nieuwe app of typ de sleutel, en voer dan de getoonde code in. Tot dan blijft de oude app werken.',
+  twoFactorAppCurrentCodeLabel: 'Code uit uw huidige app',
+  twoFactorAppNewCodeLabel: 'Code uit de nieuwe app',
+  twoFactorAppWorking: 'Bezig met controleren…',
+  twoFactorAppContinue: 'Doorgaan',
+  twoFactorAppUseNew: 'Nieuwe app gebruiken',
+  twoFactorAppRemoveConfirm: 'App verwijderen',
+  twoFactorAppRequiredNote:
+    'Uw rol moet tweestapsverificatie gebruiken: voeg een passkey toe om de app te kunnen verwijderen.',
+  twoFactorHavingProblems: 'Problemen? Vraag een beheerder tweestapsverificatie te resetten',
+  sudoCodeLabel: 'Code uit uw authenticator-app',
+  sudoUseCode: 'In plaats daarvan een code uit de authenticator-app gebruiken',
+  sudoUsePassword: 'In plaats daarvan uw wachtwoord gebruiken',
+  sudoUsePasskey: 'Gebruik in plaats daarvan een passkey',
+  sudoPasskeyHint:
+    'Bevestigen vraagt uw browser om uw passkey: de schermvergrendeling, vingerafdruk of het gezicht van uw apparaat, of een beveiligingssleutel.',
+  sudoPasskeyCancelled:
+    'Er is geen passkey gegeven. Probeer het opnieuw, of bevestig op een andere manier.',
+  sudoUseRecoveryCode: 'In plaats daarvan een herstelcode gebruiken',
 }

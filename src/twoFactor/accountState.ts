@@ -9,6 +9,8 @@ import { sqlFor } from '../db/sql.js'
 
 export type AccountTotpState = {
   lastUsedStep: null | number
+  /** The sealed secret of an authenticator replacing the enabled one, until a code from it is entered. */
+  replacementSecret: null | string
   sealedSecret: null | string
   status: null | TotpStatus
 }
@@ -19,6 +21,7 @@ const columns = (payload: Payload, options: SanitizedBackofficeOptions) => {
     enabledAt: users.column('totpConfig_enabledAt'),
     id: users.column('id'),
     lastUsedStep: users.column('totpConfig_lastUsedStep'),
+    replacementSecret: users.column('totpConfig_replacementSecret'),
     secret: users.column('totpConfig_secret'),
     setupRequired: users.column('totpConfig_setupRequired'),
     status: users.column('totpConfig_status'),
@@ -34,11 +37,12 @@ export const readTotpState = async (
 ): Promise<AccountTotpState | null> => {
   const c = columns(payload, options)
   const [row] = await c.users.execute<{
+    replacement: null | string
     secret: null | string
     status: null | TotpStatus
     step: null | number | string
   }>(
-    sql`SELECT ${c.status} AS status, ${c.secret} AS secret, ${c.lastUsedStep} AS step FROM ${c.users.table} WHERE ${c.id} = ${userId}`,
+    sql`SELECT ${c.status} AS status, ${c.secret} AS secret, ${c.lastUsedStep} AS step, ${c.replacementSecret} AS replacement FROM ${c.users.table} WHERE ${c.id} = ${userId}`,
   )
   if (!row) {
     return null
@@ -46,6 +50,7 @@ export const readTotpState = async (
   // PostgreSQL numerics arrive as strings.
   return {
     lastUsedStep: row.step === null ? null : Number(row.step),
+    replacementSecret: row.replacement,
     sealedSecret: row.secret,
     status: row.status,
   }
@@ -143,7 +148,7 @@ export const resetToPending = async (
   const c = columns(req.payload, options)
   const rows = await c.users.execute(
     sql`UPDATE ${c.users.table}
-     SET ${c.status} = 'pending', ${c.secret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL, ${c.setupRequired} = true
+     SET ${c.status} = 'pending', ${c.secret} = NULL, ${c.replacementSecret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL, ${c.setupRequired} = true
      WHERE ${c.id} = ${userId} AND ${c.status} = 'enabled' RETURNING ${c.id}`,
     req,
   )
@@ -162,6 +167,65 @@ export const requireSetup = async (
   const c = columns(req.payload, options)
   const rows = await c.users.execute(
     sql`UPDATE ${c.users.table} SET ${c.setupRequired} = true WHERE ${c.id} = ${userId} RETURNING ${c.id}`,
+    req,
+  )
+  return rows.length === 1
+}
+
+/**
+ * Keeps a new authenticator's secret beside the enabled one (replacing any earlier replacement);
+ * the enabled secret goes on working until `completeReplacement`. Returns false when the app is not
+ * on any more.
+ */
+export const beginReplacement = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  sealedSecret: string,
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table} SET ${c.replacementSecret} = ${sealedSecret}
+     WHERE ${c.id} = ${userId} AND ${c.status} = 'enabled' RETURNING ${c.id}`,
+  )
+  return rows.length === 1
+}
+
+/**
+ * The new authenticator takes over once a code from it was checked: one statement conditioned on the
+ * same replacement still waiting, so a replacement started again in another tab, an approved reset
+ * or the app turned off meanwhile wins. `enabledAt` is now: to "this wasn't me" and a recovery review
+ * the new app is a way in added at this time (sudo/signInAddedNotice.ts).
+ */
+export const completeReplacement = async (
+  payload: Payload,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+  { sealedSecret, timeStep }: { sealedSecret: string; timeStep: number },
+): Promise<boolean> => {
+  const c = columns(payload, options)
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table}
+     SET ${c.secret} = ${c.replacementSecret}, ${c.replacementSecret} = NULL, ${c.lastUsedStep} = ${timeStep}, ${c.enabledAt} = now()
+     WHERE ${c.id} = ${userId} AND ${c.status} = 'enabled' AND ${c.replacementSecret} = ${sealedSecret} RETURNING ${c.id}`,
+  )
+  return rows.length === 1
+}
+
+/**
+ * Turns the authenticator app off: status, secrets and last step go, as if it had never been set up.
+ * Conditioned on `enabled`; in the request's transaction.
+ */
+export const turnOffApp = async (
+  req: PayloadRequest,
+  options: SanitizedBackofficeOptions,
+  userId: number | string,
+): Promise<boolean> => {
+  const c = columns(req.payload, options)
+  const rows = await c.users.execute(
+    sql`UPDATE ${c.users.table}
+     SET ${c.status} = NULL, ${c.secret} = NULL, ${c.replacementSecret} = NULL, ${c.lastUsedStep} = NULL, ${c.enabledAt} = NULL
+     WHERE ${c.id} = ${userId} AND ${c.status} = 'enabled' RETURNING ${c.id}`,
     req,
   )
   return rows.length === 1

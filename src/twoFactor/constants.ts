@@ -27,9 +27,3 @@ export const twoFactorRoutes = {
   challenge: '/two-factor/verify',
   enrolment: '/two-factor/setup',
 } as const
-
-/**
- * The account page's query parameter that opens the recovery-codes panel with its offer: where a
- * completed enrolment leads, so the first second factor comes with a way to recover it.
- */
-export const recoveryCodesOfferParameter = 'recoveryCodes'

@@ -5,7 +5,7 @@ import type { TotpConfig } from './fields.js'
 export type SecondFactorNeed = 'challenge' | 'enrol' | 'none'
 
 /** Whether the enforcement option makes a second factor compulsory for this account. */
-const mustUseSecondFactor = (
+export const mustUseSecondFactor = (
   user: Record<string, unknown>,
   options: SanitizedBackofficeOptions,
 ): boolean => {

@@ -70,6 +70,9 @@ export const totpConfigField = (options: SanitizedBackofficeOptions): Field => (
       label: label('fieldTwoFactorEnabledAt'),
     },
     { name: 'secret', type: 'text', access: nobody, hidden: true },
+    // A new authenticator's secret while the enabled one is being replaced (sealed like `secret`):
+    // it takes over only once a code from it is entered, so a replacement left half-way changes nothing.
+    { name: 'replacementSecret', type: 'text', access: nobody, hidden: true },
     // Set by an approved reset request, cleared by the next completed enrolment: the user
     // must set up two-factor again at the next sign-in, whatever the enforcement option says.
     { name: 'setupRequired', type: 'checkbox', access: nobody, hidden: true },

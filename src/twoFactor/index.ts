@@ -3,7 +3,17 @@ import type { Capability } from '../capability.js'
 import { addCollection, addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
 import { addSignInAdditionSource } from '../suspension/signInAdditions.js'
 import { twoFactorChallengesCollection } from './challengeCollection.js'
+import { confirmWithCodeEndpoint } from './endpoints/confirmWithCode.js'
+import {
+  confirmWithPasskeyEndpoint,
+  passkeyConfirmOptionsEndpoint,
+} from './endpoints/confirmWithPasskey.js'
 import { secondFactorsEndpoint } from './endpoints/factors.js'
+import {
+  beginAppReplacementEndpoint,
+  finishAppReplacementEndpoint,
+  removeAppEndpoint,
+} from './endpoints/manageApp.js'
 import {
   generateRecoveryCodesEndpoint,
   recoveryCodesStatusEndpoint,
@@ -81,6 +91,12 @@ export const twoFactor: Capability = {
     return mapCollection(withReview, options.usersCollection, (users) =>
       addEndpoints(users, [
         setupEndpoint(options),
+        beginAppReplacementEndpoint(options),
+        finishAppReplacementEndpoint(options),
+        removeAppEndpoint(options),
+        confirmWithCodeEndpoint(options),
+        passkeyConfirmOptionsEndpoint(options),
+        confirmWithPasskeyEndpoint(options),
         listTrustedDevicesEndpoint(options),
         removeTrustedDeviceEndpoint(options),
         recoveryCodesStatusEndpoint(options),

@@ -19,18 +19,18 @@ import {
  * unnoticed). Answers the codes, which are stored only as hashes and so shown this once, or null,
  * changing nothing, when the account has no second factor on (the app or a passkey). With
  * `onlyIfNone`, an account that already holds codes keeps them (the first passkey of an account that
- * had the app, say).
+ * had the app, say). `notify: false` where the codes come with the app's setup, whose own email (with
+ * its "this wasn't me" link, which takes codes made since away too) already tells of it.
  */
 export const issueRecoveryCodes = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   account: SessionUser,
-  { onlyIfNone = false }: { onlyIfNone?: boolean } = {},
+  { notify = true, onlyIfNone = false }: { notify?: boolean; onlyIfNone?: boolean } = {},
 ): Promise<(RecoveryCodesStatus & { codes: string[] }) | null> => {
   const count = options.twoFactor.recoveryCodes.count
   const codes = Array.from({ length: count }, generateRecoveryCode)
-  // Hashed before the transaction opens: scrypt takes a while, the row lock should not.
-  const hashes = await Promise.all(codes.map(hashRecoveryCode))
+  const hashes = codes.map(hashRecoveryCode)
   const previous = await inTransaction(req, async () => {
     const earlier = await recoveryCodesStatus(req.payload, account.id)
     if (onlyIfNone && earlier.total > 0) {
@@ -50,11 +50,13 @@ export const issueRecoveryCodes = async (
   if (!previous) {
     return null
   }
-  await sendRecoveryCodesEmail(req, options, account, {
-    count,
-    kind: 'generated',
-    replacedEarlier: previous.total > 0,
-  })
+  if (notify) {
+    await sendRecoveryCodesEmail(req, options, account, {
+      count,
+      kind: 'generated',
+      replacedEarlier: previous.total > 0,
+    })
+  }
   return {
     codes: codes.map(formatRecoveryCode),
     ...(await recoveryCodesStatus(req.payload, account.id)),

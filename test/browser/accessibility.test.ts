@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { withAppPayload } from '../helpers/appPayload.js'
 import { type AxeScope, expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  fillField,
+  hydrated,
+  keepSetupRecoveryCodes,
+  launchBrowser,
+  placeholdersAboveGone,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
@@ -273,7 +280,15 @@ describe('the accessibility of the plugin’s views', { timeout: 300_000 }, () =
     await expectNoSeriousViolations(editorPage, scopes.twoFactorSetup, 'two-factor setup')
 
     await editorPage.locator('#backoffice-totp-code').fill(await authenticator.code())
-    // Enrolment ends on the account page, where recovery codes are offered.
+    // The setup's last step shows the first recovery codes (issue 38 item 2), kept before going on;
+    // then enrolment ends on the account page.
+    await editorPage.getByRole('list', { name: 'Your new recovery codes' }).waitFor()
+    await expectNoSeriousViolations(
+      editorPage,
+      scopes.twoFactorSetup,
+      'two-factor setup, recovery codes',
+    )
+    await keepSetupRecoveryCodes(editorPage)
     await editorPage.waitForURL((url) => url.pathname === '/admin/account')
   })
 
@@ -294,6 +309,22 @@ describe('the accessibility of the plugin’s views', { timeout: 300_000 }, () =
     await editorPage.locator('.backoffice-trusted-device').first().waitFor()
     await editorPage.locator('.backoffice-sessions').getByRole('button').first().waitFor()
     await expectNoSeriousViolations(editorPage, scopes.accountSections, 'account, two-factor on')
+    // "Having problems?" opened (issue 38 item 3), and the app's Replace step with its code field.
+    const problems = editorPage.locator('#backoffice-two-factor-problems summary')
+    await placeholdersAboveGone(problems)
+    await problems.click()
+    await editorPage.getByRole('group', { name: 'Lost your second factor?' }).waitFor()
+    await editorPage.locator('#backoffice-totp-replace').click()
+    await editorPage.locator('#backoffice-totp-manage-code').waitFor()
+    await expectNoSeriousViolations(
+      editorPage,
+      scopes.accountSections,
+      'account, having problems open, replacing the app',
+    )
+    await editorPage
+      .getByRole('group', { name: 'Replace the authenticator app' })
+      .getByRole('button', { name: 'Cancel' })
+      .click()
 
     await editorPage.locator('#backoffice-change-password-open').click()
     await fillField(editorPage, '#backoffice-current-password', password)

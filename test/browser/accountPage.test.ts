@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
+import { fullStops } from '../helpers/bidi.js'
+import {
+  downloadRecoveryCodes,
+  fillField,
+  hydrated,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { startSecondApp } from '../helpers/secondApp.js'
 import { signIn } from '../helpers/signIn.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -243,6 +250,8 @@ describe('the account page as a security settings page, in Chromium', () => {
     await page.locator('[data-method="passkeys"]').getByText('On, 1 registered').waitFor()
     await expectNoSeriousViolations(page, ['.backoffice-account-security'], 'passkey and codes')
     await shot(page, 'en-passkey-recovery-codes')
+    // "I have saved these codes" waits until they were copied, downloaded or printed (issue 38).
+    await downloadRecoveryCodes(page)
     await page.locator('#backoffice-recovery-codes-saved').click()
     await expect.poll(() => codes.count()).toBe(0)
     await page.getByText('Unused recovery codes: 10 of 10.').waitFor()
@@ -257,6 +266,7 @@ describe('the account page as a security settings page, in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await downloadRecoveryCodes(page)
     await page.locator('#backoffice-recovery-codes-saved').click()
     passkeyPage = page
   })
@@ -293,12 +303,38 @@ describe('the account page as a security settings page, in Chromium', () => {
       await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
       expect(await section.getAttribute('aria-busy')).toBe('false')
       // The placeholder was the section itself: the button did not move when its code arrived.
+      await downloadRecoveryCodes(page)
       await page.locator('#backoffice-recovery-codes-saved').click()
       const after = await offsetInSection()
       expect(Math.abs(after.x - placeholder.x)).toBeLessThanOrEqual(1)
       expect(Math.abs(after.y - placeholder.y)).toBeLessThanOrEqual(1)
     } finally {
-      await page.unroute('**/_next/static/chunks/**', slowScripts)
+      // 'wait': a script still held back is let through before the route goes; a plain unroute
+      // hands it on itself, and the held handler's continue() then rejects with "already handled".
+      await page.unrouteAll({ behavior: 'wait' })
+    }
+  })
+
+  it("issue 38 item 11: in Arabic the plugin's sentences (English there) keep their full stop at the end, in the sections and the sidebar's help texts, at 1440 and 390 px", async () => {
+    const page = await freshPage({ locale: 'ar' })
+    await page.context().addCookies([{ name: 'payload-lng', url: appUrl, value: 'ar' }])
+    await signIn(page, appUrl, people.local, password)
+    await openAccount(page)
+    expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ height: width === 390 ? 844 : 900, width })
+      const sections = await fullStops(
+        page.locator('.backoffice-account-security :is(p, small, li)'),
+      )
+      const help = await fullStops(page.locator('.field-description'))
+      // The sections' paragraphs and the sidebar's help texts, several of each.
+      expect(sections.length, `sections at ${width}`).toBeGreaterThanOrEqual(3)
+      expect(help.length, `help texts at ${width}`).toBeGreaterThanOrEqual(1)
+      expect(
+        [...sections, ...help].filter((sentence) => !sentence.atEnd),
+        `at ${width}`,
+      ).toEqual([])
+      await shot(page, `ar-full-stops-${width}`)
     }
   })
 

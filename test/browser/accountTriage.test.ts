@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { animationsEnded } from '../helpers/animationsEnded.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
+import { fullStops } from '../helpers/bidi.js'
 import { hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { signIn } from '../helpers/signIn.js'
@@ -28,6 +29,7 @@ const people = {
   passkeyOnly: emailOf('passkey'),
   suspended: emailOf('suspended'),
   underReview: emailOf('review'),
+  underReviewNarrow: emailOf('review-narrow'),
   withApp: emailOf('app'),
 } as const
 type Person = keyof typeof people
@@ -50,6 +52,28 @@ const newPage = async (language?: string): Promise<Page> => {
     await context.addCookies([{ name: 'payload-lng', url: appUrl, value: language }])
   }
   return context.newPage()
+}
+
+/** Held for a recovery review: a passkey someone added an hour ago, from another browser. */
+const holdForReview = async (id: number) => {
+  await sql(
+    `UPDATE users SET security_status = 'suspended', security_suspension_reason = 'recoveryReview',
+       security_suspended_at = now(), security_review_since = now() - interval '2 hours' WHERE id = $1`,
+    [id],
+  )
+  await sql(
+    `INSERT INTO passkeys (user_id, name, credential_id, public_key, user_handle, counter, created_at, updated_at)
+     VALUES ($1, 'Unknown key', $2, 'key', 'handle', 0, now() - interval '1 hour', now())`,
+    [id, randomBytes(16).toString('base64url')],
+  )
+  await sql(
+    `INSERT INTO audit_log (timestamp, event, category, user_id, target_object, target_slug, ip_address, user_agent, updated_at, created_at)
+     VALUES (now() - interval '1 hour', 'twoFactor.passkeyAdded', 'twoFactor', $1, $1, 'users', '203.0.113.9', $2, now(), now())`,
+    [
+      String(id),
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    ],
+  )
 }
 
 beforeAll(async () => {
@@ -79,25 +103,9 @@ beforeAll(async () => {
     `UPDATE users SET security_status = 'suspended', security_suspension_reason = 'administrator', security_suspended_at = now() WHERE id = $1`,
     [ids.suspended],
   )
-  // Held for a recovery review: a passkey someone added an hour ago, from another browser.
-  await sql(
-    `UPDATE users SET security_status = 'suspended', security_suspension_reason = 'recoveryReview',
-       security_suspended_at = now(), security_review_since = now() - interval '2 hours' WHERE id = $1`,
-    [ids.underReview],
-  )
-  await sql(
-    `INSERT INTO passkeys (user_id, name, credential_id, public_key, user_handle, counter, created_at, updated_at)
-     VALUES ($1, 'Unknown key', $2, 'key', 'handle', 0, now() - interval '1 hour', now())`,
-    [ids.underReview, randomBytes(16).toString('base64url')],
-  )
-  await sql(
-    `INSERT INTO audit_log (timestamp, event, category, user_id, target_object, target_slug, ip_address, user_agent, updated_at, created_at)
-     VALUES (now() - interval '1 hour', 'twoFactor.passkeyAdded', 'twoFactor', $1, $1, 'users', '203.0.113.9', $2, now(), now())`,
-    [
-      String(ids.underReview),
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    ],
-  )
+  for (const held of [ids.underReview, ids.underReviewNarrow]) {
+    await holdForReview(held)
+  }
   await sql(`UPDATE users SET totp_config_status = 'enabled' WHERE id = $1`, [ids.withApp])
   for (const n of [1, 2]) {
     await sql(
@@ -242,7 +250,7 @@ describe('users list for triage', () => {
   })
 
   it.each([
-    ['Suspended', ['suspended', 'underReview']],
+    ['Suspended', ['suspended', 'underReview', 'underReviewNarrow']],
     ['Locked', ['lockedFuture']],
     [
       'Without two-factor',
@@ -339,6 +347,9 @@ describe("an account's security panel for administrators", () => {
 
     await adminPage.evaluate(() => Object.assign(window, { triageMarker: true }))
     await panel.getByRole('button', { name: 'Unblock account' }).click()
+    const confirm = adminPage.getByRole('dialog', { name: 'Unblock this account?' })
+    await confirm.waitFor()
+    await confirm.getByRole('button', { name: 'Unblock account' }).click()
     await adminPage.getByText('Account unblocked successfully').waitFor()
     await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Active')
     await expect.poll(() => panel.getByRole('button', { name: 'Unblock account' }).count()).toBe(0)
@@ -378,6 +389,92 @@ describe("an account's security panel for administrators", () => {
     expect(await sql('SELECT id FROM passkeys WHERE user_id = $1', [ids.underReview])).toEqual([])
   })
 
+  it('issue 38 item 8: Suspend, Reset two-factor, Send password reset link and Forget a device are one click (and a confirmation) away, and the panel changes in place', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.withApp}`)
+    const panel = await securityPanel(adminPage)
+    await expect.poll(() => fact(panel, 'Trusted devices').innerText()).toBe('1')
+    const actions = panel.getByRole('group', { name: 'Actions' })
+    for (const name of ['Suspend account', 'Reset two-factor', 'Send password reset link']) {
+      await actions.getByRole('button', { exact: true, name }).waitFor()
+    }
+    await screenshot(adminPage, 'triage-security-panel-actions')
+    await adminPage.setViewportSize({ height: 900, width: 390 })
+    await screenshot(adminPage, 'triage-security-panel-actions-390')
+    await adminPage.setViewportSize({ height: 900, width: 1440 })
+    await expectNoSeriousViolations(
+      adminPage,
+      ['.backoffice-security-panel'],
+      'security panel actions',
+    )
+    await adminPage.evaluate(() => Object.assign(window, { triageMarker: true }))
+
+    // Forget the one trusted device.
+    await panel.getByRole('button', { name: 'Forget Firefox on Linux' }).click()
+    const forget = adminPage.getByRole('dialog', { name: 'Forget Firefox on Linux?' })
+    await forget.waitFor()
+    await forget.getByRole('button', { exact: true, name: 'Forget' }).click()
+    await adminPage.getByText('Device forgotten').first().waitFor()
+    await expect.poll(() => fact(panel, 'Trusted devices').innerText()).toBe('0')
+
+    // Send a reset link.
+    await actions.getByRole('button', { name: 'Send password reset link' }).click()
+    const send = adminPage.getByRole('dialog', { name: 'Send a password reset link?' })
+    await send.waitFor()
+    expect(await send.innerText()).toContain(people.withApp)
+    await send.getByRole('button', { name: 'Send the link' }).click()
+    await adminPage.getByText(`Password reset link sent to ${people.withApp}.`).waitFor()
+
+    // Reset two-factor, confirmed in the reset review's own words.
+    await actions.getByRole('button', { name: 'Reset two-factor' }).click()
+    const reset = adminPage.getByRole('dialog', { name: 'Reset two-factor authentication?' })
+    await reset.waitFor()
+    expect(await reset.innerText()).toContain(
+      'the authenticator app, every passkey, the recovery codes and the trusted devices are removed, and every session ends',
+    )
+    await screenshot(adminPage, 'triage-security-panel-reset-confirm')
+    await reset.getByRole('button', { name: 'Reset two-factor' }).click()
+    await adminPage.getByText('Two-factor authentication reset. Every session ended.').waitFor()
+    await expect.poll(() => fact(panel, 'Authenticator app').innerText()).not.toBe('On')
+    await expect.poll(() => fact(panel, 'Recovery codes left').innerText()).toBe('None')
+    await expect
+      .poll(() => actions.getByRole('button', { name: 'Reset two-factor' }).count())
+      .toBe(0)
+
+    // Suspend.
+    await actions.getByRole('button', { name: 'Suspend account' }).click()
+    const suspend = adminPage.getByRole('dialog', { name: 'Suspend this account?' })
+    await suspend.waitFor()
+    await suspend.getByRole('button', { name: 'Suspend account' }).click()
+    await adminPage.getByText('Account suspended. Every session ended.').waitFor()
+    await expect.poll(() => fact(panel, 'Status').innerText()).toBe('Suspended')
+    await panel.getByRole('button', { name: 'Unblock account' }).waitFor()
+    expect(await adminPage.evaluate(() => 'triageMarker' in window)).toBe(true)
+    await screenshot(adminPage, 'triage-security-panel-after-actions')
+    const [row] = await sql(
+      'SELECT security_status AS status, totp_config_status AS app FROM users WHERE id = $1',
+      [ids.withApp],
+    )
+    expect(row!.status).toBe('suspended')
+    expect(row!.app).not.toBe('enabled')
+    expect(await sql('SELECT id FROM recovery_codes WHERE user_id = $1', [ids.withApp])).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+
+  it('issue 38 item 8: removing one passkey leaves the other, confirmed first', async () => {
+    await adminPage.goto(`${appUrl}/admin/collections/users/${ids.passkeyOnly}`)
+    const panel = await securityPanel(adminPage)
+    await expect.poll(() => fact(panel, 'Passkeys').innerText()).toBe('2')
+    await panel.getByRole('button', { name: 'Remove “Key 1”' }).click()
+    const dialog = adminPage.getByRole('dialog', { name: 'Remove the passkey “Key 1”?' })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { exact: true, name: 'Remove' }).click()
+    await adminPage.getByText('Passkey removed.').waitFor()
+    await expect.poll(() => fact(panel, 'Passkeys').innerText()).toBe('1')
+    expect(await sql('SELECT name FROM passkeys WHERE user_id = $1', [ids.passkeyOnly])).toEqual([
+      { name: 'Key 2' },
+    ])
+  })
+
   it('is not shown to the administrator on their own page, nor to an editor', async () => {
     await adminPage.goto(`${appUrl}/admin/collections/users/${ids.admin}`)
     await adminPage.locator('.backoffice-sessions').waitFor()
@@ -388,6 +485,64 @@ describe("an account's security panel for administrators", () => {
     await editor.goto(`${appUrl}/admin/account`)
     await editor.locator('.backoffice-sessions').waitFor()
     await expect.poll(() => editor.locator('.backoffice-security-panel').count()).toBe(0)
+  })
+})
+
+describe('issue 35: the recovery review on a phone, in German and in Arabic', () => {
+  it('at 390 px it lists what was added and offers its one action, in German and right to left', async () => {
+    const texts = {
+      ar: {
+        approve: 'Remove these and reactivate',
+        heading: 'Recovery review',
+        passkey: 'Unknown key',
+      },
+      de: {
+        approve: 'Entfernen und reaktivieren',
+        heading: 'Wiederherstellungsprüfung',
+        passkey: 'Unknown key',
+      },
+    }
+    for (const [language, text] of Object.entries(texts)) {
+      const page = await newPage(language)
+      await page.setViewportSize({ height: 844, width: 390 })
+      await signIn(page, appUrl, people.admin, password)
+      await page.goto(`${appUrl}/admin/collections/users/${ids.underReviewNarrow}`)
+      const panel = page.locator('.backoffice-security-panel')
+      const review = panel.getByRole('region', { name: text.heading })
+      await review.getByText(text.passkey).waitFor()
+      await review.getByRole('button', { name: text.approve }).waitFor()
+      expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe(
+        language === 'ar' ? 'rtl' : 'ltr',
+      )
+      // Nothing of the review runs off a phone's screen.
+      const overflow = await review.evaluate((element) => element.scrollWidth - element.clientWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      const box = await review.boundingBox()
+      expect(box!.x).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+      await expectNoSeriousViolations(
+        page,
+        ['.backoffice-security-panel'],
+        `security panel, recovery review, 390 px, ${language}`,
+      )
+      await review.scrollIntoViewIfNeeded()
+      await screenshot(page, `triage-recovery-review-390-${language}`)
+    }
+  })
+})
+
+describe('languages (issue 38 item 11)', () => {
+  it("issue 38 item 11: in Arabic the sidebar's help texts (English there) keep their full stop at the end", async () => {
+    const page = await newPage('ar')
+    await signIn(page, appUrl, people.admin, password)
+    await page.goto(`${appUrl}/admin/collections/users/${ids.active}`)
+    await page.locator('#field-identityProvider').waitFor()
+    expect((await page.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+    const help = await fullStops(page.locator('.field-description'))
+    expect(help.length).toBeGreaterThanOrEqual(2)
+    expect(help.filter((sentence) => !sentence.atEnd)).toEqual([])
+    await page.locator('#field-identityProvider').scrollIntoViewIfNeeded()
+    await screenshot(page, 'triage-sidebar-help-ar')
   })
 })
 

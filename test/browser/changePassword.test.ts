@@ -95,6 +95,41 @@ describe('changing one’s password from the account page in Chromium', () => {
     await current().waitFor({ state: 'detached' })
   })
 
+  it('issue 38 item 6: the current password typed as the new one is not all green: "Differs from the current password" is unmet, and the server refuses it', async () => {
+    const hashBefore = await storedHash()
+    await page.locator('#backoffice-change-password-open').click()
+    await current().waitFor({ state: 'visible' })
+    await fillField(page, '#backoffice-current-password', password)
+    await fillField(page, '#backoffice-new-password', password)
+    await fillField(page, '#backoffice-confirm-password', password)
+    const differs = page.locator('.drawer li[data-rule="differsFromCurrent"]')
+    // The other rules are met (the length first), this one is not.
+    await page.locator('.drawer li[data-rule="minLength"][data-met="true"]').waitFor()
+    await expect.poll(() => differs.getAttribute('data-met')).toBe('false')
+    expect(await differs.innerText()).toContain('Differs from the current password')
+    await screenshot(page, 'change-password-same-as-current')
+    // One more character and it is met.
+    await fillField(page, '#backoffice-new-password', `${password}!`)
+    await expect.poll(() => differs.getAttribute('data-met')).toBe('true')
+    await fillField(page, '#backoffice-new-password', password)
+    await expect.poll(() => differs.getAttribute('data-met')).toBe('false')
+
+    const answered = page.waitForResponse('**/api/users/change-password')
+    await submit().click()
+    const answer = await answered
+    expect(answer.status()).toBe(400)
+    expect(
+      ((await answer.json()) as { errors: { data?: { code?: string } }[] }).errors[0]?.data?.code,
+    ).toBe('PASSWORD_UNCHANGED')
+    await page
+      .getByText('The new password must be different from the current one.')
+      .first()
+      .waitFor()
+    expect(await storedHash()).toBe(hashBefore)
+    await page.locator('.drawer__close').first().click()
+    await current().waitFor({ state: 'detached' })
+  })
+
   it('opens a drawer, disables it while the request runs, then clears it, closes it and says so', async () => {
     await page.goto(`${appUrl}/admin/account`)
     await page.getByRole('heading', { name: 'Password', exact: true }).waitFor()

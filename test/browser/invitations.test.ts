@@ -188,6 +188,33 @@ describe('accepting the invitation', () => {
     await page.getByText('This invitation link is invalid or has expired.').waitFor()
     expect(await signedInUser(page)).toBeNull()
     await screenshot(page, 'invitation-accept-used-link')
+
+    // Issue 38 item 9: on the account's page the administrator reads the invitation in its panel's
+    // sentences, not again as the group's fields in disabled boxes down the sidebar.
+    const found = await adminPage.request.get(
+      `${appUrl}/api/users?where[email][equals]=${encodeURIComponent(inviteeEmail)}&depth=0`,
+      { headers: { origin: appUrl } },
+    )
+    const [invitee] = ((await found.json()) as { docs: { id: number }[] }).docs
+    await adminPage.goto(`${appUrl}/admin/collections/users/${invitee!.id}`)
+    const panel = adminPage.getByRole('region', { name: 'Invitation' })
+    await panel.getByText(/^The invitation was accepted on .+\.$/).waitFor()
+    await panel.getByText(/^Invited on .+\.$/).waitFor()
+    const sidebar = adminPage.locator('.document-fields__sidebar')
+    for (const fieldLabel of [
+      'Invitation status',
+      'Link valid until',
+      'Invited by',
+      'Invited at',
+      'Accepted at',
+    ]) {
+      expect(await sidebar.getByText(fieldLabel, { exact: true }).count(), fieldLabel).toBe(0)
+    }
+    expect(
+      await sidebar.locator('input:disabled:visible, [aria-disabled="true"]:visible').count(),
+    ).toBe(0)
+    await panel.scrollIntoViewIfNeeded()
+    await screenshot(adminPage, 'invitation-user-page-accepted')
   })
 
   it("finding 'passwords do not match': a mismatched confirmation is refused in the browser, nothing is sent and the invitation stays open", async () => {

@@ -96,7 +96,12 @@ describe('the login view', () => {
 
   it('shows a catalogue code in errorMessage as its text, never free text, and removes it from the address', async () => {
     await page.goto(`${appUrl}/admin/login?errorMessage=SSO_CANCELLED&redirect=%2Fadmin`)
-    await page.getByText('The sign-in was cancelled at the provider.').waitFor()
+    // Above the form, in its alert region, until the next attempt (issue 38, item 5).
+    await page
+      .locator('[role="alert"]#backoffice-sign-in-alert', {
+        hasText: 'The sign-in was cancelled at the provider.',
+      })
+      .waitFor()
     await expect.poll(() => new URL(page.url()).searchParams.has('errorMessage')).toBe(false)
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin')
 
@@ -107,28 +112,66 @@ describe('the login view', () => {
     await expect.poll(() => page.getByText(planted).count()).toBe(0)
   })
 
-  it('shows the lockout after five wrong passwords', async () => {
+  it("issue 38 item 5: a sign-in error stays above the form until the next attempt, the same for an unknown email, and the lockout counts down in the page's words until it says they can try again", async () => {
     await page.goto(`${appUrl}/admin/login`)
+    const alert = page.locator('form[aria-describedby="backoffice-sign-in-alert"] [role="alert"]')
+    const sentence = alert.locator('[dir="auto"]')
     for (let attempt = 1; attempt <= 5; attempt++) {
-      // This attempt's answer: the toasts of the ones before are still on the page, so the text
-      // alone does not say it came (the refusal takes its padded second, longer on a busy machine).
       const answered = page.waitForResponse(
         (response) =>
           new URL(response.url()).pathname === '/api/users/login' &&
           response.request().method() === 'POST',
       )
       await submitLogin(lockedEmail, `wrong-password-${attempt}`)
+      // The next attempt takes the last refusal away while it runs.
+      await expect.poll(() => page.locator('#backoffice-sign-in-alert').innerText()).toBe('')
       expect((await answered).status()).toBe(401)
-      await page.getByText('The email or password provided is incorrect.').last().waitFor()
+      await expect
+        .poll(() => sentence.innerText())
+        .toBe('The email or password provided is incorrect.')
       await expect.poll(() => page.locator('button[type="submit"]').isDisabled()).toBe(false)
     }
+    // Above the form, in Payload's error banner, inside the sign-in form's column.
+    expect(await alert.locator('.banner.banner--type-error').count()).toBe(1)
+    const [alertBox, fieldBox] = await Promise.all([
+      alert.boundingBox(),
+      page.locator('#field-email').boundingBox(),
+    ])
+    expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(fieldBox!.y)
+    await screenshot(page, 'login-wrong-password-inline')
+
+    // No account enumeration: an unknown email reads exactly as a wrong password does.
+    const unknown = page.waitForResponse('**/api/users/login')
+    await submitLogin(`nobody-${stamp}@example.com`, 'wrong-password-0')
+    expect((await unknown).status()).toBe(401)
+    await expect
+      .poll(() => sentence.innerText())
+      .toBe('The email or password provided is incorrect.')
+
+    const refused = page.waitForResponse('**/api/users/login')
     await submitLogin(lockedEmail, password)
-    // The wait is told, not only "later" (30 s after the fifth failure).
-    await page
-      .getByText(/^Login temporarily blocked for this user\. Please try again in \d+ seconds\.$/)
-      .waitFor()
-    expect(new URL(page.url()).pathname).toBe('/admin/login')
+    const answer = await refused
+    expect(answer.status()).toBe(403)
+    expect(
+      ((await answer.json()) as { errors: { data?: { code?: string } }[] }).errors[0]?.data?.code,
+    ).toBe('LOGIN_TEMPORARILY_BLOCKED')
+    // The wait is told in the page's words ("Sign-in", as the page says "Sign in") and counts down.
+    const waitShown = /^Sign-in is temporarily blocked\. Try again in (\d+) seconds?\.$/
+    await expect.poll(() => sentence.innerText()).toMatch(waitShown)
+    const first = Number(waitShown.exec(await sentence.innerText())?.[1])
+    expect(first).toBeGreaterThan(1)
     await screenshot(page, 'login-locked')
+    await page.setViewportSize({ height: 844, width: 390 })
+    await screenshot(page, 'login-locked-390')
+    await page.setViewportSize({ height: 900, width: 1440 })
+    await expect
+      .poll(async () => Number(waitShown.exec(await sentence.innerText())?.[1] ?? first))
+      .toBeLessThan(first)
+    expect(new URL(page.url()).pathname).toBe('/admin/login')
+    // Then it says they can try again (the lock lasts 30 s after the fifth failure).
+    await expect
+      .poll(() => sentence.innerText(), { timeout: 60_000 })
+      .toBe('You can try to sign in again.')
   })
 })
 
@@ -148,6 +191,10 @@ describe('a suspended account', () => {
       await unblock.waitFor()
       await screenshot(adminPage, 'user-suspended')
       await unblock.click()
+      // Confirmed first, as every action of the security panel is (issue 38, item 8).
+      const confirm = adminPage.getByRole('dialog', { name: 'Unblock this account?' })
+      await confirm.waitFor()
+      await confirm.getByRole('button', { name: 'Unblock account' }).click()
       await adminPage.getByText('Account unblocked successfully').waitFor()
       await expect.poll(() => unblock.count()).toBe(0)
     } finally {
@@ -201,9 +248,9 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
   const shotsDir = 'login-rtl'
   let rtlBrowser: BrowserContext
   let rtlPage: Page
-  /** The newest error toast's sentence (the plugin's element inside Payload's toast). */
-  const toastSentence = (text: RegExp | string) =>
-    rtlPage.locator('.payload-toast-container [dir="auto"]').filter({ hasText: text }).last()
+  /** The sign-in refusal's sentence, above the form (its element of its own inside the alert). */
+  const alertSentence = (text: RegExp | string) =>
+    rtlPage.locator('#backoffice-sign-in-alert [dir="auto"]').filter({ hasText: text })
   /** Desktop and 390 px wide screenshots of what the page shows now. */
   const shots = async (name: string) => {
     await screenshot(rtlPage, `${shotsDir}-${name}-desktop`)
@@ -255,12 +302,12 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
     await readsLeftToRight(rtlPage.locator('form[aria-busy] h1'), 'login heading')
     await submit(rtlEmails.locked, 'wrong-password-1')
     await readsLeftToRight(
-      toastSentence('The email or password provided is incorrect.'),
+      alertSentence('The email or password provided is incorrect.'),
       'wrong password',
     )
     await expectNoSeriousViolations(
       rtlPage,
-      ['.template-minimal__wrap', '.payload-toast-container [dir="auto"]'],
+      ['.template-minimal__wrap', '#backoffice-sign-in-alert'],
       'login, wrong password (ar)',
     )
     await shots('wrong-password')
@@ -278,20 +325,18 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
       .toBe(false)
     await submit(rtlEmails.locked, password)
     // The wait, a number inside the English sentence, stays in its place; the full stop at the end.
-    const lockout = toastSentence(
-      /^Login temporarily blocked for this user\. Please try again in \d+ seconds\.$/,
-    )
+    const lockout = alertSentence(/^Sign-in is temporarily blocked\. Try again in \d+ seconds\.$/)
     await readsLeftToRight(lockout, 'lockout')
     await expectNoSeriousViolations(
       rtlPage,
-      ['.template-minimal__wrap', '.payload-toast-container [dir="auto"]'],
+      ['.template-minimal__wrap', '#backoffice-sign-in-alert'],
       'login, lockout (ar)',
     )
     await shots('lockout')
 
     await openLogin()
     await submit(rtlEmails.suspended, password)
-    await readsLeftToRight(toastSentence('Account locked.'), 'suspended')
+    await readsLeftToRight(alertSentence('Account locked.'), 'suspended')
     await shots('suspended')
   })
 
@@ -300,7 +345,7 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
     const passkey = rtlPage.locator('#backoffice-passkey-sign-in [dir="auto"]')
     expect(await passkey.textContent()).toBe('Sign in with a passkey')
     await readsLeftToRight(passkey, 'passkey button')
-    // Its refusal toast is the same toast as the password's (toastError); a refusal needs a WebAuthn
+    // Its refusal shows where the password's does (SignInAlert); a refusal needs a WebAuthn
     // prompt, which this app at an IP address cannot show (see passkeys.test.ts).
     await shots('passkey-button')
 
@@ -318,10 +363,10 @@ describe("right to left, in Arabic: the login page's plugin messages", () => {
     await readsLeftToRight(step.locator('label[for="backoffice-trust-device"]'), 'trust device')
     await rtlPage.locator('#backoffice-totp-code').waitFor()
     await rtlPage.locator('#backoffice-totp-code').fill(wrongCode('000000'))
-    await readsLeftToRight(toastSentence('Invalid code.'), 'wrong code')
+    await readsLeftToRight(alertSentence('Invalid code.'), 'wrong code')
     await expectNoSeriousViolations(
       rtlPage,
-      ['.backoffice-two-factor-verify', '.payload-toast-container [dir="auto"]'],
+      ['.backoffice-two-factor-verify', '#backoffice-sign-in-alert'],
       'second-factor step (ar)',
     )
     await shots('second-factor')

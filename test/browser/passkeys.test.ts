@@ -6,6 +6,7 @@ import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
 import { startSecondApp } from '../helpers/secondApp.js'
+import { sqlOn } from '../helpers/sql.js'
 
 const email = 'keeps-a-passkey@example.com'
 const password = 'a-long-and-unusual-passphrase-42'
@@ -71,15 +72,25 @@ const signOut = async () => {
 }
 
 describe('passkeys in Chromium with a virtual authenticator', () => {
-  it('registers a passkey on the account page', async () => {
+  it('registers a passkey on the account page; issue 38 item 4 (stale sections): the two-factor summary says so at once, without a reload', async () => {
     expect(await signInWithPassword()).toBe('/admin')
     await page.goto(`${appUrl}/admin/account`)
     const add = page.locator('#backoffice-passkey-add')
     await add.waitFor()
+    await hydrated(add)
+    const status = page.locator('#backoffice-two-factor-status')
+    const passkeysState = page.locator('[data-method="passkeys"] small').first()
+    expect(await status.textContent()).toBe('Not set up')
+    expect(await passkeysState.textContent()).toBe('Not set up')
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true))
     await add.click()
     await page.getByText('Passkey added.').waitFor()
     const row = page.locator('.backoffice-passkey')
     await expect.poll(() => row.count()).toBe(1)
+    await expect.poll(() => passkeysState.textContent()).toBe('On, 1 registered')
+    expect(await status.textContent()).toBe('Enabled')
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true)
     expect(await row.innerText()).toContain('never used')
     await expectNoSeriousViolations(page, ['.backoffice-passkeys'], 'account passkeys')
     await screenshot(page, 'passkeys-account-page')
@@ -116,5 +127,40 @@ describe('passkeys in Chromium with a virtual authenticator', () => {
       where: { 'user.email': { equals: email } } as never,
     })
     expect((docs[0] as unknown as { lastUsedAt: null | string }).lastUsedAt).not.toBeNull()
+  })
+
+  it('issue 38 item 7: "Confirm it’s you" takes the passkey, and the refused action then goes on', async () => {
+    // The session's proof is past the sudo window: generating new recovery codes asks first.
+    const sql = sqlOn(() => app.payload())
+    await sql(
+      `UPDATE sessions SET proved_at = now() - interval '1 hour'
+        WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    )
+    await page.goto(`${appUrl}/admin/account`)
+    const open = page.locator('#backoffice-recovery-codes-open')
+    await hydrated(open)
+    await open.click()
+    await page.locator('#backoffice-recovery-codes-generate').click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' })
+    const usePasskey = dialog.getByRole('button', { name: 'Use a passkey instead' })
+    await usePasskey.waitFor()
+    await usePasskey.click()
+    await dialog.getByText('Confirm asks your browser for your passkey', { exact: false }).waitFor()
+    await expectNoSeriousViolations(page, ['.backoffice-confirm-password'], 'sudo, passkey')
+    await screenshot(page, 'sudo-passkey')
+    // The virtual authenticator answers the browser's prompt at once.
+    await dialog.getByRole('button', { exact: true, name: 'Confirm' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await expect
+      .poll(() => page.locator('.backoffice-recovery-codes__list li').count(), { timeout: 15_000 })
+      .toBe(10)
+    const [audit] = await sql(
+      `SELECT data FROM audit_log WHERE event = 'password.confirmed'
+          AND target_object = (SELECT id::text FROM users WHERE email = $1)
+        ORDER BY id DESC LIMIT 1`,
+      [email],
+    )
+    expect((audit!.data as { factor?: string }).factor).toBe('passkey')
   })
 })

@@ -103,10 +103,27 @@ describe('forgot and reset password in Chromium', () => {
     await fillField(page, '#field-confirm-password', newPassword)
     await screenshot(page, 'reset-form')
 
-    // A password the server refuses: its message, and the controls usable again.
+    // A password the server refuses: while the answer is on its way (held here) the form is busy and
+    // every control disabled (issue 38 item 14, the spec's "disabled while submitting"); then the
+    // server's message, and the controls usable again.
     await fillField(page, '#field-password', 'password1234')
     await fillField(page, '#field-confirm-password', 'password1234')
+    let releaseAnswer = () => {}
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve))
+    const resetUrl = `${appUrl}/api/users/reset-password`
+    await page.route(resetUrl, async (route) => {
+      await answerHeld
+      await route.continue()
+    })
     await page.getByRole('button', { name: 'Reset password' }).click()
+    const busyButton = page.getByRole('button', { name: 'Resetting…' })
+    await busyButton.waitFor()
+    expect(await busyButton.isDisabled()).toBe(true)
+    expect(await page.locator('form[aria-busy="true"]').count()).toBe(1)
+    expect(await page.locator('#field-password').isDisabled()).toBe(true)
+    expect(await page.locator('#field-confirm-password').isDisabled()).toBe(true)
+    releaseAnswer()
+    await page.unrouteAll({ behavior: 'wait' })
     await page.getByText('Password does not meet requirements.').waitFor()
     await expect
       .poll(() => page.getByRole('button', { name: 'Reset password' }).isEnabled())

@@ -315,6 +315,57 @@ describe('the security overview', () => {
     await docScreenshot(page, 'security-overview-table', { fullPage: true })
   })
 
+  it("issue 38, item 10: daily bars: each day with sign-ins has a bar, an empty day none, and today is named; hovering today's bar shows its counts", async () => {
+    await page.goto(`${appUrl}/admin/security`)
+    const at = (await page.locator('[data-overview-at]').getAttribute('data-overview-at'))!
+    await page.locator('.backoffice-chart canvas').first().waitFor()
+    await page.getByText('The numbers as a table').click()
+    const rows = await page
+      .locator('[data-overview-table="signIns"] tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) =>
+          [...tr.querySelectorAll('td')].reduce(
+            (total, td) => total + Number(td.textContent!.replace(/\D/g, '')),
+            0,
+          ),
+        ),
+      )
+    expect(rows).toHaveLength(30)
+    // Whether anything is drawn just above the baseline at the middle of each day's slot: the
+    // x axis spans the 30 days with half a day either side.
+    const over = page.locator('.backoffice-chart .u-over')
+    const box = (await over.boundingBox())!
+    const drawn = await page.locator('.backoffice-chart canvas').evaluate(
+      (canvas: HTMLCanvasElement, { box, days }) => {
+        const rect = canvas.getBoundingClientRect()
+        const scale = canvas.width / rect.width
+        const context = canvas.getContext('2d')!
+        return Array.from({ length: days }, (_, day) => {
+          const x = (box.x - rect.left + (box.width * (day + 0.5)) / days) * scale
+          const y = (box.y - rect.top + box.height - 3) * scale
+          return context.getImageData(Math.round(x), Math.round(y), 1, 1).data[3]! > 0
+        })
+      },
+      { box, days: 30 },
+    )
+    expect(drawn).toEqual(rows.map((total) => total > 0))
+    expect(rows.at(-1)).toBeGreaterThan(0)
+    // Hovering the last bar names today and gives its numbers.
+    const today = new Intl.DateTimeFormat('en', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(at))
+    await page.mouse.move(box.x + (box.width * 29.5) / 30, box.y + box.height - 3)
+    const caption = page.locator('.backoffice-chart figcaption')
+    await expect.poll(() => caption.locator('strong').textContent()).toBe(today)
+    const todayRefused = await page
+      .locator(`tr[data-day="${at.slice(0, 10)}"] td[data-cell="refused-password"]`)
+      .innerText()
+    await expect.poll(() => caption.textContent()).toContain(`Refused: Password: ${todayRefused}`)
+    await screenshot(page, 'security-overview-daily-bars')
+  })
+
   it('adoption: accounts by second factor and by sign-in method, per role, each count linking to exactly those accounts', async () => {
     await page.goto(`${appUrl}/admin/security`)
     const cells = await page

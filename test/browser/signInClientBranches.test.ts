@@ -44,6 +44,9 @@ afterAll(async () => {
 
 const toast = (kind: 'error' | 'success', text: string) =>
   page.locator(`.payload-toast-container .toast-${kind}`, { hasText: text })
+/** A sign-in refusal, shown above its form until the next attempt (issue 38, item 5). */
+const signInAlert = (text: string) =>
+  page.locator('[role="alert"]#backoffice-sign-in-alert', { hasText: text })
 
 /** Holds the matching request until `release` is called, then lets it through to the server. */
 const holdRequests = async (pattern: string) => {
@@ -96,7 +99,7 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
 
     await login.release()
     // The real server refuses the wrong password; everything is usable again.
-    await toast('error', 'The email or password provided is incorrect.').waitFor()
+    await signInAlert('The email or password provided is incorrect.').waitFor()
     await page.waitForFunction(() => document.querySelector('form[aria-busy="false"]') !== null)
     expect(await page.locator('#field-email').isDisabled()).toBe(false)
     expect(await page.locator('#field-password').isDisabled()).toBe(false)
@@ -154,7 +157,7 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     expect((await refused).status()).toBe(401)
     const refusal = (await (await refused).json()) as { errors: { data?: { code?: string } }[] }
     expect(refusal.errors[0]?.data?.code).toBe('MFA_TOKEN_INVALID')
-    await toast('error', 'Invalid MFA token.').waitFor()
+    await signInAlert('Invalid MFA token.').waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/verify')
     await browser.addCookies([challengeCookie!])
 
@@ -171,10 +174,11 @@ describe('the sign-in pages in their less travelled branches, in Chromium', () =
     )
     await codeInput.fill('')
     await codeInput.pressSequentially('000000')
-    await toast('error', 'Internal server error.').waitFor()
+    await signInAlert('Internal server error.').waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/two-factor/verify')
 
-    // Another refusal naming where to go: the message, then there with the redirect kept.
+    // Another refusal naming where to go: the message, in a toast that outlives the page, then
+    // there with the redirect kept.
     await page.unroute('**/api/users/mfa/totp/authenticate')
     await page.route('**/api/users/mfa/totp/authenticate', (route) =>
       route.fulfill({

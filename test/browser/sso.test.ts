@@ -6,9 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  fillField,
+  hydrated,
+  keepSetupRecoveryCodes,
+  launchBrowser,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
+import { startSecondApp } from '../helpers/secondApp.js'
 import { mailbox, type ReceivedEmail } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { authenticatorApp } from '../helpers/twoFactor.js'
@@ -204,7 +211,8 @@ describe('the second factor after single sign-on', () => {
     await hydrated(page.locator('#backoffice-totp-code'))
     // The sixth digit sends the code.
     await page.locator('#backoffice-totp-code').fill(await authenticator.code())
-    // Enrolment ends on the account page, with the offer of recovery codes open.
+    // The setup's last step keeps its recovery codes (issue 38 item 2); then the account page.
+    await keepSetupRecoveryCodes(page)
     await page.waitForURL((url) => url.pathname === '/admin/account')
     await page.getByText('Two-factor authentication is on').waitFor()
   })
@@ -435,5 +443,57 @@ describe('the new-browser notice after single sign-on', () => {
     await expect.poll(() => newBrowserNotices(sql, accountId)).toEqual({ decided: 1, sent: 1 })
     expect(noticesTo(person.email)).toHaveLength(1)
     expect((await callback.allHeaders()).cookie ?? '').toMatch(/payload-known-browser-[\w-]+=/)
+  })
+})
+
+describe("the providers' buttons, with Google and Microsoft Entra ID configured", () => {
+  it("issue 38 item 14: each button shows its provider's mark, decorative, beside its name", async () => {
+    // Another start of the app with both well-known providers configured: their buttons render
+    // from the options alone (openid-client discovers a provider only when a sign-in starts).
+    const secondApp = await startSecondApp({
+      env: {
+        SSO_ENTRA_CLIENT_ID: 'entra-client',
+        SSO_ENTRA_CLIENT_SECRET: randomBytes(16).toString('hex'),
+        SSO_ENTRA_TENANT_ID: '00000000-0000-0000-0000-000000000001',
+        SSO_GOOGLE_CLIENT_ID: 'google-client.apps.googleusercontent.com',
+        SSO_GOOGLE_CLIENT_SECRET: randomBytes(16).toString('hex'),
+      },
+    })
+    try {
+      const page = await freshPage()
+      await page.goto(`${secondApp.url}/admin/login`)
+      const button = (name: string) => page.getByRole('link', { exact: true, name })
+      const google = button('Sign in with Google')
+      const microsoft = button('Sign in with Microsoft')
+      const corporate = button(buttonName)
+      await hydrated(corporate)
+      // Google's "G" in its four colours; Microsoft's four squares; the key for any other provider.
+      const fills = (link: typeof google) =>
+        link
+          .locator('svg path')
+          .evaluateAll((paths) => paths.map((path) => path.getAttribute('fill')))
+      expect(await fills(google)).toEqual(['#FFC107', '#FF3D00', '#4CAF50', '#1976D2'])
+      expect(await fills(microsoft)).toEqual(['#f25022', '#7fba00', '#00a4ef', '#ffb900'])
+      expect(await fills(corporate)).toEqual(['currentColor'])
+      for (const link of [google, microsoft, corporate]) {
+        // Decorative: the button's name is its text alone, and the mark sits before it.
+        const svg = link.locator('svg')
+        expect(await svg.getAttribute('aria-hidden')).toBe('true')
+        const [mark, text] = await Promise.all([
+          svg.boundingBox(),
+          link.locator('span').boundingBox(),
+        ])
+        expect(mark!.x + mark!.width).toBeLessThanOrEqual(text!.x + 1)
+        expect(mark!.width).toBeGreaterThan(15)
+      }
+      await expectNoSeriousViolations(
+        page,
+        ['section[aria-labelledby="sso-divider"]'],
+        'login, three providers',
+      )
+      await screenshot(page, 'sso-login-google-microsoft-corporate')
+    } finally {
+      await secondApp.stop()
+    }
   })
 })

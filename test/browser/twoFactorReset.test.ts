@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
-import { fillField, hydrated, launchBrowser, screenshot } from '../helpers/browser.js'
+import {
+  fillField,
+  hydrated,
+  keepSetupRecoveryCodes,
+  launchBrowser,
+  placeholdersAboveGone,
+  screenshot,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
@@ -119,13 +126,25 @@ describe('a lost authenticator, in Chromium', () => {
     )
     const submit = userPage.getByRole('button', { exact: true, name: 'Submit' })
     expect(await submit.isDisabled()).toBe(true)
-    expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe(
-      '0/500 characters',
-    )
+    const count = userPage.locator('#backoffice-reset-reason-count')
+    expect(await count.textContent()).toBe('0/500 characters')
+    // Issue 38 item 14: the box takes 500 characters, however many are pasted into it.
+    await reasonBox.fill('x'.repeat(600))
+    expect((await reasonBox.inputValue()).length).toBe(500)
+    expect(await count.textContent()).toBe('500/500 characters')
+    // Cancel folds the form back to the link and sends nothing.
+    const requests: string[] = []
+    const watch = (request: { url: () => string }) => requests.push(request.url())
+    userPage.on('request', watch)
+    await userPage.getByRole('button', { exact: true, name: 'Cancel' }).click()
+    await cannotAccess.waitFor()
+    await expect.poll(() => reasonBox.count()).toBe(0)
+    userPage.off('request', watch)
+    expect(requests.filter((url) => url.includes('/mfa/totp/request-reset'))).toEqual([])
+    await cannotAccess.click()
+    await reasonBox.waitFor()
     await reasonBox.fill(reason)
-    expect(await userPage.locator('#backoffice-reset-reason-count').textContent()).toBe(
-      `${reason.length}/500 characters`,
-    )
+    expect(await count.textContent()).toBe(`${reason.length}/500 characters`)
     expect(await submit.isDisabled()).toBe(false)
     await screenshot(userPage, 'two-factor-reset-request-form')
 
@@ -197,6 +216,11 @@ describe('a lost authenticator, in Chromium', () => {
       /\/admin\/collections\/two-factor-reset-requests\/\d+$/.test(url.pathname),
     )
     await adminPage.getByRole('region', { name: 'Review this request' }).waitFor()
+    // Issue 38 item 9: the page is titled by whose request it is, not "ID: 1".
+    await adminPage.getByRole('heading', { level: 1, name: lostPhoneEmail }).waitFor()
+    expect(await adminPage.locator('.doc-header, .render-title').first().textContent()).not.toMatch(
+      /ID:/,
+    )
 
     const requester = adminPage.getByRole('region', { name: 'Requester' })
     const requesterText = await requester.textContent()
@@ -355,7 +379,8 @@ describe('a lost authenticator, in Chromium', () => {
       forgetUsedSteps: forgetLastUsedStep(lostPhoneEmail),
     })
     await userPage.locator('#backoffice-totp-code').fill(await newAuthenticator.code())
-    // Enrolment ends on the account page, with the offer of recovery codes open.
+    // The setup's last step keeps its recovery codes (issue 38 item 2); then the account page.
+    await keepSetupRecoveryCodes(userPage)
     await userPage.waitForURL((url) => url.pathname === '/admin/account')
     await userPage.getByText('Two-factor authentication is on').waitFor()
 
@@ -464,8 +489,22 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     })
     await userPage.screenshot({ clip, fullPage: true, path: path.join(dir, `${name}.png`) })
   }
+  /** Opens "Having problems?", the fold the request sits behind (issue 38 item 3), as a click. */
+  const openProblems = async (
+    name = 'Having problems? Ask an administrator to reset two-factor',
+  ) => {
+    const fold = userPage.locator('#backoffice-two-factor-problems')
+    const summary = fold.getByText(name, { exact: true })
+    await hydrated(summary)
+    await placeholdersAboveGone(summary)
+    await summary.click()
+    await expect
+      .poll(() => fold.evaluate((details) => (details as HTMLDetailsElement).open))
+      .toBe(true)
+  }
   const openAccount = async () => {
     await userPage.goto(`${appUrl}/admin/account`)
+    await openProblems()
     await resetGroup().waitFor()
     // Typed into and clicked next: only once React owns the form.
     await hydrated(reasonBox())
@@ -495,12 +534,14 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     await userPage.waitForURL((url) => url.pathname === '/admin')
   })
 
-  it("trusted devices show the browser's icon: Chrome's logo for this Chromium, the letter badge for Edge and for a browser without a logo", async () => {
+  it("trusted devices show the browser's icon: Chrome's logo for this Chromium, Firefox's and Safari's logos, the letter badge for Edge and for a browser without a logo", async () => {
     const payload = await app.payload()
     const user = await accountId()
     for (const [browser, os] of [
       ['Edge', 'Windows'],
       ['Lynx', 'Linux'],
+      ['Firefox', 'Windows'],
+      ['Mobile Safari', 'iOS'],
     ]) {
       await payload.create({
         collection: 'trusted-devices' as never,
@@ -517,7 +558,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     }
     await openAccount()
     const devices = userPage.locator('.backoffice-trusted-device')
-    await expect.poll(() => devices.count()).toBe(3)
+    await expect.poll(() => devices.count()).toBe(5)
 
     // This browser, as ua-parser-js names the test's Chromium ("Chrome"): Simple Icons' logo.
     const thisBrowser = devices.filter({ hasText: 'Chrome' })
@@ -536,8 +577,48 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     const unknown = devices.filter({ hasText: 'Lynx' }).locator('.backoffice-browser-icon')
     expect(await unknown.getAttribute('data-browser')).toBe('other')
     expect(await unknown.textContent()).toBe('?')
-    expect(await userPage.locator('.backoffice-trusted-devices svg').count()).toBe(1)
+    // Issue 38 item 14: Firefox's and Safari's logos (Simple Icons), Mobile Safari counted as Safari.
+    for (const [name, mark] of [
+      ['Firefox', 'firefox'],
+      ['Mobile Safari', 'safari'],
+    ] as const) {
+      const icon = devices.filter({ hasText: name }).locator('svg.backoffice-browser-icon')
+      expect(await icon.getAttribute('data-browser')).toBe(mark)
+      expect(await icon.getAttribute('aria-hidden')).toBe('true')
+      expect(await icon.locator('path').getAttribute('d')).toMatch(/^M/)
+    }
+    expect(await userPage.locator('.backoffice-trusted-devices svg').count()).toBe(3)
     await sectionShot('two-factor-account-devices-and-reset-en')
+  })
+
+  it('issue 38 item 3: the reset request is folded behind "Having problems?", closed on arrival, and opens and closes by keyboard', async () => {
+    await userPage.goto(`${appUrl}/admin/account`)
+    const fold = userPage.locator('#backoffice-two-factor-problems')
+    const summary = fold.locator('summary')
+    await hydrated(summary)
+    const isOpen = () => fold.evaluate((details) => (details as HTMLDetailsElement).open)
+    // Closed: under "Two-factor: On" the page shows the question, not a 500-character box.
+    expect(await isOpen()).toBe(false)
+    expect(await summary.textContent()).toBe(
+      'Having problems? Ask an administrator to reset two-factor',
+    )
+    expect(await reasonBox().isVisible()).toBe(false)
+    expect(await askButton().isVisible()).toBe(false)
+
+    // Reached with Tab like any control, opened with Enter; Tab then goes into the form.
+    await summary.focus()
+    expect(await summary.evaluate((element) => document.activeElement === element)).toBe(true)
+    await userPage.keyboard.press('Enter')
+    await expect.poll(isOpen).toBe(true)
+    await reasonBox().waitFor()
+    await userPage.keyboard.press('Tab')
+    expect(await reasonBox().evaluate((element) => document.activeElement === element)).toBe(true)
+    await sectionShot('two-factor-account-problems-open-en')
+    // Space on the question folds it away again.
+    await summary.focus()
+    await userPage.keyboard.press('Space')
+    await expect.poll(isOpen).toBe(false)
+    expect(await reasonBox().isVisible()).toBe(false)
   })
 
   it("the account page's reset shows the server's refusal, and the spec's texts for a lost connection and an answer without a message; nothing is stored", async () => {
@@ -653,6 +734,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     await userPage.setViewportSize({ height: 844, width: 390 })
     try {
       await userPage.goto(`${appUrl}/admin/account`)
+      await openProblems('Probleme? Zurücksetzen der Zwei-Faktor-Authentifizierung beantragen')
       const group = userPage.getByRole('group', { name: 'Zweiten Faktor verloren?' })
       await group.waitFor()
       await hydrated(group)
@@ -665,6 +747,34 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
           .evaluate((section) => section.scrollWidth <= section.clientWidth),
       ).toBe(true)
       await sectionShot('two-factor-account-reset-de-390')
+    } finally {
+      await userBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
+      await userPage.setViewportSize({ height: 900, width: 1440 })
+    }
+  })
+
+  it('issue 38 items 1 and 3 in Arabic, on a 390 px wide screen: Replace and "Having problems?" right to left, nothing wider than the screen', async () => {
+    await userBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'ar' }])
+    await userPage.setViewportSize({ height: 844, width: 390 })
+    try {
+      await userPage.goto(`${appUrl}/admin/account`)
+      expect((await userPage.locator('html').getAttribute('dir'))?.toLowerCase()).toBe('rtl')
+      const summary = userPage.locator('#backoffice-two-factor-problems summary')
+      await hydrated(summary)
+      await placeholdersAboveGone(summary)
+      await summary.click()
+      await resetGroup().waitFor()
+      const replace = userPage.locator('#backoffice-totp-replace')
+      await hydrated(replace)
+      await replace.click()
+      await userPage.locator('#backoffice-totp-manage-code').waitFor()
+      const section = userPage.locator('.backoffice-two-factor')
+      expect(await section.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl')
+      expect(await section.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      )
+      await sectionShot('two-factor-account-replace-problems-ar-390')
+      await userPage.locator('.backoffice-totp-manage').getByRole('button').last().click()
     } finally {
       await userBrowser.addCookies([{ name: 'payload-lng', url: appUrl, value: 'en' }])
       await userPage.setViewportSize({ height: 900, width: 1440 })

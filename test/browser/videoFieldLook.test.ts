@@ -174,6 +174,10 @@ describe('the video select', () => {
     await expect
       .poll(() => option.locator('.pill.backoffice-video-option__status').textContent())
       .toBe(en.videoTagWaiting)
+    // What a person sees: the title first, the pill after it (a deliberate difference, README).
+    const titleBox = (await option.locator('.backoffice-video-option__title').boundingBox())!
+    const pillBox = (await option.locator('.pill.backoffice-video-option__status').boundingBox())!
+    expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(pillBox.x)
     await expectNoSeriousViolations(page, [field], 'video select, menu open')
     await shoot(page, 'select-search-en-desktop')
     await page.keyboard.press('Enter')

@@ -27,3 +27,14 @@ export const forgetLastUsedStep = (email: string) => async () => {
     email,
   ])
 }
+
+/**
+ * Ages the proof of every session of the account by an hour, past the sudo window: its next
+ * sensitive change asks "Confirm it's you" first, as it would an hour after signing in.
+ */
+export const ageSessionProof = async (email: string) => {
+  await queryAppDatabase(
+    "UPDATE sessions SET proved_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+    [email],
+  )
+}

@@ -5,15 +5,17 @@ import { getPayload } from 'payload'
 import { configFromEnvironment } from '../../dev/configFromEnvironment.js'
 import { browserLane } from './browserLane.js'
 import { closeTestPayload } from './closeTestPayload.js'
+import { testLogger } from './testLogger.js'
 
 /**
  * The lane's app as configured by its environment, built anew (Payload's sanitizing changes the
  * config it is given, and a test process may open several) and without a push: the lane's database
  * has its schema already (test/setup/browserApp.ts), so a start skips drizzle's comparison of it.
+ * Its log keeps to warnings, as an integration test's does: the app's own log has the audit events.
  */
 const openAppPayload = async (): Promise<Payload> => {
   Object.assign(process.env, browserLane().appEnv)
-  return getPayload({ config: await configFromEnvironment({ push: false }) })
+  return getPayload({ config: await configFromEnvironment({ logger: testLogger, push: false }) })
 }
 
 /**

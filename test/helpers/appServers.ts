@@ -2,6 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 
 /**
+ * The environment of the test file's own Payload (`startTestPayload` sets it): app processes
+ * started with it use the same database and secret, as a second instance of the same app would.
+ */
+export const sameAppEnv = (): Record<string, string> => ({
+  DATABASE_URL: process.env.DATABASE_URL!,
+  MEDIA_DIR: process.env.MEDIA_DIR!,
+  PAYLOAD_SECRET: process.env.PAYLOAD_SECRET!,
+  SERVER_URL: 'http://127.0.0.1',
+})
+
+/**
  * Starts `count` separate app processes (test/helpers/appServer.ts) on one database: what two
  * instances of the app behind a load balancer share is only the database, so that is all these share.
  */

@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core'
 import { createRequire } from 'node:module'
 import { expect } from 'vitest'
 
+import { animationsEnded } from './animationsEnded.js'
+
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /**
@@ -50,16 +52,8 @@ const runAxe = async (page: Page, scope: AxeScope): Promise<AxeResults> => {
     ).toBeGreaterThan(0)
   }
   // Colours read mid-transition are neither state's: a button turning enabled runs Payload's 0.1 s
-  // colour transition, and axe measured its label half-way (4.23:1). Finite animations are let
-  // finish first; endless ones (spinners) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
+  // colour transition, and axe measured its label half-way (4.23:1).
+  await animationsEnded(page)
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ path: axeScript })
   }

@@ -163,6 +163,25 @@ export const hydrated = async (locator: Locator) => {
 }
 
 /**
+ * Waits until no loading placeholder (Payload's shimmer, drawn while a field's code loads: a rich
+ * text editor's is 35vh tall) is left before the element: when one is replaced, whatever follows
+ * moves, and a click Playwright aimed at the element lands where it was.
+ */
+export const placeholdersAboveGone = async (locator: Locator) => {
+  const element = locator.first()
+  await element.waitFor({ state: 'attached' })
+  await until(`the loading placeholders above ${String(locator)} to go`, () =>
+    element.evaluate(
+      (target) =>
+        ![...document.querySelectorAll('.shimmer-effect')].some(
+          (placeholder) =>
+            (placeholder.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+        ),
+    ),
+  )
+}
+
+/**
  * Waits until the admin page has hydrated: Payload's side navigation gets `nav--nav-hydrated` from
  * the effect that also settles whether it is open, so the layout's own effects have run by then.
  */
@@ -253,3 +272,24 @@ export const autosaveSettled = (page: Page) =>
       ),
     10_000,
   )
+
+/**
+ * Downloads the recovery codes on show (the .txt file), one of the ways of keeping them that
+ * "I have saved these codes" waits for (Copy and Print are the others).
+ */
+export const downloadRecoveryCodes = async (page: Page) => {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download (.txt)' }).click(),
+  ])
+  if (!/recovery-codes\.txt$/.test(download.suggestedFilename())) {
+    throw new Error(`unexpected download ${download.suggestedFilename()}`)
+  }
+}
+
+/** The setup's last step (issue 38 item 2): its recovery codes shown, downloaded and kept. */
+export const keepSetupRecoveryCodes = async (page: Page) => {
+  await page.getByRole('list', { name: 'Your new recovery codes' }).waitFor()
+  await downloadRecoveryCodes(page)
+  await page.getByRole('button', { name: 'I have saved these codes' }).click()
+}

@@ -12,14 +12,15 @@ const waitForEmail = async (
   match: (email: ReceivedEmail) => boolean,
   timeoutMs: number,
 ): Promise<ReceivedEmail> => {
-  const deadline = Date.now() + timeoutMs
+  // Monotonic: tests that fake `Date` (an authenticator's time step) still time out.
+  const deadline = performance.now() + timeoutMs
   for (;;) {
     const received = read()
     const found = received.find(match)
     if (found) {
       return found
     }
-    const left = deadline - Date.now()
+    const left = deadline - performance.now()
     if (left <= 0) {
       const seen = received
         .map((email) => `"${email.subject}" to ${email.to.join(', ')}`)

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { getPayload } from 'payload'
+import pg from 'pg'
 import { inject } from 'vitest'
 
 import type { SandboxS3 } from '../../dev/storage/sandboxS3.js'
@@ -15,6 +16,7 @@ import { closeTestPayload } from './closeTestPayload.js'
 import { RestClient } from './restClient.js'
 import { schemaKey, schemaTemplate } from './schemaTemplates.js'
 import { createTestDatabase, databaseUrlOf, testDatabaseName } from './testDatabase.js'
+import { testLogger } from './testLogger.js'
 
 export type TestPayload = {
   close: () => Promise<void>
@@ -44,15 +46,34 @@ const startPushing = async (config: SanitizedConfig, key?: string): Promise<Payl
   }
 }
 
+/**
+ * Ends, naming each, the transactions a closed Payload left open on its database: work still under
+ * way when it closed that never finished (it sat "idle in transaction" for 1,257 s in one CI run).
+ * A restart pushes the schema again, and the push's ALTER TABLE would wait for their locks forever.
+ */
+const endAbandonedTransactions = async (url: string) => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ age: string; pid: number; query: string }>(
+      `SELECT pid, (now() - xact_start)::text AS age, left(query, 300) AS query
+         FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND state LIKE 'idle in transaction%'`,
+    )
+    for (const row of rows) {
+      console.warn(
+        `testPayload: ended a transaction the closed Payload left open for ${row.age}; its last statement: ${row.query}`,
+      )
+      await client.query('SELECT pg_terminate_backend($1)', [row.pid])
+    }
+  } finally {
+    await client.end()
+  }
+}
+
 /** Payload's own logger, silenced: for the start that only pushes a schema template. */
 const silentLogger: Config['logger'] = { options: { level: 'silent' } }
-
-/**
- * Payload's own logger from warnings up, unless TEST_LOG_LEVEL says otherwise (`info` shows each
- * audit event as the plugin logs it): a test that reads the log passes a logger of its own, and a
- * run's output keeps to what went wrong.
- */
-const testLogger: Config['logger'] = { options: { level: process.env.TEST_LOG_LEVEL ?? 'warn' } }
 
 /**
  * A real Payload with the dev app's config, for one test file, on a database of its own: a copy of
@@ -170,6 +191,7 @@ export const startTestPayload = async ({
     payload: databaseAdminUrl ? await startPushing(config) : await getPayload({ config }),
     restart: async (next) => {
       await closeTestPayload(app.payload)
+      await endAbandonedTransactions(database.url)
       if (next.secret) {
         process.env.PAYLOAD_SECRET = next.secret
       }

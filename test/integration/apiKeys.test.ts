@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
+import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -14,6 +15,7 @@ const sql = sqlOn(() => app.payload)
 const password = 'a-long-and-unusual-passphrase-42'
 const adminEmail = 'keys-admin@example.com'
 let adminBrowser: RestClient
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let accounts = 0
 
 const newKey = () => randomBytes(24).toString('hex')
@@ -72,8 +74,10 @@ const keyEvents = async (email: string) =>
   ).docs.map((doc) => (doc as unknown as { data: unknown }).data)
 
 beforeAll(async () => {
+  inbox = await startSmtpInbox()
   app = await startTestPayload({
     backofficeOptions: { apiKeys: { enabled: true } },
+    smtpUrl: inbox.url,
     usersUseAPIKey: true,
   })
   await app.client().post('/users/first-register', { email: adminEmail, password })
@@ -81,6 +85,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app?.close()
+  await inbox?.close()
 })
 
 describe('who may give an account an API key', () => {
@@ -271,6 +276,88 @@ describe('a key ends with its account', () => {
 })
 
 describe('issue 35, the recovery matrix: an API key a thief gave the account', () => {
+  /** The path of a link mailed to `to`, for the REST client (which prefixes the API route). */
+  const mailedLink = async (to: string, part: string) => {
+    const mail = await inbox.waitFor(
+      (candidate) =>
+        candidate.to.includes(to) && linksIn(candidate).some((url) => url.includes(part)),
+    )
+    const url = new URL(linksIn(mail).find((link) => link.includes(part))!)
+    return url.pathname.replace(/^\/api/, '') + url.search
+  }
+
+  /**
+   * A second administrator whose password the thief holds (the owner had signed in from their own
+   * browser before, so the thief's sign-in is a new browser's): the thief moves its address and gives
+   * it a key.
+   */
+  const thiefGivesKey = async () => {
+    const email = `keys-admin-owner-${++accounts}@example.com`
+    const thiefAddress = `thief-${accounts}@example.net`
+    const owner = await app.payload.create({
+      collection: 'users',
+      data: { email, password, roles: ['admin'] } as never,
+    })
+    await signIn(email)
+    const thief = await signIn(email)
+    const moved = await thief.request('PATCH', `/users/${owner.id}`, {
+      body: { email: thiefAddress },
+    })
+    expect(moved.status).toBe(200)
+    const key = newKey()
+    const given = await thief.request('PATCH', `/users/${owner.id}`, {
+      body: { apiKey: key, enableAPIKey: true },
+    })
+    expect(given.status, JSON.stringify(given.body)).toBe(200)
+    expect(await signedInByKey(key)).toBe(thiefAddress)
+    return { email, id: owner.id, key, thief, thiefAddress }
+  }
+
+  /** The thief afterwards: the key, their session, the password at either address. */
+  const thiefWaysIn = async (taken: Awaited<ReturnType<typeof thiefGivesKey>>) => {
+    const ways: string[] = []
+    if (await signedInByKey(taken.key)) ways.push('apiKey')
+    if ((await taken.thief.get('/users/me')).body?.user) ways.push('session')
+    for (const email of [taken.email, taken.thiefAddress]) {
+      if ((await app.client().post('/users/login', { email, password })).status === 200) {
+        ways.push('password')
+      }
+    }
+    return ways
+  }
+
+  it('ends with the owner’s undo', async () => {
+    const taken = await thiefGivesKey()
+    expect(
+      (await app.client().post(await mailedLink(taken.email, 'undo-email-change'))).status,
+    ).toBe(200)
+    expect(await thiefWaysIn(taken)).toEqual([])
+    expect(await keyColumns(taken.id)).toEqual({ enabled: false, index: null })
+  })
+
+  it('ends with the owner’s "This wasn’t me" on the new-browser email, and after the approved review', async () => {
+    const taken = await thiefGivesKey()
+    const report = await mailedLink(taken.email, 'new-browser/report')
+    expect((await app.client().post(report)).status).toBe(200)
+    expect(await thiefWaysIn(taken)).toEqual([])
+    expect(await keyColumns(taken.id)).toEqual({ enabled: false, index: null })
+    // The moved address waits for an administrator; the approval puts it back and keeps the key off.
+    expect(
+      (
+        await sql('SELECT security_suspension_reason AS reason FROM users WHERE id = $1', [
+          taken.id,
+        ])
+      )[0]?.reason,
+    ).toBe('recoveryReview')
+    const approved = await adminBrowser.post(`/users/${taken.id}/recovery-review/approve`)
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect((await sql('SELECT email FROM users WHERE id = $1', [taken.id]))[0]?.email).toBe(
+      taken.email,
+    )
+    expect(await thiefWaysIn(taken)).toEqual([])
+    expect(await keyColumns(taken.id)).toEqual({ enabled: false, index: null })
+  })
+
   it('ends when an administrator puts the address back, with the password the thief held', async () => {
     // The thief holds a second administrator's password: they move its address and give it a key.
     const email = `keys-admin-victim-${++accounts}@example.com`

@@ -704,6 +704,8 @@ describe('recordAuditEvent', () => {
       'session.revoked': 'session',
       'sso.linked': 'authentication',
       'sso.reauthenticated': 'authentication',
+      'twoFactor.appRemoved': 'twoFactor',
+      'twoFactor.appReplaced': 'twoFactor',
       'twoFactor.challengeFailed': 'twoFactor',
       'twoFactor.challengeStarted': 'twoFactor',
       'twoFactor.challengeSucceeded': 'twoFactor',

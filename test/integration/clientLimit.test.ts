@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
@@ -105,5 +105,59 @@ describe('finding: the per-client failure limit multiplies with processes', () =
     expect((await known.post('/users/login', staff, { 'x-forwarded-for': office })).status).toBe(
       200,
     )
+  })
+})
+
+describe('finding 12: under a guessing attack, a sign-in from a browser the account has not used slows 18×', () => {
+  it("answers a flood from an address out of its budget without asking the database again, so its guesses neither wait on its counter's row nor hold the pool; others still sign in", async () => {
+    const attacker = '203.0.113.80'
+    const known = app.client()
+    const office = { email: 'flood-office@example.com', password }
+    await app.payload.create({
+      collection: 'users',
+      data: { ...office, roles: ['editor'] } as never,
+    })
+    // A browser the account knows, behind the attacker's address (an office's NAT): 1 of its 3.
+    expect((await known.post('/users/login', office, { 'x-forwarded-for': attacker })).status).toBe(
+      200,
+    )
+    for (const guess of [1, 2]) {
+      expect((await signIn(`flood-${guess}@example.com`, 'guess', attacker)).status).toBe(401)
+    }
+    // The database refuses the next three: a flood, not a person retrying by hand. Memory repeats
+    // its refusal for RECHECK_MS (2 s) from the first: the clock stands still meanwhile, so a busy
+    // machine's slowness cannot let that time run out before the guess below.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    for (const guess of [3, 4, 5]) {
+      expect((await signIn(`flood-${guess}@example.com`, 'guess', attacker)).status).toBe(403)
+    }
+    // Another transaction holds every counter row, as each of a flood's claims holds its address's
+    // row in turn: a guess that asked the database again would wait behind it, on one of the pool's
+    // connections, and so would the next hundred.
+    const pool = (app.payload.db as unknown as { pool: import('pg').Pool }).pool
+    const holder = await pool.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query('SELECT key FROM login_client_attempts FOR UPDATE')
+      // Anything that waits on the held rows waits until the ROLLBACK below, which comes after:
+      // 8 s tells that wait from a busy machine's slowness.
+      const within = <T>(answer: Promise<T>) =>
+        Promise.race([answer, new Promise<null>((resolve) => setTimeout(resolve, 8000, null))])
+      const guess = await within(signIn('flood-6@example.com', 'guess', attacker))
+      expect(guess?.status).toBe(403)
+      expect(guess?.body.errors[0].data.code).toBe('LOGIN_TEMPORARILY_BLOCKED')
+      // The browser the account knows is asked afresh, and is exempt from the address's budget.
+      const usual = await within(
+        known.post('/users/login', office, { 'x-forwarded-for': attacker }),
+      )
+      expect(usual?.status).toBe(200)
+      // Another staff member, elsewhere, from a browser their account has not used.
+      const elsewhere = await within(signIn('staff@example.com', password, '198.51.100.12'))
+      expect(elsewhere?.status).toBe(200)
+    } finally {
+      await holder.query('ROLLBACK')
+      holder.release()
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { RECHECK_MS } from '../../src/lockout/knownLocks.js'
-import { startAppServers } from '../helpers/appServers.js'
+import { sameAppEnv, startAppServers } from '../helpers/appServers.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
@@ -33,12 +33,7 @@ const login = async (index: number, secret: string) => {
 
 beforeAll(async () => {
   app = await startTestPayload()
-  servers = await startAppServers(2, {
-    DATABASE_URL: process.env.DATABASE_URL!,
-    MEDIA_DIR: process.env.MEDIA_DIR!,
-    PAYLOAD_SECRET: process.env.PAYLOAD_SECRET!,
-    SERVER_URL: 'http://127.0.0.1',
-  })
+  servers = await startAppServers(2, sameAppEnv())
 }, 180_000)
 afterAll(async () => {
   await servers?.stop()

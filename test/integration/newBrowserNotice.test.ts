@@ -189,6 +189,14 @@ describe('the notice\'s "This wasn\'t me" link', () => {
     expect(page.status).toBe(200)
     expect(page.body).toContain('This wasn’t me: end all sessions and suspend my account')
     expect(await status()).toBe('active')
+    // Issue 38 item 9: a page of its own look, in the owner's language and direction, whose one
+    // stylesheet the policy names by its hash: no inline style attributes, no 'unsafe-inline'.
+    expect(page.body).toMatch(/^<!doctype html><html lang="en" dir="ltr">/)
+    expect(page.body).toContain('<main><h1>Report a sign-in you did not make</h1>')
+    expect(page.body).not.toContain(' style="')
+    const policy = page.headers.get('content-security-policy') ?? ''
+    expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/)
+    expect(policy).not.toContain('unsafe-inline')
 
     const done = await app.client().post(link, undefined, { accept: 'text/html' })
     expect(done.status).toBe(200)

@@ -824,9 +824,10 @@ describe('finding 6b: a trusted device and a required passkey', () => {
     expect(answer.body.user).toBeUndefined()
     expect(client.cookies.has('payload-token')).toBe(false)
     expect(await sessionsOf(manager.id)).toBe(sessionsBefore)
+    // The app's setup ended with its first recovery codes (issue 38, item 2).
     expect((await client.get('/users/mfa/factors')).body).toEqual({
       passkey: true,
-      recoveryCodes: false,
+      recoveryCodes: true,
       totp: true,
       trustedDevice: false,
     })
@@ -870,5 +871,92 @@ describe('finding 6b: a trusted device and a required passkey', () => {
     expect(signedInAgain.status).toBe(200)
     expect(signedInAgain.body.user.email).toBe(manager.email)
     expect((await again.get('/users/me')).body.user.email).toBe(manager.email)
+  })
+})
+
+describe('"Confirm it\'s you" with a passkey (issue 38 item 7)', () => {
+  /** A signed-in person with a passkey whose session's proof is past the sudo window. */
+  const staleWithPasskey = async () => {
+    const person = await signedIn()
+    await register(person)
+    await sql(`UPDATE sessions SET proved_at = now() - interval '11 minutes' WHERE user_id = $1`, [
+      person.id,
+    ])
+    const refused = await person.client.post('/users/mfa/passkeys/registration-options')
+    expect(refused.body.errors[0].data.code).toBe('REAUTHENTICATION_REQUIRED')
+    return person
+  }
+  const confirmOptions = async (client: RestClient) => {
+    const answer = await client.post('/users/mfa/passkeys/confirm-options')
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return answer.body as unknown as PublicKeyCredentialRequestOptionsJSON
+  }
+
+  it('opens sudo mode: the change that was refused goes through, audited with the passkey as the factor', async () => {
+    const person = await staleWithPasskey()
+    const options = await confirmOptions(person.client)
+    expect(options.userVerification).toBe('required')
+    const confirmed = await person.client.post('/users/mfa/passkeys/confirm', {
+      response: person.authenticator.get(options),
+    })
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+    expect(confirmed.body.windowMinutes).toBeGreaterThan(0)
+    expect((await person.client.post('/users/mfa/passkeys/registration-options')).status).toBe(200)
+    const [audit] = await sql(
+      `SELECT data FROM audit_log WHERE target_object = $1 AND event = 'password.confirmed' ORDER BY id DESC LIMIT 1`,
+      [String(person.id)],
+    )
+    expect((audit!.data as { factor?: string }).factor).toBe('passkey')
+  })
+
+  it('refuses a replayed assertion, and two racing ones open it once', async () => {
+    const person = await staleWithPasskey()
+    const response = person.authenticator.get(await confirmOptions(person.client))
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => person.client.post('/users/mfa/passkeys/confirm', { response })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400])
+    for (const answer of answers.filter((each) => each.status === 400)) {
+      expect(answer.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    }
+    const again = await person.client.post('/users/mfa/passkeys/confirm', { response })
+    expect(again.status).toBe(400)
+    expect(again.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+  })
+
+  it("refuses another account's passkey, and an assertion made for a sign-in's second step", async () => {
+    const person = await staleWithPasskey()
+    const other = await staleWithPasskey()
+    // The other account's authenticator answering this session's challenge.
+    const options = await confirmOptions(person.client)
+    const foreign = other.authenticator.get({ ...options, allowCredentials: [] })
+    const refused = await person.client.post('/users/mfa/passkeys/confirm', { response: foreign })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+
+    // A sign-in's second-step challenge, answered by the right passkey, is not a sudo challenge.
+    const { client } = await passwordStep(person)
+    const signInStep = person.authenticator.get(await secondFactorOptions(client))
+    const crossed = await person.client.post('/users/mfa/passkeys/confirm', {
+      response: signInStep,
+    })
+    expect(crossed.status).toBe(400)
+    expect(crossed.body.errors[0].data.code).toBe('PASSKEY_INVALID')
+    const still = await person.client.post('/users/mfa/passkeys/registration-options')
+    expect(still.body.errors[0].data.code).toBe('REAUTHENTICATION_REQUIRED')
+  })
+
+  it('is only for a signed-in session with a passkey, and malformed input is a 400 that changes nothing', async () => {
+    const anonymous = app.client()
+    expect((await anonymous.post('/users/mfa/passkeys/confirm-options')).status).toBe(401)
+    const withoutPasskey = await signedIn()
+    const none = await withoutPasskey.client.post('/users/mfa/passkeys/confirm-options')
+    expect(none.status).toBe(400)
+    expect(none.body.errors[0].data.code).toBe('PASSKEY_NOT_REGISTERED')
+    for (const body of [{}, { response: 'x' }, { response: { id: 1 } }]) {
+      const answer = await withoutPasskey.client.post('/users/mfa/passkeys/confirm', body)
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors[0].data.code).toBe('MALFORMED_REQUEST')
+    }
   })
 })

@@ -1,15 +1,16 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
+import { type DemoOidcProvider, startDemoOidcProvider } from '../../dev/sso/demoOidcProvider.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { softAuthenticator } from '../helpers/softAuthenticator.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
-import { enrol } from '../helpers/twoFactor.js'
+import { authenticatorCode, enrol, nextTimeStep } from '../helpers/twoFactor.js'
 
 /**
  * Recovery evicts the intruder: a thief who holds the password plants a way back in (a reset link
@@ -23,15 +24,34 @@ const newPassword = 'another-long-passphrase-for-the-owner-77'
 let app: TestPayload
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>
 let admin: RestClient
+/** A corporate OpenID provider on loopback, where the thief holds an identity with their own address. */
+let corporate: DemoOidcProvider
+const corporateClient = {
+  clientId: 'backoffice-corporate',
+  clientSecret: 'a-client-secret-for-the-recovery-matrix',
+  redirectUris: [`${origin}/api/admin/oauth/callback/corporate`],
+}
 let accounts = 0
 const sql = sqlOn(() => app.payload)
 
 beforeAll(async () => {
   inbox = await startSmtpInbox()
+  corporate = await startDemoOidcProvider({ clients: [corporateClient] })
   app = await startTestPayload({
     backofficeOptions: {
       lockout: { suspendAfter: 100, threshold: 50 },
       passkeys: { passwordless: true },
+      sso: {
+        providers: [
+          {
+            ...corporateClient,
+            id: 'corporate',
+            issuer: corporate.issuer,
+            kind: 'oidc',
+            label: 'Corporate SSO',
+          },
+        ],
+      },
     },
     smtpUrl: inbox.url,
   })
@@ -43,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
   await inbox?.close()
+  await corporate?.close()
 })
 beforeEach(async () => {
   await sql('DELETE FROM login_throttles')
@@ -55,12 +76,16 @@ const apiPath = (link: string) => {
 }
 
 /** An editor whose password the thief holds, and the thief's own signed-in client. */
-const victim = async () => {
+const victim = async ({ ownerSignedInBefore = false } = {}) => {
   const email = `owner-${++accounts}@example.com`
   const user = await app.payload.create({
     collection: 'users',
     data: { email, password, roles: ['editor'] } as never,
   })
+  if (ownerSignedInBefore) {
+    // The owner's own browser: the thief's sign-in is then from a browser the account has not used.
+    expect((await app.client().post('/users/login', { email, password })).status).toBe(200)
+  }
   const thief = app.client()
   expect((await thief.post('/users/login', { email, password })).status).toBe(200)
   return {
@@ -69,8 +94,12 @@ const victim = async () => {
     /** Whether the thief's authenticator holds a passkey for the account. */
     hasPasskey: false,
     id: user.id as number,
+    /** The thief's identity at the corporate provider, once they linked it to the account. */
+    identity: null as null | { email: string; email_verified: true; sub: string },
     thief,
     thiefAddress: `thief-${accounts}@example.net`,
+    /** The thief's own browser's trusted-device cookie, once they trusted it. */
+    trustedDevice: null as null | string,
   }
 }
 type Victim = Awaited<ReturnType<typeof victim>>
@@ -104,6 +133,22 @@ const addPasskey = async (person: Victim) => {
   person.hasPasskey = true
 }
 
+/**
+ * `browser` presses the corporate provider's button (`query` names the flow), signs in there as
+ * `identity` and follows the redirect back: the callback's answer.
+ */
+const viaCorporate = async (
+  browser: RestClient,
+  query: string,
+  identity: { email: string; email_verified: true; sub: string },
+) => {
+  const started = await browser.get(`/admin/oauth/authorization/corporate?${query}`)
+  expect(started.status).toBe(303)
+  corporate.signInNext(identity)
+  const back = new URL(await corporate.authorize(started.headers.get('location')!))
+  return browser.get(`${back.pathname.replace(/^\/api/, '')}${back.search}`)
+}
+
 /** Every route the thief could try: their session, the password, their passkey, a reset link. */
 const thiefWaysIn = async (person: Victim, resetLink?: string) => {
   const ways: string[] = []
@@ -120,6 +165,24 @@ const thiefWaysIn = async (person: Victim, resetLink?: string) => {
       response: person.authenticator.get(options.body as never),
     })
     if (done.status === 200) ways.push('passkey')
+  }
+  if (person.identity) {
+    // The thief's identity at the provider: the whole round trip, as their browser would make it.
+    const answer = await viaCorporate(app.client(), 'flow=default', person.identity)
+    if (answer.headers.getSetCookie().some((cookie) => cookie.startsWith('payload-token='))) {
+      ways.push('linkedIdentity')
+    }
+  }
+  if (person.trustedDevice) {
+    // The thief's trusted browser, with the password at either address: no second factor skipped.
+    for (const email of [person.email, person.thiefAddress]) {
+      const browser = app.client()
+      browser.cookies.set('payload-trusted-device', person.trustedDevice)
+      const signIn = await browser.post('/users/login', { email, password })
+      if (signIn.status === 200 && (await browser.get('/users/me')).body?.user) {
+        ways.push('trustedDevice')
+      }
+    }
   }
   if (resetLink) {
     const token = new URL(resetLink, origin).searchParams.get('token')
@@ -284,14 +347,65 @@ describe('finding 4: a run’s first address is reserved while its undo is open'
   })
 })
 
-/** What a thief with the password and a fresh session can add, and the notice each one sends. */
-const actions = {
+/**
+ * The thief links their own identity at the corporate provider (finding 2b): the account's address
+ * is theirs by now, so the provider proves it, and the link flow voids the password.
+ */
+const linkIdentity = async (person: Victim) => {
+  const identity = {
+    email: person.thiefAddress,
+    email_verified: true as const,
+    sub: `thief-at-corporate-${person.id}`,
+  }
+  const linked = await viaCorporate(person.thief, 'flow=link&redirect=%2Fadmin%2Faccount', identity)
+  expect(linked.headers.get('location')).toBe(`${origin}/admin/account`)
+  expect(
+    (await sql('SELECT identity_provider FROM users WHERE id = $1', [person.id]))[0]
+      ?.identity_provider,
+  ).toBe('corporate')
+  person.identity = identity
+  // The thief's identity signs in as the account: a way in of its own.
+  expect(await thiefWaysIn(person)).toContain('linkedIdentity')
+}
+
+/**
+ * The thief turns on an app and trusts their browser with a code from it: that browser would skip
+ * the second factor for a month (`twoFactor.trustedDeviceDays`).
+ */
+const trustBrowser = async (person: Victim) => {
+  const secret = await enrol(person.thief)
+  nextTimeStep()
+  const browser = app.client()
+  const email = (await sql('SELECT email FROM users WHERE id = $1', [person.id]))[0]!.email
+  expect((await browser.post('/users/login', { email, password })).status).toBe(200)
+  const trusted = await browser.post('/users/mfa/totp/authenticate', {
+    code: await authenticatorCode(secret),
+    trustThisDevice: true,
+  })
+  // Back to the real clock: a frozen `Date` would skew every later test's "since" against the database's.
+  vi.useRealTimers()
+  expect(trusted.status, JSON.stringify(trusted.body)).toBe(200)
+  person.trustedDevice = browser.cookies.get('payload-trusted-device')!
+  expect(person.trustedDevice).toBeTruthy()
+  expect(await trustedDevicesOf(person.id)).toBe(1)
+}
+
+/**
+ * What a thief with the password and a fresh session can add, and the notice each one sends (with its
+ * "This wasn't me" link, also to a run's first address). A linked identity needs the address moved
+ * first, on every path: the provider must prove the account's address.
+ */
+const actions: Record<
+  string,
+  { add: (person: Victim) => Promise<void>; movesAddress?: true; notice: RegExp }
+> = {
   app: {
     add: async (person: Victim) => {
       await enrol(person.thief)
     },
     notice: /Two-factor authentication is on/,
   },
+  linkedIdentity: { add: linkIdentity, movesAddress: true, notice: /sign-in method has changed/ },
   passkey: { add: addPasskey, notice: /passkey was added/i },
   recoveryCodes: {
     add: async (person: Victim) => {
@@ -300,15 +414,20 @@ const actions = {
     },
     notice: /Recovery codes/,
   },
-} as const
+  trustedDevice: { add: trustBrowser, notice: /Two-factor authentication is on/ },
+}
+
+const trustedDevicesOf = async (id: number) =>
+  (await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).length
 
 const factorsOf = async (id: number) => ({
   app:
     (await sql('SELECT totp_config_status AS s FROM users WHERE id = $1', [id]))[0]?.s ===
     'enabled',
   passkeys: await passkeysOf(id),
+  linkedIdentities: (await sql('SELECT id FROM accounts WHERE user_id = $1', [id])).length,
   recoveryCodes: (await sql('SELECT id FROM recovery_codes WHERE user_id = $1', [id])).length,
-  trustedDevices: (await sql('SELECT id FROM trusted_devices WHERE user_id = $1', [id])).length,
+  trustedDevices: await trustedDevicesOf(id),
 })
 
 /** Each recovery path, run after the thief acted (the undo and the repair after a move of the address). */
@@ -334,7 +453,7 @@ describe('the recovery matrix: what a thief with the password added × each reco
     for (const [pathName, path] of Object.entries(paths)) {
       it(`${actionName} × ${pathName}: the thief keeps no way in; an approved review removes it and the owner gets back in`, async () => {
         const person = await victim()
-        if (pathName !== 'report') {
+        if (pathName !== 'report' || action.movesAddress) {
           await moveAddress(person)
         }
         await action.add(person)
@@ -344,14 +463,16 @@ describe('the recovery matrix: what a thief with the password added × each reco
           status: 'suspended',
         })
         expect(await thiefWaysIn(person)).toEqual([])
-        // What was added waits for an administrator: the mailbox removed none of it.
+        // What was added waits for an administrator: the mailbox removed none of it. A trusted
+        // browser only skips a factor, so it is forgotten at once on every path.
         const held = await factorsOf(person.id)
-        expect(held.app || held.passkeys > 0).toBe(true)
+        expect(held.app || held.passkeys > 0 || held.linkedIdentities > 0).toBe(true)
         expect(held.trustedDevices).toBe(0)
         const review = await approveReview(person)
         expect(review.added.length).toBeGreaterThan(0)
         expect(await factorsOf(person.id)).toEqual({
           app: false,
+          linkedIdentities: 0,
           passkeys: 0,
           recoveryCodes: 0,
           trustedDevices: 0,
@@ -361,6 +482,48 @@ describe('the recovery matrix: what a thief with the password added × each reco
         await ownerGetsBackIn(person)
       })
     }
+  }
+})
+
+/**
+ * The thief moved the address and asked for a reset link at their own: each path kills the link. The
+ * owner's "This wasn't me" here is on the new-browser email the thief's sign-in sent (the account had
+ * signed in from the owner's browser before); it leaves the moved address for an administrator's
+ * review, like any other addition.
+ */
+describe('the recovery matrix: a reset link the thief asked for at their address × each recovery path', () => {
+  const resetPaths = {
+    repair: paths.repair,
+    report: async (person: Victim) => {
+      const report = await latestLink(person.email, 'new-browser/report', /New sign-in/)
+      expect((await app.client().post(report)).status).toBe(200)
+    },
+    undo: paths.undo,
+  }
+  for (const [pathName, path] of Object.entries(resetPaths)) {
+    it(`resetLink × ${pathName}: the thief's link sets no password, and the owner gets back in`, async () => {
+      const person = await victim({ ownerSignedInBefore: true })
+      await moveAddress(person)
+      expect(
+        (await app.client().post('/users/forgot-password', { email: person.thiefAddress })).status,
+      ).toBe(200)
+      const resetLink = await latestLink(person.thiefAddress, 'token=', /reset/i)
+      await path(person)
+      expect(await thiefWaysIn(person, resetLink)).toEqual([])
+      if (pathName === 'report') {
+        // A report restores no address: the moved address is what the review lists, and its
+        // approval puts the run's first address back.
+        expect(await securityOf(person.id)).toEqual({
+          reason: 'recoveryReview',
+          status: 'suspended',
+        })
+        const review = await approveReview(person)
+        expect(review.added.map(({ kind }) => kind)).toContain('emailAddress')
+        expect(await thiefWaysIn(person, resetLink)).toEqual([])
+      }
+      await ownerGetsBackIn(person)
+      expect(await thiefWaysIn(person, resetLink)).toEqual([])
+    })
   }
 })
 
@@ -412,5 +575,90 @@ describe('a thief who holds only a mailbox', () => {
     expect(answers.map(({ status }) => status).sort()).toEqual([200, 400, 400])
     expect(await passkeysOf(person.id)).toBe(1)
     expect(await securityOf(person.id)).toEqual({ reason: 'recoveryReview', status: 'suspended' })
+  })
+})
+
+describe('races on the recovery paths', () => {
+  it('two administrators approving one review at once: one approval, the other is told it is closed', async () => {
+    const second = await app.payload.create({
+      collection: 'users',
+      data: { email: 'second-admin@example.com', password, roles: ['admin'] } as never,
+    })
+    const reviewers = await Promise.all(
+      ['admin@example.com', 'second-admin@example.com'].map(async (email) => {
+        const reviewer = app.client()
+        expect((await reviewer.post('/users/login', { email, password })).status).toBe(200)
+        return reviewer
+      }),
+    )
+    for (let trial = 0; trial < 3; trial += 1) {
+      const person = await victim()
+      await addPasskey(person)
+      await paths.report(person, actions.passkey!.notice)
+      const answers = await Promise.all(
+        reviewers.map((reviewer) => reviewer.post(`/users/${person.id}/recovery-review/approve`)),
+      )
+      expect(answers.map(({ status }) => status).sort()).toEqual([200, 409])
+      expect(answers.map(codeOf).filter(Boolean)).toEqual(['RECOVERY_REVIEW_NOT_OPEN'])
+      expect(
+        await sql(
+          `SELECT count(*)::int AS n FROM audit_log WHERE event = 'account.recoveryReviewApproved' AND user_id = $1`,
+          [person.id],
+        ),
+      ).toEqual([{ n: 1 }])
+      expect(await passkeysOf(person.id)).toBe(0)
+      expect(await securityOf(person.id)).toEqual({ reason: null, status: 'active' })
+      await ownerGetsBackIn(person)
+    }
+    await app.payload.delete({ collection: 'users', id: second.id })
+  })
+
+  it('an undo racing a reset request for the thief’s address: whatever link reaches the thief sets no password', async () => {
+    for (let trial = 0; trial < 4; trial += 1) {
+      const person = await victim()
+      await moveAddress(person)
+      const undo = await latestLink(person.email, 'undo-email-change')
+      const [{ last }] = (await sql(
+        `SELECT coalesce(max(id), 0) AS last FROM audit_log WHERE event = 'password.resetRequested'`,
+      )) as [{ last: number }]
+      const [undone, asked] = await Promise.all([
+        app.client().post(undo),
+        app.client().post('/users/forgot-password', { email: person.thiefAddress }),
+      ])
+      expect(undone.status).toBe(200)
+      expect(asked.status).toBe(200)
+      expect((await sql('SELECT email FROM users WHERE id = $1', [person.id]))[0]?.email).toBe(
+        person.email,
+      )
+      // The request's work may end after its answer (a uniform answer time): its audit entry says
+      // whether it found the account (then a link was mailed to the address it had at that moment).
+      let request: undefined | { reason: null | string; user_id: null | number }
+      await expect
+        .poll(async () => {
+          request = (
+            (await sql(
+              `SELECT user_id, data->>'reason' AS reason FROM audit_log
+               WHERE event = 'password.resetRequested' AND id > $1`,
+              [last],
+            )) as { reason: null | string; user_id: null | number }[]
+          )[0]
+          return request !== undefined
+        })
+        .toBe(true)
+      if (request?.user_id != null && request.reason === null) {
+        const mail = await inbox.waitFor(
+          (candidate) =>
+            /reset/i.test(candidate.subject) &&
+            linksIn(candidate).some((link) => link.includes('token=')) &&
+            (candidate.to.includes(person.thiefAddress) || candidate.to.includes(person.email)),
+        )
+        if (mail.to.includes(person.thiefAddress)) {
+          const link = apiPath(linksIn(mail).find((url) => url.includes('token='))!)
+          expect(await thiefWaysIn(person, link)).toEqual([])
+        }
+      }
+      expect(await thiefWaysIn(person)).toEqual([])
+      await ownerGetsBackIn(person)
+    }
   })
 })

@@ -127,9 +127,12 @@ describe('enrolment', () => {
     expect(done.status).toBe(200)
     expect(done.body).toEqual({
       message: 'Two-factor authentication is on',
+      // The first recovery codes come with the setup (issue 38 item 2; see recoveryCodes.test.ts).
+      recoveryCodes: expect.arrayContaining([expect.any(String)]),
       redirectTo: '/admin',
       success: true,
     })
+    expect(done.body.recoveryCodes).toHaveLength(10)
     expect((await client.get('/users/me')).body.user.totpConfig.status).toBe('enabled')
     expect(await auditEvents(id)).toContain('twoFactor.enrolled')
 

@@ -157,12 +157,16 @@ describe('finding: a crashed encode worker leaves its video stuck', () => {
     // What Payload 3.90 does with one job and two polling workers (see videoTranscode.test.ts):
     // hands it to the second too. That one finds the lease taken, skips, and Payload deletes the
     // job: from then on no job exists for the video, whose encode the first worker alone runs.
+    // The job is made free again here; on a busy machine the second worker may have been handed it
+    // already and deleted it before this runs (the same state the next wait asks for).
     const [job] = await sql(
       `UPDATE payload_jobs SET processing = false
         WHERE task_slug = 'backofficeVideoTranscode' AND input->>'videoId' = $1 RETURNING id`,
       [String(id)],
     )
-    expect(job).toBeDefined()
+    if (!job) {
+      expect(await transcodeJobs(id)).toEqual([])
+    }
     await until('the second worker to skip and delete the job', async () => {
       return (await transcodeJobs(id)).length === 0
     })

@@ -164,6 +164,26 @@ describe('the five-segment meter', () => {
   })
 })
 
+describe('change password (issue 38 item 6)', () => {
+  it('lists "Differs from the current password", unmet for the current password, met for another', () => {
+    const rules = policy({})
+    const same = evaluatePassword('granite-otter-whistles-7', rules, 4, {
+      currentPassword: 'granite-otter-whistles-7',
+    })
+    expect(same.rules.find((rule) => rule.id === 'differsFromCurrent')?.met).toBe(false)
+    expect(same.meetsRequirements).toBe(false)
+    const other = evaluatePassword('granite-otter-whistles-8', rules, 4, {
+      currentPassword: 'granite-otter-whistles-7',
+    })
+    expect(other.rules.find((rule) => rule.id === 'differsFromCurrent')?.met).toBe(true)
+    expect(other.meetsRequirements).toBe(true)
+    // Without a current password (reset, invitation, first user) the rule is not listed.
+    expect(
+      evaluatePassword('granite-otter-whistles-8', rules, 4).rules.map((rule) => rule.id),
+    ).not.toContain('differsFromCurrent')
+  })
+})
+
 describe('character classes', () => {
   it('count letters by case across scripts, digits, and everything else as special', () => {
     expect(countCharacterClasses('ÄbC d1٣!')).toEqual({

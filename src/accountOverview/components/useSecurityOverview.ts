@@ -1,19 +1,24 @@
 'use client'
 
-import { useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
+import { toast, useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 
 import type { SecurityOverview } from '../securityOverviewEndpoint.js'
 
-import { postAdminAction } from '../../components/client/postAdminAction.js'
+import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useAdminResource } from '../../components/client/useAdminResource.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 
+/** How an action of the panel ended: `needsProof` when the server asks for sudo mode first. */
+export type ActionOutcome = 'done' | 'failed' | 'needsProof'
+
 /**
- * The security overview of the account whose page is open, and Unblock. `hidden` when the server
- * refuses the viewer (not an administrator): there is nothing to show them. After Unblock the
- * overview is read again, so the panel changes in place.
+ * The security overview of the account whose page is open, and the panel's actions. `hidden` when
+ * the server refuses the viewer (not an administrator): there is nothing to show them. After an
+ * action the overview is read again, done or refused (a refusal such as "already suspended" also
+ * means the panel was out of date), so the panel changes in place.
  */
 export const useSecurityOverview = ({
   shown,
@@ -31,16 +36,15 @@ export const useSecurityOverview = ({
       serverURL,
     },
   } = useConfig()
-  const [unblocking, setUnblocking] = useState(false)
 
+  /** `/api/<users>/<path>`; `path` is already encoded. */
+  const usersURL = useCallback(
+    (path: string) => formatAdminURL({ apiRoute, path: `/${usersCollection}/${path}`, serverURL }),
+    [apiRoute, serverURL, usersCollection],
+  )
   const url = useCallback(
-    (action: string) =>
-      formatAdminURL({
-        apiRoute,
-        path: `/${usersCollection}/${encodeURIComponent(String(id))}/${action}`,
-        serverURL,
-      }),
-    [apiRoute, id, serverURL, usersCollection],
+    (action: string) => usersURL(`${encodeURIComponent(String(id))}/${action}`),
+    [id, usersURL],
   )
 
   const {
@@ -49,18 +53,19 @@ export const useSecurityOverview = ({
     status,
   } = useAdminResource<SecurityOverview>(url('security-overview'), shown)
 
-  const unblock = async () => {
-    setUnblocking(true)
-    const done = await postAdminAction(url('unblock'), {
-      fallbackMessage: t('unblockAccountSuccess'),
-      language: i18n.language,
-      t,
-    })
-    // Read again either way: a refusal (already active) also means the panel was out of date.
+  const act = async (target: string, fallbackMessage: string): Promise<ActionOutcome> => {
+    const answer = await callBackoffice(target, { language: i18n.language, method: 'POST', t })
+    if (answer.code === 'REAUTHENTICATION_REQUIRED') {
+      return 'needsProof'
+    }
+    if (answer.ok) {
+      toast.success((answer.body as { message?: string } | null)?.message ?? fallbackMessage)
+    } else {
+      toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    }
     await load()
-    setUnblocking(false)
-    return done
+    return answer.ok ? 'done' : 'failed'
   }
 
-  return { overview, reload: load, status, unblock, unblocking, url }
+  return { act, apiRoute, overview, reload: load, serverURL, status, url, usersURL }
 }

@@ -7,11 +7,19 @@ import { SessionsField } from '../../sessions/components/lazyComponents.js'
 import { SignInMethodSwitch } from '../../sso/components/SignInMethodSwitch.js'
 import { SudoDialogProvider } from '../../sudo/components/lazyComponents.js'
 import { providerConfirmationFor } from '../../sudo/providerConfirmation.js'
+import { readTotpState } from '../../twoFactor/accountState.js'
 import { TwoFactorField } from '../../twoFactor/components/TwoFactorField.js'
+import { listPasskeys } from '../../twoFactor/passkeys/passkeyStore.js'
+import { relyingParty } from '../../twoFactor/passkeys/relyingParty.js'
+import { recoveryCodesStatus } from '../../twoFactor/recoveryCodes/store.js'
 
-// Each section set off from the one before, as on GitHub's and Google's security pages.
+// Each section set off from the one before, as on GitHub's and Google's security pages. In a
+// right-to-left admin (Arabic, Persian, Hebrew) the plugin's texts are English: each paragraph takes
+// its direction from its own text (CSS Writing Modes 3, `unicode-bidi: plaintext`, as `dir="auto"`
+// does), so a sentence keeps its full stop at its end, whichever section wrote it.
 const sectionRule =
-  '.backoffice-account-security > section + section { border-block-start: 1px solid var(--theme-elevation-100); padding-block-start: calc(var(--base) * 1.5); }'
+  '.backoffice-account-security > section + section { border-block-start: 1px solid var(--theme-elevation-100); padding-block-start: calc(var(--base) * 1.5); }' +
+  ' [dir="rtl"] .backoffice-account-security :is(p, li, small, label, dd, dt, td, th, legend, figcaption) { unicode-bidi: plaintext; }'
 
 /**
  * The sign-in and security sections of the account page, in this order: password, two-factor
@@ -20,7 +28,7 @@ const sectionRule =
  * provider). The sections that need sudo mode share one "Confirm it's you" dialog. On another
  * account an administrator sees only its passkeys here (the rest is in the account security panel).
  */
-export const AccountSecurityField = (props: UIFieldServerProps) => {
+export const AccountSecurityField = async (props: UIFieldServerProps) => {
   const { id, payload, req } = props
   const options = getPluginOptions(payload)
   const viewer = req.user
@@ -34,11 +42,24 @@ export const AccountSecurityField = (props: UIFieldServerProps) => {
   }
   const own = String(viewer.id) === String(id)
   const t = getBackofficeTranslation(req.i18n)
+  // With the app on, its current code confirms as well as the password.
+  const appCode = own && (await readTotpState(payload, options, viewer.id))?.status === 'enabled'
+  // With recovery codes left, one of them too: the phone may be the thing that is gone.
+  const recoveryCode = own && (await recoveryCodesStatus(payload, viewer.id)).remaining > 0
+  // With a passkey, and passkeys working on this server, the passkey too.
+  const passkey =
+    own &&
+    options.passkeys.enabled &&
+    relyingParty(payload, options) !== null &&
+    (await listPasskeys(payload, viewer.id)).length > 0
   return (
     <SudoDialogProvider
       apiRoute={payload.config.routes.api}
+      appCode={appCode}
       confirmation={providerConfirmationFor(req, options)}
       minutes={options.sudo.windowMinutes}
+      passkey={passkey}
+      recoveryCode={recoveryCode}
       serverURL={payload.config.serverURL}
       usersCollection={options.usersCollection}
     >

@@ -143,6 +143,7 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
               value={currentPassword}
             />
             <NewPasswordField
+              currentPassword={currentPassword}
               disabled={pending}
               id="backoffice-new-password"
               label={t('changePasswordNew')}

@@ -14,6 +14,8 @@ export type CallOptions = {
   language?: string
   /** GET without a body, POST with one; PUT when asked (the video plugin's upload request). */
   method?: 'GET' | 'POST' | 'PUT'
+  /** Cancels the request (an answer no longer wanted); it then ends as a network failure would. */
+  signal?: AbortSignal
   /** The admin's translation, for the network-error message. */
   t: Translate
 }
@@ -69,7 +71,7 @@ const secondsOf = (header: null | string): number | undefined =>
  */
 export const callBackoffice = async (
   url: string,
-  { body, cache, language, method = body === undefined ? 'GET' : 'POST', t }: CallOptions,
+  { body, cache, language, method = body === undefined ? 'GET' : 'POST', signal, t }: CallOptions,
 ): Promise<BackofficeAnswer> => {
   const headers: Record<string, string> = {}
   if (language) {
@@ -86,6 +88,7 @@ export const callBackoffice = async (
       credentials: 'include',
       headers,
       method,
+      signal,
     })
   } catch (error) {
     return {

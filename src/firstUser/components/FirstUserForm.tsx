@@ -34,11 +34,14 @@ type Props = {
 /**
  * Payload's form state for an auth collection carries a `confirm-password` value, which this form's
  * confirmation uses. Its check is the browser's (the server's would answer with Payload's own
- * wording), so the entry the browser holds is kept over the server's.
+ * wording), so the server's entry is left out and the form keeps the one it holds now. Handing back
+ * the entry as it was when the request went out would undo a refusal made since: Payload merges an
+ * answer field by field over the current state (mergeServerFormState), so a form-state request still
+ * under way when Create was clicked (seconds on a busy server) wiped "passwords do not match".
  */
-const withOwnConfirmation = (server: FormState, own: FormState): FormState => {
+const withoutServerConfirmation = (server: FormState): FormState => {
   const { 'confirm-password': _serverEntry, ...state } = server
-  return own['confirm-password'] ? { ...state, 'confirm-password': own['confirm-password'] } : state
+  return state
 }
 
 /**
@@ -78,7 +81,8 @@ export const FirstUserForm = ({
         schemaPath: usersCollection,
         skipValidation: !submitted,
       })
-      return response?.state ? withOwnConfirmation(response.state, formState) : formState
+      // No answer (a newer change aborted the request): nothing to merge.
+      return response?.state ? withoutServerConfirmation(response.state) : {}
     },
     [docPermissions, docPreferences, getFormState, usersCollection],
   )

@@ -32,8 +32,9 @@ const styles = {
 
 /**
  * On an invited account's page, for administrators (the Invitation group is theirs alone): where the
- * invitation stands (waiting and until when, expired, revoked, accepted), a warning when its email
- * could not be sent, and Resend and Revoke buttons.
+ * invitation stands (waiting and until when, expired, revoked, accepted) and when it was sent, a
+ * warning when its email could not be sent, and Resend and Revoke buttons. The group's own fields
+ * are hidden in the form: this panel is how the page shows them.
  */
 export const InvitationField = ({ enabled = true, usersCollection = 'users' }: Props) => {
   const t = useBackofficeTranslation()
@@ -44,6 +45,7 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
   const status = useFormFields(([fields]) => fields['invitation.status']?.value)
   const expiresAt = useFormFields(([fields]) => fields['invitation.expiresAt']?.value)
   const acceptedAt = useFormFields(([fields]) => fields['invitation.acceptedAt']?.value)
+  const invitedAt = useFormFields(([fields]) => fields['invitation.invitedAt']?.value)
   const deliveryFailed = useFormFields(([fields]) => fields['invitation.deliveryFailed']?.value)
   const [busy, setBusy] = useState(false)
   // Whether the invitation has expired is judged once, when the page opens: a render must not read
@@ -91,7 +93,12 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
 
   return (
     <div aria-label={t('groupInvitation')} role="region" style={styles.panel}>
-      <p>{t(notice, { date: formatDate(status === 'accepted' ? acceptedAt : expiresAt) })}</p>
+      <p dir="auto">
+        {t(notice, { date: formatDate(status === 'accepted' ? acceptedAt : expiresAt) })}
+      </p>
+      {typeof invitedAt === 'string' && invitedAt ? (
+        <p dir="auto">{t('invitationSentOn', { date: formatDate(invitedAt) })}</p>
+      ) : null}
       {deliveryFailed === true && status === 'pending' ? (
         <p role="alert" style={styles.warning}>
           {t('invitationDeliveryFailedNotice')}

@@ -12,6 +12,8 @@ import { useStrengthScore } from './useStrengthScore.js'
 
 export type NewPasswordFieldProps = {
   autoFocus?: boolean
+  /** The current password as typed (change password): the new one must differ from it. */
+  currentPassword?: string
   disabled?: boolean
   /** The input's id; its label points at it. */
   id: string
@@ -34,11 +36,12 @@ export type NewPasswordFieldProps = {
 
 /**
  * A new-password input with the policy's rules checklist and a five-segment strength meter, both
- * updated as the person types and both linked to the input (`aria-describedby`). The strength
- * dictionaries load lazily when the field mounts. The server enforces the same rules whatever this
- * field shows.
+ * updated as the person types and both linked to the input (`aria-describedby`), with zxcvbn's
+ * feedback (why the password is weak) under the meter. The strength comes from the server as the
+ * person types (`useStrengthScore`). The server enforces the same rules whatever this field shows.
  */
 export const NewPasswordField = ({
+  currentPassword,
   onValidityChange,
   policy,
   userInputs,
@@ -47,12 +50,18 @@ export const NewPasswordField = ({
 }: NewPasswordFieldProps) => {
   const rulesId = `${useId()}-rules`
   const strengthId = `${rulesId}-strength`
-  const { loading, score } = useStrengthScore(input.value, userInputs, validate)
+  const { loading, score, shown } = useStrengthScore(input.value, userInputs, validate)
+  // What the checklist and meter show: the latest answer, kept while the next one is on its way.
   const evaluation = useMemo(
-    () => evaluatePassword(input.value, policy, score),
-    [input.value, policy, score],
+    () => evaluatePassword(input.value, policy, shown?.score ?? null, { currentPassword }),
+    [currentPassword, input.value, policy, shown],
   )
-  const valid = validate ? evaluation.meetsRequirements : input.value.length > 0
+  // Whether the value meets every rule: only its own score counts.
+  const meets = useMemo(
+    () => evaluatePassword(input.value, policy, score, { currentPassword }).meetsRequirements,
+    [currentPassword, input.value, policy, score],
+  )
+  const valid = validate ? meets : input.value.length > 0
 
   useEffect(() => {
     onValidityChange?.(valid)
@@ -63,12 +72,13 @@ export const NewPasswordField = ({
       <PasswordInput
         {...input}
         autoComplete="new-password"
-        describedBy={validate ? `${rulesId} ${strengthId}` : undefined}
+        describedBy={validate ? `${rulesId} ${strengthId} ${strengthId}-feedback` : undefined}
       />
       {validate ? (
         <>
           <PasswordRules id={rulesId} rules={evaluation.rules} />
           <StrengthMeter
+            feedback={shown}
             id={strengthId}
             loading={loading}
             meterSegments={evaluation.meterSegments}

@@ -3,6 +3,7 @@
 import type { CSSProperties } from 'react'
 
 import type { PasswordEvaluation } from '../evaluatePassword.js'
+import type { StrengthFeedback } from './useStrengthScore.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { strengthLabelKeys } from '../strengthLabels.js'
@@ -27,11 +28,21 @@ const styles = {
     marginBlockStart: 'calc(var(--base) / 2)',
   },
   segment: { blockSize: 6, borderRadius: 'var(--style-radius-s)', flex: 1 },
+  feedback: {
+    color: 'var(--theme-elevation-650)',
+    margin: 0,
+    marginBlockStart: 'calc(var(--base) / 4)',
+    paddingInlineStart: 0,
+  },
+  suggestion: { listStyle: 'none' },
+  warning: { color: 'var(--theme-error-650)', fontWeight: 600 },
   word: { color: 'var(--theme-elevation-650)', fontSize: '0.9em' },
 } satisfies Record<string, CSSProperties>
 
 type Props = {
-  /** Id of the visible strength word, for the input's `aria-describedby`. */
+  /** zxcvbn's feedback on the value: why it is weak, what would help; `null` shows none. */
+  feedback: null | StrengthFeedback
+  /** Id of the visible strength word (and, with `-feedback`, of the feedback), for `aria-describedby`. */
   id: string
   loading: boolean
   meterSegments: PasswordEvaluation['meterSegments']
@@ -41,9 +52,10 @@ type Props = {
 /**
  * The five-segment strength meter: empty until the minimum length and character classes
  * are met, then score + 1 segments filled, with the strength's name beside it and as the meter's
- * accessible value.
+ * accessible value; under it zxcvbn's own feedback (its warning, then its suggestions), read with
+ * the strength word by screen readers (the same live region).
  */
-export const StrengthMeter = ({ id, loading, meterSegments, score }: Props) => {
+export const StrengthMeter = ({ feedback, id, loading, meterSegments, score }: Props) => {
   const t = useBackofficeTranslation()
   const word =
     meterSegments > 0 && score !== null
@@ -52,33 +64,58 @@ export const StrengthMeter = ({ id, loading, meterSegments, score }: Props) => {
         ? t('passwordStrengthLoading')
         : t('passwordStrengthNotRated')
   const colour = segmentColours[Math.max(meterSegments - 1, 0)]
+  const items = feedback ? [feedback.warning, ...feedback.suggestions].filter(Boolean) : []
   return (
-    <div style={styles.row}>
-      <div
-        aria-label={t('passwordStrengthLabel')}
-        aria-valuemax={5}
-        aria-valuemin={0}
-        aria-valuenow={meterSegments}
-        aria-valuetext={word}
-        data-filled={meterSegments}
-        data-password-meter=""
-        role="meter"
-        style={styles.meter}
-      >
-        {[1, 2, 3, 4, 5].map((segment) => (
-          <span
-            aria-hidden="true"
-            key={segment}
-            style={{
-              ...styles.segment,
-              background: segment <= meterSegments ? colour : 'var(--theme-elevation-150)',
-            }}
-          />
-        ))}
+    <div>
+      <div style={styles.row}>
+        <div
+          aria-label={t('passwordStrengthLabel')}
+          aria-valuemax={5}
+          aria-valuemin={0}
+          aria-valuenow={meterSegments}
+          aria-valuetext={word}
+          data-filled={meterSegments}
+          data-password-meter=""
+          role="meter"
+          style={styles.meter}
+        >
+          {[1, 2, 3, 4, 5].map((segment) => (
+            <span
+              aria-hidden="true"
+              key={segment}
+              style={{
+                ...styles.segment,
+                background: segment <= meterSegments ? colour : 'var(--theme-elevation-150)',
+              }}
+            />
+          ))}
+        </div>
+        <span aria-live="polite" dir="auto" id={id} style={styles.word}>
+          {t('passwordStrengthLabel')}: {word}
+        </span>
       </div>
-      <span aria-live="polite" id={id} style={styles.word}>
-        {t('passwordStrengthLabel')}: {word}
-      </span>
+      {/* On the page before any feedback, so that screen readers announce what arrives in it. */}
+      <ul
+        aria-live="polite"
+        data-password-feedback={items.length}
+        id={`${id}-feedback`}
+        style={styles.feedback}
+      >
+        {feedback?.warning ? (
+          <li
+            data-password-warning=""
+            dir="auto"
+            style={{ ...styles.suggestion, ...styles.warning }}
+          >
+            {feedback.warning}
+          </li>
+        ) : null}
+        {feedback?.suggestions.map((suggestion) => (
+          <li data-password-suggestion="" dir="auto" key={suggestion} style={styles.suggestion}>
+            {suggestion}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -69,14 +69,30 @@ const build = async (languages: readonly StrengthLanguage[]): Promise<StrengthCh
   return (password, userInputs) => zxcvbn.check(password, userInputs)
 }
 
+/** zxcvbn-ts's feedback texts in one of its languages: its warnings and suggestions, by key. */
+export type StrengthTranslations = {
+  suggestions: Record<string, string>
+  warnings: Record<string, string>
+}
+
+/**
+ * zxcvbn-ts's own translations of its feedback (the checker answers with their keys), for the
+ * server to tell the person why a password is weak in their language.
+ */
+export const loadStrengthTranslations = async (
+  language: StrengthLanguage,
+): Promise<StrengthTranslations> =>
+  (exportsOf(await languageDictionaries[language]()) as { translations: StrengthTranslations })
+    .translations
+
 const loading = new Map<string, Promise<StrengthChecker>>()
 
 /**
  * A strength checker of the process (server) or page (browser): zxcvbn-ts with the common password
  * and word lists, the common keyboard layouts and the dictionaries of `languages`. The server judges
- * against all four, whatever language the person uses; the browser's meter loads only the admin
- * language's (a guide while typing: the server's judgement is the one that counts). Built on first
- * use (about half a second) and shared after; a failed load is retried on the next call.
+ * against all four, whatever language the person uses, and the meter asks it as the person types
+ * (`passwordStrengthEndpoint`), so no browser downloads the word lists. Built on first use (about
+ * half a second) and shared after; a failed load is retried on the next call. Its feedback is keys.
  */
 export const loadStrengthChecker = (
   languages: readonly StrengthLanguage[] = strengthLanguages,

@@ -10,7 +10,7 @@ import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { EmailAddressField } from '../../components/client/EmailAddressField.js'
 import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
-import { toastError } from '../../components/client/toastError.js'
+import { refusalOf, SignInAlert, type SignInRefusal } from '../../components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { PasskeySignInButton } from '../../twoFactor/passkeys/components/PasskeySignInButton.js'
 import { type SsoButton, SsoButtons } from './SsoButtons.js'
@@ -27,6 +27,8 @@ type Props = {
   ssoButtons: SsoButton[]
   usersCollection: string
 }
+
+const alertId = 'backoffice-sign-in-alert'
 
 // Logical properties only (inline/block), so the form mirrors in right-to-left languages.
 const styles = {
@@ -50,8 +52,9 @@ const styles = {
 /**
  * The sign-in form: an email field (type email, example placeholder), a password field
  * with a show/hide toggle, a link to the forgot-password page and a submit button; everything is
- * disabled while the request runs; then the single sign-on buttons. A refusal from single sign-on
- * (`initialError`) shows as an error toast once, and its query parameters leave the address.
+ * disabled while the request runs; then the single sign-on buttons. A refusal (of the password, a
+ * passkey, or single sign-on's `initialError`, whose query parameters leave the address) shows above
+ * the form until the next attempt.
  */
 export const LoginForm = ({
   adminRoute,
@@ -72,24 +75,25 @@ export const LoginForm = ({
   const [password, setPassword] = useState('')
   const [showPassword, setShowPassword] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<null | SignInRefusal>(() =>
+    initialError ? { message: initialError, shownAt: Date.now() } : null,
+  )
 
   useEffect(() => {
     if (!searchParams.has('errorMessage')) {
       return
-    }
-    if (initialError) {
-      toastError(initialError)
     }
     const rest = new URLSearchParams(searchParams.toString())
     for (const name of ['errorMessage', 'provider', 'expected']) {
       rest.delete(name)
     }
     router.replace(rest.size ? `${pathname}?${rest}` : pathname)
-  }, [initialError, pathname, router, searchParams])
+  }, [pathname, router, searchParams])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
+    setRefusal(null)
     const answer = await callBackoffice(`${serverURL}${apiRoute}/${usersCollection}/login`, {
       body: { email, password },
       language: i18n.language,
@@ -104,13 +108,20 @@ export const LoginForm = ({
       continueSignedIn(outcome.to)
       return
     }
-    toastError(outcome.message)
+    setRefusal(refusalOf(answer, outcome.message))
     setBusy(false)
   }
 
   return (
-    <form aria-busy={busy} noValidate={false} onSubmit={submit} style={styles.form}>
+    <form
+      aria-busy={busy}
+      aria-describedby={refusal ? alertId : undefined}
+      noValidate={false}
+      onSubmit={submit}
+      style={styles.form}
+    >
       <h1 dir="auto">{t('loginHeading')}</h1>
+      <SignInAlert id={alertId} refusal={refusal} />
       <fieldset disabled={busy} style={styles.fieldset}>
         <EmailAddressField onChange={setEmail} value={email} />
         <div className="field-type password">
@@ -158,6 +169,8 @@ export const LoginForm = ({
               adminRoute={adminRoute}
               apiRoute={apiRoute}
               disabled={busy}
+              onAttempt={() => setRefusal(null)}
+              onRefused={setRefusal}
               serverURL={serverURL}
               usersCollection={usersCollection}
             />

@@ -16,6 +16,7 @@ import { claimChallengeAttempt, consumeChallenge } from '../../twoFactor/challen
 import { codeRequest } from '../../twoFactor/codeRequest.js'
 import { twoFactorCookie } from '../../twoFactor/cookies.js'
 import { enrollingAccount } from '../../twoFactor/enrollingAccount.js'
+import { issueRecoveryCodes } from '../../twoFactor/issueRecoveryCodes.js'
 import { verifyTotp } from '../../twoFactor/lib/totp.js'
 import { openTotpSecret } from '../../twoFactor/openTotpSecret.js'
 import { readCodeRequest } from '../../twoFactor/readCode.js'
@@ -25,7 +26,10 @@ import { completeSignIn } from '../completeSignIn.js'
 
 /**
  * `POST /api/{users}/mfa/totp/finish-enrollment` with `{ code }`: enables the pending secret once a
- * code from it proves the authenticator app holds it. Answers `{ success, message, redirectTo }`.
+ * code from it proves the authenticator app holds it. Answers `{ success, message, redirectTo,
+ * recoveryCodes }`: the account's first recovery codes come in the same answer (null when it already
+ * held some), so two-factor is never on without them and the setup page shows them as its last step
+ * (GitHub makes saving them part of the setup), with nothing more to wait for.
  * Either way two-factor is now on (`twoFactorTurnedOn`: audited, the owner emailed, every other
  * session ended).
  * - Signed in: this session stays.
@@ -101,13 +105,18 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
         via: enrolling.via === 'session' ? 'account' : 'signIn',
       })
       const message = requestText(req, 'twoFactorAccountActivated')
+      const issued = await issueRecoveryCodes(req, options, account, {
+        notify: false,
+        onlyIfNone: true,
+      })
+      const recoveryCodes = issued?.codes ?? null
 
       if (enrolling.via === 'session') {
-        return jsonResponse(req, {
-          message,
-          redirectTo: req.payload.config.routes.admin,
-          success: true,
-        })
+        return jsonResponse(
+          req,
+          { message, recoveryCodes, redirectTo: req.payload.config.routes.admin, success: true },
+          new Headers({ 'Cache-Control': 'no-store' }),
+        )
       }
       if (!(await consumeChallenge(req, enrolling.challenge.id))) {
         throw new BackofficeError('MFA_SESSION_EXPIRED', {
@@ -120,6 +129,7 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
       await settleSuccess(req.payload, options, account.id, -1)
       await clearSecondFactorGuesses(req, options, account.id)
       return completeSignIn(req, options, {
+        body: { recoveryCodes },
         factor: 'totpEnrolment',
         message,
         singleSignOn: enrolling.via === 'challenge' ? enrolling.challenge.singleSignOn : null,

@@ -18,7 +18,7 @@ import { attemptCredential } from '../../lockout/attemptCredential.js'
 import { claimKeyedAttempt } from '../../lockout/attempts.js'
 import { claimClientAttempt } from '../../lockout/claimClientAttempt.js'
 import { knownBrowserCookies, knownBrowserOf } from '../../lockout/knownBrowsers.js'
-import { knownLocksOf } from '../../lockout/knownLocks.js'
+import { knownClientBlocksOf, knownLocksOf } from '../../lockout/knownLocks.js'
 import { clientLimitKey } from '../../request/clientInfo.js'
 import { credentialLimits } from '../../request/credentialLimits.js'
 import { passwordField } from '../../request/passwordField.js'
@@ -90,21 +90,31 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         await recordRefusal(req, knownLock.key, knownLock.audit)
         return refuse('LOGIN_TEMPORARILY_BLOCKED', knownLock.lockedUntil)
       }
+      // With a trusted proxy, the client's address has a budget of its own across accounts (below).
+      // A request without cookies from an address this process found out of it a moment ago is
+      // refused from memory likewise: no account read, no claim (see knownClientBlocksOf).
+      // A request whose X-Forwarded-For names no address counts in one shared bucket, never none.
+      const client = options.trustProxy ? clientLimitKey(req) : null
+      const knownClientBlocks = knownClientBlocksOf(payload)
+      const knownBlock = client && cookieless ? knownClientBlocks.get(client) : null
+      if (knownBlock) {
+        return refuse('LOGIN_TEMPORARILY_BLOCKED', knownBlock.lockedUntil)
+      }
       const user = await readAccountToSignIn(req, options.usersCollection, {
         email: { equals: email },
       })
       // A browser that has signed in to this account before spends a budget of its own; the rest
       // share the account's, which no stranger can turn into a suspension (see knownBrowsers.ts).
       const knownBrowser = user && isLocalAccount(user) ? knownBrowserOf(req, user.id) : null
-      // With a trusted proxy, the client's address has a budget of its own across accounts, counted
-      // in the database before any password is checked. A known browser is exempt: guesses from
-      // others behind the same address (an office's NAT) must not lock its staff out; its own
-      // wrong passwords still count on its budget for the account.
-      // A request whose X-Forwarded-For names no address counts in one shared bucket, never none.
-      const client = options.trustProxy ? clientLimitKey(req) : null
+      // The client address's budget is counted in the database before any password is checked. A
+      // known browser is exempt: guesses from others behind the same address (an office's NAT) must
+      // not lock its staff out; its own wrong passwords still count on its budget for the account.
       const clientBlockedUntil =
         client && !knownBrowser ? await claimClientAttempt(req, options, client) : null
       if (clientBlockedUntil) {
+        if (client && cookieless) {
+          knownClientBlocks.remember(client, { lockedUntil: clientBlockedUntil })
+        }
         return refuse('LOGIN_TEMPORARILY_BLOCKED', clientBlockedUntil)
       }
 

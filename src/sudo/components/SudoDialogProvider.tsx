@@ -14,7 +14,13 @@ import { SudoConfirmationContext } from './sudoConfirmation.js'
 
 type Props = {
   apiRoute: string
+  /** The account has the authenticator app on: its code may confirm instead of the password. */
+  appCode?: boolean
   children: ReactNode
+  /** The account has a passkey that works here: it may confirm instead of the password. */
+  passkey?: boolean
+  /** The account has unused recovery codes: one may confirm instead of the password. */
+  recoveryCode?: boolean
   /** How an account of a single sign-on provider confirms itself (no password here); else null. */
   confirmation: null | ProviderConfirmation
   /** How long a confirmation lasts (`sudo.windowMinutes`), said in the dialog. */
@@ -34,9 +40,12 @@ const sudoDialogSlug = 'backoffice-confirm-its-you'
  */
 export const SudoDialogProvider = ({
   apiRoute,
+  appCode = false,
   children,
   confirmation,
   minutes,
+  passkey = false,
+  recoveryCode = false,
   serverURL,
   usersCollection,
 }: Props) => {
@@ -89,6 +98,9 @@ export const SudoDialogProvider = ({
               </h2>
               <ConfirmPasswordPrompt
                 apiRoute={apiRoute}
+                appCode={appCode}
+                passkey={passkey}
+                recoveryCode={recoveryCode}
                 confirmation={confirmation}
                 intro={
                   confirmation
@@ -98,6 +110,8 @@ export const SudoDialogProvider = ({
                       })
                     : t('sudoDialogDescription', { minutes })
                 }
+                // Confirm and Cancel side by side, Confirm first and the primary one.
+                onCancel={() => closeModal(sudoDialogSlug)}
                 onConfirmed={() => {
                   closeModal(sudoDialogSlug)
                   answer(true)
@@ -106,16 +120,19 @@ export const SudoDialogProvider = ({
                 usersCollection={usersCollection}
               />
             </div>
-            <div className="confirmation-modal__controls">
-              <Button
-                buttonStyle="secondary"
-                onClick={() => closeModal(sudoDialogSlug)}
-                size="medium"
-                type="button"
-              >
-                {t('sudoCancel')}
-              </Button>
-            </div>
+            {/* The provider's prompt has no buttons row of its own to hold Cancel. */}
+            {confirmation && (
+              <div className="confirmation-modal__controls">
+                <Button
+                  buttonStyle="secondary"
+                  onClick={() => closeModal(sudoDialogSlug)}
+                  size="medium"
+                  type="button"
+                >
+                  {t('sudoCancel')}
+                </Button>
+              </div>
+            )}
           </div>
         )}
       </Modal>

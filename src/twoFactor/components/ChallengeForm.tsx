@@ -7,10 +7,14 @@ import { useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { localPath, withRedirect } from '../../components/client/loginOutcome.js'
+import { SignInAlert } from '../../components/client/SignInAlert.js'
+import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
+
+const alertId = 'backoffice-sign-in-alert'
 
 type Props = {
   adminRoute: string
@@ -23,9 +27,10 @@ type Props = {
 /**
  * The second step of a sign-in: the code from the authenticator app and "trust this device", sent
  * with the challenge cookie as soon as the sixth digit is typed, or with Verify. Success goes where
- * the sign-in was headed (the `redirect` parameter, only on this site) or to the admin root. 401 and
- * 500 only say what went wrong; other refusals say it and go to the answer's `redirectTo` (with
- * `redirect`) when it names one.
+ * the sign-in was headed (the `redirect` parameter, only on this site) or to the admin root. A
+ * refusal shows above the form until the next code; 401 and 500 only say what went wrong; other
+ * refusals that name a `redirectTo` go there (with `redirect`), saying it in a toast, which outlives
+ * the page.
  */
 export const ChallengeForm = ({
   adminRoute,
@@ -39,27 +44,41 @@ export const ChallengeForm = ({
   const router = useRouter()
   const pathname = usePathname()
   const [trustThisDevice, setTrustThisDevice] = useState(false)
-  const { busy, change, code, codeInput, complete, phase, redirect, submit } = useOneTimeCodeForm({
-    adminRoute,
-    onRefused: ({ body, status }) => {
-      const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
-      if (status !== 401 && status !== 500 && redirectTo && redirectTo !== pathname) {
-        router.push(withRedirect(redirectTo, redirect))
-      }
-    },
-    send: (value) =>
-      callBackoffice(
-        formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/authenticate`, serverURL }),
-        { body: { code: value, trustThisDevice }, language: i18n.language, t },
-      ),
-  })
+  const { busy, change, code, codeInput, complete, phase, redirect, refusal, submit } =
+    useOneTimeCodeForm({
+      adminRoute,
+      onRefused: ({ body, message, status }) => {
+        const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
+        if (status !== 401 && status !== 500 && redirectTo && redirectTo !== pathname) {
+          if (message) {
+            toastError(message)
+          }
+          router.push(withRedirect(redirectTo, redirect))
+        }
+      },
+      send: (value) =>
+        callBackoffice(
+          formatAdminURL({
+            apiRoute,
+            path: `/${usersCollection}/mfa/totp/authenticate`,
+            serverURL,
+          }),
+          { body: { code: value, trustThisDevice }, language: i18n.language, t },
+        ),
+    })
 
   return (
-    <form aria-busy={busy} onSubmit={submit} style={styles.column}>
+    <form
+      aria-busy={busy}
+      aria-describedby={refusal ? alertId : undefined}
+      onSubmit={submit}
+      style={styles.column}
+    >
       <div className="form-header">
         <h1 dir="auto">{t('twoFactorChallengeHeading')}</h1>
         <p dir="auto">{t('twoFactorChallengeInstructions')}</p>
       </div>
+      <SignInAlert id={alertId} refusal={refusal} />
       <fieldset disabled={busy} style={styles.fieldset}>
         <OneTimeCodeInput
           disabled={busy}

@@ -9,7 +9,11 @@ type Props = {
   disabled: boolean
   id: string
   inputRef?: Ref<HTMLInputElement>
+  /** What the field asks for; the app's code unless said otherwise. */
+  label?: string
   onChange: (code: string) => void
+  /** False inside another form (the account's), whose own submit must not wait for this field. */
+  required?: boolean
   value: string
 }
 
@@ -18,13 +22,21 @@ type Props = {
  * managers' one-time-code autofill, focused on arrival. Anything that is not a digit is dropped as it
  * is typed or pasted (authenticator apps show "123 456").
  */
-export const OneTimeCodeInput = ({ disabled, id, inputRef, onChange, value }: Props) => {
+export const OneTimeCodeInput = ({
+  disabled,
+  id,
+  inputRef,
+  label,
+  onChange,
+  required = true,
+  value,
+}: Props) => {
   const t = useBackofficeTranslation()
   return (
     <div className="field-type text">
       <label className="field-label" htmlFor={id}>
-        {t('twoFactorCodeLabel')}
-        <span className="required">*</span>
+        {label ?? t('twoFactorCodeLabel')}
+        {required && <span className="required">*</span>}
       </label>
       <div className="field-type__wrap">
         <input
@@ -41,7 +53,7 @@ export const OneTimeCodeInput = ({ disabled, id, inputRef, onChange, value }: Pr
           }
           pattern={`\\d{${totpParameters.digits}}`}
           ref={inputRef}
-          required
+          required={required}
           type="text"
           value={value}
         />

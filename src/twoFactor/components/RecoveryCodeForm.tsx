@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react'
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { refusalOf, SignInAlert, type SignInRefusal } from '../../components/client/SignInAlert.js'
 import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
@@ -23,8 +24,11 @@ type Props = {
   usersCollection: string
 }
 
-/** 12 characters in groups of four, with room for spaces: longer input is not a code. */
-const maxInputLength = 20
+/**
+ * 24 characters in groups of four (or the 12 of earlier codes), with room for a separator and
+ * spaces between groups: longer input is not a code.
+ */
+const maxInputLength = 40
 
 /**
  * The second step of a sign-in with one of the recovery codes saved at setup, in place of the
@@ -48,6 +52,7 @@ export const RecoveryCodeForm = ({
   const [code, setCode] = useState('')
   const [trustThisDevice, setTrustThisDevice] = useState(false)
   const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
+  const [refusal, setRefusal] = useState<null | SignInRefusal>(null)
   const busy = phase !== 'idle'
   const input = useRef<HTMLInputElement>(null)
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -66,6 +71,7 @@ export const RecoveryCodeForm = ({
       return
     }
     setPhase('sending')
+    setRefusal(null)
     const answer = await callBackoffice(
       formatAdminURL({
         apiRoute,
@@ -82,24 +88,33 @@ export const RecoveryCodeForm = ({
       )
       return
     }
-    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    const message = answer.message ?? t('loginBackendProblem', { status: String(answer.status) })
+    setRefusal(refusalOf(answer, message))
     setCode('')
     setPhase('waiting')
     retry.current = setTimeout(() => setPhase('idle'), retryDelayMs)
     const redirectTo = localPath((answer.body as { redirectTo?: unknown } | null)?.redirectTo)
     if (answer.status !== 401 && answer.status !== 500 && redirectTo && redirectTo !== pathname) {
+      // The page leaves: a toast outlives it.
+      toastError(message)
       router.push(withRedirect(redirectTo, redirect))
     }
   }
 
   return (
-    <form aria-busy={busy} onSubmit={(event) => void submit(event)} style={styles.column}>
+    <form
+      aria-busy={busy}
+      aria-describedby={refusal ? 'backoffice-sign-in-alert' : undefined}
+      onSubmit={(event) => void submit(event)}
+      style={styles.column}
+    >
       <div className="form-header">
         <h1 dir="auto">{t('twoFactorChallengeHeading')}</h1>
         <p dir="auto" id="backoffice-recovery-code-instructions">
           {t('recoveryCodeInstructions')}
         </p>
       </div>
+      <SignInAlert id="backoffice-sign-in-alert" refusal={refusal} />
       <fieldset disabled={busy} style={styles.fieldset}>
         <div className="field-type text">
           <label className="field-label" htmlFor="backoffice-recovery-code">
@@ -119,7 +134,7 @@ export const RecoveryCodeForm = ({
               maxLength={maxInputLength}
               name="recoveryCode"
               onChange={(event) => setCode(event.target.value)}
-              placeholder="xxxx-xxxx-xxxx"
+              placeholder="xxxx-xxxx-xxxx-xxxx-xxxx-xxxx"
               ref={input}
               required
               spellCheck={false}

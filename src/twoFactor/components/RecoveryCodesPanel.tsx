@@ -1,18 +1,16 @@
 'use client'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
-import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
+import { Button, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
-import { localPath } from '../../components/client/loginOutcome.js'
 import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
-import { recoveryCodesOfferParameter } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import { RecoveryCodesSheet } from './RecoveryCodesSheet.js'
 
 type Props = {
   /** Named in the downloaded file, so a sheet of codes says whose it is. */
@@ -36,8 +34,7 @@ type Phase = 'closed' | 'confirm' | 'generating' | 'shown'
  * The recovery codes on the account page: how many remain, and "Generate new recovery codes", which
  * first warns that the old ones stop working, opens the page's "Confirm it's you" dialog when the
  * session's proof is stale (sudo mode), then shows the new codes this once, with Copy, Download (.txt) and "I have saved
- * these codes", which closes the panel. Opened at once when enrolment sends the person here; when
- * that enrolment was part of a sign-in headed elsewhere (`redirect`), closing it goes on there. Not a
+ * these codes", which closes the panel (`RecoveryCodesSheet`; enrolment shows its codes itself). Not a
  * `<form>`: it sits inside the account's own form; every button is `type="button"`.
  */
 export const RecoveryCodesPanel = ({
@@ -52,31 +49,20 @@ export const RecoveryCodesPanel = ({
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
-  const router = useRouter()
-  const pathname = usePathname()
-  const searchParams = useSearchParams()
-  const offered = searchParams.get(recoveryCodesOfferParameter) !== null
-  // Where the sign-in that ended in enrolment was headed (only a path on this site).
-  const headedTo = offered ? localPath(searchParams.get('redirect')) : null
-  const [phase, setPhase] = useState<Phase>(issued ? 'shown' : offered ? 'confirm' : 'closed')
+  const [phase, setPhase] = useState<Phase>(issued ? 'shown' : 'closed')
   const [count, setCount] = useState({ remaining: initialRemaining, total: initialTotal })
   const [codes, setCodes] = useState<string[]>(issued ?? [])
   const confirmIt = useSudoConfirmation()
   const generateButton = useRef<HTMLAnchorElement | HTMLButtonElement>(null)
-  const copyButton = useRef<HTMLAnchorElement | HTMLButtonElement>(null)
   // The server's HTML shows before this code has loaded: its buttons wait, disabled, until it has.
   const hydrated = useHydrated()
 
   // The control the person acts on next takes the focus (never a paragraph, which a keyboard-less
-  // focus would ring in black): the warning and the codes are read out as its description.
+  // focus would ring in black): the warning is read out as its description. The sheet of codes
+  // focuses its own first button.
   useEffect(() => {
-    if (!hydrated) {
-      return
-    }
-    if (phase === 'confirm') {
+    if (hydrated && phase === 'confirm') {
       generateButton.current?.focus()
-    } else if (phase === 'shown') {
-      copyButton.current?.focus()
     }
   }, [hydrated, phase])
 
@@ -84,13 +70,6 @@ export const RecoveryCodesPanel = ({
     setCodes([])
     setPhase('closed')
     onIssuedShown?.()
-    if (headedTo) {
-      // The offer was answered: the sign-in goes on where it was headed.
-      router.push(headedTo)
-    } else if (offered) {
-      // The offer was made; a reload should not make it again.
-      router.replace(pathname, { scroll: false })
-    }
   }
 
   const generate = async (): Promise<void> => {
@@ -114,28 +93,6 @@ export const RecoveryCodesPanel = ({
       toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
       setPhase('confirm')
     }
-  }
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'))
-      toast.success(t('recoveryCodesCopied'))
-    } catch {
-      toastError(t('recoveryCodesCopyFailed'))
-    }
-  }
-
-  const download = () => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date())
-    const text = `${t('recoveryCodesFileIntro', { account: accountName, date })}\n\n${codes.join('\n')}\n`
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = `${window.location.hostname}-recovery-codes.txt`
-    document.body.append(link)
-    link.click()
-    link.remove()
-    URL.revokeObjectURL(url)
   }
 
   return (
@@ -177,7 +134,7 @@ export const RecoveryCodesPanel = ({
           <p dir="auto" id="backoffice-recovery-codes-warning">
             {count.total > 0
               ? t('recoveryCodesReplaceWarning')
-              : t(offered ? 'recoveryCodesOfferAfterSetup' : 'recoveryCodesFirstExplanation')}
+              : t('recoveryCodesFirstExplanation')}
           </p>
           <div style={styles.checkbox}>
             <Button
@@ -204,55 +161,7 @@ export const RecoveryCodesPanel = ({
         </div>
       )}
       {phase === 'shown' && (
-        <div style={styles.fieldset}>
-          <h4 dir="auto" id="backoffice-recovery-codes-list-heading">
-            {t('recoveryCodesListLabel')}
-          </h4>
-          <p dir="auto" id="backoffice-recovery-codes-shown-once">
-            {t('recoveryCodesShownOnce')}
-          </p>
-          <ol
-            aria-labelledby="backoffice-recovery-codes-list-heading"
-            className="backoffice-recovery-codes__list"
-            dir="ltr"
-            // Two columns of whole codes: a grid, so a number never runs into the code beside it.
-            style={{
-              columnGap: 'calc(var(--base) * 2.5)',
-              display: 'grid',
-              fontFamily: 'monospace',
-              fontSize: '15px',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(11em, 1fr))',
-              margin: 0,
-              paddingInlineStart: '2.5em',
-              rowGap: 'calc(var(--base) / 4)',
-              userSelect: 'all',
-            }}
-          >
-            {codes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ol>
-          <div style={{ ...styles.checkbox, flexWrap: 'wrap' }}>
-            <Button
-              aria-describedby="backoffice-recovery-codes-shown-once"
-              buttonStyle="secondary"
-              onClick={() => void copy()}
-              ref={copyButton}
-              size="small"
-              type="button"
-            >
-              {t('recoveryCodesCopy')}
-            </Button>
-            <Button buttonStyle="secondary" onClick={download} size="small" type="button">
-              {t('recoveryCodesDownload')}
-            </Button>
-            <Button id="backoffice-recovery-codes-saved" onClick={close} size="small" type="button">
-              {t('recoveryCodesSaved')}
-            </Button>
-          </div>
-        </div>
+        <RecoveryCodesSheet accountName={accountName} codes={codes} onSaved={close} />
       )}
     </section>
   )

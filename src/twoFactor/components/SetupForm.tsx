@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, toast, useTranslation } from '@payloadcms/ui'
+import { Button, useTranslation } from '@payloadcms/ui'
 import { useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
@@ -8,14 +8,17 @@ import { useEffect, useRef, useState } from 'react'
 import type { ProviderConfirmation } from '../../sudo/providerConfirmation.js'
 
 import { callBackoffice } from '../../components/client/backofficeFetch.js'
-import { withRedirect } from '../../components/client/loginOutcome.js'
+import { localPath, withRedirect } from '../../components/client/loginOutcome.js'
+import { continueSignedIn } from '../../components/client/PendingToast.js'
+import { SignInAlert } from '../../components/client/SignInAlert.js'
 import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
-import { recoveryCodesOfferParameter } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
+import { RecoveryCodesSheet } from './RecoveryCodesSheet.js'
 import { retryDelayMs } from './retryDelay.js'
+import { TotpSecretDisplay } from './TotpSecretDisplay.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 
 type Props = {
@@ -30,17 +33,18 @@ type Props = {
 }
 
 /** `afterApprovedReset`: an administrator's approval of a reset request is why this setup is asked. */
-type Setup = { afterApprovedReset: boolean; qrCode: string; secret: string }
+type Setup = { accountName: string; afterApprovedReset: boolean; qrCode: string; secret: string }
 
 /**
  * Enrolment: asks the server for a new secret on arrival (QR code and the secret as text), then for
  * a code from the app, sent as soon as the sixth digit is typed or with "Turn on two-factor
  * authentication"; Cancel goes back to the account page. Nothing
  * to set up goes to the admin root; a setup that fails to load says so and goes there after 3 s. A
- * wrong code allows the next try after 3 s; success goes on like a completed sign-in, to the account
- * page with its recovery-codes panel open: the first second factor comes with the offer of a way
- * back in should the phone be lost. A `redirect` parameter (only a path on this site) goes along,
- * and the panel continues there once the codes are saved.
+ * wrong code allows the next try after 3 s. Success answers with the account's first recovery codes,
+ * shown here as the setup's last step (a way back in should the phone be lost; GitHub makes saving
+ * them part of the setup): once they are kept and "I have saved these codes" is clicked, it goes on
+ * like a completed sign-in, to where a `redirect` parameter (only a path on this site) was headed,
+ * else the account page. An account that already held codes goes on at once.
  */
 export const SetupForm = ({
   accountRoute,
@@ -62,20 +66,27 @@ export const SetupForm = ({
   const redirect = useSearchParams().get('redirect')
   const endpoint = (path: string) =>
     formatAdminURL({ apiRoute, path: `/${usersCollection}/mfa/totp/${path}`, serverURL })
-  const { busy, change, code, codeInput, complete, phase, submit } = useOneTimeCodeForm({
+  // The recovery codes the accepted code came with, shown until saved.
+  const [issued, setIssued] = useState<null | string[]>(null)
+  const accountURL = formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })
+  const successTarget = localPath(redirect) ?? accountURL
+  const { busy, change, code, codeInput, complete, phase, refusal, submit } = useOneTimeCodeForm({
     adminRoute,
+    onAccepted: (answer) => {
+      const codes = (answer.body as { recoveryCodes?: unknown } | null)?.recoveryCodes
+      if (!Array.isArray(codes) || codes.length === 0) {
+        return false
+      }
+      setIssued(codes.filter((one): one is string => typeof one === 'string'))
+      return true
+    },
     send: (value) =>
       callBackoffice(endpoint('finish-enrollment'), {
         body: { code: value },
         language: i18n.language,
         t,
       }),
-    // No toast: the account page it goes to says two-factor is on, in its recovery codes offer, and
-    // two messages saying the same thing would overlap.
-    successTarget: withRedirect(
-      `${formatAdminURL({ adminRoute, path: accountRoute as `/${string}` })}?${recoveryCodesOfferParameter}=new`,
-      redirect,
-    ),
+    successTarget,
   })
 
   useEffect(() => {
@@ -88,6 +99,7 @@ export const SetupForm = ({
       ({ body, code, ok }) => {
         const setupBody = body as {
           abort?: boolean
+          accountName?: string
           afterApprovedReset?: boolean
           qrCode?: string
           secret?: string
@@ -101,6 +113,7 @@ export const SetupForm = ({
           window.location.assign(adminRoute)
         } else if (ok && setupBody?.qrCode && setupBody.secret) {
           setSetup({
+            accountName: setupBody.accountName ?? '',
             afterApprovedReset: setupBody.afterApprovedReset === true,
             qrCode: setupBody.qrCode,
             secret: setupBody.secret,
@@ -119,17 +132,31 @@ export const SetupForm = ({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once per attempt, see above
   }, [attemptNo])
 
-  const copySecret = async () => {
-    try {
-      await navigator.clipboard.writeText(setup?.secret ?? '')
-      toast.success(t('twoFactorSecretCopied'))
-    } catch {
-      toastError(t('twoFactorSecretCopyFailed'))
-    }
+  if (issued) {
+    return (
+      <div style={styles.column}>
+        <div className="form-header">
+          <h1 tabIndex={-1}>{t('recoveryCodesSetupStepHeading')}</h1>
+          <p dir="auto" id="backoffice-setup-codes-intro">
+            {t('recoveryCodesSetupStepIntro')}
+          </p>
+        </div>
+        <RecoveryCodesSheet
+          accountName={setup?.accountName ?? ''}
+          codes={issued}
+          onSaved={() => continueSignedIn(successTarget, t('twoFactorAccountActivated'))}
+        />
+      </div>
+    )
   }
 
   return (
-    <form aria-busy={busy || !setup} onSubmit={submit} style={styles.column}>
+    <form
+      aria-busy={busy || !setup}
+      aria-describedby={refusal ? 'backoffice-sign-in-alert' : undefined}
+      onSubmit={submit}
+      style={styles.column}
+    >
       <div className="form-header">
         <h1>{t('twoFactorSetupHeading')}</h1>
         {setup?.afterApprovedReset ? (
@@ -137,33 +164,10 @@ export const SetupForm = ({
         ) : null}
         <p>{t('twoFactorSetupSubheading')}</p>
       </div>
+      <SignInAlert id="backoffice-sign-in-alert" refusal={refusal} />
       {setup ? (
         <>
-          {/* A data URL made on the server: next/image would add nothing. */}
-          <img alt={t('twoFactorQrCodeAlt')} src={setup.qrCode} style={styles.qrCode} />
-          <div>
-            <p id="backoffice-totp-secret-label">{t('twoFactorSecretLabel')}</p>
-            <div style={styles.secretRow}>
-              {/* In groups of four, as authenticator apps show keys, so that it can be read and typed
-                  without losing one's place; the groups are spans, so a copy is the key itself. */}
-              <code
-                aria-labelledby="backoffice-totp-secret-label"
-                className="backoffice-totp-secret"
-                data-testid="totp-secret"
-                dir="ltr"
-                style={styles.secret}
-              >
-                {setup.secret.match(/.{1,4}/g)?.map((group, index) => (
-                  <span key={index} style={styles.secretGroup}>
-                    {group}
-                  </span>
-                ))}
-              </code>
-              <Button buttonStyle="secondary" onClick={copySecret} size="small" type="button">
-                {t('twoFactorSecretCopy')}
-              </Button>
-            </div>
-          </div>
+          <TotpSecretDisplay qrCode={setup.qrCode} secret={setup.secret} />
           <fieldset disabled={busy} style={styles.fieldset}>
             <OneTimeCodeInput
               disabled={busy}
@@ -187,10 +191,7 @@ export const SetupForm = ({
             disabled={busy}
             el="link"
             size="large"
-            url={withRedirect(
-              formatAdminURL({ adminRoute, path: accountRoute as `/${string}` }),
-              redirect,
-            )}
+            url={withRedirect(accountURL, redirect)}
           >
             {t('twoFactorSetupCancel')}
           </Button>

@@ -4,16 +4,16 @@ import { formatAdminURL } from 'payload/shared'
 
 import { getBackofficeTranslation } from '../../i18n/text.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { isAdmin } from '../../roles/isAdmin.js'
 import { readTotpState } from '../accountState.js'
+import { appRemovable } from '../appRemovable.js'
 import { twoFactorRoutes } from '../constants.js'
 import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
 import { listPasskeys } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
 import {
   AccountResetRequest,
+  AuthenticatorAppActions,
   PasskeysAndRecoveryCodes,
-  PasskeysList,
   TrustedDevicesList,
 } from './lazyComponents.js'
 
@@ -22,7 +22,7 @@ import {
  * authentication": on the viewer's own account, two-factor authentication with each method and its
  * state (the authenticator app, passkeys) and, with one on, a request to have it reset by an
  * administrator; the passkeys; the recovery codes (with any second factor on); the devices trusted to
- * skip the second step. On another account, for an administrator, that account's passkeys to remove.
+ * skip the second step. Nothing on another account: the security panel lists its passkeys to remove.
  * The state is read from the database here, since the account form never carries it. Actions that
  * need sudo mode confirm in the page's one dialog (`SudoDialogProvider`, around these sections).
  */
@@ -41,15 +41,8 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
   const { api: apiRoute } = payload.config.routes
   const { serverURL } = payload.config
   if (String(viewer.id) !== String(id)) {
-    // An administrator on someone else's account: their passkeys, to remove a lost device's.
-    return isAdmin(viewer, options) && options.passkeys.enabled ? (
-      <PasskeysList
-        apiRoute={apiRoute}
-        serverURL={serverURL}
-        userId={id}
-        usersCollection={options.usersCollection}
-      />
-    ) : null
+    // Someone else's account: its passkeys are listed, each to remove, in the security panel.
+    return null
   }
   const state = await readTotpState(payload, options, viewer.id)
   const passkeyCount = options.passkeys.enabled
@@ -74,13 +67,29 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
     adminRoute: payload.config.routes.admin,
     path: twoFactorRoutes.enrolment,
   })
+  // Where the role must keep a second factor and no passkey would remain, the app stays: said here,
+  // and refused by the endpoint with TWO_FACTOR_REQUIRED.
+  const removable = appRemovable(
+    viewer as unknown as Record<string, unknown>,
+    options,
+    passkeyCount > 0,
+  )
   const methods = [
     {
       action: appOn
         ? null
         : { href: setupURL, id: 'backoffice-two-factor-setup-link', label: t('twoFactorSetUpApp') },
       id: 'app',
+      manage: appOn ? (
+        <AuthenticatorAppActions
+          apiRoute={apiRoute}
+          removable={removable}
+          serverURL={serverURL}
+          usersCollection={options.usersCollection}
+        />
+      ) : null,
       name: t('twoFactorMethodApp'),
+      note: appOn && !removable ? t('twoFactorAppRequiredNote') : null,
       on: appOn,
       state: appOn ? t('twoFactorMethodOn') : t('twoFactorStatusNotSetUp'),
     },
@@ -93,7 +102,9 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
               label: t('twoFactorManagePasskeys'),
             },
             id: 'passkeys',
+            manage: null,
             name: t('passkeysHeading'),
+            note: null,
             on: passkeyCount > 0,
             state:
               passkeyCount > 0
@@ -133,7 +144,16 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
                 <strong dir="auto">{method.name}</strong>
                 <br />
                 <small dir="auto">{method.state}</small>
+                {method.note && (
+                  <>
+                    <br />
+                    <small dir="auto" id={`backoffice-two-factor-${method.id}-note`}>
+                      {method.note}
+                    </small>
+                  </>
+                )}
               </span>
+              {method.manage}
               {method.action && (
                 <a
                   className="btn btn--style-secondary btn--size-small"
@@ -146,13 +166,20 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
             </li>
           ))}
         </ul>
-        {/* Only a second factor that is on can be lost; the endpoint refuses the others anyway. */}
+        {/* Only a second factor that is on can be lost; the endpoint refuses the others anyway.
+            Behind "Having problems?", as GitHub keeps it: with Replace and a recovery code most
+            people need no administrator, and an open form under "On" reads as a next step. */}
         {status === 'enabled' && (
-          <AccountResetRequest
-            apiRoute={apiRoute}
-            serverURL={serverURL}
-            usersCollection={options.usersCollection}
-          />
+          <details className="backoffice-two-factor__problems" id="backoffice-two-factor-problems">
+            <summary dir="auto" style={{ cursor: 'pointer', marginBlock: 'var(--base)' }}>
+              {t('twoFactorHavingProblems')}
+            </summary>
+            <AccountResetRequest
+              apiRoute={apiRoute}
+              serverURL={serverURL}
+              usersCollection={options.usersCollection}
+            />
+          </details>
         )}
       </section>
       <PasskeysAndRecoveryCodes

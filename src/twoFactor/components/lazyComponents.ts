@@ -23,9 +23,6 @@ export const TrustedDevicesList = lazyComponent(() =>
 export const PasskeyChallenge = lazyComponent(() =>
   import('../passkeys/components/PasskeyChallenge.js').then((module) => module.PasskeyChallenge),
 )
-export const PasskeysList = lazyComponent(() =>
-  import('../passkeys/components/PasskeysList.js').then((module) => module.PasskeysList),
-)
 export const RequestResetWidget = lazyComponent(() =>
   import('../resetRequests/components/RequestResetWidget.js').then(
     (module) => module.RequestResetWidget,
@@ -35,4 +32,7 @@ export const AccountResetRequest = lazyComponent(() =>
   import('../resetRequests/components/AccountResetRequest.js').then(
     (module) => module.AccountResetRequest,
   ),
+)
+export const AuthenticatorAppActions = lazyComponent(() =>
+  import('./AuthenticatorAppActions.js').then((module) => module.AuthenticatorAppActions),
 )

@@ -9,14 +9,19 @@ import type { BackofficeAnswer } from '../../components/client/backofficeFetch.j
 
 import { afterSignIn } from '../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../components/client/PendingToast.js'
-import { toastError } from '../../components/client/toastError.js'
+import { refusalOf, type SignInRefusal } from '../../components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { totpParameters } from '../constants.js'
 import { retryDelayMs } from './retryDelay.js'
 
 type Options = {
   adminRoute: string
-  /** What to do after a refusal has been shown, e.g. go where the answer says. */
+  /**
+   * Told of an accepted code first: true when it has taken over what comes next (enrolment's
+   * recovery codes step), so the form does not move on by itself.
+   */
+  onAccepted?: (answer: BackofficeAnswer) => boolean
+  /** What to do after a refusal has been shown (above the form), e.g. go where the answer says. */
   onRefused?: (answer: BackofficeAnswer) => void
   /** Sends a complete code to the server. */
   send: (code: string) => Promise<BackofficeAnswer>
@@ -29,12 +34,14 @@ type Options = {
 /**
  * What the code prompt and enrolment share: the code as typed, sent by itself once its last digit
  * is typed or pasted (`change`), or with the form's button or Enter (`submit`) for whoever prefers
- * the keyboard, only one at a time whichever comes first; after a refusal its message, an empty field
+ * the keyboard, only one at a time whichever comes first; after a refusal its message (`refusal`, for a
+ * `SignInAlert` above the form, until the next attempt), an empty field
  * and a wait before the next try (a wrong code costs a few seconds); the focus back on the field once
  * it can be typed in again; and, once the code is accepted, where the sign-in was headed.
  */
 export const useOneTimeCodeForm = ({
   adminRoute,
+  onAccepted,
   onRefused,
   send,
   successMessage,
@@ -45,6 +52,7 @@ export const useOneTimeCodeForm = ({
   const [code, setCode] = useState('')
   // `sending` while the request runs; `waiting` for the retry delay after a refused code.
   const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
+  const [refusal, setRefusal] = useState<null | SignInRefusal>(null)
   const busy = phase !== 'idle'
   const complete = code.length === totpParameters.digits
   const codeInput = useRef<HTMLInputElement>(null)
@@ -68,12 +76,21 @@ export const useOneTimeCodeForm = ({
     }
     sending.current = true
     setPhase('sending')
+    setRefusal(null)
     const answer = await send(value)
     if (answer.ok) {
+      if (onAccepted?.(answer)) {
+        return
+      }
       continueSignedIn(successTarget ?? afterSignIn(adminRoute, redirect), successMessage)
       return
     }
-    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+    setRefusal(
+      refusalOf(
+        answer,
+        answer.message ?? t('loginBackendProblem', { status: String(answer.status) }),
+      ),
+    )
     setCode('')
     setPhase('waiting')
     // A wrong code costs a few seconds before the next one (slows guessing, and stops a double submit).
@@ -97,5 +114,5 @@ export const useOneTimeCodeForm = ({
     void attempt(code)
   }
 
-  return { busy, change, code, codeInput, complete, phase, redirect, submit }
+  return { busy, change, code, codeInput, complete, phase, redirect, refusal, submit }
 }

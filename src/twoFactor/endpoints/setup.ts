@@ -20,7 +20,8 @@ import { totpSecretKeys } from '../secretKey.js'
 /**
  * `GET /api/{users}/mfa/totp/setup`: a new secret for the signed-in account (or one that must enrol
  * before signing in), generated here and never taken from the client, stored encrypted as pending,
- * replacing any earlier pending one. Answers `{ abort: false, afterApprovedReset, qrCode, secret }`,
+ * replacing any earlier pending one. Answers `{ abort: false, accountName, afterApprovedReset, qrCode,
+ * secret }` (`accountName` as the app will show it, also named on the recovery codes sheet),
  * the QR code as a data URL, `afterApprovedReset` true when an administrator's approval of a reset
  * request is why the account sets up again (the page says so); `{ abort: true }` when there is
  * nothing to set up (two-factor already enabled).
@@ -46,8 +47,9 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       if (!(await beginEnrolment(req.payload, options, account.id, sealed))) {
         return nothingToSetUp
       }
+      const accountName = account.email ?? String(account.id)
       const uri = otpauthUri({
-        accountName: account.email ?? String(account.id),
+        accountName,
         issuer: totpIssuer(req.payload.config, options),
         secret,
       })
@@ -56,7 +58,7 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       // The secret is in this answer: no cache may keep it.
       return jsonResponse(
         req,
-        { abort: false, afterApprovedReset, qrCode, secret },
+        { abort: false, accountName, afterApprovedReset, qrCode, secret },
         new Headers({ 'Cache-Control': 'no-store' }),
       )
     },

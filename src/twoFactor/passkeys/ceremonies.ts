@@ -97,8 +97,9 @@ const requestOptions = (
   })
 
 /**
- * The options for `navigator.credentials.get()` for a second factor: the account's own credentials,
- * over a challenge stored for that account (only a browser that proved the password gets here).
+ * The options for `navigator.credentials.get()` for a second factor, or for a signed-in session
+ * confirming itself again (`sudo`): the account's own credentials, over a challenge stored for that
+ * account and that purpose (only a browser that proved the password, or a session, gets here).
  */
 export const authenticationOptions = async (
   req: PayloadRequest,
@@ -109,7 +110,7 @@ export const authenticationOptions = async (
     userId,
   }: {
     credentials: StoredPasskey[]
-    purpose: 'secondFactor'
+    purpose: 'secondFactor' | 'sudo'
     userId: number | string
   },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> => {

@@ -8,8 +8,11 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 import { sqlFor } from '../../db/sql.js'
 import { passkeyChallengesSlug } from './collections.js'
 
-/** What a challenge was issued for: registering a passkey, a second factor, or a password-less sign-in. */
-export type PasskeyPurpose = 'registration' | 'secondFactor' | 'signIn'
+/**
+ * What a challenge was issued for: registering a passkey, a second factor, a password-less sign-in,
+ * or confirming a signed-in session again ("Confirm it's you").
+ */
+export type PasskeyPurpose = 'registration' | 'secondFactor' | 'signIn' | 'sudo'
 
 const table = (payload: Payload) => {
   const challenges = sqlFor(payload, passkeyChallengesSlug)

@@ -79,7 +79,7 @@ export const passkeyChallengesCollection = (
     {
       name: 'purpose',
       type: 'select',
-      options: ['registration', 'secondFactor', 'signIn'],
+      options: ['registration', 'secondFactor', 'signIn', 'sudo'],
       required: true,
     },
     { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection },

@@ -5,8 +5,8 @@ import type { SanitizedBackofficeOptions } from '../../options/types.js'
 export const recoveryCodesSlug = 'recovery-codes'
 
 /**
- * Each account's recovery codes, one row a code: the owner, the code's salted scrypt hash (never the
- * code: NIST SP 800-63B-4 §3.1.2), and when it was used. Rows of their own rather than an array on
+ * Each account's recovery codes, one row a code: the owner, the code's salted hash (never the code:
+ * NIST SP 800-63B §5.1.2.2; SHA-256, or scrypt for codes of earlier versions), and when it was used. Rows of their own rather than an array on
  * the account, for the reason trusted devices have theirs: Payload writes a whole account back from
  * an earlier read, which could bring a used code back to life. Each use is one atomic UPDATE here.
  * No API reaches the collection; the plugin's endpoints say how many codes remain, never which.

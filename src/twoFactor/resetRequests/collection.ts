@@ -44,6 +44,8 @@ export const resetRequestsCollection = (
     defaultColumns: ['requester', 'status', 'createdAt', 'expiresAt'],
     group: translatedGroup(config, 'navGroupSecurity'),
     hidden: ({ user }) => !isAdmin(user, options),
+    // Whose request it is, as a title: without one Payload titles the review "ID: 1".
+    useAsTitle: 'requesterEmail',
   },
   fields: [
     {
@@ -54,6 +56,14 @@ export const resetRequestsCollection = (
       label: label('fieldResetRequestedBy'),
       relationTo: options.usersCollection,
       required: true,
+    },
+    {
+      // The requester's address when they asked, kept with the request like the audit log keeps
+      // it: the review's title, and the record of who asked after the address changed.
+      name: 'requesterEmail',
+      type: 'text',
+      admin: { ...shownByReview, disableListColumn: true, disableListFilter: true },
+      label: label('fieldResetRequesterEmail'),
     },
     {
       name: 'reason',

@@ -66,6 +66,14 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
       }
       const client = getClientInfo(req, { trustProxy: options.trustProxy })
       const misuse = createToken()
+      const requester = (await req.payload.findByID({
+        collection: options.usersCollection as CollectionSlug,
+        depth: 0,
+        id: userId,
+        overrideAccess: true,
+        req,
+        select: { email: true } as never,
+      })) as unknown as { email?: null | string }
       let created: { expiresAt: string; id: number | string }
       try {
         created = (await req.payload.create({
@@ -78,6 +86,7 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
             pendingKey: String(userId),
             reason,
             requester: userId,
+            requesterEmail: requester.email ?? null,
             status: 'pending',
             userAgent: client.userAgent,
           } as never,

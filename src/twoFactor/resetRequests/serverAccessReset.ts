@@ -3,13 +3,9 @@ import type { Payload } from 'payload'
 import { createLocalReq } from 'payload'
 
 import { readAccount } from '../../accounts/staffAccount.js'
-import { recordAuditEvent } from '../../audit/recordAuditEvent.js'
-import { inTransaction } from '../../db/inTransaction.js'
 import { BackofficeError } from '../../errors/BackofficeError.js'
 import { getPluginOptions } from '../../options/getPluginOptions.js'
-import { sendResetAnsweredEmail } from './emails.js'
-import { resetSecondFactor } from './resetSecondFactor.js'
-import { answerResetRequest, findOpenRequestOf } from './store.js'
+import { resetSecondFactorNow } from './resetSecondFactorNow.js'
 
 export type ServerAccessResetArgs = {
   /** Why, for the audit log and the owner's email: how the operator checked who is asking. */
@@ -63,32 +59,10 @@ export const resetSecondFactorWithServerAccess = async (
   if (!account) {
     throw new BackofficeError('USER_NOT_FOUND', { req })
   }
-  const id = account.id
-  const note = comment?.trim() || null
-  const now = new Date()
-  const result = await inTransaction(req, async () => {
-    const open = await findOpenRequestOf(payload, id, now)
-    // A reviewer answering at the same moment wins the request; the reset is done all the same.
-    const answered = open
-      ? await answerResetRequest(req, {
-          approver: null,
-          approverComment: note,
-          id: open.id,
-          now,
-          status: 'approved',
-        })
-      : null
-    const effects = await resetSecondFactor(req, options, { reviewerId: null, userId: id })
-    const requestId = answered?.id ?? null
-    await recordAuditEvent(req, {
-      actor: null,
-      data: { breakGlass: true, requestId, ...effects },
-      details: note ?? undefined,
-      event: 'twoFactor.resetApproved',
-      user: { id },
-    })
-    return { ...effects, requestId, userId: id }
+  return resetSecondFactorNow(req, options, {
+    actorId: null,
+    comment: comment?.trim() || null,
+    data: { breakGlass: true },
+    userId: account.id,
   })
-  await sendResetAnsweredEmail(req, options, { comment: note, decision: 'approved', userId: id })
-  return result
 }

@@ -50,7 +50,7 @@ import { FolderTableCell as FolderTableCell_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 import { FolderField as FolderField_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 import { SelectDiff as SelectDiff_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { FileSizeCell as FileSizeCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
-import { AccountSecurityPanel as AccountSecurityPanel_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
+import { AccountSecurityPanelField as AccountSecurityPanelField_8bcff942356df1c8599a2bb53f5cd241 } from 'payload-backoffice/rsc'
 import { LockedUntilCell as LockedUntilCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { InvitationField as InvitationField_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
 import { SignInMethodCell as SignInMethodCell_96ef4394653c23aa0871e7994b7eaede } from 'payload-backoffice/client'
@@ -144,7 +144,7 @@ export const importMap = {
   "@payloadcms/next/rsc#FolderField": FolderField_f9c02e79a4aed9a3924487c0cd4cafb1,
   "payload-backoffice/client#SelectDiff": SelectDiff_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#FileSizeCell": FileSizeCell_96ef4394653c23aa0871e7994b7eaede,
-  "payload-backoffice/client#AccountSecurityPanel": AccountSecurityPanel_96ef4394653c23aa0871e7994b7eaede,
+  "payload-backoffice/rsc#AccountSecurityPanelField": AccountSecurityPanelField_8bcff942356df1c8599a2bb53f5cd241,
   "payload-backoffice/client#LockedUntilCell": LockedUntilCell_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#InvitationField": InvitationField_96ef4394653c23aa0871e7994b7eaede,
   "payload-backoffice/client#SignInMethodCell": SignInMethodCell_96ef4394653c23aa0871e7994b7eaede,

@@ -7,13 +7,21 @@ import { useRouter, useSearchParams } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
 
-import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import {
+  type BackofficeAnswer,
+  callBackoffice,
+} from '../../../components/client/backofficeFetch.js'
 import { afterSignIn, localPath, withRedirect } from '../../../components/client/loginOutcome.js'
+import { getPasskey } from '../../../components/client/passkeyBrowser.js'
 import { continueSignedIn } from '../../../components/client/PendingToast.js'
+import {
+  refusalOf,
+  SignInAlert,
+  type SignInRefusal,
+} from '../../../components/client/SignInAlert.js'
 import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
-import { getPasskey } from './passkeyBrowser.js'
 
 type Props = {
   adminRoute: string
@@ -40,6 +48,7 @@ export const PasskeyChallenge = ({
   const router = useRouter()
   const redirect = useSearchParams().get('redirect')
   const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<null | SignInRefusal>(null)
   const [trustThisDevice, setTrustThisDevice] = useState(false)
   const call = (path: string, body?: unknown) =>
     callBackoffice(formatAdminURL({ apiRoute, path: `/${usersCollection}${path}`, serverURL }), {
@@ -49,16 +58,20 @@ export const PasskeyChallenge = ({
       t,
     })
 
-  const refused = (answer: { body: unknown; message?: string; status: number }) => {
-    toastError(answer.message ?? t('loginBackendProblem', { status: String(answer.status) }))
+  const refused = (answer: BackofficeAnswer) => {
+    const message = answer.message ?? t('loginBackendProblem', { status: String(answer.status) })
+    setRefusal(refusalOf(answer, message))
     const redirectTo = localPath((answer.body as { redirectTo?: unknown } | null)?.redirectTo)
     if (redirectTo && answer.status !== 500) {
+      // The page leaves: a toast outlives it.
+      toastError(message)
       router.push(withRedirect(redirectTo, redirect))
     }
   }
 
   const confirmWithPasskey = async () => {
     setBusy(true)
+    setRefusal(null)
     let signedIn = false
     try {
       const options = await call('/mfa/passkey/options')
@@ -68,9 +81,11 @@ export const PasskeyChallenge = ({
       }
       const prompt = await getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
       if (!prompt.ok) {
-        toastError(
-          prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
-        )
+        setRefusal({
+          message:
+            prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
+          shownAt: Date.now(),
+        })
         return
       }
       const answer = await call('/mfa/passkey/authenticate', {
@@ -97,6 +112,7 @@ export const PasskeyChallenge = ({
         <h1 dir="auto">{t('passkeyChallengeHeading')}</h1>
         <p dir="auto">{t('passkeyChallengeInstructions')}</p>
       </div>
+      <SignInAlert id="backoffice-sign-in-alert" refusal={refusal} />
       <div style={styles.checkbox}>
         <input
           checked={trustThisDevice}

@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { callBackoffice, networkErrorMessage } from '../../../components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../../components/client/loginOutcome.js'
 import { continueSignedIn } from '../../../components/client/PendingToast.js'
-import { toastError } from '../../../components/client/toastError.js'
+import { refusalOf, type SignInRefusal } from '../../../components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 
 type Props = {
@@ -18,6 +18,10 @@ type Props = {
   apiRoute: string
   /** Disabled while the password form is being sent. */
   disabled: boolean
+  /** A new attempt begins: the last refusal goes. */
+  onAttempt: () => void
+  /** A refusal, shown where the password form shows its own. */
+  onRefused: (refusal: SignInRefusal) => void
   serverURL: string
   usersCollection: string
 }
@@ -31,6 +35,8 @@ export const PasskeySignInButton = ({
   adminRoute,
   apiRoute,
   disabled,
+  onAttempt,
+  onRefused,
   serverURL,
   usersCollection,
 }: Props) => {
@@ -48,16 +54,17 @@ export const PasskeySignInButton = ({
 
   const signIn = async () => {
     setBusy(true)
+    onAttempt()
     // The browser side of WebAuthn (@simplewebauthn/browser) is fetched on the click, alongside the
     // options, so the sign-in page that every visitor loads stays light.
-    const browserCode = import('./passkeyBrowser.js').then(
+    const browserCode = import('../../../components/client/passkeyBrowser.js').then(
       (module) => ({ getPasskey: module.getPasskey, ok: true as const }),
       (error: unknown) => ({ error, ok: false as const }),
     )
     const options = await call('/passkey/sign-in/options')
     const loaded = options.ok ? await browserCode : null
     if (loaded && !loaded.ok) {
-      toastError(networkErrorMessage(loaded.error, t))
+      onRefused({ message: networkErrorMessage(loaded.error, t), shownAt: Date.now() })
       setBusy(false)
       return
     }
@@ -65,9 +72,11 @@ export const PasskeySignInButton = ({
       ? await loaded.getPasskey(options.body as PublicKeyCredentialRequestOptionsJSON)
       : null
     if (prompt && !prompt.ok) {
-      toastError(
-        prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
-      )
+      onRefused({
+        message:
+          prompt.reason === 'unsupported' ? t('passkeysUnsupported') : t('passkeysCancelled'),
+        shownAt: Date.now(),
+      })
       setBusy(false)
       return
     }
@@ -77,7 +86,7 @@ export const PasskeySignInButton = ({
       continueSignedIn(outcome.to)
       return
     }
-    toastError(outcome.message)
+    onRefused(refusalOf(answer, outcome.message))
     setBusy(false)
   }
 

@@ -8,12 +8,12 @@ import { formatAdminURL } from 'payload/shared'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 
 import { callBackoffice } from '../../../components/client/backofficeFetch.js'
+import { createPasskey } from '../../../components/client/passkeyBrowser.js'
 import { toastError } from '../../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../components/client/useBackofficeTranslation.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { passkeyDevice } from '../../lib/passkeyDevice.js'
 import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
-import { createPasskey } from './passkeyBrowser.js'
 
 type Passkey = {
   backedUp: boolean
