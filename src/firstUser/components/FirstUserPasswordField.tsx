@@ -2,12 +2,13 @@
 
 import type { Validate } from 'payload'
 
-import { FieldError, useField, useFormFields, useFormProcessing } from '@payloadcms/ui'
+import { FieldError, useFormFields, useFormProcessing } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useCheckedField } from '../../components/client/useCheckedField.js'
 import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
 
 type Props = { policy: PublicPasswordPolicy }
@@ -24,7 +25,7 @@ export const FirstUserPasswordField = ({ policy }: Props) => {
       typeof value === 'string' && value.length > 0 ? true : t('errorPasswordRequired'),
     [t],
   )
-  const { errorMessage, setValue, showError, value } = useField<string>({
+  const { errorMessage, setValue, showError, value } = useCheckedField<string>({
     path: 'password',
     validate,
   })

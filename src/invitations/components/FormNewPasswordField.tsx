@@ -2,18 +2,13 @@
 
 import type { Validate } from 'payload'
 
-import {
-  FieldError,
-  useField,
-  useFormFields,
-  useFormProcessing,
-  useTranslation,
-} from '@payloadcms/ui'
+import { FieldError, useFormFields, useFormProcessing, useTranslation } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useCheckedField } from '../../components/client/useCheckedField.js'
 import { NewPasswordField } from '../../passwordPolicy/components/NewPasswordField.js'
 
 type Props = {
@@ -41,7 +36,7 @@ export const FormNewPasswordField = ({ email, hint, policy, required }: Props) =
         : t('errorPasswordRequired'),
     [required, t],
   )
-  const { errorMessage, setValue, showError, value } = useField<string>({
+  const { errorMessage, setValue, showError, value } = useCheckedField<string>({
     path: 'password',
     validate,
   })

@@ -2,10 +2,11 @@
 
 import type { Validate } from 'payload'
 
-import { useField, useFormProcessing } from '@payloadcms/ui'
+import { useFormProcessing } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useCheckedField } from '../../components/client/useCheckedField.js'
 import { ConfirmPasswordField } from './ConfirmPasswordField.js'
 
 /**
@@ -23,7 +24,7 @@ export const FormConfirmPasswordField = () => {
           : t('errorPasswordsDoNotMatch'),
     [t],
   )
-  const { errorMessage, setValue, showError, value } = useField<string>({
+  const { errorMessage, setValue, showError, value } = useCheckedField<string>({
     path: 'confirm-password',
     validate,
   })
