@@ -544,6 +544,25 @@ describe('languages (issue 38 item 11)', () => {
     await page.locator('#field-identityProvider').scrollIntoViewIfNeeded()
     await screenshot(page, 'triage-sidebar-help-ar')
   })
+
+  it('issue 38 item 11: in German the sidebar\'s "Sign-in method" reads "Anmeldemethode", also after the page was shown in English', async () => {
+    // English first, on the same server: what Payload builds once per collection for the first
+    // language must not leak into the next one.
+    for (const [language, text] of [
+      ['en', 'Sign-in method'],
+      ['de', 'Anmeldemethode'],
+    ] as const) {
+      const page = await newPage(language)
+      await signIn(page, appUrl, people.admin, password)
+      await page.goto(`${appUrl}/admin/collections/users/${ids.active}`)
+      const label = page.locator('label[for="field-identityProvider"]')
+      await expect.poll(() => label.textContent(), { timeout: 10_000 }).toBe(text)
+      if (language === 'de') {
+        await page.locator('#field-identityProvider').scrollIntoViewIfNeeded()
+        await screenshot(page, 'triage-sign-in-method-de')
+      }
+    }
+  })
 })
 
 describe('right to left', () => {
