@@ -14,7 +14,7 @@ import {
 } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 
 import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 
@@ -87,6 +87,13 @@ export const FirstUserForm = ({
     [docPermissions, docPreferences, getFormState, usersCollection],
   )
 
+  // Payload's Form replaces its whole state whenever this object changes (a new one each render
+  // would empty the fields as the person types, and drop their checks): one for the form's life.
+  const formInitialState = useMemo(
+    () => ({ ...initialState, 'confirm-password': { initialValue: '', valid: true, value: '' } }),
+    [initialState],
+  )
+
   const onSuccess = async (json: unknown) => {
     await fetchFullUser()
     const outcome = loginOutcome(200, json, { adminRoute, redirect: null, t })
@@ -97,10 +104,7 @@ export const FirstUserForm = ({
     <Form
       action={formatAdminURL({ apiRoute, path: `/${usersCollection}/first-register` })}
       disableSuccessStatus
-      initialState={{
-        ...initialState,
-        'confirm-password': { initialValue: '', valid: true, value: '' },
-      }}
+      initialState={formInitialState}
       method="POST"
       onChange={[onChange]}
       onSuccess={onSuccess}

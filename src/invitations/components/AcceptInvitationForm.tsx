@@ -153,6 +153,12 @@ export const AcceptInvitationForm = ({
     [offered],
   )
 
+  // Payload's Form replaces its whole state whenever this object changes: one per loaded invitation.
+  const formInitialState = useMemo(
+    () => (load.kind === 'ready' ? stateOf(load.invitation, token, initialState) : undefined),
+    [initialState, load, token],
+  )
+
   const submit = async (_state: FormState, data: Data) => {
     setBusy(true)
     const answer = await callBackoffice(`${api}/accept-invitation`, {
@@ -194,11 +200,7 @@ export const AcceptInvitationForm = ({
       {load.kind === 'ready' ? (
         <>
           <h2>{t('acceptInvitationSubheading')}</h2>
-          <Form
-            disabled={busy}
-            initialState={stateOf(load.invitation, token, initialState)}
-            onSubmit={submit}
-          >
+          <Form disabled={busy} initialState={formInitialState} onSubmit={submit}>
             <div style={styles.form}>
               <div className="field-type email read-only">
                 <label className="field-label" htmlFor="field-email">
