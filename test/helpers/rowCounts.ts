@@ -1,9 +1,17 @@
+import type { Payload } from 'payload'
+
 import type { Json } from './json.js'
+
+import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
 
 type Sql = (text: string, values?: unknown[]) => Promise<Json[]>
 
 /** The number of rows in every table of the test database but the job queue's, by table: what a request wrote, whatever table it chose. */
-export const rowCounts = async (sql: Sql): Promise<Record<string, number>> => {
+export const rowCounts = async (payload: Payload, sql: Sql): Promise<Record<string, number>> => {
+  // The refusal summaries earlier requests left counting are written first: otherwise the minute's
+  // sweep writes them on its own timer, and in one CI run it did so between two counts (an
+  // audit_log row no request of the test wrote).
+  await flushRefusalSummaries(payload)
   // Payload's job queue is left out: its scheduler queues the video reconciler on its own clock
   // (the task's `schedule`), whatever a request did, and a count taken across a tick differed by
   // two jobs and a stats row in one CI run.

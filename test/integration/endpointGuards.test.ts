@@ -283,7 +283,7 @@ describe('declared bodies: an app’s own endpoint through backofficeEndpoint', 
 /** Every table's row count and the account's whole row: what a refused request must leave as it was. */
 const storedState = async (userId: number) => ({
   account: (await sql('SELECT to_jsonb(u) AS row FROM users AS u WHERE id = $1', [userId]))[0]?.row,
-  counts: await rowCounts(sql),
+  counts: await rowCounts(app.payload, sql),
 })
 
 const adminId = async () =>
@@ -308,7 +308,7 @@ const protoBody = (fields: Record<string, unknown>) => `{"__proto__": ${JSON.str
 describe('declared guards: endpoints that checked their session by hand', () => {
   it('change password, confirm password and refresh answer anonymous 401 AUTHENTICATION_REQUIRED before reading the body', async () => {
     const anonymous = app.client()
-    const before = await rowCounts(sql)
+    const before = await rowCounts(app.payload, sql)
     for (const path of ['/users/change-password', '/users/confirm-password']) {
       const unreadable = await anonymous.request('POST', path, {
         body: '{"password": ',
@@ -326,7 +326,7 @@ describe('declared guards: endpoints that checked their session by hand', () => 
       401,
       'AUTHENTICATION_REQUIRED',
     ])
-    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    expect(rowsAdded(before, await rowCounts(app.payload, sql))).toEqual({})
   })
 
   it('a session that ended cannot refresh: 401, and no token is handed out', async () => {
@@ -382,7 +382,7 @@ describe('declared bodies: change password and confirm password', () => {
 describe('declared guards and bodies: the endpoints that set a session cookie', () => {
   it('refuse another site’s request with 403 CROSS_SITE_REQUEST before reading its body', async () => {
     const crossSite = app.client()
-    const before = await rowCounts(sql)
+    const before = await rowCounts(app.payload, sql)
     for (const path of [
       '/users/login',
       '/users/first-register',
@@ -400,7 +400,7 @@ describe('declared guards and bodies: the endpoints that set a session cookie', 
       })
       expect(answerOf(answer), path).toEqual([403, 'CROSS_SITE_REQUEST'])
     }
-    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    expect(rowsAdded(before, await rowCounts(app.payload, sql))).toEqual({})
   })
 
   it('login, forgot password and first register answer malformed and hostile bodies with a 400 code, counting and storing nothing', async () => {
@@ -452,7 +452,7 @@ describe('declared guards and bodies: the endpoints that set a session cookie', 
 
   it('reset password and accept invitation answer malformed tokens and passwords with their codes, storing nothing', async () => {
     const visitor = app.client()
-    const before = await rowCounts(sql)
+    const before = await rowCounts(app.payload, sql)
     const token = 'A'.repeat(43)
     await expectAnswers(visitor, '/users/reset-password', [
       ['{"token": ', 400, 'MALFORMED_REQUEST'],
@@ -468,7 +468,7 @@ describe('declared guards and bodies: the endpoints that set a session cookie', 
       [{ password: { $ne: '' }, token }, 400, 'PASSWORD_REQUIRED'],
       [protoBody({ password, token }), 400, 'INVITATION_INVALID_OR_EXPIRED'],
     ])
-    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    expect(rowsAdded(before, await rowCounts(app.payload, sql))).toEqual({})
   })
 })
 

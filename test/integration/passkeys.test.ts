@@ -498,7 +498,7 @@ describe('a password-less sign-in', () => {
   it('finding 4: 300 anonymous requests for sign-in options write no row, and each is a real challenge', async () => {
     const person = await signedIn()
     await register(person)
-    const before = await rowCounts(sql)
+    const before = await rowCounts(app.payload, sql)
     expect(before).toHaveProperty('spent_states')
     // No cookie, no Origin, no Sec-Fetch-Site: a script, not a browser.
     const answers: Response[] = []
@@ -506,7 +506,7 @@ describe('a password-less sign-in', () => {
       answers.push(await anonymousRequest(app.config, 'POST', '/users/passkey/sign-in/options'))
     }
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
-    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    expect(rowsAdded(before, await rowCounts(app.payload, sql))).toEqual({})
     const last = answers.at(-1)!
     const [cookie] = last.headers.getSetCookie()
     expect(cookie).toMatch(/^payload-passkey-sign-in=v1\.[\w.-]+;/)

@@ -626,7 +626,7 @@ describe('what an attacker tries against the callback', () => {
 
   it('finding 4: 300 anonymous sign-in starts write no row, and each is a real start that signs in', async () => {
     const { identity } = await attacked()
-    const before = await rowCounts(sql)
+    const before = await rowCounts(app.payload, sql)
     expect(before).toHaveProperty('spent_states')
     expect(before).not.toHaveProperty('sso_transactions')
     // No cookie, no Origin, no Sec-Fetch-Site: a script, not a browser.
@@ -637,7 +637,7 @@ describe('what an attacker tries against the callback', () => {
       )
     }
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 303))
-    expect(rowsAdded(before, await rowCounts(sql))).toEqual({})
+    expect(rowsAdded(before, await rowCounts(app.payload, sql))).toEqual({})
     // The last start is a real one: its cookie and the provider's answer sign in.
     const last = answers.at(-1)!
     const browser = app.client()
