@@ -35,6 +35,13 @@ const ids: Record<'blocks' | 'editor' | 'first' | 'media' | 'second' | 'trashed'
     second: 0,
     trashed: 0,
   }
+/**
+ * How long an autosave may take to be stored and answered: 2 s after the last change, then a request
+ * through Payload's autosave (a version row and the draft). Two browser lanes on 2 cores run at a
+ * load of 8–10, and one such save took longer than 15 s; what is waited for is the stored content.
+ */
+const AUTOSAVE_STORED_MS = 30_000
+
 /** An empty page per editing test: autosave keeps what each one types. */
 const drafts: Record<'embeds' | 'formatting' | 'links' | 'lists', number | string> = {
   embeds: 0,
@@ -153,10 +160,12 @@ const typeLine = async (line: string) => {
  * editor when an autosave answers, which resets a cursor placed while it was under way.
  */
 const afterAutosave = async (id: number | string, saved: (content: SlateNode[]) => boolean) => {
-  await expect.poll(async () => saved(await storedContent(id)), { timeout: 15_000 }).toBe(true)
+  await expect
+    .poll(async () => saved(await storedContent(id)), { timeout: AUTOSAVE_STORED_MS })
+    .toBe(true)
   // The answer has reached the browser, and the form has applied it: its indicator ends "Saving"
   // once the form has taken the answer in.
-  await expect.poll(() => autosavesUnderWay.size, { timeout: 15_000 }).toBe(0)
+  await expect.poll(() => autosavesUnderWay.size, { timeout: AUTOSAVE_STORED_MS }).toBe(0)
   await autosaveSettled(page)
   // The editor's effects after that render have run once the page has drawn its next frames.
   await animationsEnded(page)
@@ -337,7 +346,9 @@ describe('Slate rich text', () => {
     await screenshot(page, 'content-richtext-formatting')
 
     await expect
-      .poll(async () => JSON.stringify(await storedContent(drafts.formatting)), { timeout: 15_000 })
+      .poll(async () => JSON.stringify(await storedContent(drafts.formatting)), {
+        timeout: AUTOSAVE_STORED_MS,
+      })
       .toContain('Back to the margin')
     const content = await storedContent(drafts.formatting)
     expect(content.slice(0, 6).map((node) => [node.type, node.children?.[0]?.text])).toEqual(
@@ -408,7 +419,9 @@ describe('Slate rich text', () => {
     // link, in a freshly opened editor: an autosave answer arriving while the next line is typed could
     // otherwise reset the editor to an older value (flaky twice in CI).
     await expect
-      .poll(async () => JSON.stringify(await storedContent(drafts.links)), { timeout: 15_000 })
+      .poll(async () => JSON.stringify(await storedContent(drafts.links)), {
+        timeout: AUTOSAVE_STORED_MS,
+      })
       .toContain('"linkType":"internal"')
     await openEditor(drafts.links)
     await editor().getByText('Read the', { exact: false }).first().waitFor()
@@ -427,7 +440,9 @@ describe('Slate rich text', () => {
       .toBe(0)
 
     await expect
-      .poll(async () => JSON.stringify(await storedContent(drafts.links)), { timeout: 15_000 })
+      .poll(async () => JSON.stringify(await storedContent(drafts.links)), {
+        timeout: AUTOSAVE_STORED_MS,
+      })
       .toContain('Temporary link')
     const content = await storedContent(drafts.links)
     const guideLine = content.find((node) => JSON.stringify(node).includes('Read the'))!
@@ -500,7 +515,9 @@ describe('Slate rich text', () => {
     await expect.poll(() => relationship.count()).toBe(1)
 
     await expect
-      .poll(async () => JSON.stringify(await storedContent(drafts.embeds)), { timeout: 15_000 })
+      .poll(async () => JSON.stringify(await storedContent(drafts.embeds)), {
+        timeout: AUTOSAVE_STORED_MS,
+      })
       .toContain('Our forest in spring')
     const content = await storedContent(drafts.embeds)
     const relationshipAt = content.findIndex((node) => node.type === 'relationship')
@@ -544,7 +561,9 @@ describe('Slate rich text', () => {
     await expect.poll(() => editor().locator('ul > li').count()).toBe(1)
 
     await expect
-      .poll(async () => JSON.stringify(await storedContent(drafts.lists)), { timeout: 15_000 })
+      .poll(async () => JSON.stringify(await storedContent(drafts.lists)), {
+        timeout: AUTOSAVE_STORED_MS,
+      })
       .toContain('"type":"ul"')
     expect(await storedContent(drafts.lists)).toEqual([
       { children: [{ text: 'First item' }] },
