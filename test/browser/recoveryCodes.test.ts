@@ -205,7 +205,7 @@ describe('recovery codes in Chromium', () => {
     await toast('The authenticator app was removed.').waitFor()
     await page.locator('[data-method="app"]').getByText('Not set up').waitFor()
     await expect.poll(() => page.locator('#backoffice-totp-replace').count()).toBe(0)
-    expect(await page.getByText(/Unused recovery codes/).count()).toBe(0)
+    await expect.poll(() => page.getByText(/Unused recovery codes/).count()).toBe(0)
 
     await signOut()
     expect(await signInWithPassword()).toBe('/admin')

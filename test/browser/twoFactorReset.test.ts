@@ -602,8 +602,8 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     expect(await summary.textContent()).toBe(
       'Having problems? Ask an administrator to reset two-factor',
     )
-    expect(await reasonBox().isVisible()).toBe(false)
-    expect(await askButton().isVisible()).toBe(false)
+    await expect.poll(() => reasonBox().isVisible()).toBe(false)
+    await expect.poll(() => askButton().isVisible()).toBe(false)
 
     // Reached with Tab like any control, opened with Enter; Tab then goes into the form.
     await summary.focus()
@@ -618,7 +618,7 @@ describe('a 2FA reset asked from the account page, and the trusted devices there
     await summary.focus()
     await userPage.keyboard.press('Space')
     await expect.poll(isOpen).toBe(false)
-    expect(await reasonBox().isVisible()).toBe(false)
+    await expect.poll(() => reasonBox().isVisible()).toBe(false)
   })
 
   it("the account page's reset shows the server's refusal, and the spec's texts for a lost connection and an answer without a message; nothing is stored", async () => {
