@@ -11,6 +11,7 @@ import {
   hydrated,
   keepSetupRecoveryCodes,
   launchBrowser,
+  placeholdersAboveGone,
   screenshot,
 } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
@@ -201,6 +202,9 @@ describe('the second factor after single sign-on', () => {
     await page.goto(`${appUrl}/admin/account`)
     const setUp = page.getByRole('link', { name: 'Set up an authenticator app' })
     await hydrated(setUp)
+    // The account page's sections load their code after it is drawn; a click aimed while a
+    // placeholder above still stood landed where the link had been, and nothing opened (CI).
+    await placeholdersAboveGone(setUp)
     await setUp.click()
     await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
     const secretText = page.getByTestId('totp-secret')
