@@ -33,7 +33,7 @@ export type BodyRefusal = (
  */
 const fieldOf = (path: readonly PropertyKey[]): string => {
   const parts = path.map((part) =>
-    typeof part === 'number' || (typeof part === 'string' && /^\w{1,64}$/.test(part))
+    typeof part === 'number' || (typeof part === 'string' && /^[\w-]{1,64}$/.test(part))
       ? String(part)
       : null,
   )

@@ -71,6 +71,8 @@ export const errorCatalogue = {
 
   // Passwords and account lifecycle
   PASSWORD_REQUIRED: { status: 400, translationKey: 'errorPasswordRequired' },
+  // A form's confirmation of the new password differs from it (src/request/passwordConfirmation.ts).
+  PASSWORDS_DO_NOT_MATCH: { status: 400, translationKey: 'errorPasswordsDoNotMatch' },
   PASSWORD_REQUIREMENTS_NOT_MET: { status: 400, translationKey: 'errorPasswordRequirementsNotMet' },
   PASSWORD_CHANGE_LOCAL_ONLY: { status: 403, translationKey: 'errorPasswordChangeLocalOnly' },
   CURRENT_PASSWORD_INCORRECT: { status: 400, translationKey: 'errorCurrentPasswordIncorrect' },

@@ -8,6 +8,12 @@ import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
 import { credentialLimits } from '../request/credentialLimits.js'
+import {
+  assertConfirmationMatches,
+  confirmationKey,
+  confirmationRefusal,
+  passwordConfirmationField,
+} from '../request/passwordConfirmation.js'
 import { passwordField } from '../request/passwordField.js'
 import { passwordRefusal } from '../request/passwordRefusal.js'
 import { sameSite } from '../request/sameSite.js'
@@ -20,13 +26,14 @@ const anyAccount = async (req: PayloadRequest, usersCollection: CollectionSlug) 
   Boolean(await req.payload.db.findOne({ collection: usersCollection, req, where: {} }))
 
 /**
- * The email (trimmed, lower-cased) and the password; the other keys are the account's other fields,
+ * The email (trimmed, lower-cased), the password and the form's confirmation of it; the other keys are the account's other fields,
  * which `firstUserData` reads against the fields the collection offers (its pattern for the address
  * is the collection's own validation, on create).
  */
 const registerRequest = z.looseObject({
   email: z.string().trim().toLowerCase().min(1).max(credentialLimits.email),
   password: passwordField,
+  [confirmationKey]: passwordConfirmationField,
 })
 
 const registerFirstUser = async (
@@ -41,6 +48,7 @@ const registerFirstUser = async (
   if (await anyAccount(req, options.usersCollection)) {
     throw new BackofficeError('FIRST_USER_ALREADY_CREATED', { req })
   }
+  assertConfirmationMatches(req, body)
   const data = await firstUserData(req, options, body)
   // Outside the lock: a breached-password lookup may take a while.
   await assertPasswordAllowed(req, options, { password, user: { ...data, email } })
@@ -94,6 +102,8 @@ export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endp
     refuseBody: (req, field, issue) =>
       field === 'email'
         ? new BackofficeError('EMAIL_INVALID', { req })
-        : passwordRefusal(req, issue),
+        : field === confirmationKey
+          ? confirmationRefusal(req, issue)
+          : passwordRefusal(req, issue),
     requires: [sameSite],
   })

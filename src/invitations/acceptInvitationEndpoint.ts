@@ -8,6 +8,12 @@ import { backofficeEndpoint } from '../endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../errors/BackofficeError.js'
 import { hashToken, isWellFormedToken } from '../lib/tokens.js'
 import { assertPasswordAllowed } from '../passwordPolicy/assertPasswordAllowed.js'
+import {
+  assertConfirmationMatches,
+  confirmationKey,
+  confirmationRefusal,
+  passwordConfirmationField,
+} from '../request/passwordConfirmation.js'
 import { sameSite } from '../request/sameSite.js'
 import { signInWithNewPassword } from '../signIn/signInWithNewPassword.js'
 import { assertReferencesReadable } from './assertReferencesReadable.js'
@@ -24,6 +30,7 @@ import { hasProfileValueShape } from './profileValueShape.js'
 const acceptRequest = z.looseObject({
   token: z.custom<string>(isWellFormedToken),
   password: z.string().min(1),
+  [confirmationKey]: passwordConfirmationField,
 })
 
 /**
@@ -31,6 +38,8 @@ const acceptRequest = z.looseObject({
  * may set (JSON, or the admin's form post). In order:
  * - the token's shape, then that the link still works (without using it up): otherwise 400
  *   INVITATION_INVALID_OR_EXPIRED, whether it is malformed, unknown, expired, used or revoked;
+ * - a confirmation of the password, when the form sends one, equal to it: else 400
+ *   PASSWORDS_DO_NOT_MATCH, and the link still works;
  * - the profile: only the fields `profileFieldsFor` allows are taken, the rest (roles, the sign-in
  *   method, API keys and every other security field, the email) ignored as Payload ignores fields a
  *   user may not write: one rule for every key the page does not offer, so an attempt learns nothing
@@ -54,6 +63,7 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
       if (!account || typeof account.email !== 'string') {
         throw new BackofficeError('INVITATION_INVALID_OR_EXPIRED', { req })
       }
+      assertConfirmationMatches(req, data)
       const fields = await profileFieldsFor(req, options, account)
       if (
         fields.some((field) => !hasProfileValueShape(field, data[(field as { name: string }).name]))
@@ -80,10 +90,12 @@ export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): E
     },
     method: 'post',
     path: '/accept-invitation',
-    refuseBody: (req, field) =>
-      new BackofficeError(
-        field === 'password' ? 'PASSWORD_REQUIRED' : 'INVITATION_INVALID_OR_EXPIRED',
-        { req },
-      ),
+    refuseBody: (req, field, issue) =>
+      field === confirmationKey
+        ? confirmationRefusal(req, issue)
+        : new BackofficeError(
+            field === 'password' ? 'PASSWORD_REQUIRED' : 'INVITATION_INVALID_OR_EXPIRED',
+            { req },
+          ),
     requires: [sameSite],
   })

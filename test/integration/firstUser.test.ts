@@ -52,6 +52,41 @@ describe('before the first user exists', () => {
     expect(await accounts()).toBe(0)
   })
 
+  it('refuses a confirmation that differs from the password (the form sends both), creating nothing', async () => {
+    const cases: [unknown, number, string][] = [
+      [
+        { 'confirm-password': `${password}-typo`, email: 'owner@example.com', password },
+        400,
+        'PASSWORDS_DO_NOT_MATCH',
+      ],
+      [
+        { 'confirm-password': '', email: 'owner@example.com', password },
+        400,
+        'PASSWORDS_DO_NOT_MATCH',
+      ],
+      [
+        { 'confirm-password': [password], email: 'owner@example.com', password },
+        400,
+        'PASSWORDS_DO_NOT_MATCH',
+      ],
+      [
+        { 'confirm-password': 'p'.repeat(5000), email: 'owner@example.com', password },
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+    ]
+    for (const [body, status, code] of cases) {
+      const response = await register(body)
+      expect([response.status, codeOf(response)]).toEqual([status, code])
+    }
+    const german = await register(
+      { 'confirm-password': 'other', email: 'owner@example.com', password },
+      { 'accept-language': 'de' },
+    )
+    expect(german.body.errors[0].message).toBe('Passwörter stimmen nicht überein')
+    expect(await accounts()).toBe(0)
+  })
+
   it('enforces the password policy', async () => {
     const response = await register({ email: 'owner@example.com', password: 'password123' })
     expect(response.status).toBe(400)

@@ -248,6 +248,31 @@ describe('accepting an invitation', () => {
     ).toBe(200)
   })
 
+  it('refuses a confirmation that differs from the password and uses nothing up; a matching one is accepted', async () => {
+    const { email, mail } = await invite()
+    const token = tokenOf(mail)
+    const differing = await app.client().post('/users/accept-invitation', {
+      'confirm-password': `${inviteePassword}-typo`,
+      name: 'Mismatched',
+      password: inviteePassword,
+      token,
+    })
+    expect([differing.status, codeOf(differing.body)]).toEqual([400, 'PASSWORDS_DO_NOT_MATCH'])
+    const wrongType = await app.client().post('/users/accept-invitation', {
+      'confirm-password': 42,
+      password: inviteePassword,
+      token,
+    })
+    expect([wrongType.status, codeOf(wrongType.body)]).toEqual([400, 'PASSWORDS_DO_NOT_MATCH'])
+    expect(await stored(email)).toMatchObject({ hash: sha256(token), status: 'pending' })
+    const matching = await app.client().post('/users/accept-invitation', {
+      'confirm-password': inviteePassword,
+      password: inviteePassword,
+      token,
+    })
+    expect(matching.status).toBe(200)
+  })
+
   it('lets one of two simultaneous acceptances through', async () => {
     const { mail } = await invite()
     const results = await Promise.all(

@@ -21,6 +21,7 @@ import type { PublicPasswordPolicy } from '../../passwordPolicy/publicPolicy.js'
 import { loginOutcome } from '../../components/client/loginOutcome.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FormConfirmPasswordField } from '../../passwordPolicy/components/FormConfirmPasswordField.js'
+import { useConfirmationCheck } from '../../passwordPolicy/components/useConfirmationCheck.js'
 import { FirstUserPasswordField } from './FirstUserPasswordField.js'
 
 type Props = {
@@ -62,6 +63,7 @@ export const FirstUserForm = ({
   const { fetchFullUser } = useAuth()
   const { getFormState } = useServerFunctions()
   const router = useRouter()
+  const confirmationCheck = useConfirmationCheck()
   const {
     config: {
       routes: { admin: adminRoute, api: apiRoute },
@@ -103,6 +105,7 @@ export const FirstUserForm = ({
   return (
     <Form
       action={formatAdminURL({ apiRoute, path: `/${usersCollection}/first-register` })}
+      beforeSubmit={confirmationCheck.beforeSubmit}
       disableSuccessStatus
       initialState={formInitialState}
       method="POST"
@@ -118,7 +121,7 @@ export const FirstUserForm = ({
         t={payloadT as Parameters<typeof EmailAndUsernameFields>[0]['t']}
       />
       <FirstUserPasswordField policy={policy} />
-      <FormConfirmPasswordField />
+      <FormConfirmPasswordField liveFieldsRef={confirmationCheck.liveFieldsRef} />
       <RenderFields
         fields={collectionConfig?.fields ?? []}
         forceRender

@@ -29,6 +29,7 @@ import { continueSignedIn } from '../../components/client/PendingToast.js'
 import { toastError } from '../../components/client/toastError.js'
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { FormConfirmPasswordField } from '../../passwordPolicy/components/FormConfirmPasswordField.js'
+import { useConfirmationCheck } from '../../passwordPolicy/components/useConfirmationCheck.js'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
 
@@ -79,8 +80,6 @@ const stateOf = (invitation: Invitation, token: string, built: FormState): FormS
     ['confirm-password', { initialValue: '', valid: true, value: '' }],
   ])
 
-const withoutConfirmation = ({ 'confirm-password': _confirmation, ...data }: Data): Data => data
-
 /**
  * The accept-invitation page: "Accept invitation", "Complete your profile", the invitee's email
  * (read-only), the new password with the policy's rules and its confirmation, the users collection's other fields the
@@ -108,6 +107,7 @@ export const AcceptInvitationForm = ({
   const api = `${serverURL}${apiRoute}/${usersCollection}`
   const { load, setLoad } = useInvitation({ api, signedIn, token })
   const [busy, setBusy] = useState(false)
+  const confirmationCheck = useConfirmationCheck()
   const { config } = useConfig()
   // The visitor's config plus the collections the relationship and upload fields read their
   // options and documents from (Payload's fields look them up there).
@@ -162,8 +162,8 @@ export const AcceptInvitationForm = ({
   const submit = async (_state: FormState, data: Data) => {
     setBusy(true)
     const answer = await callBackoffice(`${api}/accept-invitation`, {
-      // The confirmation was checked here; the server has no use for it.
-      body: { ...withoutConfirmation(data), token },
+      // With the confirmation, which the server compares too.
+      body: { ...data, token },
       language: i18n.language,
       t,
     })
@@ -200,7 +200,12 @@ export const AcceptInvitationForm = ({
       {load.kind === 'ready' ? (
         <>
           <h2>{t('acceptInvitationSubheading')}</h2>
-          <Form disabled={busy} initialState={formInitialState} onSubmit={submit}>
+          <Form
+            beforeSubmit={confirmationCheck.beforeSubmit}
+            disabled={busy}
+            initialState={formInitialState}
+            onSubmit={submit}
+          >
             <div style={styles.form}>
               <div className="field-type email read-only">
                 <label className="field-label" htmlFor="field-email">
@@ -220,7 +225,7 @@ export const AcceptInvitationForm = ({
               </div>
               <input name="token" type="hidden" value={token} />
               <FormNewPasswordField email={load.invitation.email} policy={policy} required />
-              <FormConfirmPasswordField />
+              <FormConfirmPasswordField liveFieldsRef={confirmationCheck.liveFieldsRef} />
               <ConfigProvider config={fieldsConfig}>
                 {/* The page's own auth context has no permissions for a visitor; this one holds a
                     visitor's, and no user (the invitee is not signed in until they submit). */}

@@ -2,8 +2,10 @@
 
 import type { Validate } from 'payload'
 
-import { useFormProcessing } from '@payloadcms/ui'
-import { useMemo } from 'react'
+import { useForm, useFormProcessing } from '@payloadcms/ui'
+import { useEffect, useMemo } from 'react'
+
+import type { LiveFields } from './useConfirmationCheck.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { useCheckedField } from '../../components/client/useCheckedField.js'
@@ -12,9 +14,10 @@ import { ConfirmPasswordField } from './ConfirmPasswordField.js'
 /**
  * The confirmation inside Payload's `Form`, bound to the form's own `confirm-password` value (the one
  * Payload's auth forms carry), so no second confirmation exists. Its check runs in the browser when
- * the form is submitted: while the two differ Payload's form refuses to send anything.
+ * the form is submitted: while the two differ Payload's form refuses to send anything. `liveFieldsRef`
+ * (from `useConfirmationCheck`, which the form's `beforeSubmit` runs) is given the form's state.
  */
-export const FormConfirmPasswordField = () => {
+export const FormConfirmPasswordField = ({ liveFieldsRef }: { liveFieldsRef: LiveFields }) => {
   const t = useBackofficeTranslation()
   const validate = useMemo<Validate>(
     () =>
@@ -29,6 +32,10 @@ export const FormConfirmPasswordField = () => {
     validate,
   })
   const processing = useFormProcessing()
+  const { getFields } = useForm()
+  useEffect(() => {
+    liveFieldsRef.current = getFields
+  }, [getFields, liveFieldsRef])
   return (
     <ConfirmPasswordField
       disabled={processing}
