@@ -1,4 +1,6 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
+// The direction between src/'s folders (layers, capabilities, their subfolders) is checked by
+// scripts/folderGraph/check.ts on the graph dependency-cruiser builds from this file.
 module.exports = {
   forbidden: [
     {
@@ -11,24 +13,13 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'no-folder-cycle',
-      comment:
-        'A capability folder of src/ that imports another which imports it back (through any number ' +
-        'of folders) is one capability split in two: neither can change or be understood alone. ' +
-        'Checked on the folder graph, so it also finds cycles that no single file takes part in.',
-      severity: 'error',
-      scope: 'folder',
-      from: { path: '^src/([^/]+)' },
-      to: { path: '^src/[^/]+', pathNot: '^src/$1(/|$)', circular: true },
-    },
-    {
       name: 'lib-is-pure',
       comment:
-        'src/lib/ and src/video/lib/ hold plain logic (Retry-After seconds, token hashing, the ffmpeg ' +
+        'src/shared/lib/ and src/video/lib/ hold plain logic (Retry-After seconds, token hashing, the ffmpeg ' +
         'ladder) that is unit-tested without ' +
         'Payload, Next or React and can be reused anywhere.',
       severity: 'error',
-      from: { path: '^src/(video/)?lib/' },
+      from: { path: '^src/(shared|video)/lib/' },
       to: { path: '(^|node_modules/)(payload|@payloadcms/[^/]+|next|react|react-dom)(/|$)' },
     },
     {
@@ -44,7 +35,7 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot:
-          '^src/(video|lib|endpoint|errors|request|i18n|translations|db|metrics|components)/',
+          '^src/(video|shared/(lib|endpoint|errors|request|i18n|translations|db|metrics|components))/',
       },
     },
     {
@@ -58,7 +49,7 @@ module.exports = {
       to: {
         path: '^src/|(^|/)node_modules/(openid-client|@simplewebauthn|@zxcvbn-ts|otplib|qrcode|ua-parser-js)/',
         pathNot:
-          '^src/(video|lib|endpoint|errors|request|i18n|translations|db|metrics|components|exports)/|^src/options/(getPluginOptions|types)[.]ts$',
+          '^src/(video|exports|shared/(lib|endpoint|errors|request|i18n|translations|db|metrics|components))/|^src/shared/options/(getPluginOptions|types)[.]ts$',
         reachable: true,
       },
     },

@@ -80,7 +80,7 @@ export default defineConfig(
   },
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/signIn/signInSucceeded.ts', 'src/sessions/endpoints/refreshToken.ts'],
+    ignores: ['src/signIn/signInSucceeded.ts', 'src/policies/sessions/endpoints/refreshToken.ts'],
     rules: {
       // A sign-in that succeeded ends in src/signIn/signInSucceeded.ts, the one place that sets the
       // session cookie and logs `login.succeeded` (a token refresh re-sets the cookie, nothing more).

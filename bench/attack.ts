@@ -153,7 +153,7 @@ const cpuCounter = (serverPid: number, requests: () => number) => {
  * The staff member is at another address than the attacker (127.0.0.1), as a real one is: the
  * legitimate sign-ins leave from other loopback addresses (Linux routes all of 127.0.0.0/8 to the
  * loopback interface), and `next start` puts the connection's address into X-Forwarded-For, which
- * the per-client limit counts under (`trustProxy`, see src/request/clientInfo.ts). One address per
+ * the per-client limit counts under (`trustProxy`, see src/shared/request/clientInfo.ts). One address per
  * phase: a sign-in from a new browser counts on its address's budget (`lockout.clientFailureLimit`,
  * 100 in 10 minutes), and the bench's 150 or so of them in a few minutes would run one address out
  * of it, which an office does not.

@@ -16,7 +16,7 @@ import pg from 'pg'
 import type { Browser, Side, Tally, WorkerCommand, WorkerReply } from './lib/loginProtocol.js'
 
 import { closePayload } from '../dev/database/closePayload.js'
-import { jsonLogger } from '../src/observability/jsonLogger.js'
+import { jsonLogger } from '../src/operations/observability/jsonLogger.js'
 import { RestClient } from '../test/helpers/restClient.js'
 
 const side = process.env.BENCH_SIDE as Side
@@ -45,7 +45,7 @@ const config: SanitizedConfig = await configPromise
 // The logger of a production app on both sides. The workers run Payload in development mode (its
 // schema push builds the tables), where Payload prints every line through pino-pretty; under
 // `next start` (NODE_ENV=production) the plugin gives Payload a plain JSON logger instead
-// (src/observability), and each audit entry's log line costs what a production one does.
+// (src/operations/observability), and each audit entry's log line costs what a production one does.
 config.logger ??= jsonLogger() as SanitizedConfig['logger']
 const payload: Payload = await getPayload({ config })
 

@@ -10,7 +10,7 @@
  *   to its last body byte, through a wrapped `globalThis.fetch`, which openid-client calls.
  * - Password: `POST /api/users/login` of a password account, minus its password hash: every
  *   `crypto.pbkdf2` the login calls (Payload's format, 600,000 iterations, see
- *   src/passwords/matchesStoredPassword.ts) is timed from the call to its callback.
+ *   src/policies/passwords/matchesStoredPassword.ts) is timed from the call to its callback.
  *
  * Both go through the real REST handlers (test/helpers/restClient.ts), one after the other in each
  * iteration, their order alternating, so whatever else the machine does hits both alike. Each
@@ -367,7 +367,7 @@ try {
     }
   }
 
-  // The first sign-in of each identity links it to its account (see src/sso/linkedUser.ts): more
+  // The first sign-in of each identity links it to its account (see src/flows/sso/linkedUser.ts): more
   // work, once per person, so outside the goal.
   const firstLinks: Sample[] = []
   for (let index = 0; index < FIRST_LINKS; index++) {

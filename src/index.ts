@@ -1,46 +1,46 @@
-export { type AuditEventName, auditEvents } from './audit/auditEvents.js'
+export { type AuditEventName, auditEvents } from './shared/audit/auditEvents.js'
 export {
   type AuditEventInput,
   type AuditParty,
   recordAuditEvent,
-} from './audit/recordAuditEvent.js'
-export { BackofficeError } from './errors/BackofficeError.js'
-export { type BackofficeErrorCode, errorCatalogue } from './errors/catalogue.js'
-export { backofficeEndpoint } from './endpoint/backofficeEndpoint.js'
-export { errorResponse } from './errors/errorResponse.js'
-export { getPluginOptions } from './options/getPluginOptions.js'
+} from './shared/audit/recordAuditEvent.js'
+export { BackofficeError } from './shared/errors/BackofficeError.js'
+export { type BackofficeErrorCode, errorCatalogue } from './shared/errors/catalogue.js'
+export { backofficeEndpoint } from './shared/endpoint/backofficeEndpoint.js'
+export { errorResponse } from './shared/errors/errorResponse.js'
+export { getPluginOptions } from './shared/options/getPluginOptions.js'
 export type {
   BackofficePluginOptions,
   SanitizedBackofficeOptions,
   SsoOptions,
   SsoProviderOptions,
-} from './options/types.js'
+} from './shared/options/types.js'
 export {
   assertPasswordAllowed,
   passwordPolicyExemptKey,
-} from './passwordPolicy/assertPasswordAllowed.js'
+} from './policies/passwordPolicy/assertPasswordAllowed.js'
 export { backofficePlugin } from './plugin.js'
-export { safeURL, type SlateHtmlOptions, slateToHtml } from './richtext/slateToHtml.js'
-export { slateToPlainText } from './richtext/slateToPlainText.js'
-export { seoFieldsWithSpecGauge, seoLengthLimits } from './seo/seoFieldsWithSpecGauge.js'
-export { liftSuspension, suspendAccount } from './suspension/suspendAccount.js'
+export { safeURL, type SlateHtmlOptions, slateToHtml } from './content/richtext/slateToHtml.js'
+export { slateToPlainText } from './content/richtext/slateToPlainText.js'
+export { seoFieldsWithSpecGauge, seoLengthLimits } from './content/seo/seoFieldsWithSpecGauge.js'
+export { liftSuspension, suspendAccount } from './policies/suspension/suspendAccount.js'
 export {
   resetSecondFactorWithServerAccess,
   type ServerAccessResetArgs,
   type ServerAccessResetResult,
-} from './twoFactor/resetRequests/serverAccessReset.js'
+} from './policies/twoFactor/resetRequests/serverAccessReset.js'
 export {
   type AuthenticationLevel,
   revokeSessions,
   type RevokeSessionsArgs,
   type SessionRevocationReason,
-} from './sessions/index.js'
-export { backofficeTranslations, translationNamespace } from './translations/index.js'
+} from './policies/sessions/index.js'
+export { backofficeTranslations, translationNamespace } from './shared/translations/index.js'
 export type {
   BackofficeLanguage,
   BackofficeTranslationKey,
   BackofficeTranslationTable,
-} from './translations/types.js'
+} from './shared/translations/types.js'
 export {
   importVideoFile,
   type S3StorageOptions,

@@ -1,12 +1,12 @@
 import type { Config, Plugin } from 'payload'
 
-import type { BackofficePluginOptions } from './options/types.js'
+import type { BackofficePluginOptions } from './shared/options/types.js'
 
 import { capabilities } from './capabilities.js'
-import { markPluginOwnedFields, topLevelFieldNames } from './config/pluginOwnedFields.js'
-import { mergeTranslations } from './i18n/mergeTranslations.js'
-import { pluginOptionsKey } from './options/getPluginOptions.js'
-import { sanitizeOptions } from './options/sanitize.js'
+import { markPluginOwnedFields, topLevelFieldNames } from './shared/config/pluginOwnedFields.js'
+import { mergeTranslations } from './shared/i18n/mergeTranslations.js'
+import { pluginOptionsKey } from './shared/options/getPluginOptions.js'
+import { sanitizeOptions } from './shared/options/sanitize.js'
 
 /**
  * `backofficePlugin(options)` returns a Payload plugin. It extends the app's config and never replaces

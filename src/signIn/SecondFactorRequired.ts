@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
-import type { SecondFactorNeed } from '../twoFactor/enforcement.js'
+import type { SecondFactorNeed } from '../policies/twoFactor/enforcement.js'
 
-import { BackofficeError } from '../errors/BackofficeError.js'
+import { BackofficeError } from '../shared/errors/BackofficeError.js'
 
 /**
  * Thrown by the `beforeLogin` hook when a correct password is not enough: Payload's login then rolls

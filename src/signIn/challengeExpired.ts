@@ -1,10 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SanitizedBackofficeOptions } from '../shared/options/types.js'
 
-import { BackofficeError } from '../errors/BackofficeError.js'
-import { challengeRefusalCode } from '../twoFactor/challengeRefusalCode.js'
-import { twoFactorCookie } from '../twoFactor/cookies.js'
+import { challengeRefusalCode } from '../policies/twoFactor/challengeRefusalCode.js'
+import { twoFactorCookie } from '../policies/twoFactor/cookies.js'
+import { BackofficeError } from '../shared/errors/BackofficeError.js'
 
 /**
  * The refusal of a second step whose challenge is gone (expired, used, or out of attempts) or whose

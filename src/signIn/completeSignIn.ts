@@ -2,19 +2,19 @@ import type { PayloadRequest } from 'payload'
 
 import { AuthenticationError } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SanitizedBackofficeOptions } from '../shared/options/types.js'
 
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { BackofficeError } from '../errors/BackofficeError.js'
-import { describeUserAgent } from '../lib/describeUserAgent.js'
-import { getClientInfo } from '../request/clientInfo.js'
+import { twoFactorCookie } from '../policies/twoFactor/cookies.js'
+import { trustDevice } from '../policies/twoFactor/trustedDevices/trustedDevices.js'
+import { recordAuditEvent } from '../shared/audit/recordAuditEvent.js'
+import { BackofficeError } from '../shared/errors/BackofficeError.js'
+import { describeUserAgent } from '../shared/lib/describeUserAgent.js'
+import { getClientInfo } from '../shared/request/clientInfo.js'
 import {
   type SingleSignOnContext,
   singleSignOnContextKey,
   twoFactorContextKey,
-} from '../request/context.js'
-import { twoFactorCookie } from '../twoFactor/cookies.js'
-import { trustDevice } from '../twoFactor/trustedDevices.js'
+} from '../shared/request/context.js'
 import { readAccountToSignIn } from './readAccountToSignIn.js'
 import { type LoginResult, replayLogin } from './replayLogin.js'
 import { signInSucceeded } from './signInSucceeded.js'

@@ -1,7 +1,7 @@
-import type { Capability } from '../capability.js'
+import type { Capability } from '../shared/config/capability.js'
 
-import { replaceAdminViews } from '../config/admin.js'
-import { addEndpoints, appendHooks, mapCollection } from '../config/collections.js'
+import { replaceAdminViews } from '../shared/config/admin.js'
+import { addEndpoints, appendHooks, mapCollection } from '../shared/config/collections.js'
 import { authenticateEndpoint } from './endpoints/authenticate.js'
 import { authenticateRecoveryCodeEndpoint } from './endpoints/authenticateRecoveryCode.js'
 import { finishEnrolmentEndpoint } from './endpoints/finishEnrollment.js'

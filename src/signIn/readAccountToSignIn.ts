@@ -1,6 +1,6 @@
 import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
-import type { StaffAccount } from '../accounts/staffAccount.js'
+import type { StaffAccount } from '../shared/accounts/staffAccount.js'
 
 /**
  * The account a sign-in is for, read as Payload's login reads it (`payload.db.findOne` in

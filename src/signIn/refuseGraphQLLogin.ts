@@ -1,8 +1,8 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SanitizedBackofficeOptions } from '../shared/options/types.js'
 
-import { BackofficeError } from '../errors/BackofficeError.js'
+import { BackofficeError } from '../shared/errors/BackofficeError.js'
 
 /**
  * GraphQL's `login` mutation would reach Payload's login operation without the lockout's counting in

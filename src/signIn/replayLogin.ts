@@ -13,9 +13,12 @@ import {
   UnverifiedEmail,
 } from 'payload'
 
-import type { StaffAccount } from '../accounts/staffAccount.js'
+import type { StaffAccount } from '../shared/accounts/staffAccount.js'
 
-import { checkPasswordAtSignIn, currentFormatHash } from '../passwords/matchesStoredPassword.js'
+import {
+  checkPasswordAtSignIn,
+  currentFormatHash,
+} from '../policies/passwords/matchesStoredPassword.js'
 import { addSession } from './addSession.js'
 import { readAsSignedIn } from './readAsSignedIn.js'
 import { removeSession } from './removeSession.js'
@@ -30,13 +33,13 @@ export type LoginResult = Awaited<ReturnType<typeof loginOperation>>
  * stores, signs and answers with Payload's own login. The caller reads the account as Payload's
  * login does (`readAccountToSignIn`). Left out is the database work that would repeat the caller's
  * or that the plugin has turned off: `loginOperation` would read the account again (its lock
- * fields, which the plugin does not use: src/lockout counts in its own columns), and write the
+ * fields, which the plugin does not use: src/policies/lockout counts in its own columns), and write the
  * whole account back, hash and roles included, to add a session.
  *
  * - With `password`, it is checked as Payload checks it, after the `beforeOperation` hooks (which
  *   cannot move the sign-in to another account than the one the caller counted an attempt
  *   against); a wrong one throws `AuthenticationError`, without Payload's `loginAttempts` counting:
- *   the plugin sets `maxLoginAttempts` out of reach (src/lockout) and counts in its own columns.
+ *   the plugin sets `maxLoginAttempts` out of reach (src/policies/lockout) and counts in its own columns.
  * - Without one, the caller has verified the factor; `beforeOperation` and `afterOperation`, whose
  *   arguments are a login's email and password, do not run. A trashed account is refused either way.
  * - Of the account, only the new session is written: one row of its `sessions` array (see

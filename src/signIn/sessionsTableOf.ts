@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { getTableName } from '@payloadcms/db-postgres/drizzle'
 
-import { sqlFor } from '../db/sql.js'
+import { sqlFor } from '../shared/db/sql.js'
 
 /**
  * The table of an auth collection's `sessions` array (the field Payload adds with

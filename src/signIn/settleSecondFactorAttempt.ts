@@ -1,23 +1,23 @@
 import type { PayloadRequest } from 'payload'
 
-import type { StaffAccount } from '../accounts/staffAccount.js'
-import type { AuditEventName } from '../audit/auditEvents.js'
-import type { CredentialCheck } from '../lockout/attemptCredential.js'
-import type { SanitizedBackofficeOptions } from '../options/types.js'
-import type { OpenChallenge } from '../twoFactor/challenges.js'
+import type { CredentialCheck } from '../policies/lockout/attemptCredential.js'
+import type { OpenChallenge } from '../policies/twoFactor/challenges.js'
+import type { StaffAccount } from '../shared/accounts/staffAccount.js'
+import type { AuditEventName } from '../shared/audit/auditEvents.js'
+import type { SanitizedBackofficeOptions } from '../shared/options/types.js'
 
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { BackofficeError } from '../errors/BackofficeError.js'
-import { secondsUntil } from '../lib/secondsUntil.js'
-import { attemptCredential } from '../lockout/attemptCredential.js'
-import { accountLockedUntil } from '../lockout/attempts.js'
-import { knownBrowserOf } from '../lockout/knownBrowsers.js'
+import { attemptCredential } from '../policies/lockout/attemptCredential.js'
+import { accountLockedUntil } from '../policies/lockout/attempts.js'
+import { knownBrowserOf } from '../policies/lockout/knownBrowsers.js'
 import {
   claimChallengeAttempt,
   consumeChallenge,
   releaseChallengeAttempt,
-} from '../twoFactor/challenges.js'
-import { twoFactorCookie } from '../twoFactor/cookies.js'
+} from '../policies/twoFactor/challenges.js'
+import { twoFactorCookie } from '../policies/twoFactor/cookies.js'
+import { recordAuditEvent } from '../shared/audit/recordAuditEvent.js'
+import { BackofficeError } from '../shared/errors/BackofficeError.js'
+import { secondsUntil } from '../shared/lib/secondsUntil.js'
 import { challengeExpired } from './challengeExpired.js'
 import { completeSignIn } from './completeSignIn.js'
 import { twoFactorViewPath } from './passwordSignIn.js'

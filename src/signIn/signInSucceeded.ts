@@ -5,9 +5,9 @@ import { generatePayloadCookie } from 'payload/shared'
 
 import type { LoginResult } from './replayLogin.js'
 
-import { recordAuditEvent } from '../audit/recordAuditEvent.js'
-import { noticeNewBrowser } from '../newBrowserNotice/noticeNewBrowser.js'
-import { seeOther } from '../request/http.js'
+import { noticeNewBrowser } from '../policies/newBrowserNotice/noticeNewBrowser.js'
+import { recordAuditEvent } from '../shared/audit/recordAuditEvent.js'
+import { seeOther } from '../shared/request/http.js'
 
 /**
  * The one end of every sign-in that succeeded, whatever proved the person: the `login.succeeded`

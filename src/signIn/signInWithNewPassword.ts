@@ -2,9 +2,9 @@ import type { PayloadRequest } from 'payload'
 
 import { AuthenticationError } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../options/types.js'
+import type { SanitizedBackofficeOptions } from '../shared/options/types.js'
 
-import { forgetTrustedDevicesOf } from '../twoFactor/trustedDevices.js'
+import { forgetTrustedDevicesOf } from '../policies/twoFactor/trustedDevices/trustedDevices.js'
 import { challengeResponse, passwordSignInResponse } from './passwordSignIn.js'
 import { readAccountToSignIn } from './readAccountToSignIn.js'
 import { type LoginResult, replayLogin } from './replayLogin.js'

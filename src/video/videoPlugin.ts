@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises'
 
 import type { VideoPluginOptions } from './options/types.js'
 
-import { mergeTranslations } from '../i18n/mergeTranslations.js'
+import { mergeTranslations } from '../shared/i18n/mergeTranslations.js'
 import { staffAccess } from './access/staffAccess.js'
 import { taxonomyCollection } from './collections/taxonomyCollection.js'
 import { videosCollection } from './collections/videosCollection.js'

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
+import { auditWriteToken } from '../../src/shared/audit/auditWriteToken.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import { expectNoSeriousViolations } from '../helpers/axe.js'
 import {

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { Json } from './json.js'
 
-import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
+import { flushRefusalSummaries } from '../../src/shared/audit/recordRefusal.js'
 
 type Sql = (text: string, values?: unknown[]) => Promise<Json[]>
 

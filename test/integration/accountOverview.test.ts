@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { parse } from 'qs-esm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { quickFilterParams } from '../../src/accountOverview/quickFilters.js'
+import { quickFilterParams } from '../../src/adminViews/accountOverview/quickFilters.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
-import { auditEvents } from '../../src/audit/auditEvents.js'
-import { auditRetentionTaskSlug } from '../../src/audit/auditRetentionTask.js'
-import { auditWriteToken } from '../../src/audit/auditWriteToken.js'
 import { backofficePlugin, recordAuditEvent } from '../../src/index.js'
-import { resetRequestExpiryTaskSlug } from '../../src/twoFactor/resetRequests/expiryTask.js'
+import { resetRequestExpiryTaskSlug } from '../../src/policies/twoFactor/resetRequests/expiryTask.js'
+import { auditEvents } from '../../src/shared/audit/auditEvents.js'
+import { auditRetentionTaskSlug } from '../../src/shared/audit/auditRetentionTask.js'
+import { auditWriteToken } from '../../src/shared/audit/auditWriteToken.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 
 const auditLog = 'audit-log' as CollectionSlug

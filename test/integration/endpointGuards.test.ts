@@ -6,7 +6,7 @@ import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
 import { backofficeEndpoint } from '../../src/index.js'
-import { signedIn } from '../../src/request/signedIn.js'
+import { signedIn } from '../../src/shared/request/signedIn.js'
 import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'

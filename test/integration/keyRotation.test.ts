@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../helpers/json.js'
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
 
-import { deriveSecretKey, openSecret } from '../../src/lib/secretBox.js'
+import { deriveSecretKey, openSecret } from '../../src/shared/lib/secretBox.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
+import { flushRefusalSummaries } from '../../src/shared/audit/recordRefusal.js'
 import { oneGuessFromSuspension } from '../helpers/knownBrowser.js'
 import { restHandlers } from '../helpers/restClient.js'
 import { sqlOn } from '../helpers/sql.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { RECHECK_MS } from '../../src/lockout/knownLocks.js'
+import { RECHECK_MS } from '../../src/policies/lockout/knownLocks.js'
 import { sameAppEnv, startAppServers } from '../helpers/appServers.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Json } from '../helpers/json.js'
 import type { RestClient } from '../helpers/restClient.js'
 
-import { sealState } from '../../src/sealedState/sealState.js'
+import { sealState } from '../../src/shared/sealedState/sealState.js'
 import { anonymousRequest } from '../helpers/anonymousRequest.js'
 import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
 import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'

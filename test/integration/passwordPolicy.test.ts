@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { passwordPolicyExemptKey } from '../../src/passwordPolicy/assertPasswordAllowed.js'
+import { passwordPolicyExemptKey } from '../../src/policies/passwordPolicy/assertPasswordAllowed.js'
 import {
   type BreachedRangeServer,
   startBreachedRangeServer,
@@ -144,7 +144,7 @@ describe('creating an account (REST as an administrator, and the Local API)', ()
   })
 
   it('refuses a present but empty password as missing, and a non-text one as unreadable', async () => {
-    // Through REST an administrator's create without a password is an invitation (src/invitations),
+    // Through REST an administrator's create without a password is an invitation (src/flows/invitations),
     // so the Local API, with no signed-in user, shows the policy's own answer.
     expect(
       await localApiRefusal(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { strengthCheckLimit } from '../../src/passwordPolicy/strength/passwordStrengthEndpoint.js'
+import { strengthCheckLimit } from '../../src/policies/passwordPolicy/strength/passwordStrengthEndpoint.js'
 import { sameAppEnv, startAppServers } from '../helpers/appServers.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'

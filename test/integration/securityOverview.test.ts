@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { SecurityOverview } from '../../src/securityOverview/securityOverview.js'
+import type { SecurityOverview } from '../../src/adminViews/securityOverview/securityOverview.js'
 
-import { listQueryString } from '../../src/lib/listQueryString.js'
-import { overviewFilters } from '../../src/securityOverview/overviewFilters.js'
-import { overviewWindows } from '../../src/securityOverview/overviewWindows.js'
+import { overviewFilters } from '../../src/adminViews/securityOverview/overviewFilters.js'
+import { overviewWindows } from '../../src/adminViews/securityOverview/overviewWindows.js'
+import { listQueryString } from '../../src/shared/lib/listQueryString.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'
 import { enrol } from '../helpers/twoFactor.js'

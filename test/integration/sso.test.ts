@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import type { SsoTransaction } from '../../src/sso/transactions.js'
+import type { SsoTransaction } from '../../src/flows/sso/transactions.js'
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
 
 import {
@@ -12,9 +12,9 @@ import {
   type DemoOidcProvider,
   startDemoOidcProvider,
 } from '../../dev/sso/demoOidcProvider.js'
-import { flushRefusalSummaries } from '../../src/audit/recordRefusal.js'
-import { openState } from '../../src/sealedState/openState.js'
-import { sealState } from '../../src/sealedState/sealState.js'
+import { flushRefusalSummaries } from '../../src/shared/audit/recordRefusal.js'
+import { openState } from '../../src/shared/sealedState/openState.js'
+import { sealState } from '../../src/shared/sealedState/sealState.js'
 import { anonymousRequest } from '../helpers/anonymousRequest.js'
 import { newBrowserNotices } from '../helpers/newBrowserNotices.js'
 import { rowCounts, rowsAdded } from '../helpers/rowCounts.js'

@@ -4,7 +4,7 @@ import type { Json } from '../helpers/json.js'
 import type { RestClient, RestResponse } from '../helpers/restClient.js'
 
 import { suspendAccount } from '../../src/index.js'
-import { getPluginOptions } from '../../src/options/getPluginOptions.js'
+import { getPluginOptions } from '../../src/shared/options/getPluginOptions.js'
 import { linksIn, startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
 import { startTestPayload, type TestPayload } from '../helpers/testPayload.js'

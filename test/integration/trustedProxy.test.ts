@@ -1,8 +1,8 @@
 import { createLocalReq } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { getPluginOptions } from '../../src/options/getPluginOptions.js'
-import { readReviewDetails } from '../../src/twoFactor/resetRequests/readReviewDetails.js'
+import { readReviewDetails } from '../../src/policies/twoFactor/resetRequests/readReviewDetails.js'
+import { getPluginOptions } from '../../src/shared/options/getPluginOptions.js'
 import { capturedLog } from '../helpers/capturedLog.js'
 import { startSmtpInbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { accountStatusOf } from '../../src/accountOverview/accountStatus.js'
-import { isQuickFilterActive, quickFilterParams } from '../../src/accountOverview/quickFilters.js'
+import { accountStatusOf } from '../../src/adminViews/accountOverview/accountStatus.js'
+import {
+  isQuickFilterActive,
+  quickFilterParams,
+} from '../../src/adminViews/accountOverview/quickFilters.js'
 
 const now = Date.parse('2026-11-26T12:00:00.000Z')
 

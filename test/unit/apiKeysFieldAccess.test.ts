@@ -2,8 +2,8 @@ import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { withApiKeyFieldAccess } from '../../src/apiKeys/fieldAccess.js'
-import { sanitizeOptions } from '../../src/options/sanitize.js'
+import { withApiKeyFieldAccess } from '../../src/policies/apiKeys/fieldAccess.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 const admin = { collection: 'users', id: 1, roles: ['admin'] }
 const editor = { collection: 'users', id: 2, roles: ['editor'] }

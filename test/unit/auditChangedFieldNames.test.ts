@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { changedFieldNames } from '../../src/audit/changedFieldNames.js'
+import { changedFieldNames } from '../../src/shared/audit/changedFieldNames.js'
 
 describe('changedFieldNames', () => {
   it('names the top-level fields whose values differ, sorted', () => {

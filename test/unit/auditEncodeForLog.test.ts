@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { encodeDataForLog } from '../../src/audit/encodeDataForLog.js'
-import { encodeForLog } from '../../src/audit/encodeForLog.js'
+import { encodeDataForLog } from '../../src/shared/audit/encodeDataForLog.js'
+import { encodeForLog } from '../../src/shared/audit/encodeForLog.js'
 
 describe('encodeForLog', () => {
   it('keeps ordinary text, accents and emoji as they are', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { sanitizeOptions } from '../../src/options/sanitize.js'
-import { clientLimitKey, getClientInfo } from '../../src/request/clientInfo.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
+import { clientLimitKey, getClientInfo } from '../../src/shared/request/clientInfo.js'
 
 describe('audit options', () => {
   it('default to no content collections, log lines on, one year of retention and the audit-log slug', () => {

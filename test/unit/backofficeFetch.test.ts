@@ -1,8 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { callBackoffice, errorOf, unanswered } from '../../src/components/client/backofficeFetch.js'
-import { en } from '../../src/translations/en.js'
+import {
+  callBackoffice,
+  errorOf,
+  unanswered,
+} from '../../src/shared/components/client/backofficeFetch.js'
+import { en } from '../../src/shared/translations/en.js'
 
 const t = (key: 'loginNetworkError', variables: Record<string, string>) =>
   en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => variables[name] ?? '')

@@ -2,11 +2,11 @@ import type { Config, PayloadRequest } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import type { BackofficePluginOptions } from '../../src/options/types.js'
+import type { BackofficePluginOptions } from '../../src/shared/options/types.js'
 
-import { backofficeText, requestText } from '../../src/i18n/text.js'
 import { backofficePlugin } from '../../src/plugin.js'
-import { backofficeTranslations } from '../../src/translations/index.js'
+import { backofficeText, requestText } from '../../src/shared/i18n/text.js'
+import { backofficeTranslations } from '../../src/shared/translations/index.js'
 
 const { de, en } = backofficeTranslations
 

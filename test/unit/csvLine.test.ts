@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { csvLine } from '../../src/lib/csvLine.js'
+import { csvLine } from '../../src/shared/lib/csvLine.js'
 
 describe('csvLine', () => {
   it('quotes fields with commas, quotes and line breaks as RFC 4180 says, and ends in CRLF', () => {

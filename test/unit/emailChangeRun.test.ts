@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { type EmailChangeRecord, isPendingUndo, runOrigin } from '../../src/sudo/emailChangeRun.js'
+import {
+  type EmailChangeRecord,
+  isPendingUndo,
+  runOrigin,
+} from '../../src/policies/sudo/emailChangeRun.js'
 
 let ids = 0
 const change = (

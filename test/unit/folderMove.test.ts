@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { folderIdOf } from '../../src/trashAndFolders/folderIdOf.js'
-import { isFolderMove } from '../../src/trashAndFolders/isFolderMove.js'
+import { folderIdOf } from '../../src/content/trashAndFolders/folderIdOf.js'
+import { isFolderMove } from '../../src/content/trashAndFolders/isFolderMove.js'
 
 describe('isFolderMove', () => {
   it('is an update that sets only the folder field, to a folder or to none', () => {

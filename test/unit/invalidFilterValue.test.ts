@@ -2,7 +2,7 @@ import type { FlattenedField } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { invalidFilterValue } from '../../src/coreRoutes/invalidFilterValue.js'
+import { invalidFilterValue } from '../../src/operations/coreRoutes/invalidFilterValue.js'
 
 const fields = [
   {

@@ -1,7 +1,7 @@
 import { parse } from 'qs-esm'
 import { describe, expect, it } from 'vitest'
 
-import { listQueryString, type QueryValue } from '../../src/lib/listQueryString.js'
+import { listQueryString, type QueryValue } from '../../src/shared/lib/listQueryString.js'
 
 describe('listQueryString: the overview links a list view filtered by a where', () => {
   it('reads back, through the qs parsing Payload applies to the admin address, as the same where', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { networkErrorMessage } from '../../src/components/client/backofficeFetch.js'
-import { loginOutcome } from '../../src/components/client/loginOutcome.js'
-import { en } from '../../src/translations/en.js'
+import { networkErrorMessage } from '../../src/shared/components/client/backofficeFetch.js'
+import { loginOutcome } from '../../src/shared/components/client/loginOutcome.js'
+import { en } from '../../src/shared/translations/en.js'
 
 const t = (key: 'loginBackendProblem' | 'loginNetworkError', variables: Record<string, string>) =>
   en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => variables[name] ?? '')

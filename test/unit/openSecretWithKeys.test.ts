@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { openSecretWithKeys } from '../../src/lib/openSecretWithKeys.js'
-import { deriveSecretKey, sealSecret } from '../../src/lib/secretBox.js'
+import { openSecretWithKeys } from '../../src/shared/lib/openSecretWithKeys.js'
+import { deriveSecretKey, sealSecret } from '../../src/shared/lib/secretBox.js'
 
 const current = deriveSecretKey('c'.repeat(32))
 const earlier = deriveSecretKey('e'.repeat(32))

@@ -2,8 +2,8 @@ import type { Config } from 'payload'
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { observability } from '../../src/observability/index.js'
-import { sanitizeOptions } from '../../src/options/sanitize.js'
+import { observability } from '../../src/operations/observability/index.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 // Finding: production logs were Payload's default coloured multi-line text.
 const behaviour = (config: Partial<Config>) =>

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
 
-import { mergeTranslations } from '../../src/i18n/mergeTranslations.js'
-import { defaults } from '../../src/options/defaults.js'
-import { sanitizeOptions } from '../../src/options/sanitize.js'
+import { mergeTranslations } from '../../src/shared/i18n/mergeTranslations.js'
+import { defaults } from '../../src/shared/options/defaults.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 describe('sanitizeOptions', () => {
   it('fills every option with its default', () => {

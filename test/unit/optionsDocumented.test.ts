@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
 /**
- * The name of every option that carries a `@default` JSDoc tag in `src/options/types.ts`: the
+ * The name of every option that carries a `@default` JSDoc tag in `src/shared/options/types.ts`: the
  * property declared on the first line after the comment holding the tag.
  */
 const optionsWithDefaults = (source: string): string[] => {
@@ -39,9 +39,9 @@ const documentation = (): string =>
   ].join('\n')
 
 describe('options documentation', () => {
-  const names = optionsWithDefaults(read('src/options/types.ts'))
+  const names = optionsWithDefaults(read('src/shared/options/types.ts'))
 
-  it('finds the options of src/options/types.ts', () => {
+  it('finds the options of src/shared/options/types.ts', () => {
     expect(names).toEqual(
       expect.arrayContaining(['enabled', 'threshold', 'windowMinutes', 'timeoutSeconds']),
     )

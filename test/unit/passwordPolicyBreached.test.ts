@@ -3,8 +3,8 @@ import type { PayloadRequest } from 'payload'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { breachCountInRange } from '../../src/passwordPolicy/breached/breachCountInRange.js'
-import { checkBreachedPassword } from '../../src/passwordPolicy/breached/checkBreachedPassword.js'
+import { breachCountInRange } from '../../src/policies/passwordPolicy/breached/breachCountInRange.js'
+import { checkBreachedPassword } from '../../src/policies/passwordPolicy/breached/checkBreachedPassword.js'
 import {
   type BreachedRangeServer,
   passwordSha1,

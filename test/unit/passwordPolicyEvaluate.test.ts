@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
-import type { PublicPasswordPolicy } from '../../src/passwordPolicy/publicPolicy.js'
+import type { PublicPasswordPolicy } from '../../src/policies/passwordPolicy/publicPolicy.js'
 
-import { defaults } from '../../src/options/defaults.js'
-import { sanitizeOptions } from '../../src/options/sanitize.js'
-import { countCharacterClasses } from '../../src/passwordPolicy/characterClasses.js'
-import { evaluatePassword } from '../../src/passwordPolicy/evaluatePassword.js'
-import { publicPasswordPolicy } from '../../src/passwordPolicy/publicPolicy.js'
+import { countCharacterClasses } from '../../src/policies/passwordPolicy/characterClasses.js'
+import { evaluatePassword } from '../../src/policies/passwordPolicy/evaluatePassword.js'
+import { publicPasswordPolicy } from '../../src/policies/passwordPolicy/publicPolicy.js'
+import { defaults } from '../../src/shared/options/defaults.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 const defaultPolicy = publicPasswordPolicy(sanitizeOptions({}))
 const policy = (overrides: Partial<PublicPasswordPolicy> = {}): PublicPasswordPolicy => ({

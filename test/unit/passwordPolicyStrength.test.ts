@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
   loadStrengthChecker,
   type StrengthChecker,
-} from '../../src/passwordPolicy/strength/loadStrengthChecker.js'
-import { penalisedInputs } from '../../src/passwordPolicy/strength/penalisedInputs.js'
-import { zxcvbnSettings } from '../../src/passwordPolicy/strength/zxcvbnSettings.js'
+} from '../../src/policies/passwordPolicy/strength/loadStrengthChecker.js'
+import { penalisedInputs } from '../../src/policies/passwordPolicy/strength/penalisedInputs.js'
+import { zxcvbnSettings } from '../../src/policies/passwordPolicy/strength/zxcvbnSettings.js'
 
 let check: StrengthChecker
 beforeAll(async () => {

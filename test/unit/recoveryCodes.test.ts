@@ -7,7 +7,7 @@ import {
   hashRecoveryCode,
   matchesRecoveryCode,
   normaliseRecoveryCode,
-} from '../../src/twoFactor/lib/recoveryCodes.js'
+} from '../../src/policies/twoFactor/lib/recoveryCodes.js'
 
 describe('recovery codes', () => {
   it('are 24 Crockford base32 characters (120 bits, at least the 112 of NIST SP 800-63B §5.1.2.2), different every time', () => {

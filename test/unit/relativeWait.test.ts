@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { relativeWait } from '../../src/i18n/relativeWait.js'
+import { relativeWait } from '../../src/shared/i18n/relativeWait.js'
 
 describe('relativeWait', () => {
   it('rounds up, in seconds under two minutes, minutes under two hours, then hours', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import type { BackofficeAnswer } from '../../src/components/client/backofficeFetch.js'
+import type { BackofficeAnswer } from '../../src/shared/components/client/backofficeFetch.js'
 
-import { errorOf } from '../../src/components/client/backofficeFetch.js'
-import { resetOutcome } from '../../src/passwordReset/resetOutcome.js'
-import { en } from '../../src/translations/en.js'
+import { resetOutcome } from '../../src/flows/passwordReset/resetOutcome.js'
+import { errorOf } from '../../src/shared/components/client/backofficeFetch.js'
+import { en } from '../../src/shared/translations/en.js'
 
 const t = (key: 'loginBackendProblem' | 'loginNetworkError', variables: Record<string, string>) =>
   en[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => variables[name] ?? '')

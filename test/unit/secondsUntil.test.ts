@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { secondsUntil } from '../../src/lib/secondsUntil.js'
+import { secondsUntil } from '../../src/shared/lib/secondsUntil.js'
 
 describe('secondsUntil', () => {
   it('rounds up and is at least one second', () => {

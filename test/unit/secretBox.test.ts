@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { deriveSecretKey, openSecret, sealSecret } from '../../src/lib/secretBox.js'
+import { deriveSecretKey, openSecret, sealSecret } from '../../src/shared/lib/secretBox.js'
 
 const key = deriveSecretKey('k'.repeat(32))
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { seoFieldsWithSpecGauge, seoLengthLimits } from '../../src/seo/seoFieldsWithSpecGauge.js'
-import { seoLengthGauge } from '../../src/seo/seoLengthGauge.js'
+import {
+  seoFieldsWithSpecGauge,
+  seoLengthLimits,
+} from '../../src/content/seo/seoFieldsWithSpecGauge.js'
+import { seoLengthGauge } from '../../src/content/seo/seoLengthGauge.js'
 
 const { description, title } = seoLengthLimits
 

@@ -4,13 +4,13 @@ import { createHmac } from 'node:crypto'
 import { jwtSign } from 'payload'
 import { describe, expect, it, vi } from 'vitest'
 
-import { describeUserAgent } from '../../src/lib/describeUserAgent.js'
-import { readSessionToken, sessionIdOf } from '../../src/lib/sessionToken.js'
-import { sanitizeOptions } from '../../src/options/sanitize.js'
-import { parseDocumentId } from '../../src/request/parseDocumentId.js'
-import { sessionActivityStrategy } from '../../src/sessions/activityStrategy.js'
-import { sessions } from '../../src/sessions/index.js'
-import { TouchSchedule } from '../../src/sessions/lib/touchSchedule.js'
+import { sessionActivityStrategy } from '../../src/policies/sessions/activityStrategy.js'
+import { sessions } from '../../src/policies/sessions/index.js'
+import { TouchSchedule } from '../../src/policies/sessions/lib/touchSchedule.js'
+import { describeUserAgent } from '../../src/shared/lib/describeUserAgent.js'
+import { readSessionToken, sessionIdOf } from '../../src/shared/lib/sessionToken.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
+import { parseDocumentId } from '../../src/shared/request/parseDocumentId.js'
 
 const secret = 'a-secret-of-the-app'
 const now = Math.floor(Date.now() / 1000)
@@ -232,7 +232,7 @@ describe('the sessions capability', () => {
     ])
     expect(auth.tokenExpiration).toBe(600)
     const endpoints = users(config).endpoints as { method: string; path: string }[]
-    // Its refresh first, so it answers in place of Payload's (src/sessions/endpoints/refreshToken.ts).
+    // Its refresh first, so it answers in place of Payload's (src/policies/sessions/endpoints/refreshToken.ts).
     expect(endpoints.map(({ method, path }) => `${method} ${path}`)).toEqual([
       'post /refresh-token',
       'get /sessions',

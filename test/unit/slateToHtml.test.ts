@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { safeURL, slateToHtml } from '../../src/richtext/slateToHtml.js'
+import { safeURL, slateToHtml } from '../../src/content/richtext/slateToHtml.js'
 
 const text = (value: string, marks: Record<string, true> = {}) => ({ text: value, ...marks })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { slateToPlainText } from '../../src/richtext/slateToPlainText.js'
+import { slateToPlainText } from '../../src/content/richtext/slateToPlainText.js'
 
 describe('slateToPlainText', () => {
   it('returns an empty string for anything that is not a Slate value', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { slidingWindowWait } from '../../src/lib/slidingWindowWait.js'
+import { slidingWindowWait } from '../../src/shared/lib/slidingWindowWait.js'
 
 const window = { limit: 100, windowSeconds: 600 }
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import type { SsoProviderOptions } from '../../src/options/types.js'
+import type { SsoProviderOptions } from '../../src/shared/options/types.js'
 
-import { sanitizeOptions } from '../../src/options/sanitize.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 const tenant = '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
 const client = { clientId: 'client', clientSecret: 'secret' }

@@ -1,14 +1,14 @@
 import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 
-import { deriveSecretKey, openSecret, sealSecret } from '../../src/lib/secretBox.js'
 import {
   generateTotpSecret,
   otpauthUri,
   timeStepAt,
   totpCode,
   verifyTotp,
-} from '../../src/twoFactor/lib/totp.js'
+} from '../../src/policies/twoFactor/lib/totp.js'
+import { deriveSecretKey, openSecret, sealSecret } from '../../src/shared/lib/secretBox.js'
 
 describe('TOTP', () => {
   it('matches the SHA-1 values of RFC 6238 appendix B with otplib as configured', async () => {

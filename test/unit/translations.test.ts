@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { errorCatalogue } from '../../src/errors/catalogue.js'
-import { backofficeTranslations } from '../../src/translations/index.js'
+import { errorCatalogue } from '../../src/shared/errors/catalogue.js'
+import { backofficeTranslations } from '../../src/shared/translations/index.js'
 import { videoErrorCatalogue } from '../../src/video/errors/videoErrorCatalogue.js'
 import { videoTranslations } from '../../src/video/translations/index.js'
 

@@ -2,8 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { sanitizeOptions } from '../../src/options/sanitize.js'
-import { readTwoFactorCookie, twoFactorCookie } from '../../src/twoFactor/cookies.js'
+import { readTwoFactorCookie, twoFactorCookie } from '../../src/policies/twoFactor/cookies.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 const options = sanitizeOptions()
 /** What the cookie code reads from a request: its URL, headers and Payload's cookie prefix and API route. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import type { TwoFactorEnforcement } from '../../src/options/types.js'
+import type { TwoFactorEnforcement } from '../../src/shared/options/types.js'
 
-import { sanitizeOptions } from '../../src/options/sanitize.js'
-import { secondFactorNeed } from '../../src/twoFactor/enforcement.js'
+import { secondFactorNeed } from '../../src/policies/twoFactor/enforcement.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 const editor = { roles: ['editor'] }
 const admin = { roles: ['admin'] }

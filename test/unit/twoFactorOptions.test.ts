@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { sanitizeOptions } from '../../src/options/sanitize.js'
+import { sanitizeOptions } from '../../src/shared/options/sanitize.js'
 
 describe('two-factor options', () => {
   it('default to optional enforcement, 30-day trusted devices, 5-minute challenges of 5 attempts', () => {

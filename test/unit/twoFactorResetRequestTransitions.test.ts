@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { checkResetRequestChange } from '../../src/twoFactor/resetRequests/transitions.js'
+import { checkResetRequestChange } from '../../src/policies/twoFactor/resetRequests/transitions.js'
 
 const now = new Date('2026-11-22T08:00:00Z')
 const open = new Date('2026-11-29T08:00:00Z')

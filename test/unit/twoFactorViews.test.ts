@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { errorMessageOf } from '../../src/components/client/backofficeFetch.js'
-import { afterSignIn, withRedirect } from '../../src/components/client/loginOutcome.js'
-import { en } from '../../src/translations/en.js'
-import { nl } from '../../src/translations/nl.js'
+import { errorMessageOf } from '../../src/shared/components/client/backofficeFetch.js'
+import { afterSignIn, withRedirect } from '../../src/shared/components/client/loginOutcome.js'
+import { en } from '../../src/shared/translations/en.js'
+import { nl } from '../../src/shared/translations/nl.js'
 
 describe('where the two-factor views go', () => {
   it('goes on to the redirect parameter after the second factor, else to the admin root', () => {

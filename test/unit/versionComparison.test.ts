@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest'
 
 import type { Json } from '../helpers/json.js'
 
-import { exposeGlobalConfigsBySlug } from '../../src/versions/globalConfigsBySlug.js'
-import { versionComparison } from '../../src/versions/index.js'
-import { optionLabels } from '../../src/versions/optionLabels.js'
-import { selectDiffComponent, withSelectManyDiff } from '../../src/versions/selectManyDiff.js'
+import { exposeGlobalConfigsBySlug } from '../../src/content/versions/globalConfigsBySlug.js'
+import { versionComparison } from '../../src/content/versions/index.js'
+import {
+  selectDiffComponent,
+  withSelectManyDiff,
+} from '../../src/content/versions/selectManyDiff.js'
+import { optionLabels } from '../../src/shared/lib/optionLabels.js'
 
 const german = { fallbackLanguage: 'en', language: 'de', t: (key: string) => key }
 const options = [

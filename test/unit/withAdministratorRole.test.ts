@@ -2,7 +2,7 @@ import type { FlattenedField } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { withAdministratorRole } from '../../src/roles/withAdministratorRole.js'
+import { withAdministratorRole } from '../../src/shared/roles/withAdministratorRole.js'
 
 const many = {
   name: 'roles',

@@ -6,13 +6,17 @@ import { Button, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
 import { useEffect, useState } from 'react'
 
-import { callBackoffice } from '../../components/client/backofficeFetch.js'
-import { EmailAddressField } from '../../components/client/EmailAddressField.js'
-import { loginOutcomeOf } from '../../components/client/loginOutcome.js'
-import { continueSignedIn } from '../../components/client/PendingToast.js'
-import { refusalOf, SignInAlert, type SignInRefusal } from '../../components/client/SignInAlert.js'
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
-import { PasskeySignInButton } from '../../twoFactor/passkeys/components/PasskeySignInButton.js'
+import { PasskeySignInButton } from '../../policies/twoFactor/passkeys/components/PasskeySignInButton.js'
+import { callBackoffice } from '../../shared/components/client/backofficeFetch.js'
+import { EmailAddressField } from '../../shared/components/client/EmailAddressField.js'
+import { loginOutcomeOf } from '../../shared/components/client/loginOutcome.js'
+import { continueSignedIn } from '../../shared/components/client/PendingToast.js'
+import {
+  refusalOf,
+  SignInAlert,
+  type SignInRefusal,
+} from '../../shared/components/client/SignInAlert.js'
+import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
 import { type SsoButton, SsoButtons } from './SsoButtons.js'
 
 type Props = {

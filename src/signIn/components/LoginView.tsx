@@ -5,10 +5,10 @@ import { getSafeRedirect } from 'payload/shared'
 
 import type { SsoButton } from './SsoButtons.js'
 
-import { SignInFrame } from '../../components/server/AdminBrand.js'
-import { errorCatalogue } from '../../errors/catalogue.js'
-import { getBackofficeTranslation } from '../../i18n/text.js'
-import { getPluginOptions } from '../../options/getPluginOptions.js'
+import { SignInFrame } from '../../shared/components/server/AdminBrand.js'
+import { errorCatalogue } from '../../shared/errors/catalogue.js'
+import { getBackofficeTranslation } from '../../shared/i18n/text.js'
+import { getPluginOptions } from '../../shared/options/getPluginOptions.js'
 import { LoginForm } from './LoginForm.js'
 
 const isCatalogueCode = (value: unknown): value is keyof typeof errorCatalogue =>

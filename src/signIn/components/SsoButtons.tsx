@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react'
 
 import { useState } from 'react'
 
-import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
 
 export type SsoButton = {
   href: string

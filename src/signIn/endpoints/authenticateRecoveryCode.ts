@@ -1,20 +1,20 @@
 import type { Endpoint } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { malformedBody } from '../../endpoint/malformedBody.js'
-import { BackofficeError } from '../../errors/BackofficeError.js'
-import { requestText } from '../../i18n/text.js'
-import { sendRecoveryCodesEmail } from '../../twoFactor/recoveryCodes/emails.js'
-import { readRecoveryCodeRequest } from '../../twoFactor/recoveryCodes/readRecoveryCode.js'
-import { recoveryCodeRequest } from '../../twoFactor/recoveryCodes/recoveryCodeRequest.js'
+import { sendRecoveryCodesEmail } from '../../policies/twoFactor/recoveryCodes/emails.js'
+import { readRecoveryCodeRequest } from '../../policies/twoFactor/recoveryCodes/readRecoveryCode.js'
+import { recoveryCodeRequest } from '../../policies/twoFactor/recoveryCodes/recoveryCodeRequest.js'
 import {
   claimRecoveryCode,
   findRecoveryCode,
   recoveryCodesStatus,
   releaseRecoveryCode,
-} from '../../twoFactor/recoveryCodes/store.js'
+} from '../../policies/twoFactor/recoveryCodes/store.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../shared/endpoint/malformedBody.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
+import { requestText } from '../../shared/i18n/text.js'
 import { twoFactorViewPath } from '../passwordSignIn.js'
 import { readCodeAttempt } from '../readCodeAttempt.js'
 import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'

@@ -3,21 +3,24 @@ import type { Endpoint } from 'payload'
 
 import * as z from 'zod'
 
-import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
-import { readAccount } from '../../accounts/staffAccount.js'
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { malformedBody } from '../../endpoint/malformedBody.js'
-import { BackofficeError } from '../../errors/BackofficeError.js'
-import { jsonResponse } from '../../request/http.js'
-import { findChallenge } from '../../twoFactor/challenges.js'
-import { authenticationOptions, verifyAssertion } from '../../twoFactor/passkeys/ceremonies.js'
-import { credentialJSON } from '../../twoFactor/passkeys/credentialJSON.js'
+import { findChallenge } from '../../policies/twoFactor/challenges.js'
+import {
+  authenticationOptions,
+  verifyAssertion,
+} from '../../policies/twoFactor/passkeys/ceremonies.js'
+import { credentialJSON } from '../../policies/twoFactor/passkeys/credentialJSON.js'
 import {
   claimSignCount,
   credentialsOf,
   findPasskey,
-} from '../../twoFactor/passkeys/passkeyStore.js'
+} from '../../policies/twoFactor/passkeys/passkeyStore.js'
+import { readAccount } from '../../shared/accounts/staffAccount.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { malformedBody } from '../../shared/endpoint/malformedBody.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
+import { jsonResponse } from '../../shared/request/http.js'
 import { challengeExpired } from '../challengeExpired.js'
 import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
 

@@ -1,15 +1,18 @@
 import type { Endpoint } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../../options/types.js'
+import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
-import { readAccount } from '../../accounts/staffAccount.js'
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { BackofficeError } from '../../errors/BackofficeError.js'
-import { assertEmptyBody } from '../../request/http.js'
-import { findChallenge } from '../../twoFactor/challenges.js'
-import { readTwoFactorCookie, twoFactorCookie } from '../../twoFactor/cookies.js'
-import { recognisedDevice, secondFactorNeedOf } from '../../twoFactor/secondFactorDue.js'
-import { restoreTrustedDeviceToken, rotateTrustedDevice } from '../../twoFactor/trustedDevices.js'
+import { findChallenge } from '../../policies/twoFactor/challenges.js'
+import { readTwoFactorCookie, twoFactorCookie } from '../../policies/twoFactor/cookies.js'
+import { recognisedDevice, secondFactorNeedOf } from '../../policies/twoFactor/secondFactorDue.js'
+import {
+  restoreTrustedDeviceToken,
+  rotateTrustedDevice,
+} from '../../policies/twoFactor/trustedDevices/trustedDevices.js'
+import { readAccount } from '../../shared/accounts/staffAccount.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
+import { assertEmptyBody } from '../../shared/request/http.js'
 import { challengeExpired } from '../challengeExpired.js'
 import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
 

@@ -1,10 +1,10 @@
 import type { CollectionBeforeLoginHook } from 'payload'
 
-import type { SanitizedBackofficeOptions } from '../../options/types.js'
-import type { TotpConfig } from '../../twoFactor/fields.js'
+import type { TotpConfig } from '../../policies/twoFactor/fields.js'
+import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
-import { readTwoFactorContext, twoFactorContextKey } from '../../request/context.js'
-import { recognisedDevice, secondFactorNeedOf } from '../../twoFactor/secondFactorDue.js'
+import { recognisedDevice, secondFactorNeedOf } from '../../policies/twoFactor/secondFactorDue.js'
+import { readTwoFactorContext, twoFactorContextKey } from '../../shared/request/context.js'
 import { SecondFactorRequired } from '../SecondFactorRequired.js'
 
 /**

@@ -5,7 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { EncodingFailureCode } from '../lib/encodingFailures.js'
 import type { EncodingStage } from '../lib/encodingStages.js'
 
-import { sqlFor } from '../../db/sql.js'
+import { sqlFor } from '../../shared/db/sql.js'
 
 /**
  * The state changes of a video that must happen once however many requests or workers race for

@@ -5,7 +5,7 @@ import { useCallback } from 'react'
 
 import type { VideoTranslationKey } from '../translations/types.js'
 
-import { interpolate } from '../../lib/interpolate.js'
+import { interpolate } from '../../shared/lib/interpolate.js'
 import { en } from '../translations/en.js'
 import { videoTranslationNamespace } from '../translations/index.js'
 

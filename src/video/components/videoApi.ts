@@ -5,7 +5,7 @@ import { formatAdminURL } from 'payload/shared'
 import type { VideoRecord } from '../lib/videoRecord.js'
 import type { useVideoTranslation } from './useVideoTranslation.js'
 
-import { callBackoffice } from '../../components/client/backofficeFetch.js'
+import { callBackoffice } from '../../shared/components/client/backofficeFetch.js'
 
 /** One taxonomy entry (video category or tag) as the plugin's list answers it. */
 export type VideoTaxonomy = { id: number | string; name?: string; slug?: string }

@@ -4,9 +4,9 @@ import * as z from 'zod'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { idTypeOf, jsonResponse } from '../../request/http.js'
-import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { idTypeOf, jsonResponse } from '../../shared/request/http.js'
+import { parseDocumentId } from '../../shared/request/parseDocumentId.js'
 import { titleMaxLength } from '../collections/videosCollection.js'
 import { VideoError } from '../errors/VideoError.js'
 import { S3_MAX_SINGLE_PUT_BYTES } from '../lib/multipartPlan.js'

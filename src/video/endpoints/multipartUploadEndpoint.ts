@@ -4,8 +4,8 @@ import * as z from 'zod'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { jsonResponse } from '../../request/http.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { jsonResponse } from '../../shared/request/http.js'
 import { VideoError } from '../errors/VideoError.js'
 import { partCountOf, partLengthOf, S3_MAX_PARTS } from '../lib/multipartPlan.js'
 import { s3StoreFor } from '../storage/s3Store.js'

@@ -2,13 +2,13 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { mkdir, rename, rm, rmdir, truncate } from 'node:fs/promises'
 
-import type { CatalogueError } from '../../errors/CatalogueError.js'
+import type { CatalogueError } from '../../shared/errors/CatalogueError.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { BackofficeError } from '../../errors/BackofficeError.js'
-import { errorResponse } from '../../errors/errorResponse.js'
-import { jsonResponse } from '../../request/http.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
+import { errorResponse } from '../../shared/errors/errorResponse.js'
+import { jsonResponse } from '../../shared/request/http.js'
 import { VideoError } from '../errors/VideoError.js'
 import { parseUploadRange, receivedRange } from '../lib/contentRange.js'
 import { localStore, sizeOf, takeFileLock } from '../storage/localStore.js'

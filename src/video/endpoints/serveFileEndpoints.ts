@@ -7,9 +7,9 @@ import { Readable } from 'node:stream'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { BackofficeError } from '../../errors/BackofficeError.js'
-import { errorResponse } from '../../errors/errorResponse.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
+import { errorResponse } from '../../shared/errors/errorResponse.js'
 import { VideoError } from '../errors/VideoError.js'
 import { resolveByteRange } from '../lib/byteRange.js'
 import { contentTypeOf } from '../lib/mediaTypes.js'

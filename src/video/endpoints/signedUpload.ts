@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { jsonResponse } from '../../request/http.js'
+import { jsonResponse } from '../../shared/request/http.js'
 import { VideoError } from '../errors/VideoError.js'
 import { startEncoding } from '../upload/startEncoding.js'
 

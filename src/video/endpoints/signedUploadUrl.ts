@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { EndpointGuard } from '../../request/EndpointGuard.js'
+import type { EndpointGuard } from '../../shared/request/EndpointGuard.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
 import { VideoError } from '../errors/VideoError.js'

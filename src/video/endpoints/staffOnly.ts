@@ -1,8 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
-import type { EndpointGuard } from '../../request/EndpointGuard.js'
+import type { EndpointGuard } from '../../shared/request/EndpointGuard.js'
 
-import { BackofficeError } from '../../errors/BackofficeError.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { VideoError } from '../errors/VideoError.js'
 
 /** Requires staff: anonymous callers are refused with 401, signed-in non-staff with 403. */

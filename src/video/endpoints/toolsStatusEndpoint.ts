@@ -2,8 +2,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { backofficeEndpoint } from '../../endpoint/backofficeEndpoint.js'
-import { jsonResponse } from '../../request/http.js'
+import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
+import { jsonResponse } from '../../shared/request/http.js'
 import { toolsCheckOf } from '../transcode/checkTools.js'
 import { staffOnly } from './staffOnly.js'
 

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
-import { idTypeOf } from '../../request/http.js'
-import { parseDocumentId } from '../../request/parseDocumentId.js'
+import { idTypeOf } from '../../shared/request/http.js'
+import { parseDocumentId } from '../../shared/request/parseDocumentId.js'
 import { VideoError } from '../errors/VideoError.js'
 
 /** The `:id` of a video route, in the collection's id type; a malformed one is a 404, never a query. */

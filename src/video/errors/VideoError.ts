@@ -2,8 +2,8 @@ import type { PayloadRequest } from 'payload'
 
 import type { VideoErrorCode } from './videoErrorCatalogue.js'
 
-import { CatalogueError, type CatalogueErrorVariables } from '../../errors/CatalogueError.js'
-import { interpolate } from '../../lib/interpolate.js'
+import { CatalogueError, type CatalogueErrorVariables } from '../../shared/errors/CatalogueError.js'
+import { interpolate } from '../../shared/lib/interpolate.js'
 import { en } from '../translations/en.js'
 import { videoTranslationNamespace } from '../translations/index.js'
 import { videoErrorCatalogue } from './videoErrorCatalogue.js'

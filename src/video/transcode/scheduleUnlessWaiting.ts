@@ -2,7 +2,7 @@ import type { TaskConfig } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
-import { sqlFor } from '../../db/sql.js'
+import { sqlFor } from '../../shared/db/sql.js'
 
 type BeforeSchedule = NonNullable<
   NonNullable<NonNullable<TaskConfig['schedule']>[number]['hooks']>['beforeSchedule']

@@ -5,9 +5,9 @@ import { createLocalReq } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { inTransaction } from '../../db/inTransaction.js'
-import { sqlFor } from '../../db/sql.js'
-import { metricsOf } from '../../metrics/metricsOf.js'
+import { inTransaction } from '../../shared/db/inTransaction.js'
+import { sqlFor } from '../../shared/db/sql.js'
+import { metricsOf } from '../../shared/metrics/metricsOf.js'
 import { videoRows } from '../collections/videoRows.js'
 import { transcodeTaskSlug } from './transcodeTask.js'
 

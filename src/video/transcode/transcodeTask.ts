@@ -9,7 +9,7 @@ import type { EncodingFailureCode } from '../lib/encodingFailures.js'
 import type { EncodingStage } from '../lib/encodingStages.js'
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { metricsOf } from '../../metrics/metricsOf.js'
+import { metricsOf } from '../../shared/metrics/metricsOf.js'
 import { videoRows } from '../collections/videoRows.js'
 import { type DataJsonSource, dataJsonText } from '../lib/dataJson.js'
 import { probeArguments, rungsFor, transcodeArguments } from '../lib/ladder.js'

@@ -1,4 +1,4 @@
-import type { BackofficeLanguage } from '../../translations/types.js'
+import type { BackofficeLanguage } from '../../shared/translations/types.js'
 import type { VideoTranslationTable } from './types.js'
 
 import { de } from './de.js'

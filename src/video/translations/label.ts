@@ -1,6 +1,6 @@
 import type { VideoTranslationKey } from './types.js'
 
-import { namespaceLabel } from '../../i18n/namespaceLabel.js'
+import { namespaceLabel } from '../../shared/i18n/namespaceLabel.js'
 import { videoTranslationNamespace } from './index.js'
 
 /**

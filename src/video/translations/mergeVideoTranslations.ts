@@ -1,6 +1,6 @@
 import type { Config } from 'payload'
 
-import { mergeNamespace } from '../../i18n/mergeNamespace.js'
+import { mergeNamespace } from '../../shared/i18n/mergeNamespace.js'
 import { videoTranslationNamespace, videoTranslations } from './index.js'
 
 /**

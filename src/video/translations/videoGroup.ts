@@ -1,6 +1,6 @@
 import type { Config } from 'payload'
 
-import { namespaceGroup } from '../../i18n/namespaceGroup.js'
+import { namespaceGroup } from '../../shared/i18n/namespaceGroup.js'
 import { en } from './en.js'
 import { videoTranslationNamespace } from './index.js'
 

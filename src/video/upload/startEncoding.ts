@@ -2,8 +2,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { SanitizedVideoOptions } from '../options/types.js'
 
-import { inTransaction } from '../../db/inTransaction.js'
-import { metricsOf } from '../../metrics/metricsOf.js'
+import { inTransaction } from '../../shared/db/inTransaction.js'
+import { metricsOf } from '../../shared/metrics/metricsOf.js'
 import { videoRows } from '../collections/videoRows.js'
 import { transcodeTaskSlug } from '../transcode/transcodeTask.js'
 
