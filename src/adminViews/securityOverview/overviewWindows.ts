@@ -1,5 +1,4 @@
-/** One day in milliseconds. */
-const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS } from '../../shared/lib/durations.js'
 
 /**
  * The periods the overview counts over, all from one reference time `at` (the moment it was read),

@@ -11,6 +11,7 @@ import type { InvitationState } from './fields.js'
 
 import { exemptUnchosenPassword } from '../../policies/passwordPolicy/assertPasswordAllowed.js'
 import { recordAuditEvent } from '../../shared/audit/recordAuditEvent.js'
+import { DAY_MS } from '../../shared/lib/durations.js'
 import { createToken } from '../../shared/lib/tokens.js'
 import { requestUser, type SessionUser } from '../../shared/request/requestUser.js'
 import { sendAccountCreatedEmail, sendInvitationEmail } from './emails.js'
@@ -20,9 +21,6 @@ import { invitationStore } from './invitationStore.js'
 const creationContextKey = 'backofficeAccountCreation'
 
 type Creation = { by: SessionUser; invitation?: { token: string; tokenHash: string } }
-
-/** One day, in milliseconds. */
-const DAY_MS = 86_400_000
 
 /** When a link issued now stops working. */
 export const invitationExpiry = (options: SanitizedBackofficeOptions): Date =>

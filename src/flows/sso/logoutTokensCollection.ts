@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { pluginWritesOnly } from '../../shared/access/pluginWritesOnly.js'
+
 export const ssoLogoutTokensSlug = 'sso-logout-tokens'
 
 /**
@@ -9,7 +11,7 @@ export const ssoLogoutTokensSlug = 'sso-logout-tokens'
  */
 export const ssoLogoutTokensCollection = (): CollectionConfig => ({
   slug: ssoLogoutTokensSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'tokenHash', type: 'text', index: true, required: true, unique: true },

@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { pluginWritesOnly } from '../../shared/access/pluginWritesOnly.js'
+
 export const clientAttemptsSlug = 'login-client-attempts'
 
 /**
@@ -10,7 +12,7 @@ export const clientAttemptsSlug = 'login-client-attempts'
  */
 export const windowCountsCollection = (slug: string): CollectionConfig => ({
   slug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'key', type: 'text', index: true, required: true, unique: true },

@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
 import { sqlFor } from '../../shared/db/sql.js'
+import { DAY_MS } from '../../shared/lib/durations.js'
 import { newBrowserNoticeLimits } from './constants.js'
 import { signInBrowsersSlug } from './constants.js'
 
@@ -65,7 +66,7 @@ export const findReportableBrowser = async (
   )
   // The link was made with the sign-in it tells of, its lifetime before it expires.
   const noticedAt = (expiresAt: string) =>
-    new Date(new Date(expiresAt).getTime() - newBrowserNoticeLimits.reportLinkDays * 86_400_000)
+    new Date(new Date(expiresAt).getTime() - newBrowserNoticeLimits.reportLinkDays * DAY_MS)
   return row ? { account: row.account, noticedAt: noticedAt(row.expires_at) } : null
 }
 

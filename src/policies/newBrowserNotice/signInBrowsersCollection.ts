@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { pluginWritesOnly } from '../../shared/access/pluginWritesOnly.js'
 import { signInBrowsersSlug } from './constants.js'
 
 /**
@@ -11,7 +12,7 @@ import { signInBrowsersSlug } from './constants.js'
  */
 export const signInBrowsersCollection = (): CollectionConfig => ({
   slug: signInBrowsersSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'key', type: 'text', index: true, required: true, unique: true },

@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
+import { pluginWritesOnly } from '../../shared/access/pluginWritesOnly.js'
+
 export const emailChangesSlug = 'email-changes'
 
 const nobody = { create: () => false, read: () => false, update: () => false }
@@ -17,7 +19,7 @@ const nobody = { create: () => false, read: () => false, update: () => false }
  */
 export const emailChangesCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
   slug: emailChangesSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     {

@@ -2,6 +2,7 @@ import type { CollectionConfig, CollectionSlug, Endpoint, PayloadRequest, Where 
 
 import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
+import { pluginWritesOnly } from '../../shared/access/pluginWritesOnly.js'
 import { readAccount } from '../../shared/accounts/staffAccount.js'
 import { recordAuditEvent } from '../../shared/audit/recordAuditEvent.js'
 import { createToken, hashToken } from '../../shared/lib/tokens.js'
@@ -25,7 +26,7 @@ export const signInChangeReportsCollection = (
   options: SanitizedBackofficeOptions,
 ): CollectionConfig => ({
   slug: signInChangeReportsSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'user', type: 'relationship', index: true, relationTo: options.usersCollection },

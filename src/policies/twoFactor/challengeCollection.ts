@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
 
+import { pluginWritesOnly } from '../../shared/access/pluginWritesOnly.js'
+
 export const twoFactorChallengesSlug = 'two-factor-challenges'
 
 /**
@@ -14,7 +16,7 @@ export const twoFactorChallengesCollection = (
   options: SanitizedBackofficeOptions,
 ): CollectionConfig => ({
   slug: twoFactorChallengesSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'tokenHash', type: 'text', index: true, required: true, unique: true },

@@ -3,6 +3,7 @@ import type { CollectionConfig, Config, Field } from 'payload'
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 import type { BackofficeTranslationKey } from '../translations/types.js'
 
+import { pluginWritesOnly } from '../access/pluginWritesOnly.js'
 import { label } from '../i18n/label.js'
 import { translatedGroup } from '../i18n/translatedGroup.js'
 import { isAdmin } from '../roles/isAdmin.js'
@@ -45,13 +46,9 @@ export const auditLogCollection = (
   options: SanitizedBackofficeOptions,
 ): CollectionConfig => ({
   slug: options.audit.slug,
-  access: {
-    create: () => false,
-    delete: () => false,
-    read: ({ req }) =>
-      req.user?.collection === options.usersCollection && isAdmin(req.user, options),
-    update: () => false,
-  },
+  access: pluginWritesOnly(
+    ({ req }) => req.user?.collection === options.usersCollection && isAdmin(req.user, options),
+  ),
   admin: {
     components: {
       beforeListTable: [

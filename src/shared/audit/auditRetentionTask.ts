@@ -2,9 +2,8 @@ import type { TaskConfig } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../options/types.js'
 
+import { DAY_MS } from '../lib/durations.js'
 import { pruneAuditLog } from './pruneAuditLog.js'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export const auditRetentionTaskSlug = 'backofficeAuditRetention'
 

@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { pluginWritesOnly } from '../access/pluginWritesOnly.js'
+
 export const refusalTalliesSlug = 'refusal-tallies'
 
 /**
@@ -10,7 +12,7 @@ export const refusalTalliesSlug = 'refusal-tallies'
  */
 export const refusalTalliesCollection = (): CollectionConfig => ({
   slug: refusalTalliesSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'key', type: 'text', index: true, required: true, unique: true },

@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { pluginWritesOnly } from '../access/pluginWritesOnly.js'
+
 export const spentStatesSlug = 'spent-states'
 
 /**
@@ -11,7 +13,7 @@ export const spentStatesSlug = 'spent-states'
  */
 export const spentStatesCollection = (): CollectionConfig => ({
   slug: spentStatesSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'digest', type: 'text', index: true, required: true, unique: true },

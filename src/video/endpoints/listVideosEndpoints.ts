@@ -24,6 +24,21 @@ const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, m
   return value
 }
 
+/** The video the path's `:id` names, with its hidden fields, or VIDEO_NOT_FOUND. */
+const videoOfPath = async (req: PayloadRequest, options: SanitizedVideoOptions) => {
+  const video = await req.payload.findByID({
+    collection: options.collections.videos as CollectionSlug,
+    depth: 0,
+    disableErrors: true,
+    id: videoIdParam(req, options.collections.videos),
+    showHiddenFields: true,
+  })
+  if (!video) {
+    throw new VideoError('VIDEO_NOT_FOUND', { req })
+  }
+  return video
+}
+
 /** The longest search the list takes: a title is at most 100 characters. */
 const MAX_SEARCH = 100
 
@@ -65,16 +80,7 @@ export const listVideosEndpoints = (
   }),
   backofficeEndpoint({
     handler: async (req) => {
-      const video = await req.payload.findByID({
-        collection: options.collections.videos as CollectionSlug,
-        depth: 0,
-        disableErrors: true,
-        id: videoIdParam(req, options.collections.videos),
-        showHiddenFields: true,
-      })
-      if (!video) {
-        throw new VideoError('VIDEO_NOT_FOUND', { req })
-      }
+      const video = await videoOfPath(req, options)
       const [current] = await withBucketUploadsCompleted(req.payload, options, [video as never])
       return jsonResponse(req, videoSummary(req.payload, options, current!))
     },
@@ -87,16 +93,7 @@ export const listVideosEndpoints = (
   // why the file in the bucket was refused and removed (too large, not the announced size).
   backofficeEndpoint({
     handler: async (req) => {
-      const video = await req.payload.findByID({
-        collection: options.collections.videos as CollectionSlug,
-        depth: 0,
-        disableErrors: true,
-        id: videoIdParam(req, options.collections.videos),
-        showHiddenFields: true,
-      })
-      if (!video) {
-        throw new VideoError('VIDEO_NOT_FOUND', { req })
-      }
+      const video = await videoOfPath(req, options)
       const found = await completeFromBucket(req.payload, options, video as never)
       if (found === 'VIDEO_FILE_TOO_LARGE' || found === 'VIDEO_UPLOAD_SIZE_MISMATCH') {
         throw new VideoError(found, {

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
 
 import { ownerOrAdministratorReads } from '../../../shared/access/ownerOrAdministratorReads.js'
+import { pluginWritesOnly } from '../../../shared/access/pluginWritesOnly.js'
 import { label } from '../../../shared/i18n/label.js'
 
 export const passkeysSlug = 'passkeys'
@@ -16,12 +17,7 @@ export const passkeyChallengesSlug = 'passkey-challenges'
  */
 export const passkeysCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
   slug: passkeysSlug,
-  access: {
-    create: () => false,
-    delete: () => false,
-    read: ownerOrAdministratorReads(options),
-    update: () => false,
-  },
+  access: pluginWritesOnly(ownerOrAdministratorReads(options)),
   admin: { hidden: true },
   fields: [
     {
@@ -72,7 +68,7 @@ export const passkeyChallengesCollection = (
   options: SanitizedBackofficeOptions,
 ): CollectionConfig => ({
   slug: passkeyChallengesSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     { name: 'challenge', type: 'text', index: true, required: true, unique: true },

@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
 
+import { pluginWritesOnly } from '../../../shared/access/pluginWritesOnly.js'
+
 export const recoveryCodesSlug = 'recovery-codes'
 
 /**
@@ -13,7 +15,7 @@ export const recoveryCodesSlug = 'recovery-codes'
  */
 export const recoveryCodesCollection = (options: SanitizedBackofficeOptions): CollectionConfig => ({
   slug: recoveryCodesSlug,
-  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  access: pluginWritesOnly(),
   admin: { hidden: true },
   fields: [
     {

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../../../shared/lib/durations.js'
+
 /** Slug of the collection holding 2FA reset requests. */
 export const resetRequestsSlug = 'two-factor-reset-requests'
 
@@ -12,5 +14,5 @@ export const resetRequestLimits = {
   reasonMaxLength: 500,
   reasonMinLength: 10,
   /** 7 days, 604 800 000 ms. */
-  validityMs: 7 * 24 * 60 * 60 * 1000,
+  validityMs: 7 * DAY_MS,
 } as const

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
 
 import { ownerOrAdministratorReads } from '../../../shared/access/ownerOrAdministratorReads.js'
+import { pluginWritesOnly } from '../../../shared/access/pluginWritesOnly.js'
 import { label } from '../../../shared/i18n/label.js'
 
 export const trustedDevicesSlug = 'trusted-devices'
@@ -18,12 +19,7 @@ export const trustedDevicesCollection = (
   options: SanitizedBackofficeOptions,
 ): CollectionConfig => ({
   slug: trustedDevicesSlug,
-  access: {
-    create: () => false,
-    delete: () => false,
-    read: ownerOrAdministratorReads(options),
-    update: () => false,
-  },
+  access: pluginWritesOnly(ownerOrAdministratorReads(options)),
   admin: { hidden: true },
   fields: [
     {
