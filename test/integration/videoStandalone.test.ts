@@ -102,7 +102,7 @@ it('runs the video queue in the app process when autoRun is on (as the sandbox s
 
 /** Folders of src/ the video entries may load: the video plugin's, and those both plugins share. */
 const sharedFolder =
-  /^src\/(video|lib|endpoint|errors|request|i18n|translations|db|metrics|components|exports)\//
+  /^src\/(video|exports|shared\/(lib|endpoint|errors|request|i18n|translations|db|metrics|components))\//
 /** The back-office's sign-in dependencies: OpenID Connect, passkeys, password strength, TOTP. */
 const signInPackage =
   /(^|\/)node_modules\/(openid-client|@simplewebauthn\/[^/]+|@zxcvbn-ts\/[^/]+|otplib|qrcode|ua-parser-js)\//
@@ -112,7 +112,7 @@ const backOfficeOnly = (files: string[]) => ({
     (file) =>
       file.startsWith('src/') &&
       !sharedFolder.test(file) &&
-      !/^src\/options\/(getPluginOptions|types)\.ts$/.test(file),
+      !/^src\/shared\/options\/(getPluginOptions|types)\.ts$/.test(file),
   ),
 })
 
