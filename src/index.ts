@@ -6,7 +6,11 @@ export {
 } from './shared/audit/recordAuditEvent.js'
 export { BackofficeError } from './shared/errors/BackofficeError.js'
 export { type BackofficeErrorCode, errorCatalogue } from './shared/errors/catalogue.js'
-export { backofficeEndpoint } from './shared/endpoint/backofficeEndpoint.js'
+export {
+  backofficeEndpoint,
+  type EndpointDeclaration,
+  type HandlerContext,
+} from './shared/endpoint/backofficeEndpoint.js'
 export { errorResponse } from './shared/errors/errorResponse.js'
 export { getPluginOptions } from './shared/options/getPluginOptions.js'
 export type {
@@ -20,6 +24,15 @@ export {
   passwordPolicyExemptKey,
 } from './policies/passwordPolicy/assertPasswordAllowed.js'
 export { backofficePlugin } from './plugin.js'
+export { freshProof } from './policies/sudo/freshProof.js'
+export { administeredAccount } from './shared/request/administeredAccount.js'
+export { administrator } from './shared/request/administrator.js'
+export type { EndpointGuard } from './shared/request/EndpointGuard.js'
+export { maybeSignedIn } from './shared/request/maybeSignedIn.js'
+export type { SessionUser } from './shared/request/requestUser.js'
+export { sameSite } from './shared/request/sameSite.js'
+export { signedIn } from './shared/request/signedIn.js'
+export { signedInSession } from './shared/request/signedInSession.js'
 export { safeURL, type SlateHtmlOptions, slateToHtml } from './content/richtext/slateToHtml.js'
 export { slateToPlainText } from './content/richtext/slateToPlainText.js'
 export { seoFieldsWithSpecGauge, seoLengthLimits } from './content/seo/seoFieldsWithSpecGauge.js'

@@ -31,6 +31,7 @@ export const completeSignIn = async (
   options: SanitizedBackofficeOptions,
   {
     body,
+    cookies: moreCookies = [],
     factor,
     message,
     singleSignOn,
@@ -39,6 +40,8 @@ export const completeSignIn = async (
   }: {
     /** More for the answer (the recovery codes a finished enrolment issued); never cached then. */
     body?: Record<string, unknown>
+    /** More cookies the sign-in sets (a spent passkey challenge cleared, say). */
+    cookies?: string[]
     /** `passkeySignIn`: a passkey alone, with no password before it. */
     factor:
       'passkey' | 'passkeySignIn' | 'recoveryCode' | 'totp' | 'totpEnrolment' | 'trustedDevice'
@@ -78,19 +81,9 @@ export const completeSignIn = async (
     throw error
   }
   const user = result.user as { id: number | string }
-  const response = await signInSucceeded(req, collection, result, {
-    audit: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
-    body: {
-      ...body,
-      ...(message ? { message } : {}),
-      redirectTo: payload.config.routes.admin,
-      success: true,
-    },
-    cookies: [clearChallenge],
-  })
-  if (body) {
-    response.headers.set('Cache-Control', 'no-store')
-  }
+  // Every cookie of this sign-in goes to its one ending: the cleared challenge, the caller's, and
+  // the trusted device's when asked for (trusted once the session exists, before it is answered).
+  const cookies = [clearChallenge, ...moreCookies]
   if (trustThisDevice) {
     const client = getClientInfo(req, options)
     const { browser, os } = describeUserAgent(client.userAgent)
@@ -105,13 +98,22 @@ export const completeSignIn = async (
       event: 'twoFactor.deviceTrusted',
       user,
     })
-    response.headers.append(
-      'Set-Cookie',
+    cookies.push(
       twoFactorCookie(req, options, 'trustedDevice', {
         maxAgeSeconds: options.twoFactor.trustedDeviceDays * 86_400,
         token,
       }),
     )
   }
-  return response
+  return signInSucceeded(req, collection, result, {
+    audit: singleSignOn ? { factor, provider: singleSignOn.provider } : { factor },
+    body: {
+      ...body,
+      ...(message ? { message } : {}),
+      redirectTo: payload.config.routes.admin,
+      success: true,
+    },
+    cookies,
+    noStore: body !== undefined,
+  })
 }

@@ -56,8 +56,12 @@ export const challengeResponse = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
   challenge: { need: Exclude<SecondFactorNeed, 'none'>; userId: number | string },
+  /** More cookies the answer sets (the browser's known-browser cookies, say). */
+  cookies: string[] = [],
 ): Promise<Response> => {
   const { cookie, redirectTo } = await openSecondFactorChallenge(req, options, challenge)
+  const headers = new Headers({ 'Set-Cookie': cookie })
+  cookies.forEach((more) => headers.append('Set-Cookie', more))
   return jsonResponse(
     req,
     {
@@ -65,7 +69,7 @@ export const challengeResponse = async (
       redirectTo,
       secondFactor: challenge.need === 'enrol' ? 'enrolmentRequired' : 'codeRequired',
     },
-    new Headers({ 'Set-Cookie': cookie }),
+    headers,
   )
 }
 
@@ -81,10 +85,12 @@ export const passwordSignInResponse = async (
   collection: Collection,
   result: LoginResult,
   audit: Record<string, unknown>,
+  /** More cookies the sign-in sets (the browser's known-browser cookies, say). */
+  cookies: string[] = [],
 ): Promise<Response> => {
   const { trustedDevice } = readTwoFactorContext(req.context)
   if (!trustedDevice) {
-    return signInSucceeded(req, collection, result, { audit })
+    return signInSucceeded(req, collection, result, { audit, cookies })
   }
   const user = result.user as { id: number | string }
   const userId = user.id
@@ -94,7 +100,7 @@ export const passwordSignInResponse = async (
     if (sid) {
       await endSessions(req, { onlySid: sid, reason: 'trustedDeviceReused', userId })
     }
-    return challengeResponse(req, options, { need: 'challenge', userId })
+    return challengeResponse(req, options, { need: 'challenge', userId }, cookies)
   }
   await recordAuditEvent(req, {
     actor: user,
@@ -105,6 +111,7 @@ export const passwordSignInResponse = async (
   return signInSucceeded(req, collection, result, {
     audit,
     cookies: [
+      ...cookies,
       twoFactorCookie(req, options, 'trustedDevice', {
         maxAgeSeconds: Math.max(1, Math.floor((rotated.expiresAt.getTime() - Date.now()) / 1000)),
         token: rotated.token,

@@ -27,12 +27,16 @@ export const signInSucceeded = async (
     audit,
     body = {},
     cookies = [],
+    noStore = false,
     redirectTo,
   }: {
     /** The event's data: the factor that completed the sign-in, and what else an investigator needs. */
     audit: Record<string, unknown>
     body?: Record<string, unknown>
+    /** Every cookie this sign-in sets besides the session's: none is appended afterwards. */
     cookies?: string[]
+    /** The answer carries what must not be cached (the recovery codes of a finished enrolment). */
+    noStore?: boolean
     redirectTo?: string
   },
 ): Promise<Response> => {
@@ -69,6 +73,9 @@ export const signInSucceeded = async (
     delete answer.token
   }
   const headers = new Headers({ 'Set-Cookie': sessionCookie })
+  if (noStore) {
+    headers.set('Cache-Control', 'no-store')
+  }
   cookies.forEach((cookie) => headers.append('Set-Cookie', cookie))
   return Response.json(answer, { headers: headersWithCors({ headers, req }), status: 200 })
 }

@@ -213,7 +213,7 @@ describe('declared bodies: an app’s own endpoint through backofficeEndpoint', 
         items: z.array(z.object({ quantity: z.number().int().min(1) })).max(10),
         note: z.string().max(200).optional(),
       }),
-      handler: (_req, body) => {
+      handler: (_req, { body }) => {
         calls += 1
         return Response.json({ count: body.items.length })
       },

@@ -6,9 +6,9 @@ import { freshProof } from '../../policies/sudo/freshProof.js'
 import { resetSecondFactorNow } from '../../policies/twoFactor/resetRequests/resetSecondFactorNow.js'
 import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { requestText } from '../../shared/i18n/text.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { administrator } from '../../shared/request/administrator.js'
 import { jsonResponse } from '../../shared/request/http.js'
-import { resolveOtherAccount } from './otherAccountTarget.js'
 
 /**
  * `POST /api/<users>/:id/reset-two-factor`: an administrator in sudo mode resets another account's
@@ -20,12 +20,7 @@ import { resolveOtherAccount } from './otherAccountTarget.js'
  */
 export const resetTwoFactorEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account, viewer } = await resolveOtherAccount(
-        req,
-        options,
-        'RESET_REQUEST_OWN_ACCOUNT',
-      )
+    handler: async (req, { target: account, viewer }) => {
       await resetSecondFactorNow(req, options, {
         actorId: viewer.id,
         comment: null,
@@ -37,5 +32,9 @@ export const resetTwoFactorEndpoint = (options: SanitizedBackofficeOptions): End
     },
     method: 'post',
     path: '/:id/reset-two-factor',
-    requires: [administrator(options), freshProof(options)],
+    requires: [
+      administrator(options),
+      freshProof(options),
+      administeredAccount(options, { refuseOwn: 'RESET_REQUEST_OWN_ACCOUNT' }),
+    ],
   })

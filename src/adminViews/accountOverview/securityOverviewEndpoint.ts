@@ -13,7 +13,7 @@ import {
 } from '../../policies/twoFactor/trustedDevices/trustedDevices.js'
 import { isLocalAccount } from '../../shared/accounts/signInMethod.js'
 import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
-import { resolveAdminTarget } from '../../shared/request/adminTarget.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { jsonResponse } from '../../shared/request/http.js'
 import { accountFactsOf } from './accountFacts.js'
 import { accountStatusOf } from './accountStatus.js'
@@ -51,8 +51,7 @@ export type SecurityOverview = {
  */
 export const securityOverviewEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account } = await resolveAdminTarget(req, options)
+    handler: async (req, { target: account }) => {
       const facts = (await accountFactsOf(req.payload, options, [account.id])).get(
         String(account.id),
       )
@@ -94,4 +93,5 @@ export const securityOverviewEndpoint = (options: SanitizedBackofficeOptions): E
     },
     method: 'get',
     path: '/:id/security-overview',
+    requires: [administeredAccount(options)],
   })

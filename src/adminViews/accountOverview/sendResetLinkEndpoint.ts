@@ -12,9 +12,9 @@ import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestText } from '../../shared/i18n/text.js'
 import { createToken } from '../../shared/lib/tokens.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { administrator } from '../../shared/request/administrator.js'
 import { jsonResponse } from '../../shared/request/http.js'
-import { resolveOtherAccount } from './otherAccountTarget.js'
 
 /**
  * `POST /api/<users>/:id/send-password-reset`: an administrator in sudo mode mails another account
@@ -27,8 +27,7 @@ import { resolveOtherAccount } from './otherAccountTarget.js'
  */
 export const sendResetLinkEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account, viewer } = await resolveOtherAccount(req, options)
+    handler: async (req, { target: account, viewer }) => {
       const email = account.email
       if (
         typeof email !== 'string' ||
@@ -61,5 +60,9 @@ export const sendResetLinkEndpoint = (options: SanitizedBackofficeOptions): Endp
     },
     method: 'post',
     path: '/:id/send-password-reset',
-    requires: [administrator(options), freshProof(options)],
+    requires: [
+      administrator(options),
+      freshProof(options),
+      administeredAccount(options, { refuseOwn: 'OWN_ACCOUNT_ACTION' }),
+    ],
   })

@@ -10,9 +10,9 @@ import { inTransaction } from '../../shared/db/inTransaction.js'
 import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestText } from '../../shared/i18n/text.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { administrator } from '../../shared/request/administrator.js'
 import { jsonResponse } from '../../shared/request/http.js'
-import { resolveOtherAccount } from './otherAccountTarget.js'
 
 /**
  * `POST /api/<users>/:id/suspend`: an administrator in sudo mode suspends another account, as the
@@ -23,8 +23,7 @@ import { resolveOtherAccount } from './otherAccountTarget.js'
  */
 export const suspendEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account, viewer } = await resolveOtherAccount(req, options)
+    handler: async (req, { target: account, viewer }) => {
       await inTransaction(req, async () => {
         await lockAccountRow(req, options.usersCollection, account.id)
         const current = await readAccount(req, options, account.id)
@@ -42,5 +41,9 @@ export const suspendEndpoint = (options: SanitizedBackofficeOptions): Endpoint =
     method: 'post',
     path: '/:id/suspend',
     // Sudo mode: a stolen administrator session must not lock staff out one by one.
-    requires: [administrator(options), freshProof(options)],
+    requires: [
+      administrator(options),
+      freshProof(options),
+      administeredAccount(options, { refuseOwn: 'OWN_ACCOUNT_ACTION' }),
+    ],
   })

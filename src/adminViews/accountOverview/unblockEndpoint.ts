@@ -12,8 +12,8 @@ import { inTransaction } from '../../shared/db/inTransaction.js'
 import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestText } from '../../shared/i18n/text.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { administrator } from '../../shared/request/administrator.js'
-import { resolveAdminTarget } from '../../shared/request/adminTarget.js'
 import { jsonResponse } from '../../shared/request/http.js'
 
 /**
@@ -24,8 +24,7 @@ import { jsonResponse } from '../../shared/request/http.js'
  */
 export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account, viewer } = await resolveAdminTarget(req, options)
+    handler: async (req, { target: account, viewer }) => {
       // Under the account's row lock and read again there: of two parallel clicks one unblocks, the
       // other finds the account active.
       const user = await inTransaction(req, async () => {
@@ -49,5 +48,5 @@ export const unblockEndpoint = (options: SanitizedBackofficeOptions): Endpoint =
     method: 'post',
     path: '/:id/unblock',
     // Sudo mode, as suspending is: a stolen administrator session must not let a suspended intruder back in.
-    requires: [administrator(options), freshProof(options)],
+    requires: [administrator(options), freshProof(options), administeredAccount(options)],
   })

@@ -4,6 +4,7 @@ import { headersWithCors } from 'payload'
 import * as z from 'zod'
 
 import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
+import type { SessionUser } from '../../shared/request/requestUser.js'
 
 import { attemptCredential } from '../../policies/lockout/attemptCredential.js'
 import { knownBrowserOf } from '../../policies/lockout/knownBrowsers.js'
@@ -18,7 +19,6 @@ import { secondsUntil } from '../../shared/lib/secondsUntil.js'
 import { passwordField } from '../../shared/request/passwordField.js'
 import { passwordRefusal } from '../../shared/request/passwordRefusal.js'
 import { signedIn } from '../../shared/request/signedIn.js'
-import { signedInUser } from '../../shared/request/signedInUser.js'
 import { currentPasswordVerifiedKey } from './refuseOwnPasswordUpdate.js'
 
 /** Both passwords, each refused as `passwordRefusal` says (the current one is checked first). */
@@ -34,10 +34,8 @@ const blocked = (req: PayloadRequest, lockedUntil: Date | null): BackofficeError
 const changeOwnPassword = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { currentPassword, password }: z.output<typeof changeRequest>,
+  { currentPassword, password, viewer }: { viewer: SessionUser } & z.output<typeof changeRequest>,
 ): Promise<Response> => {
-  const viewer = signedInUser(req, options.usersCollection)
-
   const { payload } = req
   const account = await readAccount(req, options, viewer.id)
   if (!account) {
@@ -99,7 +97,7 @@ const changeOwnPassword = async (
 export const changePasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: changeRequest,
-    handler: (req, body) => changeOwnPassword(req, options, body),
+    handler: (req, { body, viewer }) => changeOwnPassword(req, options, { ...body, viewer }),
     method: 'post',
     path: '/change-password',
     refuseBody: (req, _field, issue) => passwordRefusal(req, issue),

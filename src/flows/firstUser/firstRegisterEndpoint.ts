@@ -96,7 +96,7 @@ const registerFirstUser = async (
 export const firstRegisterEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: registerRequest,
-    handler: (req, body) => registerFirstUser(req, options, body),
+    handler: (req, { body }) => registerFirstUser(req, options, body),
     method: 'post',
     path: '/first-register',
     refuseBody: (req, field, issue) =>

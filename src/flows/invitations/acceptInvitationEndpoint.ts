@@ -56,7 +56,7 @@ const acceptRequest = z.looseObject({
 export const acceptInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: acceptRequest,
-    handler: async (req, data) => {
+    handler: async (req, { body: data }) => {
       const { password, token } = data
       const tokenHash = hashToken(token)
       const account = await invitationStore(req, options).findUsable(tokenHash)

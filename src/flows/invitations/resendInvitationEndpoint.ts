@@ -8,7 +8,7 @@ import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestText } from '../../shared/i18n/text.js'
 import { createToken } from '../../shared/lib/tokens.js'
-import { resolveAdminTarget } from '../../shared/request/adminTarget.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { jsonResponse } from '../../shared/request/http.js'
 import { invitationExpiry } from './createHooks.js'
 import { sendInvitationEmail } from './emails.js'
@@ -23,9 +23,7 @@ import { invitationStore } from './invitationStore.js'
  */
 export const resendInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const target = await resolveAdminTarget(req, options)
-      const { account, viewer } = target
+    handler: async (req, { target: account, viewer }) => {
       const status = (account.invitation as InvitationState | null | undefined)?.status
       if (status === 'accepted') {
         throw new BackofficeError('INVITATION_ALREADY_ACCEPTED', { req })
@@ -66,4 +64,5 @@ export const resendInvitationEndpoint = (options: SanitizedBackofficeOptions): E
     },
     method: 'post',
     path: '/:id/resend-invitation',
+    requires: [administeredAccount(options)],
   })

@@ -7,7 +7,7 @@ import { recordAuditEvent } from '../../shared/audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestText } from '../../shared/i18n/text.js'
-import { resolveAdminTarget } from '../../shared/request/adminTarget.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { jsonResponse } from '../../shared/request/http.js'
 import { invitationStore } from './invitationStore.js'
 
@@ -19,9 +19,7 @@ import { invitationStore } from './invitationStore.js'
  */
 export const revokeInvitationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const target = await resolveAdminTarget(req, options)
-      const { account, viewer } = target
+    handler: async (req, { target: account, viewer }) => {
       const revoked = await invitationStore(req, options).revoke(account.id)
       if (!revoked) {
         // Read again: an acceptance may have come in since the account was looked up.
@@ -47,4 +45,5 @@ export const revokeInvitationEndpoint = (options: SanitizedBackofficeOptions): E
     },
     method: 'post',
     path: '/:id/revoke-invitation',
+    requires: [administeredAccount(options)],
   })

@@ -31,7 +31,7 @@ const forgotRequest = z.object({
 export const forgotPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: forgotRequest,
-    handler: async (req, { email }) => {
+    handler: async (req, { body: { email } }) => {
       const startedAt = Date.now()
 
       void sendResetInstructions(req, options, email).catch((error: unknown) =>

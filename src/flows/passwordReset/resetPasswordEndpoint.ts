@@ -37,7 +37,7 @@ const resetRequest = z.object({
 export const resetPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: resetRequest,
-    handler: async (req, { password, token }) => {
+    handler: async (req, { body: { password, token } }) => {
       // A reset acts for whoever holds the emailed token, not for a session the request may carry: as
       // anonymous, every session of the account ends and the change is not taken for an own update.
       req.user = null

@@ -20,8 +20,8 @@ import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestText } from '../../shared/i18n/text.js'
 import { describeUserAgent } from '../../shared/lib/describeUserAgent.js'
+import { administeredAccount } from '../../shared/request/administeredAccount.js'
 import { administrator } from '../../shared/request/administrator.js'
-import { resolveAdminTarget } from '../../shared/request/adminTarget.js'
 import { jsonResponse } from '../../shared/request/http.js'
 
 /** The audit event each kind of addition is recorded under: where its browser and address are. */
@@ -103,8 +103,7 @@ const withOrigins = async (
  */
 export const recoveryReviewEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account } = await resolveAdminTarget(req, options)
+    handler: async (req, { target: account }) => {
       const since = reviewSinceOf(account)
       if (!since) {
         return jsonResponse(req, { added: [], since: null })
@@ -117,7 +116,7 @@ export const recoveryReviewEndpoint = (options: SanitizedBackofficeOptions): End
     },
     method: 'get',
     path: '/:id/recovery-review',
-    requires: [administrator(options)],
+    requires: [administeredAccount(options)],
   })
 
 /**
@@ -131,8 +130,7 @@ export const recoveryReviewEndpoint = (options: SanitizedBackofficeOptions): End
  */
 export const approveRecoveryReviewEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const { account, viewer } = await resolveAdminTarget(req, options)
+    handler: async (req, { target: account, viewer }) => {
       if (String(viewer.id) === String(account.id)) {
         throw new BackofficeError('INSUFFICIENT_PERMISSIONS', { req })
       }
@@ -182,5 +180,5 @@ export const approveRecoveryReviewEndpoint = (options: SanitizedBackofficeOption
     },
     method: 'post',
     path: '/:id/recovery-review/approve',
-    requires: [administrator(options), freshProof(options)],
+    requires: [administrator(options), freshProof(options), administeredAccount(options)],
   })

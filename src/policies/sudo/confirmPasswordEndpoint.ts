@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import * as z from 'zod'
 
 import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
+import type { SessionUser } from '../../shared/request/requestUser.js'
 
 import { readAccount } from '../../shared/accounts/staffAccount.js'
 import { backofficeEndpoint } from '../../shared/endpoint/backofficeEndpoint.js'
@@ -11,7 +12,6 @@ import { secondsUntil } from '../../shared/lib/secondsUntil.js'
 import { passwordField } from '../../shared/request/passwordField.js'
 import { passwordRefusal } from '../../shared/request/passwordRefusal.js'
 import { signedInSession } from '../../shared/request/signedInSession.js'
-import { signedInUser } from '../../shared/request/signedInUser.js'
 import { attemptCredential } from '../lockout/attemptCredential.js'
 import { knownBrowserOf } from '../lockout/knownBrowsers.js'
 import { matchesStoredPassword } from '../passwords/matchesStoredPassword.js'
@@ -22,9 +22,12 @@ const confirmRequest = z.object({ password: passwordField })
 const confirmPassword = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
-  { password }: z.output<typeof confirmRequest>,
+  {
+    password,
+    sessionId,
+    viewer,
+  }: { sessionId: string; viewer: SessionUser } & z.output<typeof confirmRequest>,
 ): Promise<Response> => {
-  const viewer = signedInUser(req, options.usersCollection)
   const account = await readAccount(req, options, viewer.id)
   if (!account) {
     throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -54,8 +57,7 @@ const confirmPassword = async (
   if (attempt.kind === 'wrong') {
     throw new BackofficeError('CURRENT_PASSWORD_INCORRECT', { req })
   }
-  // `signedInSession` let only a request with a session of its own this far.
-  return sessionConfirmed(req, options, { account, sid: viewer._sid! })
+  return sessionConfirmed(req, options, { account, sid: sessionId })
 }
 
 /**
@@ -67,7 +69,8 @@ const confirmPassword = async (
 export const confirmPasswordEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: confirmRequest,
-    handler: (req, body) => confirmPassword(req, options, body),
+    handler: (req, { body, sessionId, viewer }) =>
+      confirmPassword(req, options, { ...body, sessionId, viewer }),
     method: 'post',
     path: '/confirm-password',
     refuseBody: (req, _field, issue) => passwordRefusal(req, issue),

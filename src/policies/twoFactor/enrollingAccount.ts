@@ -2,8 +2,10 @@ import type { PayloadRequest } from 'payload'
 
 import type { StaffAccount } from '../../shared/accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../shared/options/types.js'
+import type { EndpointGuard } from '../../shared/request/EndpointGuard.js'
 
 import { readAccount } from '../../shared/accounts/staffAccount.js'
+import { BackofficeError } from '../../shared/errors/BackofficeError.js'
 import { requestUser } from '../../shared/request/requestUser.js'
 import { findChallenge, type OpenChallenge } from './challenges.js'
 import { secondFactorNeed } from './enforcement.js'
@@ -12,14 +14,14 @@ import { hasPasskey } from './passkeys/passkeyStore.js'
 /** Who is setting up a second factor: a signed-in person, or one who must enrol before any session. */
 export type EnrollingAccount =
   | { account: StaffAccount; challenge: OpenChallenge; via: 'challenge' }
-  | { account: StaffAccount; via: 'session' }
+  | { account: StaffAccount; sessionId: null | string; via: 'session' }
 
 /**
  * The account a setup or enrolment request acts on: the signed-in user's own, or, with no session,
  * the one a challenge cookie was issued to, but only while that account must enrol (a challenge for
  * a code is no way into setup). Null when neither applies.
  */
-export const enrollingAccount = async (
+const findEnrollingAccount = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
 ): Promise<EnrollingAccount | null> => {
@@ -34,7 +36,7 @@ export const enrollingAccount = async (
     return null
   }
   if (viewer) {
-    return { account, via: 'session' }
+    return { account, sessionId: viewer._sid ?? null, via: 'session' }
   }
   return challenge &&
     secondFactorNeed(
@@ -46,3 +48,18 @@ export const enrollingAccount = async (
     ? { account, challenge, via: 'challenge' }
     : null
 }
+
+/**
+ * Requires someone setting up a second factor (see `findEnrollingAccount`), else
+ * `AUTHENTICATION_REQUIRED` (401). Establishes `enrolling`: the account, and whether it came from
+ * a session (with that session's id) or from a sign-in's challenge.
+ */
+export const enrollingAccount =
+  (options: SanitizedBackofficeOptions): EndpointGuard<{ enrolling: EnrollingAccount }> =>
+  async (req) => {
+    const found = await findEnrollingAccount(req, options)
+    if (!found) {
+      throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
+    }
+    return { enrolling: found }
+  }

@@ -3,7 +3,7 @@ import type * as z from 'zod'
 
 import { APIError } from 'payload'
 
-import type { EndpointGuard } from '../request/EndpointGuard.js'
+import type { EndpointGuard, EstablishedBy } from '../request/EndpointGuard.js'
 
 import { CatalogueError } from '../errors/CatalogueError.js'
 import { errorResponse } from '../errors/errorResponse.js'
@@ -11,8 +11,19 @@ import { logRefusal } from '../errors/logRefusal.js'
 import { maskedError } from '../errors/maskedError.js'
 import { type BodyRefusal, readDeclaredBody } from './readDeclaredBody.js'
 
+/** What a handler receives beside the request: its parsed body and what its guards established. */
+export type HandlerContext<
+  Schema extends undefined | z.ZodType,
+  Guards extends readonly EndpointGuard<object>[],
+> = {
+  body: Schema extends z.ZodType ? z.output<Schema> : undefined
+} & EstablishedBy<Guards>
+
 /** An endpoint as `backofficeEndpoint` takes it: Payload's, plus what it requires and reads. */
-export type EndpointDeclaration<Schema extends undefined | z.ZodType = undefined> = {
+export type EndpointDeclaration<
+  Schema extends undefined | z.ZodType = undefined,
+  Guards extends readonly EndpointGuard<object>[] = [],
+> = {
   /**
    * The JSON body's schema (zod). Given, the body is read and checked before the handler runs,
    * which receives it parsed; a body that does not match is refused with 400 and nothing happens.
@@ -20,16 +31,20 @@ export type EndpointDeclaration<Schema extends undefined | z.ZodType = undefined
   body?: Schema
   /** A limit above `readBody`'s 16 KiB, for the rare body that lists many things. */
   bodyMaxBytes?: number
+  /**
+   * Runs once every guard passed and the body was read: it receives the body (`body`) and what the
+   * guards established (`viewer`, `sessionId`, `target`), and never looks them up again.
+   */
   handler: (
     req: PayloadRequest,
-    body: Schema extends z.ZodType ? z.output<Schema> : undefined,
+    context: HandlerContext<Schema, Guards>,
   ) => Promise<Response> | Response
   /** The answer for a refusal, for endpoints a browser navigates to (a redirect, say). */
   refusalAnswer?: (req: PayloadRequest, refusal: CatalogueError) => Response
   /** The error a failing body field is refused with; by default `REQUEST_BODY_INVALID`. */
   refuseBody?: BodyRefusal
   /** What the request must be or have, checked in this order before the body is read. */
-  requires?: readonly EndpointGuard[]
+  requires?: Guards
 } & Omit<Endpoint, 'handler'>
 
 /**
@@ -49,27 +64,29 @@ export type EndpointDeclaration<Schema extends undefined | z.ZodType = undefined
  * `INTERNAL_ERROR` with the catalogue's text, so a client always gets a stable code and never the
  * failure's detail.
  */
-export const backofficeEndpoint = <Schema extends undefined | z.ZodType = undefined>({
+export const backofficeEndpoint = <
+  Schema extends undefined | z.ZodType = undefined,
+  const Guards extends readonly EndpointGuard<object>[] = [],
+>({
   body: schema,
   bodyMaxBytes,
   handler,
   refusalAnswer = errorResponse,
   refuseBody,
-  requires = [],
+  requires,
   ...endpoint
-}: EndpointDeclaration<Schema>): Endpoint => ({
+}: EndpointDeclaration<Schema, Guards>): Endpoint => ({
   ...endpoint,
   handler: async (req) => {
     try {
-      for (const guard of requires) {
-        await guard(req)
+      const established = {}
+      for (const guard of requires ?? []) {
+        Object.assign(established, await guard(req))
       }
-      const body = (
-        schema
-          ? await readDeclaredBody(req, schema, { maxBytes: bodyMaxBytes, refuse: refuseBody })
-          : undefined
-      ) as Schema extends z.ZodType ? z.output<Schema> : undefined
-      return await handler(req, body)
+      const body = schema
+        ? await readDeclaredBody(req, schema, { maxBytes: bodyMaxBytes, refuse: refuseBody })
+        : undefined
+      return await handler(req, { ...established, body } as HandlerContext<Schema, Guards>)
     } catch (error) {
       if (!(error instanceof CatalogueError)) {
         if (error instanceof APIError && error.status < 500) {

@@ -20,3 +20,12 @@ export const requestUser = (
   const user = req.user as null | SessionUser | undefined
   return user && user.collection === usersCollection ? user : null
 }
+
+/**
+ * Whether the request comes from a signed-in account of the users collection: the condition of a
+ * guard (`freshProof`'s `when`) for an endpoint open both to a session and to a sign-in's challenge.
+ */
+export const signedInRequest =
+  ({ usersCollection }: { usersCollection: string }) =>
+  (req: Pick<PayloadRequest, 'user'>): boolean =>
+    requestUser(req, usersCollection) !== null

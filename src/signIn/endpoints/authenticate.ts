@@ -27,7 +27,7 @@ import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
 export const authenticateEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: codeRequest,
-    handler: async (req, submitted) => {
+    handler: async (req, { body: submitted }) => {
       const { account, body, challenge, sealedSecret } = await readCodeAttempt(req, options, {
         invalidCode: 'TOTP_CODE_INVALID',
         read: () => readCodeRequest(req, submitted),

@@ -31,7 +31,7 @@ import { settleSecondFactorAttempt } from '../settleSecondFactorAttempt.js'
 export const authenticateRecoveryCodeEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: recoveryCodeRequest,
-    handler: async (req, submitted) => {
+    handler: async (req, { body: submitted }) => {
       const { account, body, challenge } = await readCodeAttempt(req, options, {
         invalidCode: 'RECOVERY_CODE_INVALID',
         read: () => readRecoveryCodeRequest(req, submitted),

@@ -38,11 +38,7 @@ import { completeSignIn } from '../completeSignIn.js'
  */
 export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const enrolling = await enrollingAccount(req, options)
-      if (!enrolling) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+    handler: async (req, { enrolling }) => {
       // Read after who asks is known (a session, or a challenge that must enrol: both looked up in
       // the database, which the handler needs anyway), so a stranger is refused before the body.
       const body = readCodeRequest(
@@ -98,10 +94,7 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
       await twoFactorTurnedOn(req, options, {
         account,
         by: { factor: 'totp' },
-        keepSid:
-          enrolling.via === 'session'
-            ? ((req.user as { _sid?: string } | null)?._sid ?? null)
-            : null,
+        keepSid: enrolling.via === 'session' ? enrolling.sessionId : null,
         via: enrolling.via === 'session' ? 'account' : 'signIn',
       })
       const message = requestText(req, 'twoFactorAccountActivated')
@@ -139,4 +132,5 @@ export const finishEnrolmentEndpoint = (options: SanitizedBackofficeOptions): En
     },
     method: 'post',
     path: '/mfa/totp/finish-enrollment',
+    requires: [enrollingAccount(options)],
   })

@@ -65,7 +65,7 @@ const loginRequest = z.object({
 export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: loginRequest,
-    handler: async (req, { email, password }) => {
+    handler: async (req, { body: { email, password } }) => {
       const startedAt = Date.now()
       /** Every refusal to someone without the password: the same answer after the same time. */
       const refuse = async (
@@ -145,12 +145,7 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
       }
 
       /** The right password was given: this browser is known to the account from now on. */
-      const knownFromNowOn = (response: Response) => {
-        knownBrowserCookies(req, options, user.id, knownBrowser).forEach((cookie) =>
-          response.headers.append('Set-Cookie', cookie),
-        )
-        return response
-      }
+      const knownFromNowOn = () => knownBrowserCookies(req, options, user.id, knownBrowser)
       const collection = payload.collections[options.usersCollection]!
       type SignIn =
         { result: LoginResult } | { secondFactor: SecondFactorRequired } | { suspended: true }
@@ -214,11 +209,11 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
           })
           return refuse('LOGIN_TEMPORARILY_BLOCKED')
         }
-        return knownFromNowOn(
-          await challengeResponse(req, options, {
-            need: attempt.value.secondFactor.need,
-            userId: user.id,
-          }),
+        return challengeResponse(
+          req,
+          options,
+          { need: attempt.value.secondFactor.need, userId: user.id },
+          knownFromNowOn(),
         )
       }
       const { result } = attempt.value
@@ -238,8 +233,13 @@ export const loginEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
         return refuse('LOGIN_TEMPORARILY_BLOCKED')
       }
 
-      return knownFromNowOn(
-        await passwordSignInResponse(req, options, collection, result, { factor: 'password' }),
+      return passwordSignInResponse(
+        req,
+        options,
+        collection,
+        result,
+        { factor: 'password' },
+        knownFromNowOn(),
       )
     },
     method: 'post',

@@ -64,7 +64,7 @@ export const passkeyChallengeOptionsEndpoint = (options: SanitizedBackofficeOpti
 export const passkeyAuthenticateEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: z.object({ response: credentialJSON, trustThisDevice: z.boolean().optional() }),
-    handler: async (req, body) => {
+    handler: async (req, { body }) => {
       const challenge = await findChallenge(req)
       if (!challenge) {
         throw challengeExpired(req, options)

@@ -60,7 +60,7 @@ export const passkeySignInOptionsEndpoint = (options: SanitizedBackofficeOptions
 export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: z.object({ response: credentialJSON }),
-    handler: async (req, body) => {
+    handler: async (req, { body }) => {
       // The outline is checked; the verification below judges the rest.
       const response = body.response as unknown as AuthenticationResponseJSON
       const passkey = await findPasskey(req.payload, response.id)
@@ -112,15 +112,14 @@ export const passkeySignInEndpoint = (options: SanitizedBackofficeOptions): Endp
       if (attempt.kind === 'wrong') {
         throw new BackofficeError('PASSKEY_INVALID', { req })
       }
-      const signedIn = await completeSignIn(req, options, {
+      return completeSignIn(req, options, {
+        // Spent already; cleared so the browser does not keep carrying it.
+        cookies: [passkeySignInCookie(req, options, null)],
         factor: 'passkeySignIn',
         singleSignOn: null,
         trustThisDevice: false,
         userId: account.id,
       })
-      // Spent already; cleared so the browser does not keep carrying it.
-      signedIn.headers.append('set-cookie', passkeySignInCookie(req, options, null))
-      return signedIn
     },
     method: 'post',
     path: '/passkey/sign-in',

@@ -106,7 +106,7 @@ export const createUploadEndpoint = (
 ): Endpoint =>
   backofficeEndpoint({
     body: uploadRequest,
-    handler: async (req, body) => {
+    handler: async (req, { body }) => {
       const { extension, mimeType, size, title, visibility } = body
       if (size !== null && size > options.maxFileSizeBytes) {
         throw new VideoError('VIDEO_FILE_TOO_LARGE', {

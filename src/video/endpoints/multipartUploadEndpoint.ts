@@ -137,7 +137,7 @@ export const multipartUploadEndpoint = (options: SanitizedVideoOptions): Endpoin
   return backofficeEndpoint({
     body: multipartRequest,
     bodyMaxBytes: MAX_BODY_BYTES,
-    handler: (req, body) => {
+    handler: (req, { body }) => {
       const { storage } = options
       // Only S3 signs multipart tokens; one left from before a change of storage leads nowhere.
       if (storage.type !== 's3') {

@@ -11,6 +11,7 @@ import { freshProof } from '../../../policies/sudo/freshProof.js'
 import { signInMethodOf } from '../../../shared/accounts/signInMethod.js'
 import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.js'
 import { seeOther } from '../../../shared/request/http.js'
+import { maybeSignedIn } from '../../../shared/request/maybeSignedIn.js'
 import { sameSite } from '../../../shared/request/sameSite.js'
 import { appURL, loginPageRedirect } from '../loginPageRedirect.js'
 import { providerConfiguration } from '../providerConfiguration.js'
@@ -41,7 +42,7 @@ const returnToOf = (req: PayloadRequest): string => {
  */
 export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req: PayloadRequest) => {
+    handler: async (req, { viewer }) => {
       const providerId = String(req.routeParams?.providerId ?? '')
       const provider = options.sso.providers.find((candidate) => candidate.id === providerId)
       if (!provider) {
@@ -54,7 +55,6 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
       const returnTo = returnToOf(req)
       let userId: null | string = null
       if (flow !== 'default') {
-        const viewer = req.user?.collection === options.usersCollection ? req.user : null
         if (!viewer) {
           return loginPageRedirect(req, { code: 'AUTHENTICATION_REQUIRED', provider: provider.id })
         }
@@ -130,5 +130,7 @@ export const authorizationEndpoint = (options: SanitizedBackofficeOptions): Endp
       sameSite,
       // Moving the account to another way in is as sensitive as changing its email.
       freshProof(options, { when: (req) => req.searchParams.get('flow') === 'link' }),
+      // Linking or confirming acts on the signed-in account; a sign-in has none.
+      maybeSignedIn(options),
     ],
   })

@@ -54,7 +54,7 @@ export const strengthCheckLimit = { perMinute: 120 } as const
 export const passwordStrengthEndpoint = (): Endpoint =>
   backofficeEndpoint({
     body: strengthRequest,
-    handler: async (req, { password, userInputs }) => {
+    handler: async (req, { body: { password, userInputs } }) => {
       // The right-most X-Forwarded-For address, the one the per-client sign-in limit counts.
       const wait = await claimWindowSlot(req.payload, {
         key: createHmac('sha256', req.payload.secret)

@@ -8,7 +8,6 @@ import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { idTypeOf, jsonResponse } from '../../../shared/request/http.js'
 import { parseDocumentId } from '../../../shared/request/parseDocumentId.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { isAdmin } from '../../../shared/roles/isAdmin.js'
 import { toSessionSummary } from './sessionSummary.js'
 
@@ -20,8 +19,7 @@ import { toSessionSummary } from './sessionSummary.js'
  */
 export const listSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const requested = req.searchParams.get('user')
       const targetId =
         requested === null

@@ -8,7 +8,6 @@ import type { SanitizedBackofficeOptions } from '../../../shared/options/types.j
 import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 
 /** Whether the account still has the session `sid`, as committed now. */
 const sessionStillExists = async (
@@ -38,9 +37,8 @@ const sessionStillExists = async (
  */
 export const refreshTokenEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    handler: async (req, { viewer }) => {
       const collection = req.payload.collections[options.usersCollection as CollectionSlug]!
-      const viewer = signedInUser(req, options.usersCollection)
       let result: Awaited<ReturnType<typeof refreshOperation>>
       try {
         result = await refreshOperation({ collection, req })

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
 
 import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.js'
-import { resolveAdminTarget } from '../../../shared/request/adminTarget.js'
+import { administeredAccount } from '../../../shared/request/administeredAccount.js'
 import { endSessions } from '../endSessions.js'
 import { revocationResponse } from './revokeSession.js'
 
@@ -14,9 +14,7 @@ import { revocationResponse } from './revokeSession.js'
  */
 export const revokeAllSessionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const target = await resolveAdminTarget(req, options)
-      const { account, viewer } = target
+    handler: async (req, { target: account, viewer }) => {
       const userId = account.id
 
       const own = String(userId) === String(viewer.id)
@@ -32,4 +30,5 @@ export const revokeAllSessionsEndpoint = (options: SanitizedBackofficeOptions): 
     },
     method: 'post',
     path: '/:id/sessions/revoke-all',
+    requires: [administeredAccount(options)],
   })

@@ -10,7 +10,6 @@ import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { assertEmptyBody, idTypeOf, jsonResponse } from '../../../shared/request/http.js'
 import { parseDocumentId } from '../../../shared/request/parseDocumentId.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { isAdmin } from '../../../shared/roles/isAdmin.js'
 import { endSessions } from '../endSessions.js'
 import { relationId } from './sessionSummary.js'
@@ -52,8 +51,7 @@ export const revocationResponse = (
  */
 export const revokeSessionEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, options.sessions.slug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })

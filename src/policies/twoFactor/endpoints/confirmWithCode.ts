@@ -6,7 +6,6 @@ import { readAccount } from '../../../shared/accounts/staffAccount.js'
 import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.js'
 import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { signedInSession } from '../../../shared/request/signedInSession.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { sessionConfirmed } from '../../sudo/sessionConfirmed.js'
 import { proveSecondFactor, secondFactorProof } from '../proveSecondFactor.js'
 
@@ -23,8 +22,7 @@ import { proveSecondFactor, secondFactorProof } from '../proveSecondFactor.js'
 export const confirmWithCodeEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: secondFactorProof,
-    handler: async (req, body) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { body, viewer }) => {
       const account = await readAccount(req, options, viewer.id)
       if (!account) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })

@@ -12,7 +12,6 @@ import { malformedBody } from '../../../shared/endpoint/malformedBody.js'
 import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { jsonResponse } from '../../../shared/request/http.js'
 import { signedInSession } from '../../../shared/request/signedInSession.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { sessionConfirmed } from '../../sudo/sessionConfirmed.js'
 import {
   authenticationOptions,
@@ -30,9 +29,8 @@ import { claimSignCount, credentialsOf, findPasskey } from '../passkeys/passkeyS
  */
 export const passkeyConfirmOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    handler: async (req, { viewer }) => {
       requireRelyingParty(req, options)
-      const viewer = signedInUser(req, options.usersCollection)
       const credentials = await credentialsOf(req.payload, viewer.id)
       if (credentials.length === 0) {
         throw new BackofficeError('PASSKEY_NOT_REGISTERED', { req })
@@ -64,8 +62,7 @@ export const passkeyConfirmOptionsEndpoint = (options: SanitizedBackofficeOption
 export const confirmWithPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: z.object({ response: credentialJSON }),
-    handler: async (req, body) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { body, viewer }) => {
       const account = await readAccount(req, options, viewer.id)
       if (!account) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })

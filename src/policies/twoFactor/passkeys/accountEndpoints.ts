@@ -15,7 +15,6 @@ import { getClientInfo } from '../../../shared/request/clientInfo.js'
 import { idTypeOf, jsonResponse } from '../../../shared/request/http.js'
 import { parseDocumentId } from '../../../shared/request/parseDocumentId.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { isAdmin } from '../../../shared/roles/isAdmin.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { sendSignInAddedNotice } from '../../sudo/signInAddedNotice.js'
@@ -82,8 +81,7 @@ const routePasskeyId = (req: PayloadRequest): number | string => {
  */
 export const listPasskeysEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const asked = req.searchParams.get('user')
       let userId: number | string = viewer.id
       if (asked !== null) {
@@ -125,8 +123,7 @@ export const listPasskeysEndpoint = (options: SanitizedBackofficeOptions): Endpo
  */
 export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const account = await readAccount(req, options, viewer.id)
       if (!account?.email) {
         throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -153,8 +150,7 @@ export const registrationOptionsEndpoint = (options: SanitizedBackofficeOptions)
 export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: z.object({ response: credentialJSON, name: newPasskeyName }),
-    handler: async (req, body) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { body, viewer }) => {
       // The outline is checked; the verification below judges the rest.
       const response = body.response as unknown as RegistrationResponseJSON
       const givenName = body.name
@@ -230,8 +226,7 @@ export const addPasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoin
 export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: z.object({ name: passkeyName }),
-    handler: async (req, { name }) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { body: { name }, viewer }) => {
       const id = routePasskeyId(req)
       const previousName = await renamePasskey(req.payload, {
         name,
@@ -262,8 +257,7 @@ export const renamePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endp
  */
 export const removePasskeyEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const id = routePasskeyId(req)
       const removed = await removePasskey(req, {
         ownerId: isAdmin(viewer, options) ? null : viewer.id,

@@ -6,7 +6,6 @@ import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.
 import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { assertEmptyBody, jsonResponse } from '../../../shared/request/http.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { issueRecoveryCodes } from '../issueRecoveryCodes.js'
 import { recoveryCodesStatus } from './store.js'
@@ -18,8 +17,7 @@ import { recoveryCodesStatus } from './store.js'
  */
 export const recoveryCodesStatusEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       return jsonResponse(req, await recoveryCodesStatus(req.payload, viewer.id))
     },
     method: 'get',
@@ -37,8 +35,7 @@ export const recoveryCodesStatusEndpoint = (options: SanitizedBackofficeOptions)
  */
 export const generateRecoveryCodesEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       await assertEmptyBody(req)
       const issued = await issueRecoveryCodes(req, options, viewer)
       if (!issued) {

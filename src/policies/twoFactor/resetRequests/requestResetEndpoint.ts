@@ -1,9 +1,8 @@
-import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
+import type { CollectionSlug, Endpoint } from 'payload'
 
 import * as z from 'zod'
 
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
-import type { EndpointGuard } from '../../../shared/request/EndpointGuard.js'
 
 import { recordAuditEvent } from '../../../shared/audit/recordAuditEvent.js'
 import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.js'
@@ -12,29 +11,16 @@ import { requestText } from '../../../shared/i18n/text.js'
 import { createToken } from '../../../shared/lib/tokens.js'
 import { getClientInfo } from '../../../shared/request/clientInfo.js'
 import { jsonResponse } from '../../../shared/request/http.js'
-import { requestUser } from '../../../shared/request/requestUser.js'
+import { signedInRequest } from '../../../shared/request/requestUser.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { readTotpState } from '../accountState.js'
-import { findChallenge } from '../challenges.js'
 import { hasPasskey } from '../passkeys/passkeyStore.js'
 import { resetRequestLimits, resetRequestsSlug } from './constants.js'
 import { sendResetRequestedEmails } from './emails.js'
 import { resetRequestWriteKey } from './guardResetRequestWrites.js'
 import { resetReasonField, resetReasonRefusal } from './reason.js'
+import { resetRequester } from './resetRequester.js'
 import { expireStaleRequestsOf, findOpenRequestOf } from './store.js'
-
-/** The account asking: the signed-in user, or the one a challenge cookie (password given, code lost) belongs to. */
-const requesterId = async (req: PayloadRequest, options: SanitizedBackofficeOptions) =>
-  requestUser(req, options.usersCollection)?.id ?? (await findChallenge(req))?.userId ?? null
-
-/** Someone past the password (a challenge cookie) or signed in: a request is never anonymous. */
-const resetRequester =
-  (options: SanitizedBackofficeOptions): EndpointGuard =>
-  async (req) => {
-    if ((await requesterId(req, options)) === null) {
-      throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
-    }
-  }
 
 const requestResetBody = z.object({ reason: resetReasonField })
 
@@ -47,12 +33,7 @@ const requestResetBody = z.object({ reason: resetReasonField })
 export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: requestResetBody,
-    handler: async (req, { reason }) => {
-      const userId = await requesterId(req, options)
-      if (userId === null) {
-        // The challenge ended between the guard and here.
-        throw new BackofficeError('MFA_SESSION_EXPIRED', { req })
-      }
+    handler: async (req, { body: { reason }, requesterId: userId }) => {
       const state = await readTotpState(req.payload, options, userId)
       // A passkey is a second factor too: whoever lost theirs asks here like whoever lost a phone.
       if (state?.status !== 'enabled' && !(await hasPasskey(req.payload, userId))) {
@@ -120,8 +101,5 @@ export const requestResetEndpoint = (options: SanitizedBackofficeOptions): Endpo
     // session must not start taking the account's 2FA away. Past the password with a challenge
     // cookie, that password was the proof.
     refuseBody: (req, _field, issue) => resetReasonRefusal(req, issue),
-    requires: [
-      resetRequester(options),
-      freshProof(options, { when: (req) => requestUser(req, options.usersCollection) !== null }),
-    ],
+    requires: [resetRequester(options), freshProof(options, { when: signedInRequest(options) })],
   })

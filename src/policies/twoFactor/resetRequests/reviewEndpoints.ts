@@ -10,7 +10,6 @@ import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.
 import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { requestText } from '../../../shared/i18n/text.js'
 import { administrator } from '../../../shared/request/administrator.js'
-import { resolveAdministrator } from '../../../shared/request/adminTarget.js'
 import { idTypeOf, jsonResponse } from '../../../shared/request/http.js'
 import { parseDocumentId } from '../../../shared/request/parseDocumentId.js'
 import { freshProof } from '../../sudo/freshProof.js'
@@ -40,8 +39,7 @@ const reviewBody = z.object({
 const reviewEndpoint = (options: SanitizedBackofficeOptions, decision: Decision): Endpoint =>
   backofficeEndpoint({
     body: reviewBody,
-    handler: async (req, body) => {
-      const reviewer = resolveAdministrator(req, options)
+    handler: async (req, { body, viewer: reviewer }) => {
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, resetRequestsSlug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })

@@ -4,6 +4,7 @@ import QRCode from 'qrcode'
 
 import type { StaffAccount } from '../../../shared/accounts/staffAccount.js'
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
+import type { SessionUser } from '../../../shared/request/requestUser.js'
 
 import { readAccount } from '../../../shared/accounts/staffAccount.js'
 import { recordAuditEvent } from '../../../shared/audit/recordAuditEvent.js'
@@ -14,7 +15,6 @@ import { openSecretWithKeys } from '../../../shared/lib/openSecretWithKeys.js'
 import { sealSecret } from '../../../shared/lib/secretBox.js'
 import { jsonResponse } from '../../../shared/request/http.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { endSessions } from '../../sessions/endSessions.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { sendSignInAddedNotice } from '../../sudo/signInAddedNotice.js'
@@ -40,8 +40,8 @@ const noStore = () => new Headers({ 'Cache-Control': 'no-store' })
 const ownAccount = async (
   req: PayloadRequest,
   options: SanitizedBackofficeOptions,
+  viewer: SessionUser,
 ): Promise<{ account: StaffAccount; sid: null | string }> => {
-  const viewer = signedInUser(req, options.usersCollection)
   const account = await readAccount(req, options, viewer.id)
   if (!account) {
     throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
@@ -59,8 +59,8 @@ const ownAccount = async (
 export const beginAppReplacementEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: secondFactorProof,
-    handler: async (req, body) => {
-      const { account } = await ownAccount(req, options)
+    handler: async (req, { body, viewer }) => {
+      const { account } = await ownAccount(req, options, viewer)
       await proveSecondFactor(req, options, account, body, 'replaceApp')
       const secret = generateTotpSecret()
       const sealed = sealSecret(
@@ -96,8 +96,8 @@ export const beginAppReplacementEndpoint = (options: SanitizedBackofficeOptions)
 export const finishAppReplacementEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: codeRequest,
-    handler: async (req, body) => {
-      const { account, sid } = await ownAccount(req, options)
+    handler: async (req, { body, viewer }) => {
+      const { account, sid } = await ownAccount(req, options, viewer)
       const { code } = readCodeRequest(req, body)
       const state = await readTotpState(req.payload, options, account.id)
       if (state?.status !== 'enabled') {
@@ -171,8 +171,8 @@ export const finishAppReplacementEndpoint = (options: SanitizedBackofficeOptions
 export const removeAppEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
     body: secondFactorProof,
-    handler: async (req, body) => {
-      const { account } = await ownAccount(req, options)
+    handler: async (req, { body, viewer }) => {
+      const { account } = await ownAccount(req, options, viewer)
       const passkeyLeft = options.passkeys.enabled && (await hasPasskey(req.payload, account.id))
       if (!appRemovable(account, options, passkeyLeft)) {
         throw new BackofficeError('TWO_FACTOR_REQUIRED', { req })

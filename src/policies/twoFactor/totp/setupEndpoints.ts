@@ -5,10 +5,9 @@ import QRCode from 'qrcode'
 import type { SanitizedBackofficeOptions } from '../../../shared/options/types.js'
 
 import { backofficeEndpoint } from '../../../shared/endpoint/backofficeEndpoint.js'
-import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { sealSecret } from '../../../shared/lib/secretBox.js'
 import { jsonResponse } from '../../../shared/request/http.js'
-import { requestUser } from '../../../shared/request/requestUser.js'
+import { signedInRequest } from '../../../shared/request/requestUser.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { beginEnrolment } from '../accountState.js'
 import { enrollingAccount } from '../enrollingAccount.js'
@@ -28,11 +27,7 @@ import { totpSecretKeys } from './secretKey.js'
  */
 export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const enrolling = await enrollingAccount(req, options)
-      if (!enrolling) {
-        throw new BackofficeError('AUTHENTICATION_REQUIRED', { req })
-      }
+    handler: async (req, { enrolling }) => {
       const { account } = enrolling
       const nothingToSetUp = jsonResponse(req, { abort: true, qrCode: null, secret: null })
       if (account.totpConfig?.status === 'enabled') {
@@ -67,7 +62,5 @@ export const setupEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
     // Enrolling from a session replaces the pending secret: only with a fresh proof, so a stolen
     // session cannot put its own authenticator on the account. Enrolment before any session (the
     // sign-in's forced step) was proved by the password a moment ago.
-    requires: [
-      freshProof(options, { when: (req) => requestUser(req, options.usersCollection) !== null }),
-    ],
+    requires: [freshProof(options, { when: signedInRequest(options) }), enrollingAccount(options)],
   })

@@ -8,7 +8,6 @@ import { BackofficeError } from '../../../shared/errors/BackofficeError.js'
 import { assertEmptyBody, idTypeOf, jsonResponse } from '../../../shared/request/http.js'
 import { parseDocumentId } from '../../../shared/request/parseDocumentId.js'
 import { signedIn } from '../../../shared/request/signedIn.js'
-import { signedInUser } from '../../../shared/request/signedInUser.js'
 import { isAdmin } from '../../../shared/roles/isAdmin.js'
 import { freshProof } from '../../sudo/freshProof.js'
 import { readTwoFactorCookie } from '../cookies.js'
@@ -22,8 +21,7 @@ import { findTrustedDevice, listTrustedDevices, removeTrustedDevice } from './tr
  */
 export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const asked = req.searchParams.get('user')
       if (asked === null) {
         // "This device" on the list: the one this browser's cookie belongs to (GitHub and Google mark it).
@@ -61,8 +59,7 @@ export const listTrustedDevicesEndpoint = (options: SanitizedBackofficeOptions):
  */
 export const removeTrustedDeviceEndpoint = (options: SanitizedBackofficeOptions): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
-      const viewer = signedInUser(req, options.usersCollection)
+    handler: async (req, { viewer }) => {
       const id = parseDocumentId(req.routeParams?.id, idTypeOf(req, trustedDevicesSlug))
       if (id === null) {
         throw new BackofficeError('MALFORMED_REQUEST', { req })

@@ -46,7 +46,7 @@ export const exportAuditLogCsvEndpoint = (
   searchableFields: readonly string[],
 ): Endpoint =>
   backofficeEndpoint({
-    handler: async (req) => {
+    handler: async (req, { viewer }) => {
       const listWhere = listQuery(req, searchableFields)
       const readBatch = async (after: null | Row): Promise<Row[]> => {
         const where: Where = after
@@ -92,7 +92,7 @@ export const exportAuditLogCsvEndpoint = (
             pagination: false,
             req,
             sort: ['-timestamp', '-id'],
-            user: req.user,
+            user: viewer as unknown as NonNullable<typeof req.user>,
             where,
           })
           return docs as unknown as Row[]
