@@ -13,6 +13,35 @@ const payloadInternal = {
   name: 'payload/internal',
 }
 
+/**
+ * A handler takes who asks and the account acted on from what its guards established
+ * (`backofficeEndpoint`'s `requires`), never by reading the request's user again.
+ */
+const guardsHandOver = [
+  {
+    message:
+      'Declare the guard (signedIn, administrator, administeredAccount, …) and take `viewer` / `target` from the handler’s context.',
+    selector:
+      "Program:has(CallExpression[callee.name='backofficeEndpoint']) CallExpression[callee.name=/^(requestUser|signedInUser|resolveAdministrator|resolveAdminTarget)$/]",
+  },
+  {
+    message: 'Take `viewer` from the handler’s context (a guard established it), not `req.user`.',
+    selector:
+      "CallExpression[callee.name='backofficeEndpoint'] Property[key.name='handler'] MemberExpression[object.name='req'][property.name='user']:not(AssignmentExpression > MemberExpression.left)",
+  },
+]
+/** What only guards resolve: the rest of the code gets it from them. */
+const guardsOnly = {
+  group: ['**/shared/request/signedInUser.js', '**/shared/request/adminTarget.js'],
+  message: 'Resolved by the guards of src/shared/request/ only: declare one in `requires`.',
+}
+
+/** A sign-in that succeeded is logged in one place. */
+const loginSucceededOnce = {
+  message: '`login.succeeded` is logged only by src/signIn/signInSucceeded.ts.',
+  selector: "Property[key.name='event'][value.value='login.succeeded']",
+}
+
 export default defineConfig(
   globalIgnores([
     '**/dist/',
@@ -75,7 +104,7 @@ export default defineConfig(
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [payloadInternal] }],
+      'no-restricted-imports': ['error', { paths: [payloadInternal], patterns: [guardsOnly] }],
     },
   },
   {
@@ -95,13 +124,39 @@ export default defineConfig(
               name: 'payload/shared',
             },
           ],
+          patterns: [guardsOnly],
         },
       ],
+      'no-restricted-syntax': ['error', loginSucceededOnce, ...guardsHandOver],
+    },
+  },
+  {
+    // The guards themselves resolve the viewer and the target.
+    files: ['src/shared/request/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [payloadInternal] }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      // Styles live in the components' stylesheets (classes in `@layer payload-default`), where an
+      // app's own CSS can override them; inline styles cannot be overridden and have no :hover or
+      // :focus. A value known only at run time reaches the stylesheet as a custom property.
       'no-restricted-syntax': [
         'error',
+        loginSucceededOnce,
+        ...guardsHandOver,
         {
-          message: '`login.succeeded` is logged only by src/signIn/signInSucceeded.ts.',
-          selector: "Property[key.name='event'][value.value='login.succeeded']",
+          message:
+            "Give the element a class of the component's stylesheet; only `style={cssVariables({…})}` is inline.",
+          selector:
+            "JSXAttribute[name.name='style'] > JSXExpressionContainer > :not(CallExpression[callee.name='cssVariables'])",
+        },
+        {
+          message:
+            "A stylesheet rule belongs in the component's .css file, not in a <style> element.",
+          selector: "JSXOpeningElement[name.name='style']",
         },
       ],
     },

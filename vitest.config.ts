@@ -74,6 +74,25 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          environment: 'node',
+          globalSetup: ['test/setup/browserApp.ts'],
+          hookTimeout: 300_000,
+          // The maintainers' screen walk (`npm run screens`): every screen of the plugin in two
+          // languages and two sizes, kept for a before/after comparison (scripts/screens/compare.ts).
+          // Run on its own, never by `npm test`, which names the projects it runs.
+          include: ['test/screens/**/*.test.ts'],
+          isolate: false,
+          maxWorkers: browserLanes(),
+          name: 'screens',
+          pool: 'forks',
+          setupFiles: ['test/setup/sharedProcess.ts'],
+          sequence: { groupOrder: 4 },
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 })

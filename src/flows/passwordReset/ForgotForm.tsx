@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties, FormEvent } from 'react'
+import type { FormEvent } from 'react'
 
 import { Button, useTranslation } from '@payloadcms/ui'
 import { useEffect, useRef, useState } from 'react'
@@ -10,7 +10,8 @@ import { EmailAddressField } from '../../shared/components/client/EmailAddressFi
 import { loginOutcomeOf } from '../../shared/components/client/loginOutcome.js'
 import { toastError } from '../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
-import { pageColumn } from './pageColumn.js'
+import './ForgotForm.css'
+import './pageColumn.css'
 
 type Props = {
   apiRoute: string
@@ -18,20 +19,6 @@ type Props = {
   serverURL: string
   usersCollection: string
 }
-
-// Logical properties only (inline/block), so the form mirrors in right-to-left languages.
-const styles = {
-  fieldset: {
-    border: 0,
-    display: 'grid',
-    gap: 'var(--base)',
-    margin: 0,
-    minInlineSize: 0,
-    padding: 0,
-  },
-  form: pageColumn,
-  input: { inlineSize: '100%' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * The forgot-password form: an email field and a submit button, busy and disabled while the
@@ -74,7 +61,7 @@ export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: P
 
   if (sent) {
     return (
-      <div role="status" style={styles.form}>
+      <div className="backoffice-page-column backoffice-forgot-password-form" role="status">
         <div className="form-header">
           <h1 ref={sentHeading} tabIndex={-1}>
             {t('forgotEmailSentHeading')}
@@ -87,17 +74,20 @@ export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: P
   }
 
   return (
-    <form aria-busy={busy} onSubmit={submit} style={styles.form}>
+    <form
+      aria-busy={busy}
+      className="backoffice-page-column backoffice-forgot-password-form"
+      onSubmit={submit}
+    >
       <div className="form-header">
         <h1>{t('forgotHeading')}</h1>
         <p id="forgot-instructions">{t('forgotInstructions')}</p>
       </div>
-      <fieldset disabled={busy} style={styles.fieldset}>
+      <fieldset className="backoffice-forgot-password-form__fieldset" disabled={busy}>
         <EmailAddressField
           aria-describedby="forgot-instructions"
           autoFocus
           onChange={setEmail}
-          style={styles.input}
           value={email}
         />
       </fieldset>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 
-import { pageColumn } from './pageColumn.js'
+import './LoggedInNotice.css'
+import './pageColumn.css'
 
 /**
  * The "already logged in" state of the forgot and reset pages: a heading, one sentence and
@@ -15,13 +16,11 @@ export const LoggedInNotice = ({
   description: string
   heading: string
 }) => (
-  <div data-logged-in-notice="" style={pageColumn}>
+  <div className="backoffice-page-column backoffice-logged-in-notice" data-logged-in-notice="">
     <div className="form-header">
       <h1>{heading}</h1>
       <p>{description}</p>
     </div>
-    <div style={{ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'var(--base)' }}>
-      {actions}
-    </div>
+    <div className="backoffice-logged-in-notice__actions">{actions}</div>
   </div>
 )

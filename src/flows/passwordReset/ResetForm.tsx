@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties, FormEvent } from 'react'
+import type { FormEvent } from 'react'
 
 import { Button, toast, useAuth, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
@@ -13,6 +13,7 @@ import { NewPasswordField } from '../../policies/passwordPolicy/components/NewPa
 import { callBackoffice } from '../../shared/components/client/backofficeFetch.js'
 import { toastError } from '../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
+import './ResetForm.css'
 import { resetOutcome } from './resetOutcome.js'
 
 type Props = {
@@ -25,19 +26,6 @@ type Props = {
   userInputs: string[]
   usersCollection: string
 }
-
-// Logical properties only (inline/block), so the form mirrors in right-to-left languages.
-const styles = {
-  fieldset: {
-    border: 0,
-    display: 'grid',
-    gap: 'var(--base)',
-    margin: 0,
-    minInlineSize: 0,
-    padding: 0,
-  },
-  form: { display: 'grid', gap: 'var(--base)' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * The reset-password form: the new password with the policy's rules checklist and meter, its
@@ -92,8 +80,8 @@ export const ResetForm = ({
   }
 
   return (
-    <form aria-busy={busy} onSubmit={submit} style={styles.form}>
-      <fieldset disabled={busy} style={styles.fieldset}>
+    <form aria-busy={busy} className="backoffice-reset-password-form" onSubmit={submit}>
+      <fieldset className="backoffice-reset-password-form__fieldset" disabled={busy}>
         <NewPasswordField
           autoFocus
           disabled={busy}

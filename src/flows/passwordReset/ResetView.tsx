@@ -13,8 +13,9 @@ import { getPluginOptions } from '../../shared/options/getPluginOptions.js'
 import { isResetToken } from './isResetToken.js'
 import { ResetForm } from './lazyComponents.js'
 import { LoggedInNotice } from './LoggedInNotice.js'
-import { pageColumn } from './pageColumn.js'
+import './pageColumn.css'
 import { findAccountByResetToken } from './resetTokenStore.js'
+import './ResetView.css'
 
 /**
  * Payload renders views it has no template for (the reset route with a query parameter) bare; its
@@ -25,7 +26,7 @@ import { findAccountByResetToken } from './resetTokenStore.js'
 const MinimalPage = ({ children }: { children: ReactNode }) => (
   <MinimalTemplate className="reset-password">
     <meta content="strict-origin" name="referrer" />
-    <div style={pageColumn}>{children}</div>
+    <div className="backoffice-page-column">{children}</div>
   </MinimalTemplate>
 )
 
@@ -74,7 +75,7 @@ export const ResetView = async ({ initPageResult, searchParams }: AdminViewServe
           <h1>{t('resetPasswordHeading')}</h1>
           <p role="alert">{t('errorTokenInvalidOrExpired')}</p>
         </div>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)' }}>
+        <div className="backoffice-reset-password-view__links">
           <a href={formatAdminURL({ adminRoute, path: config.admin.routes.forgot })}>
             {t('resetPasswordRequestNewLink')}
           </a>

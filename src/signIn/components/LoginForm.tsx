@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties, FormEvent } from 'react'
+import type { FormEvent } from 'react'
 
 import { Button, useTranslation } from '@payloadcms/ui'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation.js'
@@ -17,6 +17,7 @@ import {
   type SignInRefusal,
 } from '../../shared/components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
+import './LoginForm.css'
 import { type SsoButton, SsoButtons } from './SsoButtons.js'
 
 type Props = {
@@ -33,25 +34,6 @@ type Props = {
 }
 
 const alertId = 'backoffice-sign-in-alert'
-
-// Logical properties only (inline/block), so the form mirrors in right-to-left languages.
-const styles = {
-  fieldset: { border: 0, margin: 0, padding: 0 },
-  form: {
-    display: 'grid',
-    gap: 'var(--base)',
-    marginInline: 'auto',
-    maxWidth: '30rem',
-    width: '100%',
-  },
-  links: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    marginBlockStart: 'calc(var(--base) / 2)',
-  },
-  passwordRow: { alignItems: 'stretch', display: 'flex', gap: 'calc(var(--base) / 2)' },
-  toggle: { flexShrink: 0, margin: 0 },
-} satisfies Record<string, CSSProperties>
 
 /**
  * The sign-in form: an email field (type email, example placeholder), a password field
@@ -120,20 +102,20 @@ export const LoginForm = ({
     <form
       aria-busy={busy}
       aria-describedby={refusal ? alertId : undefined}
+      className="backoffice-login-form"
       noValidate={false}
       onSubmit={submit}
-      style={styles.form}
     >
       <h1 dir="auto">{t('loginHeading')}</h1>
       <SignInAlert id={alertId} refusal={refusal} />
-      <fieldset disabled={busy} style={styles.fieldset}>
+      <fieldset className="backoffice-login-form__fieldset" disabled={busy}>
         <EmailAddressField onChange={setEmail} value={email} />
         <div className="field-type password">
           <label className="field-label" htmlFor="field-password">
             {payloadT('general:password')}
             <span className="required">*</span>
           </label>
-          <div className="field-type__wrap" style={styles.passwordRow}>
+          <div className="field-type__wrap backoffice-login-form__password-row">
             <input
               autoComplete="current-password"
               id="field-password"
@@ -148,7 +130,7 @@ export const LoginForm = ({
               aria-label={showPassword ? t('loginHidePassword') : t('loginShowPassword')}
               aria-pressed={showPassword}
               buttonStyle="secondary"
-              extraButtonProps={{ style: styles.toggle }}
+              className="backoffice-login-form__toggle"
               onClick={() => setShowPassword((shown) => !shown)}
               size="small"
               type="button"
@@ -157,7 +139,7 @@ export const LoginForm = ({
             </Button>
           </div>
         </div>
-        <div style={styles.links}>
+        <div className="backoffice-login-form__links">
           <a href={`${adminRoute === '/' ? '' : adminRoute}${forgotRoute}`}>
             {payloadT('authentication:forgotPasswordQuestion')}
           </a>

@@ -1,10 +1,11 @@
 'use client'
 
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
+import './SsoButtons.css'
 
 export type SsoButton = {
   href: string
@@ -14,37 +15,19 @@ export type SsoButton = {
   label: string
 }
 
-// Logical properties only, so the list mirrors in right-to-left languages.
-const styles = {
-  button: {
-    alignItems: 'center',
-    display: 'flex',
-    gap: 'calc(var(--base) / 2)',
-    justifyContent: 'center',
-    margin: 0,
-    textDecoration: 'none',
-    width: '100%',
-  },
-  divider: {
-    alignItems: 'center',
-    color: 'var(--theme-elevation-600)',
-    display: 'flex',
-    gap: 'calc(var(--base) / 2)',
-  },
-  footnote: { color: 'var(--theme-elevation-600)', margin: 0 },
-  icon: { blockSize: '1.25rem', flexShrink: 0, inlineSize: '1.25rem' },
-  line: { borderBlockStart: '1px solid var(--theme-elevation-150)', flexGrow: 1 },
-  list: { display: 'grid', gap: 'calc(var(--base) / 2)', listStyle: 'none', margin: 0, padding: 0 },
-} satisfies Record<string, CSSProperties>
-
 /** The provider's mark; decorative, since the button's text names the provider. */
 const ProviderIcon = ({ icon, kind }: Pick<SsoButton, 'icon' | 'kind'>) => {
   if (icon) {
-    return <img alt="" src={icon} style={styles.icon} />
+    return <img alt="" className="backoffice-sso-buttons__icon" src={icon} />
   }
   if (kind === 'google') {
     return (
-      <svg aria-hidden="true" focusable="false" style={styles.icon} viewBox="0 0 48 48">
+      <svg
+        aria-hidden="true"
+        className="backoffice-sso-buttons__icon"
+        focusable="false"
+        viewBox="0 0 48 48"
+      >
         <path
           d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
           fill="#FFC107"
@@ -66,7 +49,12 @@ const ProviderIcon = ({ icon, kind }: Pick<SsoButton, 'icon' | 'kind'>) => {
   }
   if (kind === 'msft-entra') {
     return (
-      <svg aria-hidden="true" focusable="false" style={styles.icon} viewBox="0 0 21 21">
+      <svg
+        aria-hidden="true"
+        className="backoffice-sso-buttons__icon"
+        focusable="false"
+        viewBox="0 0 21 21"
+      >
         <path d="M1 1h9v9H1z" fill="#f25022" />
         <path d="M11 1h9v9h-9z" fill="#7fba00" />
         <path d="M1 11h9v9H1z" fill="#00a4ef" />
@@ -75,7 +63,12 @@ const ProviderIcon = ({ icon, kind }: Pick<SsoButton, 'icon' | 'kind'>) => {
     )
   }
   return (
-    <svg aria-hidden="true" focusable="false" style={styles.icon} viewBox="0 0 24 24">
+    <svg
+      aria-hidden="true"
+      className="backoffice-sso-buttons__icon"
+      focusable="false"
+      viewBox="0 0 24 24"
+    >
       <path
         d="M14 4a6 6 0 0 0-5.7 7.9L3 17.2V21h3.8v-2h2v-2h2l1.3-1.3A6 6 0 1 0 14 4zm2 6a2 2 0 1 1 0-4 2 2 0 0 1 0 4z"
         fill="currentColor"
@@ -104,20 +97,20 @@ export const SsoButtons = ({
     return null
   }
   return (
-    <section aria-labelledby="sso-divider" style={{ display: 'grid', gap: 'var(--base)' }}>
-      <div id="sso-divider" style={styles.divider}>
-        <span aria-hidden="true" style={styles.line} />
+    <section aria-labelledby="sso-divider" className="backoffice-sso-buttons">
+      <div className="backoffice-sso-buttons__divider" id="sso-divider">
+        <span aria-hidden="true" className="backoffice-sso-buttons__line" />
         <span dir="auto">{t('loginOr')}</span>
-        <span aria-hidden="true" style={styles.line} />
+        <span aria-hidden="true" className="backoffice-sso-buttons__line" />
       </div>
-      <ul style={styles.list}>
+      <ul className="backoffice-sso-buttons__list">
         {passkey && <li>{passkey}</li>}
         {providers.map((provider) => (
           <li key={provider.id}>
             <a
               aria-busy={opening === provider.id}
               aria-disabled={opening !== null}
-              className="btn btn--style-secondary btn--size-large"
+              className="btn btn--style-secondary btn--size-large backoffice-sso-buttons__button"
               href={provider.href}
               onClick={(event) => {
                 if (opening !== null) {
@@ -126,7 +119,6 @@ export const SsoButtons = ({
                 }
                 setOpening(provider.id)
               }}
-              style={styles.button}
             >
               <ProviderIcon icon={provider.icon} kind={provider.kind} />
               <span dir="auto">
@@ -139,7 +131,7 @@ export const SsoButtons = ({
         ))}
       </ul>
       {providers.length > 0 && (
-        <p dir="auto" style={styles.footnote}>
+        <p className="backoffice-sso-buttons__footnote" dir="auto">
           {t('loginSsoFootnote')}
         </p>
       )}

@@ -22,6 +22,7 @@ import { uploadFailureMessage } from './uploadFailureMessage.js'
 import { isOwnUploadUrl, uploadVideoFile } from './uploadVideoFile.js'
 import { useVideoTranslation } from './useVideoTranslation.js'
 import { VideoFileDropzone } from './VideoFileDropzone.js'
+import './UploadVideoDrawer.css'
 
 /** The field's upload settings (see `videoField`). */
 export type UploadSettings = {
@@ -32,20 +33,6 @@ export type UploadSettings = {
 }
 
 type Choices = { options: VideoTaxonomy[]; ticked: Set<string> }
-
-const styles = {
-  actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
-  form: { display: 'grid', gap: 'var(--base)', maxInlineSize: '40rem' },
-  header: {
-    alignItems: 'center',
-    display: 'flex',
-    justifyContent: 'space-between',
-    marginBlockEnd: 'var(--base)',
-  },
-  input: { inlineSize: '100%' },
-  notice: { color: 'var(--theme-error-750)', marginBlock: 0 },
-  progress: { inlineSize: '100%' },
-} as const
 
 /**
  * Loads the choices of one taxonomy: the field's slugs, resolved to ids with `where[slug][in]`,
@@ -380,14 +367,19 @@ export const UploadVideoDrawer = ({
       <label className="field-label" htmlFor={`${id}-progress`}>
         {t('videoUploadProgressLabel')}
       </label>
-      <progress id={`${id}-progress`} max={100} style={styles.progress} value={percent} />
+      <progress
+        className="backoffice-video-upload__progress-bar"
+        id={`${id}-progress`}
+        max={100}
+        value={percent}
+      />
       <output className="backoffice-video-upload__percent" htmlFor={`${id}-progress`}>
         <bdi>{t('videoUploadProgress', { percent })}</bdi>
       </output>
     </div>
   )
   const noticeLine = notice && (
-    <p className="backoffice-video-upload__notice" role="alert" style={styles.notice}>
+    <p className="backoffice-video-upload__notice" role="alert">
       {notice}
     </p>
   )
@@ -398,7 +390,16 @@ export const UploadVideoDrawer = ({
       // replaces, and the whole modal turned invisible while uploading.
       className="backoffice-video-upload"
       Header={
-        <div className="drawer__header" style={styles.header}>
+        <div
+          // The modifier, not one on the Drawer (its class stays one, above), hides the backdrop's
+          // close button while uploading (UploadVideoDrawer.css).
+          className={[
+            'drawer__header backoffice-video-upload__header',
+            uploading ? 'backoffice-video-upload__header--uploading' : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        >
           <h2 className="drawer__header__title" id={`${id}-title`}>
             {t('videoUploadTitle')}
           </h2>
@@ -416,16 +417,11 @@ export const UploadVideoDrawer = ({
       }
       slug={drawerSlug}
     >
-      {uploading && (
-        // The drawer's backdrop closes it on a click: not while a file is on its way.
-        <style>{`.backoffice-video-upload .drawer__close { display: none; }`}</style>
-      )}
       {interrupted ? (
         <section
           aria-busy={uploading}
           aria-labelledby={`${id}-resume-title`}
           className="backoffice-video-upload__resume"
-          style={styles.form}
         >
           <h3 id={`${id}-resume-title`}>{t('videoUploadInterruptedTitle')}</h3>
           <p>{t('videoUploadInterrupted', { name: interrupted.name })}</p>
@@ -445,7 +441,7 @@ export const UploadVideoDrawer = ({
           </div>
           {noticeLine}
           {progress}
-          <div style={styles.actions}>
+          <div className="backoffice-video-upload__actions">
             <Button
               buttonStyle="secondary"
               disabled={uploading}
@@ -463,20 +459,19 @@ export const UploadVideoDrawer = ({
           aria-labelledby={`${id}-title`}
           className="backoffice-video-upload__form"
           onSubmit={(event) => void start(event)}
-          style={styles.form}
         >
           <div className="field-type text">
             <label className="field-label" htmlFor={`${id}-name`}>
               {t('videoUploadNameLabel')}
             </label>
             <input
+              className="backoffice-video-upload__title-input"
               disabled={uploading}
               id={`${id}-name`}
               maxLength={videoTitleMaxLength}
               name="title"
               onChange={(event) => dispatch({ title: event.target.value, type: 'setTitle' })}
               ref={titleInput}
-              style={styles.input}
               type="text"
               value={state.title}
             />
@@ -502,7 +497,7 @@ export const UploadVideoDrawer = ({
           {choiceList('categories', categories)}
           {choiceList('tags', tags)}
           {progress}
-          <div style={styles.actions}>
+          <div className="backoffice-video-upload__actions">
             <Button
               buttonStyle="primary"
               disabled={!canStart || uploading}

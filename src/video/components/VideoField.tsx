@@ -22,13 +22,13 @@ import type { UploadSettings } from './UploadVideoDrawer.js'
 import { encodingFailureCode } from '../lib/encodingFailureCode.js'
 import { encodingFailureText } from '../lib/encodingFailureText.js'
 import { type VideoSiblingValues, videoSiblingValues } from '../lib/videoFieldValues.js'
-import { selectStyles } from './selectStyles.js'
 import { UploadVideoDrawer } from './UploadVideoDrawer.js'
 import { useVideoOptions } from './useVideoOptions.js'
 import { useVideoTranslation } from './useVideoTranslation.js'
 import { videoApi } from './videoApi.js'
 import { VideoPlayer } from './VideoPlayer.js'
 import { VideoSelect } from './VideoSelect.js'
+import './VideoField.css'
 
 type Props = TextFieldClientProps &
   UploadSettings & {
@@ -40,18 +40,6 @@ type Props = TextFieldClientProps &
 
 /** How often a video being uploaded or encoded is asked for again. */
 const pollMs = 2_000
-
-const styles = {
-  controls: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-  },
-  error: { marginBlock: 'calc(var(--base) / 2)' },
-  player: { marginBlockStart: 'var(--base)' },
-  select: { flex: '1 1 16rem', minInlineSize: 0 },
-} as const
 
 /** A ref that follows `value`, for callbacks that must not be recreated when it changes. */
 const useLatest = <T,>(value: T) => {
@@ -296,7 +284,6 @@ export const VideoField = ({
       className="field-type backoffice-video-field"
       data-video-id={value ?? ''}
     >
-      <style>{selectStyles}</style>
       <FieldLabel
         htmlFor={inputId}
         label={field.label || t('videoSelectLabel')}
@@ -311,8 +298,8 @@ export const VideoField = ({
           </Banner>
         </div>
       )}
-      <div style={styles.controls}>
-        <div style={styles.select}>
+      <div className="backoffice-video-field__controls">
+        <div className="backoffice-video-field__select-wrap">
           <VideoSelect
             disabled={Boolean(readOnly) || !ready}
             inputId={inputId}
@@ -352,7 +339,6 @@ export const VideoField = ({
           className="backoffice-video-field__error"
           data-failure-code={encodingFailureCode(selected.transcode?.error) ?? ''}
           role="alert"
-          style={styles.error}
         >
           <p>{encodingFailureText(selected.transcode, t)}</p>
           <Button
@@ -368,7 +354,7 @@ export const VideoField = ({
         </div>
       )}
       {selected && (
-        <div style={styles.player}>
+        <div className="backoffice-video-field__player">
           <VideoPlayer video={selected} />
         </div>
       )}

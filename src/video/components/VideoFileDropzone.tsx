@@ -6,23 +6,7 @@ import { useRef } from 'react'
 
 import type { useVideoTranslation } from './useVideoTranslation.js'
 
-const styles = {
-  chosen: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-    justifyContent: 'space-between',
-  },
-  content: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-  },
-  name: { fontWeight: 600, overflowWrap: 'anywhere' },
-  text: { margin: 0 },
-} as const
+import './VideoFileDropzone.css'
 
 /**
  * The file of the upload modal in Payload's upload idiom: its dropzone, taking a dropped or pasted
@@ -55,13 +39,21 @@ export const VideoFileDropzone = ({
   }
   return (
     <Dropzone className="backoffice-video-upload__dropzone" disabled={disabled} onChange={take}>
-      <div style={file ? styles.chosen : styles.content}>
+      <div
+        className={[
+          'backoffice-video-upload__dropzone-content',
+          file ? 'backoffice-video-upload__dropzone-content--chosen' : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      >
         {file ? (
-          <p className="backoffice-video-upload__file" style={styles.text}>
-            <bdi style={styles.name}>{file.name}</bdi> <bdi>({formatFilesize(file.size)})</bdi>
+          <p className="backoffice-video-upload__file">
+            <bdi className="backoffice-video-upload__file-name">{file.name}</bdi>{' '}
+            <bdi>({formatFilesize(file.size)})</bdi>
           </p>
         ) : null}
-        <div style={styles.content}>
+        <div className="backoffice-video-upload__picker">
           <Button
             aria-describedby={label}
             buttonStyle="pill"
@@ -74,9 +66,7 @@ export const VideoFileDropzone = ({
             {file ? t('videoUploadChangeFile') : t('videoUploadSelectFile')}
           </Button>
           {!file && (
-            <p className="backoffice-video-upload__drop-text" style={styles.text}>
-              {t('videoUploadDragAndDrop')}
-            </p>
+            <p className="backoffice-video-upload__drop-text">{t('videoUploadDragAndDrop')}</p>
           )}
         </div>
         {/* The picker the button opens; labelled for assistive technology and tests alike. */}

@@ -6,6 +6,7 @@ import type { VideoRecord } from '../lib/videoRecord.js'
 import type { useVideoTranslation } from './useVideoTranslation.js'
 
 import { videoOptionLabel, type VideoTagKey, videoTagOf } from '../lib/videoLabel.js'
+import './VideoOptionLabel.css'
 
 /** The pill's colour for each status: ready green, failed red, not yet playable amber. */
 const pillStyles: Record<VideoTagKey, 'error' | 'light-gray' | 'success' | 'warning'> = {
@@ -16,26 +17,6 @@ const pillStyles: Record<VideoTagKey, 'error' | 'light-gray' | 'success' | 'warn
   videoTagReady: 'success',
   videoTagWaiting: 'warning',
 }
-
-// Visually hidden, still read (the usual "sr-only" rules).
-const readOnly = {
-  blockSize: '1px',
-  clipPath: 'inset(50%)',
-  inlineSize: '1px',
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const
-
-const styles = {
-  row: {
-    alignItems: 'center',
-    display: 'inline-flex',
-    gap: 'calc(var(--base) / 2)',
-    minInlineSize: 0,
-  },
-  title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-} as const
 
 /**
  * A video as the select shows it: its title, then its status as a pill. What a screen reader reads
@@ -54,10 +35,8 @@ export const VideoOptionLabel = ({
   const status = tag.percent === undefined ? t(tag.key) : t(tag.key, { percent: tag.percent })
   return (
     <span className="backoffice-video-option" data-status={video.status ?? ''}>
-      <span aria-hidden="true" style={styles.row}>
-        <bdi className="backoffice-video-option__title" style={styles.title}>
-          {video.title || String(video.id)}
-        </bdi>
+      <span aria-hidden="true" className="backoffice-video-option__row">
+        <bdi className="backoffice-video-option__title">{video.title || String(video.id)}</bdi>
         <Pill
           className="backoffice-video-option__status"
           pillStyle={pillStyles[tag.key]}
@@ -66,9 +45,7 @@ export const VideoOptionLabel = ({
           <bdi>{status}</bdi>
         </Pill>
       </span>
-      <span className="backoffice-video-option__label" style={readOnly}>
-        {videoOptionLabel(video, t)}
-      </span>
+      <span className="backoffice-video-option__label">{videoOptionLabel(video, t)}</span>
     </span>
   )
 }

@@ -5,26 +5,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { VideoRecord } from '../lib/videoRecord.js'
 
 import { useVideoTranslation } from './useVideoTranslation.js'
-
-const styles = {
-  message: {
-    alignItems: 'center',
-    aspectRatio: '16 / 9',
-    background: 'var(--theme-elevation-100)',
-    display: 'flex',
-    justifyContent: 'center',
-    maxInlineSize: '640px',
-    paddingInline: 'var(--base)',
-    textAlign: 'center',
-  },
-  video: {
-    aspectRatio: '16 / 9',
-    background: '#000',
-    display: 'block',
-    inlineSize: '100%',
-    maxInlineSize: '640px',
-  },
-} as const
+import './VideoPlayer.css'
 
 /**
  * Plays `master` with hls.js (its light build, fetched only now that a player is shown), or with
@@ -100,7 +81,7 @@ export const VideoPlayer = ({ video }: { video: VideoRecord }) => {
 
   if (video.status !== 'COMPLETE' || !master) {
     return (
-      <p className="backoffice-video-player__message" role="status" style={styles.message}>
+      <p className="backoffice-video-player__message" role="status">
         {video.status === 'PROGRESSING' ? t('videoPlayerEncoding') : t('videoPlayerWaiting')}
       </p>
     )
@@ -111,12 +92,12 @@ export const VideoPlayer = ({ video }: { video: VideoRecord }) => {
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video
         aria-label={t('videoPlayerLabel', { title: video.title ?? String(video.id) })}
+        className="backoffice-video-player__video"
         controls
         playsInline
         poster={video.playback?.poster}
         preload="metadata"
         ref={setElement}
-        style={styles.video}
       />
       {failedFor === master && (
         <p className="backoffice-video-player__failed" role="alert">

@@ -1,5 +1,4 @@
 import type { BeforeListTableServerProps } from 'payload'
-import type { CSSProperties } from 'react'
 
 import { Link } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
@@ -14,6 +13,7 @@ import {
   quickFilterNames,
   quickFilterParams,
 } from '../quickFilters.js'
+import './AccountQuickFilters.css'
 
 const labels = {
   locked: 'quickFilterLocked',
@@ -21,34 +21,11 @@ const labels = {
   withoutSecondFactor: 'quickFilterWithoutSecondFactor',
 } as const satisfies Record<QuickFilterName, string>
 
-// Logical properties only, so the row mirrors in right-to-left languages.
-const styles = {
-  filter: {
-    border: '1px solid var(--theme-elevation-250)',
-    borderRadius: 'var(--style-radius-l)',
-    color: 'var(--theme-text)',
-    display: 'inline-block',
-    lineHeight: 1.6,
-    paddingBlock: 'calc(var(--base) / 8)',
-    paddingInline: 'calc(var(--base) / 2)',
-    textDecoration: 'none',
-  },
-  active: {
-    backgroundColor: 'var(--theme-elevation-800)',
-    borderColor: 'var(--theme-elevation-800)',
-    color: 'var(--theme-elevation-0)',
-  },
-  list: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-    listStyle: 'none',
-    margin: 0,
-    marginBlockEnd: 'var(--base)',
-    padding: 0,
-  },
-} satisfies Record<string, CSSProperties>
+/** A filter's link, filled when it is the one applied. */
+const filterClass = (active: boolean) =>
+  active
+    ? 'backoffice-quick-filters__filter backoffice-quick-filters__filter--active'
+    : 'backoffice-quick-filters__filter'
 
 /** The address's parameters as `[key, value]` pairs, whether Next handed them flat or nested. */
 const flatten = (value: unknown, prefix = ''): [string, string][] => {
@@ -101,12 +78,12 @@ export const AccountQuickFilters = async ({
 
   return (
     <nav aria-label={t('quickFiltersLabel')} className="backoffice-quick-filters">
-      <ul style={styles.list}>
+      <ul className="backoffice-quick-filters__list">
         <li>
           <Link
             aria-current={none ? 'true' : undefined}
+            className={filterClass(none)}
             href={href([])}
-            style={none ? { ...styles.filter, ...styles.active } : styles.filter}
           >
             {t('quickFilterAll')}
           </Link>
@@ -115,9 +92,9 @@ export const AccountQuickFilters = async ({
           <li key={name}>
             <Link
               aria-current={active ? 'true' : undefined}
+              className={filterClass(active)}
               data-filter={name}
               href={href(params)}
-              style={active ? { ...styles.filter, ...styles.active } : styles.filter}
             >
               {t(labels[name])}
             </Link>

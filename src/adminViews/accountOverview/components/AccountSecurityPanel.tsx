@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { Button, useAuth, useDocumentInfo, useModal, useTranslation } from '@payloadcms/ui'
 import { useId, useState } from 'react'
@@ -16,6 +16,7 @@ import { useBackofficeTranslation } from '../../../shared/components/client/useB
 import { formatDateTime } from '../../../shared/lib/formatDateTime.js'
 import { AccountStatusBadge } from './AccountStatusBadge.js'
 import { useSecurityOverview } from './useSecurityOverview.js'
+import './AccountSecurityPanel.css'
 
 type Props = {
   /** How an administrator of a single sign-on provider confirms itself for sudo mode; else null. */
@@ -34,49 +35,6 @@ const suspensionReasonKeys: Record<string, BackofficeTranslationKey> = {
   securityIncident: 'suspensionReasonSecurityIncident',
 }
 
-// Logical properties only, so the panel mirrors in right-to-left languages.
-const styles = {
-  facts: {
-    display: 'grid',
-    gap: 'calc(var(--base) / 2) var(--base)',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))',
-    margin: 0,
-  },
-  fact: { margin: 0 },
-  term: { color: 'var(--theme-elevation-650)', fontSize: '0.85em', marginBlockEnd: '0.2em' },
-  value: { fontWeight: 600, margin: 0 },
-  panel: {
-    border: '1px solid var(--theme-elevation-150)',
-    borderRadius: 'var(--style-radius-m)',
-    marginBlockEnd: 'calc(var(--base) * 1.5)',
-    padding: 'var(--base)',
-    textAlign: 'start',
-  },
-  subheading: { marginBlock: 'var(--base) calc(var(--base) / 2)' },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
-  items: {
-    display: 'grid',
-    gap: 'calc(var(--base) / 2)',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-  },
-  item: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2) var(--base)',
-    justifyContent: 'space-between',
-  },
-  itemNote: { color: 'var(--theme-elevation-650)', fontSize: '0.9em' },
-  unblock: {
-    border: '1px solid var(--theme-error-500)',
-    borderRadius: 'var(--style-radius-m)',
-    marginBlockStart: 'var(--base)',
-    padding: 'var(--base)',
-  },
-} satisfies Record<string, CSSProperties>
-
 /** An action an administrator confirms in the panel's dialog before it is sent. */
 type PanelAction = {
   body: string
@@ -92,9 +50,9 @@ type PanelAction = {
 const dialogSlug = 'backoffice-security-panel-action'
 
 const Fact = ({ children, term }: { children: ReactNode; term: string }) => (
-  <div style={styles.fact}>
-    <dt style={styles.term}>{term}</dt>
-    <dd style={styles.value}>{children}</dd>
+  <div className="backoffice-account-security-panel__fact">
+    <dt className="backoffice-account-security-panel__term">{term}</dt>
+    <dd className="backoffice-account-security-panel__value">{children}</dd>
   </div>
 )
 
@@ -196,13 +154,16 @@ export const AccountSecurityPanel = ({
   )
 
   return (
-    <section aria-labelledby={headingId} className="backoffice-security-panel" style={styles.panel}>
+    <section
+      aria-labelledby={headingId}
+      className="backoffice-security-panel backoffice-account-security-panel"
+    >
       <h2 id={headingId}>{t('securityPanelTitle')}</h2>
       {status === 'loading' && <p role="status">{t('securityPanelLoading')}</p>}
       {status === 'failed' && <p role="alert">{t('securityPanelLoadFailed')}</p>}
       {overview && (
         <>
-          <dl style={styles.facts}>
+          <dl className="backoffice-account-security-panel__facts">
             <Fact term={t('columnAccountStatus')}>
               <AccountStatusBadge status={accountStatus} />
             </Fact>
@@ -219,10 +180,10 @@ export const AccountSecurityPanel = ({
               {time(overview.lastSignInAt, t('lastSignInNever'))}
             </Fact>
           </dl>
-          <h3 id={factorsId} style={styles.subheading}>
+          <h3 className="backoffice-account-security-panel__subheading" id={factorsId}>
             {t('securityPanelSecondFactors')}
           </h3>
-          <dl aria-labelledby={factorsId} style={styles.facts}>
+          <dl aria-labelledby={factorsId} className="backoffice-account-security-panel__facts">
             <Fact term={t('secondFactorApp')}>
               {overview.authenticatorApp === 'enabled'
                 ? t('securityPanelAppOn')
@@ -244,21 +205,20 @@ export const AccountSecurityPanel = ({
           {overview.passkeyList.length + overview.trustedDeviceList.length > 0 && (
             <ul
               aria-labelledby={factorsId}
-              className="backoffice-security-panel__items"
-              style={{ ...styles.items, marginBlockStart: 'var(--base)' }}
+              className="backoffice-security-panel__items backoffice-account-security-panel__items"
             >
               {overview.passkeyList.map((passkey) => (
                 <li
+                  className="backoffice-account-security-panel__item"
                   data-passkey-id={String(passkey.id)}
                   key={`passkey-${String(passkey.id)}`}
-                  style={styles.item}
                 >
                   <span>
                     <strong dir="auto">
                       {t('passkey')}: {passkey.name}
                     </strong>
                     <br />
-                    <small dir="auto" style={styles.itemNote}>
+                    <small className="backoffice-account-security-panel__item-note" dir="auto">
                       {[
                         t('passkeyAddedOn', { date: dateTime(passkey.createdAt) }),
                         passkey.lastUsedAt
@@ -290,16 +250,16 @@ export const AccountSecurityPanel = ({
                 })
                 return (
                   <li
+                    className="backoffice-account-security-panel__item"
                     data-device-id={String(device.id)}
                     key={`device-${String(device.id)}`}
-                    style={styles.item}
                   >
                     <span>
                       <strong dir="auto">
                         {t('securityPanelTrustedDevice')}: {name}
                       </strong>
                       <br />
-                      <small dir="auto" style={styles.itemNote}>
+                      <small className="backoffice-account-security-panel__item-note" dir="auto">
                         {[
                           device.lastUsedAt
                             ? t('trustedDeviceLastUsed', { date: dateTime(device.lastUsedAt) })
@@ -335,15 +295,24 @@ export const AccountSecurityPanel = ({
             />
           )}
           {overview.status === 'suspended' && overview.suspensionReason !== 'recoveryReview' && (
-            <div aria-label={t('unblockAccount')} role="region" style={styles.unblock}>
+            <div
+              aria-label={t('unblockAccount')}
+              className="backoffice-account-security-panel__unblock"
+              role="region"
+            >
               <p>{t('unblockAccountDescription')}</p>
               {actionButton(t('unblockAccount'), unblockAction, { 'aria-busy': running })}
             </div>
           )}
-          <h3 id={actionsId} style={styles.subheading}>
+          <h3 className="backoffice-account-security-panel__subheading" id={actionsId}>
             {t('securityPanelActions')}
           </h3>
-          <div aria-busy={running} aria-labelledby={actionsId} role="group" style={styles.actions}>
+          <div
+            aria-busy={running}
+            aria-labelledby={actionsId}
+            className="backoffice-account-security-panel__actions"
+            role="group"
+          >
             {overview.status !== 'suspended' &&
               actionButton(t('suspendAccount'), {
                 body: t('suspendAccountBody', { email }),

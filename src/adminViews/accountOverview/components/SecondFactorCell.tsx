@@ -1,14 +1,12 @@
 'use client'
 
 import type { DefaultCellComponentProps } from 'payload'
-import type { CSSProperties } from 'react'
 
 import type { SecondFactorSummary } from '../addAccountFacts.js'
 
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { StatusBadge } from './StatusBadge.js'
-
-const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: '0.35em' }
+import './SecondFactorCell.css'
 
 /** The users list's Second factor column: the authenticator app and the passkeys, or None. */
 export const SecondFactorCell = ({
@@ -24,7 +22,7 @@ export const SecondFactorCell = ({
     return <StatusBadge tone="warning">{t('secondFactorNone')}</StatusBadge>
   }
   return (
-    <span style={row}>
+    <span className="backoffice-second-factors">
       {factors.app && <StatusBadge tone="success">{t('secondFactorApp')}</StatusBadge>}
       {factors.passkeys > 0 && (
         <StatusBadge tone="success">

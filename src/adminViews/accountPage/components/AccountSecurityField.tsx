@@ -12,14 +12,7 @@ import { relyingParty } from '../../../policies/twoFactor/passkeys/relyingParty.
 import { recoveryCodesStatus } from '../../../policies/twoFactor/recoveryCodes/store.js'
 import { getBackofficeTranslation } from '../../../shared/i18n/text.js'
 import { getPluginOptions } from '../../../shared/options/getPluginOptions.js'
-
-// Each section set off from the one before, as on GitHub's and Google's security pages. In a
-// right-to-left admin (Arabic, Persian, Hebrew) the plugin's texts are English: each paragraph takes
-// its direction from its own text (CSS Writing Modes 3, `unicode-bidi: plaintext`, as `dir="auto"`
-// does), so a sentence keeps its full stop at its end, whichever section wrote it.
-const sectionRule =
-  '.backoffice-account-security > section + section { border-block-start: 1px solid var(--theme-elevation-100); padding-block-start: calc(var(--base) * 1.5); }' +
-  ' [dir="rtl"] .backoffice-account-security :is(p, li, small, label, dd, dt, td, th, legend, figcaption) { unicode-bidi: plaintext; }'
+import './AccountSecurityField.css'
 
 /**
  * The sign-in and security sections of the account page, in this order: password, two-factor
@@ -68,7 +61,6 @@ export const AccountSecurityField = async (props: UIFieldServerProps) => {
         className="backoffice-account-security"
         role={own ? 'region' : undefined}
       >
-        <style>{sectionRule}</style>
         {own && (
           <h2 dir="auto" id="backoffice-account-security-heading">
             {t('accountSecurityHeading')}

@@ -5,7 +5,8 @@ import type { OverviewContext } from './overviewContext.js'
 
 import { providerLabel } from '../../../shared/accounts/signInMethod.js'
 import { overviewFilters } from '../overviewFilters.js'
-import { overviewStyles as styles } from './overviewStyles.js'
+import '../../../shared/components/backoffice.css'
+import './overviewStyles.css'
 
 type Where = Parameters<OverviewContext['listUrl']>[1]
 
@@ -28,7 +29,7 @@ export const AdoptionSection = ({
   const passkeysOn = options.passkeys.enabled
   const link = (value: number, where: Where): ReactNode =>
     value === 0 ? (
-      <span style={styles.zero}>{count(0)}</span>
+      <span className="backoffice-overview__zero">{count(0)}</span>
     ) : (
       <a href={listUrl(users, where)}>{count(value)}</a>
     )
@@ -82,18 +83,21 @@ export const AdoptionSection = ({
     })),
   ]
   const table = (id: string, caption: string, columns: Column[]) => (
-    <div style={styles.tableScroll}>
-      <table data-overview-table={id} style={styles.table}>
-        <caption style={styles.caption}>
+    <div className="backoffice-overview__table-scroll">
+      <table className="backoffice-overview__table" data-overview-table={id}>
+        <caption className="backoffice-overview__caption">
           <bdi>{caption}</bdi>
         </caption>
         <thead>
           <tr>
-            <th scope="col" style={{ ...styles.headerCell, textAlign: 'start' }}>
+            <th
+              className="backoffice-overview__header-cell backoffice-overview__header-cell--start"
+              scope="col"
+            >
               <bdi>{t('securityRole')}</bdi>
             </th>
             {columns.map((column) => (
-              <th key={column.id} scope="col" style={styles.headerCell}>
+              <th className="backoffice-overview__header-cell" key={column.id} scope="col">
                 <bdi>{column.label}</bdi>
               </th>
             ))}
@@ -102,11 +106,11 @@ export const AdoptionSection = ({
         <tbody>
           {groups.map((group) => (
             <tr data-role={group.id} key={group.id}>
-              <th scope="row" style={styles.rowHeader}>
+              <th className="backoffice-overview__row-header" scope="row">
                 <bdi>{group.label}</bdi>
               </th>
               {columns.map((column) => (
-                <td data-cell={column.id} key={column.id} style={styles.cell}>
+                <td className="backoffice-overview__cell" data-cell={column.id} key={column.id}>
                   {link(
                     column.value(group.row),
                     group.filter && Object.keys(column.filter).length === 0
@@ -159,11 +163,11 @@ export const AdoptionSection = ({
   ]
   const headingId = 'backoffice-security-adoption'
   return (
-    <section aria-labelledby={headingId} style={styles.section}>
-      <h2 id={headingId} style={styles.heading}>
+    <section aria-labelledby={headingId} className="backoffice-overview__section">
+      <h2 className="backoffice-overview__heading" id={headingId}>
         <bdi>{t('securityAdoptionHeading')}</bdi>
       </h2>
-      <h3 style={styles.subheading}>
+      <h3 className="backoffice-overview__subheading">
         <bdi>{t('securityRulesHeading')}</bdi>
       </h3>
       {rules.length === 0 ? (
@@ -171,16 +175,15 @@ export const AdoptionSection = ({
           <bdi>{t('securityNoRules')}</bdi>
         </p>
       ) : (
-        <ul style={styles.cards}>
+        <ul className="backoffice-plain-list backoffice-overview__cards">
           {rules.map((rule) => (
             <li data-overview-number={`rule:${rule.id}`} data-value={rule.value} key={rule.id}>
               <a
-                className="backoffice-overview-card"
+                className="backoffice-overview-card backoffice-overview__card backoffice-overview__card--link"
                 href={listUrl(users, rule.filter)}
-                style={styles.card}
               >
-                <span style={styles.cardNumber}>{count(rule.value)}</span>
-                <span style={styles.cardLabel}>
+                <span className="backoffice-overview__card-number">{count(rule.value)}</span>
+                <span className="backoffice-overview__card-label">
                   <bdi>{rule.label}</bdi>
                 </span>
               </a>

@@ -3,12 +3,10 @@ import type { OverviewContext } from './overviewContext.js'
 
 import { resetRequestsSlug } from '../../../policies/twoFactor/resetRequests/constants.js'
 import { overviewFilters } from '../overviewFilters.js'
-import { overviewStyles as styles } from './overviewStyles.js'
+import '../../../shared/components/backoffice.css'
+import './overviewStyles.css'
 
 const noteId = 'backoffice-locked-addresses-note'
-
-// Inline styles have no :hover: a linked card shows it can be opened as Payload's own cards do.
-const cardCss = `.backoffice-overview-card:hover{border-color:var(--theme-elevation-400);background:var(--theme-elevation-50)}`
 
 /**
  * The "right now" numbers as cards, each a link to the list of exactly what it counts; locked
@@ -75,13 +73,12 @@ export const CurrentNumbersList = ({
   const notes = compact ? [] : cards.filter((card) => card.note)
   return (
     <>
-      <style>{cardCss}</style>
-      <ul style={styles.cards}>
+      <ul className="backoffice-plain-list backoffice-overview__cards">
         {cards.map((card) => {
           const body = (
             <>
-              <span style={styles.cardNumber}>{count(card.value)}</span>
-              <span style={styles.cardLabel}>
+              <span className="backoffice-overview__card-number">{count(card.value)}</span>
+              <span className="backoffice-overview__card-label">
                 <bdi>{card.label}</bdi>
               </span>
             </>
@@ -89,13 +86,16 @@ export const CurrentNumbersList = ({
           return (
             <li data-overview-number={card.id} data-value={card.value} key={card.id}>
               {card.href ? (
-                <a className="backoffice-overview-card" href={card.href} style={styles.card}>
+                <a
+                  className="backoffice-overview-card backoffice-overview__card backoffice-overview__card--link"
+                  href={card.href}
+                >
                   {body}
                 </a>
               ) : (
                 <div
                   aria-describedby={card.note && !compact ? noteId : undefined}
-                  style={styles.card}
+                  className="backoffice-overview__card"
                 >
                   {body}
                 </div>
@@ -105,7 +105,7 @@ export const CurrentNumbersList = ({
         })}
       </ul>
       {notes.map((card) => (
-        <p id={noteId} key={card.id} style={styles.note}>
+        <p className="backoffice-overview__note" id={noteId} key={card.id}>
           <bdi>
             {card.label} — {card.note}
           </bdi>

@@ -8,6 +8,7 @@ import { overviewWindows } from '../overviewWindows.js'
 import { securityOverviewRoute } from '../securityOverviewRoute.js'
 import { CurrentNumbersList } from './CurrentNumbersList.js'
 import { overviewContext } from './overviewContext.js'
+import './SecurityOverviewPanel.css'
 
 /**
  * Above the dashboard's cards, for administrators only: what stands right now (locks,
@@ -27,23 +28,10 @@ export const SecurityOverviewPanel = async ({ i18n, payload, user }: ServerProps
   return (
     <section
       aria-labelledby="backoffice-security-panel"
-      className="backoffice-security-panel"
-      // Payload's dashboard pads each of its widgets by 6 px inside the gutter
-      // (@payloadcms/next, views/Dashboard/Default/ModularDashboard): the same inset lines the
-      // panel up with the cards below it, on either side (right to left too).
-      style={{ marginBlockEnd: 'calc(var(--base) * 2)', marginInline: '6px' }}
+      className="backoffice-security-panel backoffice-overview-panel"
     >
-      <div
-        style={{
-          alignItems: 'baseline',
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 'var(--base)',
-          justifyContent: 'space-between',
-          marginBlockEnd: 'var(--base)',
-        }}
-      >
-        <h2 id="backoffice-security-panel" style={{ margin: 0 }}>
+      <div className="backoffice-overview-panel__header">
+        <h2 className="backoffice-overview-panel__title" id="backoffice-security-panel">
           <bdi>{t('securityOverviewTitle')}</bdi>
         </h2>
         <a href={`${adminRoute === '/' ? '' : adminRoute}${securityOverviewRoute}`}>

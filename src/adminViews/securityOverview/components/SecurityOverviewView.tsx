@@ -13,7 +13,8 @@ import { securityOverviewRoute } from '../securityOverviewRoute.js'
 import { AdoptionSection } from './AdoptionSection.js'
 import { CurrentNumbersList } from './CurrentNumbersList.js'
 import { overviewContext } from './overviewContext.js'
-import { overviewStyles as styles } from './overviewStyles.js'
+import './overviewStyles.css'
+import './SecurityOverviewView.css'
 import { SignInsSection } from './SignInsSection.js'
 
 /**
@@ -72,10 +73,10 @@ export const SecurityOverviewView = async ({
       visibleEntities={initPageResult.visibleEntities}
     >
       <Gutter className="backoffice-security-overview">
-        <h1 style={{ marginBlockStart: 'calc(var(--base) * 2)' }}>
+        <h1 className="backoffice-security-overview__title">
           <bdi>{t('securityOverviewTitle')}</bdi>
         </h1>
-        <p data-overview-at={overview.at} style={styles.lead}>
+        <p className="backoffice-overview__lead" data-overview-at={overview.at}>
           <bdi>
             {before}
             <bdi>
@@ -84,8 +85,8 @@ export const SecurityOverviewView = async ({
             {after}
           </bdi>
         </p>
-        <section aria-labelledby="backoffice-security-now" style={styles.section}>
-          <h2 id="backoffice-security-now" style={styles.heading}>
+        <section aria-labelledby="backoffice-security-now" className="backoffice-overview__section">
+          <h2 className="backoffice-overview__heading" id="backoffice-security-now">
             <bdi>{t('securityNowHeading')}</bdi>
           </h2>
           <CurrentNumbersList context={context} current={overview.current} />

@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react'
 
 import type { SignInMethod, SignInOutcome } from '../signInMethods.js'
 
+import './SignInChart.css'
+
 type Series = {
   label: string
   method: SignInMethod
@@ -65,22 +67,7 @@ const labelledDays = (days: number[], width: number): number[] => {
   return days.filter((_, index) => (days.length - 1 - index) % step === 0)
 }
 
-// The layout rules uPlot's own stylesheet gives its elements (uPlot.min.css, MIT), the ones this
-// chart uses: there is no stylesheet to import into a package built with tsc alone.
-const uPlotCss = `.backoffice-chart .uplot,.backoffice-chart .uplot *{box-sizing:border-box}
-.backoffice-chart .uplot{width:min-content;line-height:1.5}
-.backoffice-chart .u-wrap{position:relative;user-select:none}
-.backoffice-chart .u-over,.backoffice-chart .u-under{position:absolute}
-.backoffice-chart .u-under{overflow:hidden}
-.backoffice-chart .uplot canvas{display:block;position:relative;width:100%;height:100%}
-.backoffice-chart .u-axis{position:absolute}
-.backoffice-chart .u-cursor-x,.backoffice-chart .u-cursor-y{position:absolute;left:0;top:0;pointer-events:none;will-change:transform}
-.backoffice-chart .u-hz .u-cursor-x{height:100%;border-right:1px dashed var(--theme-elevation-400)}
-.backoffice-chart .u-hz .u-cursor-y{width:100%;border-bottom:1px dashed var(--theme-elevation-400)}
-.backoffice-chart .u-cursor-pt{position:absolute;top:0;left:0;border-radius:50%;border:0 solid;pointer-events:none;background-clip:padding-box!important}
-.backoffice-chart .u-select{position:absolute;pointer-events:none}
-.backoffice-chart .u-off{display:none}`
-
+// The plot's height in pixels; SignInChart.css gives its box the same minimum height.
 const height = 280
 
 /**
@@ -194,14 +181,13 @@ export const SignInChart = ({ days, language, series, summary }: Props) => {
   }, [days, series, language])
 
   return (
-    <figure className="backoffice-chart" style={{ margin: 0 }}>
-      <style>{uPlotCss}</style>
+    <figure className="backoffice-chart">
       <div
         aria-label={summary}
+        className="backoffice-chart__plot"
         dir="ltr"
         ref={container}
         role="img"
-        style={{ minBlockSize: height }}
       />
       <figcaption aria-hidden="true">
         {hovered !== null && days[hovered] !== undefined ? (
@@ -209,22 +195,9 @@ export const SignInChart = ({ days, language, series, summary }: Props) => {
             <bdi>{dayFormat.format(new Date(days[hovered]))}</bdi>
           </strong>
         ) : null}
-        <ul
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 'calc(var(--base) / 2) var(--base)',
-            listStyle: 'none',
-            margin: 0,
-            paddingBlock: 'calc(var(--base) / 2)',
-            paddingInline: 0,
-          }}
-        >
+        <ul className="backoffice-chart__legend">
           {series.map((line) => (
-            <li
-              key={`${line.outcome}-${line.method}`}
-              style={{ alignItems: 'center', display: 'flex', gap: '0.4em' }}
-            >
+            <li className="backoffice-chart__legend-item" key={`${line.outcome}-${line.method}`}>
               <svg aria-hidden="true" height="14" width="14">
                 {line.outcome === 'refused' ? (
                   <>

@@ -5,7 +5,7 @@ import type { OverviewContext } from './overviewContext.js'
 import { overviewFilters } from '../overviewFilters.js'
 import { type SignInMethod, signInMethods, type SignInOutcome } from '../signInMethods.js'
 import { SignInChart } from './lazyComponents.js'
-import { overviewStyles as styles } from './overviewStyles.js'
+import './overviewStyles.css'
 
 const methodKeys: Record<SignInMethod, BackofficeTranslationKey> = {
   passkey: 'securityMethodPasskey',
@@ -48,7 +48,7 @@ export const SignInsSection = ({
     to: Date,
   ) =>
     value === 0 ? (
-      <span style={styles.zero}>{count(0)}</span>
+      <span className="backoffice-overview__zero">{count(0)}</span>
     ) : (
       <a href={listUrl(options.audit.slug, overviewFilters.signIns(outcome, method, from, to))}>
         {count(value)}
@@ -56,8 +56,8 @@ export const SignInsSection = ({
     )
   const headingId = 'backoffice-security-sign-ins'
   return (
-    <section aria-labelledby={headingId} style={styles.section}>
-      <h2 id={headingId} style={styles.heading}>
+    <section aria-labelledby={headingId} className="backoffice-overview__section">
+      <h2 className="backoffice-overview__heading" id={headingId}>
         <bdi>{t('securitySignInsHeading')}</bdi>
       </h2>
       <SignInChart
@@ -81,9 +81,9 @@ export const SignInsSection = ({
         <summary>
           <bdi>{t('securityChartTable')}</bdi>
         </summary>
-        <div style={styles.tableScroll}>
-          <table data-overview-table="signIns" style={styles.table}>
-            <caption style={styles.caption}>
+        <div className="backoffice-overview__table-scroll">
+          <table className="backoffice-overview__table" data-overview-table="signIns">
+            <caption className="backoffice-overview__caption">
               <bdi>{t('securitySignInsHeading')}</bdi>
             </caption>
             <thead>
@@ -91,21 +91,28 @@ export const SignInsSection = ({
                 <td />
                 {outcomes.map((outcome) => (
                   <th
+                    className="backoffice-overview__header-cell"
                     colSpan={signInMethods.length}
                     key={outcome}
                     scope="colgroup"
-                    style={styles.headerCell}
                   >
                     <bdi>{t(outcomeKeys[outcome])}</bdi>
                   </th>
                 ))}
               </tr>
               <tr>
-                <th scope="col" style={{ ...styles.headerCell, textAlign: 'start' }}>
+                <th
+                  className="backoffice-overview__header-cell backoffice-overview__header-cell--start"
+                  scope="col"
+                >
                   <bdi>{t('securityDay')}</bdi>
                 </th>
                 {columns.map(({ method, outcome }) => (
-                  <th key={`${outcome}-${method}`} scope="col" style={styles.headerCell}>
+                  <th
+                    className="backoffice-overview__header-cell"
+                    key={`${outcome}-${method}`}
+                    scope="col"
+                  >
                     <bdi>{t(methodKeys[method])}</bdi>
                   </th>
                 ))}
@@ -114,16 +121,16 @@ export const SignInsSection = ({
             <tbody>
               {windows.days.map((day, index) => (
                 <tr data-day={day.toISOString().slice(0, 10)} key={day.getTime()}>
-                  <th scope="row" style={styles.rowHeader}>
+                  <th className="backoffice-overview__row-header" scope="row">
                     <bdi>
                       <time dateTime={day.toISOString().slice(0, 10)}>{dayFormat.format(day)}</time>
                     </bdi>
                   </th>
                   {columns.map(({ method, outcome }) => (
                     <td
+                      className="backoffice-overview__cell"
                       data-cell={`${outcome}-${method}`}
                       key={`${outcome}-${method}`}
-                      style={styles.cell}
                     >
                       {cell(
                         outcome,
@@ -139,14 +146,14 @@ export const SignInsSection = ({
             </tbody>
             <tfoot>
               <tr data-day="total">
-                <th scope="row" style={styles.rowHeader}>
+                <th className="backoffice-overview__row-header" scope="row">
                   <bdi>{t('securityTotal')}</bdi>
                 </th>
                 {columns.map(({ method, outcome }) => (
                   <td
+                    className="backoffice-overview__cell"
                     data-cell={`${outcome}-${method}`}
                     key={`${outcome}-${method}`}
-                    style={styles.cell}
                   >
                     {cell(
                       outcome,

@@ -3,7 +3,9 @@
 import { useTranslation } from '@payloadcms/ui'
 import React from 'react'
 
+import { cssVariables } from '../../../shared/components/cssVariables.js'
 import { seoLengthGauge } from '../seoLengthGauge.js'
+import './SeoLengthIndicator.css'
 
 /**
  * The pill, character counter and bar under a meta title or description. Its texts are the SEO
@@ -35,50 +37,24 @@ export const SeoLengthIndicator = ({
 
   return (
     <div
-      className="seo-length"
+      className="seo-length backoffice-seo-length"
       data-verdict={verdict}
-      style={{ alignItems: 'center', display: 'flex', width: '100%' }}
+      style={cssVariables({
+        '--backoffice-seo-length-colour': colour,
+        '--backoffice-seo-length-fill': `${barWidth * 100}%`,
+      })}
     >
-      <div
-        className="seo-length__pill"
-        style={{
-          backgroundColor: colour,
-          borderRadius: 2,
-          color: 'white',
-          flexShrink: 0,
-          lineHeight: 1,
-          marginInlineEnd: 10,
-          padding: '4px 6px',
-          whiteSpace: 'nowrap',
-        }}
-      >
+      <div className="seo-length__pill backoffice-seo-length__pill">
         <small>{translate(`plugin-seo:${verdict}`)}</small>
       </div>
-      <div style={{ flexShrink: 0, lineHeight: 1, marginInlineEnd: 10, whiteSpace: 'nowrap' }}>
+      <div className="backoffice-seo-length__counter">
         <small className="seo-length__count">
           {translate('plugin-seo:characterCount', { current: length, maxLength, minLength })}
           {remainder}
         </small>
       </div>
-      <div
-        style={{
-          backgroundColor: 'var(--theme-elevation-100)',
-          height: 2,
-          position: 'relative',
-          width: '100%',
-        }}
-      >
-        <div
-          className="seo-length__bar"
-          style={{
-            backgroundColor: colour,
-            height: '100%',
-            insetInlineStart: 0,
-            position: 'absolute',
-            top: 0,
-            width: `${barWidth * 100}%`,
-          }}
-        />
+      <div className="backoffice-seo-length__track">
+        <div className="seo-length__bar backoffice-seo-length__bar" />
       </div>
     </div>
   )

@@ -13,6 +13,7 @@ import {
 import React, { useState } from 'react'
 
 import { SeoLengthIndicator } from './SeoLengthIndicator.js'
+import './SeoMetaTextField.css'
 import { useSeoGenerate } from './useSeoGenerate.js'
 
 /** Search engines' own advice on each text, linked from the length tip as the SEO plugin does. */
@@ -70,17 +71,17 @@ export const SeoMetaTextField = ({
   const inputProps = {
     AfterInput,
     BeforeInput,
+    className: 'backoffice-seo-meta__field',
     Error: errorMessage,
     path,
     readOnly,
     required: field.required,
     showError,
-    style: { marginBottom: 0 },
     value: text,
   }
   return (
-    <div className={`seo-meta seo-meta--${kind}`} style={{ marginBottom: 20 }}>
-      <div style={{ marginBottom: 5 }}>
+    <div className={`seo-meta seo-meta--${kind} backoffice-seo-meta`}>
+      <div className="backoffice-seo-meta__header">
         <div className="plugin-seo__field">
           {Label ?? (
             <FieldLabel
@@ -94,17 +95,9 @@ export const SeoMetaTextField = ({
             <>
               {'  —  '}
               <button
-                className="seo-meta__generate"
+                className="seo-meta__generate backoffice-seo-meta__generate"
                 disabled={readOnly || generating}
                 onClick={() => void regenerate()}
-                style={{
-                  background: 'none',
-                  border: 'none',
-                  color: 'currentcolor',
-                  cursor: 'pointer',
-                  padding: 0,
-                  textDecoration: 'underline',
-                }}
                 type="button"
               >
                 {translate('plugin-seo:autoGenerate')}
@@ -112,7 +105,7 @@ export const SeoMetaTextField = ({
             </>
           )}
         </div>
-        <div style={{ color: 'var(--theme-elevation-500)' }}>
+        <div className="backoffice-seo-meta__tip">
           {translate(
             kind === 'title' ? 'plugin-seo:lengthTipTitle' : 'plugin-seo:lengthTipDescription',
             { maxLength, minLength },
@@ -123,7 +116,7 @@ export const SeoMetaTextField = ({
           .
         </div>
       </div>
-      <div style={{ marginBottom: 10 }}>
+      <div className="backoffice-seo-meta__input">
         {kind === 'title' ? (
           <TextInput
             {...inputProps}

@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties, FormEvent } from 'react'
+import type { FormEvent } from 'react'
 
 import { Button, Drawer, toast, useConfig, useModal, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
@@ -11,11 +11,13 @@ import type { PublicPasswordPolicy } from '../../../policies/passwordPolicy/publ
 import { ConfirmPasswordField } from '../../../policies/passwordPolicy/components/ConfirmPasswordField.js'
 import { NewPasswordField } from '../../../policies/passwordPolicy/components/NewPasswordField.js'
 import { PasswordInput } from '../../../policies/passwordPolicy/components/PasswordInput.js'
+import '../../../shared/components/backoffice.css'
 import { callBackoffice } from '../../../shared/components/client/backofficeFetch.js'
 import { loginOutcomeOf } from '../../../shared/components/client/loginOutcome.js'
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../../shared/components/client/useHydrated.js'
+import './ChangePasswordDrawer.css'
 
 type Props = {
   policy: PublicPasswordPolicy
@@ -25,18 +27,6 @@ type Props = {
 }
 
 const changePasswordDrawerSlug = 'backoffice-change-password'
-
-// Logical properties only (inline/block), so the layout mirrors in right-to-left languages.
-const styles = {
-  fieldset: { border: 0, display: 'grid', gap: 'var(--base)', margin: 0, padding: 0 },
-  form: {
-    display: 'grid',
-    gap: 'var(--base)',
-    maxWidth: '36rem',
-    paddingBlockEnd: 'calc(var(--base) * 2)',
-  },
-  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * The account page's password section: a button opening a drawer with the current password (never
@@ -112,8 +102,7 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
     <section
       aria-busy={!hydrated}
       aria-labelledby={headingId}
-      className="backoffice-change-password"
-      style={styles.section}
+      className="backoffice-change-password backoffice-section"
     >
       <h3 dir="auto" id={headingId}>
         {t('changePasswordHeading')}
@@ -130,8 +119,8 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
         {t('changePasswordButton')}
       </Button>
       <Drawer slug={changePasswordDrawerSlug} title={t('changePasswordDrawerTitle')}>
-        <form aria-busy={pending} onSubmit={submit} style={styles.form}>
-          <fieldset disabled={pending} style={styles.fieldset}>
+        <form aria-busy={pending} className="backoffice-change-password__form" onSubmit={submit}>
+          <fieldset className="backoffice-change-password__fieldset" disabled={pending}>
             <PasswordInput
               autoComplete="current-password"
               disabled={pending}

@@ -5,8 +5,10 @@ import type { SanitizedBackofficeOptions } from '../../../shared/options/types.j
 
 import { publicPasswordPolicy } from '../../../policies/passwordPolicy/publicPolicy.js'
 import { providerLabel, signInMethodOf } from '../../../shared/accounts/signInMethod.js'
+import '../../../shared/components/backoffice.css'
 import { getBackofficeTranslation } from '../../../shared/i18n/text.js'
 import { getPluginOptions } from '../../../shared/options/getPluginOptions.js'
+import './ChangePasswordField.css'
 import { ChangePasswordDrawer } from './lazyComponents.js'
 
 type Account = Pick<StaffAccount, 'email' | 'id' | 'identityProvider' | 'name'>
@@ -29,19 +31,15 @@ export const ChangePasswordField = ({ id, payload, req }: UIFieldServerProps) =>
   ) {
     return null
   }
-  // Payload's own change-password button would save a new password without the current one, which
-  // the server refuses for one's own account; an account of a provider has no password here at all.
-  const hidePayloadButton = <style>{'.auth-fields #change-password { display: none; }'}</style>
+  // ChangePasswordField.css hides Payload's own change-password button wherever this section is.
   const provider = signInMethodOf(viewer)
   if (provider !== 'local') {
     const t = getBackofficeTranslation(req.i18n)
     return (
       <section
         aria-labelledby="backoffice-change-password-heading"
-        className="backoffice-change-password"
-        style={{ marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' }}
+        className="backoffice-change-password backoffice-section"
       >
-        {hidePayloadButton}
         <h3 dir="auto" id="backoffice-change-password-heading">
           {t('changePasswordHeading')}
         </h3>
@@ -55,13 +53,10 @@ export const ChangePasswordField = ({ id, payload, req }: UIFieldServerProps) =>
     (value): value is string => typeof value === 'string' && value !== '',
   )
   return (
-    <>
-      {hidePayloadButton}
-      <ChangePasswordDrawer
-        policy={publicPasswordPolicy(options)}
-        userInputs={userInputs}
-        usersCollection={options.usersCollection}
-      />
-    </>
+    <ChangePasswordDrawer
+      policy={publicPasswordPolicy(options)}
+      userInputs={userInputs}
+      usersCollection={options.usersCollection}
+    />
   )
 }

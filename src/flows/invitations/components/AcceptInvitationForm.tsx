@@ -8,7 +8,6 @@ import type {
   SanitizedFieldsPermissions,
   SanitizedPermissions,
 } from 'payload'
-import type { CSSProperties } from 'react'
 
 import {
   AuthProvider,
@@ -30,6 +29,7 @@ import { loginOutcomeOf } from '../../../shared/components/client/loginOutcome.j
 import { continueSignedIn } from '../../../shared/components/client/PendingToast.js'
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import './AcceptInvitationForm.css'
 import { FormNewPasswordField } from './FormNewPasswordField.js'
 import { type Invitation, useInvitation } from './useInvitation.js'
 
@@ -50,21 +50,6 @@ type Props = {
   token: string
   usersCollection: string
 }
-
-// Logical properties only (inline/block), so the page mirrors in right-to-left languages.
-const styles = {
-  page: {
-    display: 'grid',
-    gap: 'var(--base)',
-    marginInline: 'auto',
-    maxWidth: '36rem',
-    padding: 'calc(var(--base) * 2) var(--base)',
-    width: '100%',
-  },
-  form: { display: 'grid', gap: 'var(--base)' },
-  // Looks like Payload's read-only fields: the address is the invitation's, not the invitee's to change.
-  readOnly: { background: 'var(--theme-elevation-100)', color: 'var(--theme-elevation-800)' },
-} satisfies Record<string, CSSProperties>
 
 const stateOf = (invitation: Invitation, token: string, built: FormState): FormState =>
   Object.fromEntries([
@@ -181,11 +166,7 @@ export const AcceptInvitationForm = ({
   }
 
   return (
-    <main
-      aria-busy={load.kind === 'loading' || busy}
-      className="backoffice-accept-invitation"
-      style={styles.page}
-    >
+    <main aria-busy={load.kind === 'loading' || busy} className="backoffice-accept-invitation">
       <h1>{t('acceptInvitationHeading')}</h1>
       {load.kind === 'loading' ? <p role="status">{t('acceptInvitationLoading')}</p> : null}
       {load.kind === 'failed' ? <p role="alert">{load.message}</p> : null}
@@ -206,7 +187,7 @@ export const AcceptInvitationForm = ({
             initialState={formInitialState}
             onSubmit={submit}
           >
-            <div style={styles.form}>
+            <div className="backoffice-accept-invitation__fields">
               <div className="field-type email read-only">
                 <label className="field-label" htmlFor="field-email">
                   {payloadT('general:email')}
@@ -214,10 +195,10 @@ export const AcceptInvitationForm = ({
                 <div className="field-type__wrap">
                   <input
                     autoComplete="username"
+                    className="backoffice-accept-invitation__email"
                     id="field-email"
                     name="email"
                     readOnly
-                    style={styles.readOnly}
                     type="email"
                     value={load.invitation.email}
                   />

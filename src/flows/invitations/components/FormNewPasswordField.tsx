@@ -10,6 +10,7 @@ import type { PublicPasswordPolicy } from '../../../policies/passwordPolicy/publ
 import { NewPasswordField } from '../../../policies/passwordPolicy/components/NewPasswordField.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { useCheckedField } from '../../../shared/components/client/useCheckedField.js'
+import './FormNewPasswordField.css'
 
 type Props = {
   /** A line under the field, e.g. what leaving it empty does. */
@@ -62,13 +63,7 @@ export const FormNewPasswordField = ({ email, hint, policy, required }: Props) =
         value={value ?? ''}
       />
       <FieldError message={errorMessage} path="password" showError={showError} />
-      {hint ? (
-        // Payload's description colour (--theme-elevation-400) is 2.6:1 on the edit form's background;
-        // -600 is 5.3:1 there (WCAG 1.4.3), and as light on dark in the dark theme.
-        <div className="field-description" style={{ color: 'var(--theme-elevation-600)' }}>
-          {hint}
-        </div>
-      ) : null}
+      {hint ? <div className="field-description backoffice-new-password__hint">{hint}</div> : null}
     </div>
   )
 }

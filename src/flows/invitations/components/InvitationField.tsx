@@ -1,7 +1,5 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { Button, useConfig, useDocumentInfo, useFormFields, useTranslation } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
@@ -10,25 +8,13 @@ import type { BackofficeTranslationKey } from '../../../shared/translations/type
 
 import { postAdminAction } from '../../../shared/components/client/postAdminAction.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import './InvitationField.css'
 
 type Props = {
   /** False when the plugin is turned off: the field stays (same schema) but shows nothing. */
   enabled?: boolean
   usersCollection?: string
 }
-
-// Logical properties only, so the panel mirrors in right-to-left languages.
-const styles = {
-  actions: { display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' },
-  panel: {
-    border: '1px solid var(--theme-elevation-150)',
-    borderRadius: 'var(--style-radius-m)',
-    marginBlock: 'var(--base)',
-    padding: 'var(--base)',
-    textAlign: 'start',
-  },
-  warning: { color: 'var(--theme-error-500)' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * On an invited account's page, for administrators (the Invitation group is theirs alone): where the
@@ -92,7 +78,7 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
   }
 
   return (
-    <div aria-label={t('groupInvitation')} role="region" style={styles.panel}>
+    <div aria-label={t('groupInvitation')} className="backoffice-invitation" role="region">
       <p dir="auto">
         {t(notice, { date: formatDate(status === 'accepted' ? acceptedAt : expiresAt) })}
       </p>
@@ -100,12 +86,12 @@ export const InvitationField = ({ enabled = true, usersCollection = 'users' }: P
         <p dir="auto">{t('invitationSentOn', { date: formatDate(invitedAt) })}</p>
       ) : null}
       {deliveryFailed === true && status === 'pending' ? (
-        <p role="alert" style={styles.warning}>
+        <p className="backoffice-invitation__warning" role="alert">
           {t('invitationDeliveryFailedNotice')}
         </p>
       ) : null}
       {status !== 'accepted' ? (
-        <div style={styles.actions}>
+        <div className="backoffice-invitation__actions">
           <Button
             buttonStyle="secondary"
             disabled={busy}

@@ -1,7 +1,5 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { Button, useModal, useTranslation } from '@payloadcms/ui'
 import { useId } from 'react'
 
@@ -12,6 +10,7 @@ import { postAdminAction } from '../../../shared/components/client/postAdminActi
 import { useAdminResource } from '../../../shared/components/client/useAdminResource.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { formatDateTime } from '../../../shared/lib/formatDateTime.js'
+import './RecoveryReviewSection.css'
 
 type Review = {
   added: {
@@ -33,19 +32,6 @@ const kindKeys = {
 } as const satisfies Record<string, BackofficeTranslationKey>
 
 const dialogSlug = 'backoffice-approve-recovery-review'
-
-// Logical properties only, so the section mirrors in right-to-left languages.
-const styles = {
-  item: { marginBlockEnd: 'calc(var(--base) / 2)' },
-  list: { margin: 0, paddingInlineStart: 'var(--base)' },
-  origin: { color: 'var(--theme-elevation-650)', fontSize: '0.9em' },
-  section: {
-    border: '1px solid var(--theme-error-500)',
-    borderRadius: 'var(--style-radius-m)',
-    marginBlockStart: 'var(--base)',
-    padding: 'var(--base)',
-  },
-} satisfies Record<string, CSSProperties>
 
 /**
  * A recovery review in an account's security panel: what was added to how the account signs in
@@ -70,7 +56,7 @@ export const RecoveryReviewSection = ({
   const time = (value: string) => formatDateTime(i18n.language, value) ?? value
 
   return (
-    <section aria-labelledby={headingId} style={styles.section}>
+    <section aria-labelledby={headingId} className="backoffice-recovery-review">
       <h3 id={headingId}>{t('recoveryReviewHeading')}</h3>
       {status === 'loading' && <p role="status">{t('securityPanelLoading')}</p>}
       {status === 'failed' && <p role="alert">{t('securityPanelLoadFailed')}</p>}
@@ -80,11 +66,11 @@ export const RecoveryReviewSection = ({
           {review.added.length === 0 ? (
             <p>{t('recoveryReviewNothingLeft')}</p>
           ) : (
-            <ul style={styles.list}>
+            <ul className="backoffice-recovery-review__list">
               {review.added.map((addition) => (
                 <li
+                  className="backoffice-recovery-review__item"
                   key={`${addition.kind}-${addition.addedAt}-${addition.name}`}
-                  style={styles.item}
                 >
                   <strong>
                     {t(kindKeys[addition.kind])}
@@ -93,7 +79,7 @@ export const RecoveryReviewSection = ({
                   {' · '}
                   {time(addition.addedAt)}
                   <br />
-                  <span style={styles.origin}>
+                  <span className="backoffice-recovery-review__origin">
                     {t('recoveryReviewOrigin', {
                       address: addition.ipAddress ?? t('recoveryReviewUnknown'),
                       browser: addition.browser ?? t('recoveryReviewUnknown'),

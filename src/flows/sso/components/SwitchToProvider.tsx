@@ -1,11 +1,11 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { usePathname } from 'next/navigation.js'
 import { useState } from 'react'
 
+import '../../../shared/components/backoffice.css'
 import { useRefusalFromAddress } from '../../../shared/components/client/useRefusalFromAddress.js'
+import './SwitchToProvider.css'
 
 type Props = {
   heading: string
@@ -15,17 +15,6 @@ type Props = {
   refusals: null | Record<string, string>
   status: string
 }
-
-const styles = {
-  list: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-    listStyle: 'none',
-    padding: 0,
-  },
-  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * The buttons that move the account to another provider: each a navigation to that provider and
@@ -40,15 +29,14 @@ export const SwitchToProvider = ({ heading, intro, providers, refusals, status }
   return (
     <section
       aria-labelledby="backoffice-sign-in-method"
-      className="backoffice-sign-in-method"
-      style={styles.section}
+      className="backoffice-sign-in-method backoffice-section"
     >
       <h3 dir="auto" id="backoffice-sign-in-method">
         {heading}
       </h3>
       <p dir="auto">{status}</p>
       <p dir="auto">{intro}</p>
-      <ul style={styles.list}>
+      <ul className="backoffice-sign-in-method__providers">
         {providers.map((provider) => (
           <li key={provider.id}>
             <a

@@ -1,6 +1,7 @@
 'use client'
 
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import './ConfirmPasswordField.css'
 import { PasswordInput } from './PasswordInput.js'
 
 type Props = {
@@ -25,7 +26,7 @@ export const ConfirmPasswordField = ({ error, id, ...input }: Props) => {
   const t = useBackofficeTranslation()
   const errorId = `${id}-error`
   return (
-    <div data-confirm-password="">
+    <div className="backoffice-confirm-password-field" data-confirm-password="">
       <PasswordInput
         {...input}
         autoComplete="new-password"
@@ -36,7 +37,7 @@ export const ConfirmPasswordField = ({ error, id, ...input }: Props) => {
         required
       />
       {error ? (
-        <p id={errorId} role="alert" style={{ color: 'var(--theme-error-500)', marginBlock: 0 }}>
+        <p className="backoffice-confirm-password-field__error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}

@@ -1,11 +1,10 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { Button } from '@payloadcms/ui'
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import './PasswordInput.css'
 
 export type PasswordInputProps = {
   autoComplete?: 'current-password' | 'new-password'
@@ -28,12 +27,6 @@ export type PasswordInputProps = {
   required?: boolean
   value: string
 }
-
-// Logical properties only (inline/block), so the toggle sits at the end in right-to-left languages too.
-const styles = {
-  row: { alignItems: 'stretch', display: 'flex', gap: 'calc(var(--base) / 2)' },
-  toggle: { flexShrink: 0, margin: 0 },
-} satisfies Record<string, CSSProperties>
 
 /**
  * A password input with its label and a show/hide toggle, in Payload's field styles (as the login
@@ -59,12 +52,16 @@ export const PasswordInput = ({
   const toggleLabel = shown ? t('loginHidePassword') : t('loginShowPassword')
 
   return (
-    <div className={['field-type', 'password', invalid ? 'error' : null].filter(Boolean).join(' ')}>
+    <div
+      className={['field-type', 'password', 'backoffice-password-input', invalid ? 'error' : null]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <label className="field-label" htmlFor={id}>
         {label}
         {required ? <span className="required">*</span> : null}
       </label>
-      <div className="field-type__wrap" style={styles.row}>
+      <div className="field-type__wrap backoffice-password-input__row">
         <input
           aria-describedby={describedBy || undefined}
           aria-invalid={invalid || undefined}
@@ -95,9 +92,10 @@ export const PasswordInput = ({
         <Button
           aria-label={toggleLabel}
           buttonStyle="secondary"
+          className="backoffice-password-input__toggle"
           disabled={disabled}
           // Payload's Button passes on `aria-label` only: the other attributes go through here.
-          extraButtonProps={{ 'aria-controls': id, 'aria-pressed': shown, style: styles.toggle }}
+          extraButtonProps={{ 'aria-controls': id, 'aria-pressed': shown }}
           onClick={() => setShown((visible) => !visible)}
           size="small"
           type="button"

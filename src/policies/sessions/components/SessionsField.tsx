@@ -1,13 +1,13 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { Button, useTranslation } from '@payloadcms/ui'
 import { useId } from 'react'
 
 import type { SessionSummary } from '../endpoints/sessionSummary.js'
 
+import '../../../shared/components/backoffice.css'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import './SessionsField.css'
 import { useSessions } from './useSessions.js'
 
 type Props = {
@@ -20,47 +20,6 @@ type Props = {
   ownOnly?: boolean
   usersCollection?: string
 }
-
-// Logical properties only (inline/block, start/end), so the layout mirrors in right-to-left languages.
-const styles = {
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-    marginBlockStart: 'var(--base)',
-  },
-  badge: {
-    border: '1px solid var(--theme-success-500)',
-    borderRadius: 'var(--style-radius-s)',
-    color: 'var(--theme-success-750)',
-    fontSize: '0.85em',
-    paddingInline: 'calc(var(--base) / 3)',
-  },
-  details: {
-    color: 'var(--theme-elevation-600)',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-  },
-  device: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    fontWeight: 600,
-    gap: 'calc(var(--base) / 2)',
-  },
-  item: {
-    alignItems: 'center',
-    borderBlockEnd: '1px solid var(--theme-elevation-100)',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'var(--base)',
-    justifyContent: 'space-between',
-    paddingBlock: 'calc(var(--base) / 2)',
-  },
-  list: { listStyle: 'none', margin: 0, padding: 0 },
-  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * The sessions of the account being viewed: the user's own on the account page, anyone's on a
@@ -111,7 +70,7 @@ export const SessionsField = ({
     })
 
   return (
-    <section aria-labelledby={headingId} className="backoffice-sessions" style={styles.section}>
+    <section aria-labelledby={headingId} className="backoffice-sessions backoffice-section">
       <h3 dir="auto" id={headingId}>
         {t('sessionsTitle')}
       </h3>
@@ -120,19 +79,19 @@ export const SessionsField = ({
       {status === 'failed' && <p role="alert">{t('sessionsLoadFailed')}</p>}
       {status === 'ready' && listing && listing.docs.length === 0 && <p>{t('sessionsEmpty')}</p>}
       {status === 'ready' && listing && listing.docs.length > 0 && (
-        <ul aria-busy={busy !== null} style={styles.list}>
+        <ul aria-busy={busy !== null} className="backoffice-plain-list">
           {listing.docs.map((session) => (
-            <li key={session.id} style={styles.item}>
+            <li className="backoffice-sessions__item" key={session.id}>
               <div>
-                <div style={styles.device}>
+                <div className="backoffice-sessions__device">
                   <span dir="auto">{deviceOf(session)}</span>
                   {session.current && (
-                    <span dir="auto" style={styles.badge}>
+                    <span className="backoffice-badge" dir="auto">
                       {t('sessionCurrent')}
                     </span>
                   )}
                 </div>
-                <div style={styles.details}>
+                <div className="backoffice-sessions__details">
                   {session.authenticationLevel && levels[session.authenticationLevel] && (
                     <span className="backoffice-session__level" dir="auto">
                       {t('sessionLevel', { level: levels[session.authenticationLevel] ?? '' })}
@@ -165,7 +124,7 @@ export const SessionsField = ({
         </ul>
       )}
       {status === 'ready' && listing?.canEndAll && viewingOther && listing.docs.length > 0 && (
-        <div style={styles.actions}>
+        <div className="backoffice-sessions__actions">
           <Button
             aria-label={t('sessionsEndAllLabel')}
             // Payload's Button has no styles for "error": such a button shows as bare text.

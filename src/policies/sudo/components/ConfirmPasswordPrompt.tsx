@@ -1,7 +1,7 @@
 'use client'
 
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
-import type { CSSProperties, KeyboardEvent } from 'react'
+import type { KeyboardEvent } from 'react'
 
 import { Button, toast, useForm, useFormSubmitted, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
@@ -9,11 +9,13 @@ import { useId, useState } from 'react'
 
 import type { ProviderConfirmation } from '../providerConfirmation.js'
 
+import '../../../shared/components/backoffice.css'
 import { callBackoffice } from '../../../shared/components/client/backofficeFetch.js'
 import { getPasskey } from '../../../shared/components/client/passkeyBrowser.js'
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { PasswordInput } from '../../passwordPolicy/components/PasswordInput.js'
+import './ConfirmPasswordPrompt.css'
 import { ConfirmWithProviderPrompt } from './ConfirmWithProviderPrompt.js'
 
 type Props = {
@@ -49,26 +51,6 @@ type Props = {
   title?: string
   usersCollection: string
 }
-
-// Logical properties only (inline/block), so the layout mirrors in right-to-left languages.
-const styles = {
-  buttons: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) / 2)',
-  },
-  group: { display: 'grid', gap: 'var(--base)', maxInlineSize: '36rem' },
-  // Without Payload's button margin: the links sit under the field like GitHub's "Use … instead",
-  // not a line and a half apart in the grid's gap.
-  link: {
-    color: 'var(--theme-text)',
-    justifySelf: 'start',
-    margin: 0,
-    textDecoration: 'underline',
-  },
-  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
-} satisfies Record<string, CSSProperties>
 
 type Method = 'code' | 'passkey' | 'password' | 'recovery'
 
@@ -219,9 +201,8 @@ const ConfirmPassword = ({
       aria-busy={pending}
       aria-describedby={`${id}-intro`}
       aria-labelledby={title ? `${id}-title` : undefined}
-      className="backoffice-confirm-password"
+      className="backoffice-confirm-password backoffice-confirm-password-prompt"
       role="group"
-      style={styles.group}
     >
       <p id={`${id}-intro`}>{intro}</p>
       {method === 'passkey' ? (
@@ -266,6 +247,7 @@ const ConfirmPassword = ({
               aria-invalid={error !== null}
               autoCapitalize="off"
               autoComplete="off"
+              className="backoffice-confirm-password-prompt__recovery-code"
               // eslint-disable-next-line jsx-a11y/no-autofocus -- chosen a moment ago: the code is what it asks for now
               autoFocus
               dir="ltr"
@@ -280,7 +262,6 @@ const ConfirmPassword = ({
               onKeyDown={onEnter}
               placeholder="xxxx-xxxx-xxxx-xxxx-xxxx-xxxx"
               spellCheck={false}
-              style={{ fontFamily: 'monospace' }}
               type="text"
               value={recoveryCode}
             />
@@ -306,7 +287,7 @@ const ConfirmPassword = ({
       )}
       {others.map(([other, , label]) => (
         <button
-          className="btn btn--style-none"
+          className="btn btn--style-none backoffice-confirm-password-prompt__switch"
           disabled={pending}
           id={`${id}-use-${other}`}
           key={other}
@@ -314,7 +295,6 @@ const ConfirmPassword = ({
             setMethod(other)
             setError(null)
           }}
-          style={styles.link}
           type="button"
         >
           {label}
@@ -325,7 +305,7 @@ const ConfirmPassword = ({
           {error}
         </p>
       )}
-      <div style={styles.buttons}>
+      <div className="backoffice-confirm-password-prompt__buttons">
         <Button
           buttonStyle="primary"
           disabled={pending || !ready}
@@ -347,7 +327,7 @@ const ConfirmPassword = ({
     return body
   }
   return (
-    <section aria-labelledby={`${id}-title`} style={styles.section}>
+    <section aria-labelledby={`${id}-title`} className="backoffice-section">
       <h3 id={`${id}-title`}>{title}</h3>
       {body}
     </section>

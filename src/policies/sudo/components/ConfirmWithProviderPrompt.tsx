@@ -1,12 +1,11 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { usePathname } from 'next/navigation.js'
 import { useState } from 'react'
 
 import type { ProviderConfirmation } from '../providerConfirmation.js'
 
+import '../../../shared/components/backoffice.css'
 import { useRefusalFromAddress } from '../../../shared/components/client/useRefusalFromAddress.js'
 
 type Props = {
@@ -15,10 +14,6 @@ type Props = {
   /** A heading of its own (the account page's section) or none (inline, under a refused action). */
   title?: string
 }
-
-const styles = {
-  section: { marginBlock: 'calc(var(--base) * 2)', textAlign: 'start' },
-} satisfies Record<string, CSSProperties>
 
 /**
  * "Confirm it's you" for an account of a single sign-on provider: it has no password here, so it
@@ -36,8 +31,7 @@ export const ConfirmWithProviderPrompt = ({ confirmation, intro, title }: Props)
   return (
     <section
       aria-label={title ? undefined : confirmation.label}
-      className="backoffice-confirm-password"
-      style={styles.section}
+      className="backoffice-confirm-password backoffice-section"
     >
       {title && <h2>{title}</h2>}
       <p>{intro}</p>

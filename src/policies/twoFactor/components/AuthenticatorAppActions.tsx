@@ -13,7 +13,8 @@ import { useBackofficeTranslation } from '../../../shared/components/client/useB
 import { useHydrated } from '../../../shared/components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
 import { totpParameters } from '../constants.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../lib/twoFactorStyles.css'
+import './AuthenticatorAppActions.css'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { TotpSecretDisplay } from './TotpSecretDisplay.js'
 
@@ -138,7 +139,7 @@ export const AuthenticatorAppActions = ({
 
   if (!mode) {
     return (
-      <div style={{ ...styles.checkbox, flexWrap: 'wrap' }}>
+      <div className="backoffice-two-factor-row backoffice-two-factor-row--wrap">
         <Button
           buttonStyle="secondary"
           disabled={!hydrated}
@@ -170,9 +171,8 @@ export const AuthenticatorAppActions = ({
     <div
       aria-busy={busy}
       aria-labelledby={headingId}
-      className="backoffice-totp-manage"
+      className="backoffice-totp-manage backoffice-two-factor-stack"
       role="group"
-      style={{ ...styles.fieldset, flexBasis: '100%' }}
     >
       <h4 dir="auto" id={headingId}>
         {mode === 'replace' ? t('twoFactorAppReplaceHeading') : t('twoFactorAppRemoveHeading')}
@@ -205,6 +205,7 @@ export const AuthenticatorAppActions = ({
                 <input
                   autoCapitalize="off"
                   autoComplete="off"
+                  className="backoffice-recovery-code-input"
                   disabled={busy}
                   id="backoffice-totp-manage-recovery"
                   maxLength={64}
@@ -212,7 +213,6 @@ export const AuthenticatorAppActions = ({
                   placeholder="xxxx-xxxx-xxxx-xxxx-xxxx-xxxx"
                   ref={field}
                   spellCheck={false}
-                  style={{ fontFamily: 'monospace' }}
                   type="text"
                   value={recoveryCode}
                 />
@@ -231,10 +231,9 @@ export const AuthenticatorAppActions = ({
           )}
           <div>
             <button
-              className="btn btn--style-none backoffice-link-button"
+              className="btn btn--style-none backoffice-link-button backoffice-totp-manage__switch"
               disabled={busy}
               onClick={() => setUseRecovery((now) => !now)}
-              style={{ color: 'var(--theme-text)', margin: 0, textDecoration: 'underline' }}
               type="button"
             >
               {useRecovery ? t('recoveryCodeUseAuthenticator') : t('recoveryCodeUseInstead')}
@@ -242,7 +241,7 @@ export const AuthenticatorAppActions = ({
           </div>
         </>
       )}
-      <div style={{ ...styles.checkbox, flexWrap: 'wrap' }}>
+      <div className="backoffice-two-factor-row backoffice-two-factor-row--wrap">
         <Button
           buttonStyle={mode === 'remove' ? 'error' : 'primary'}
           disabled={busy || !(stage.kind === 'scan' ? scanReady : proofReady)}

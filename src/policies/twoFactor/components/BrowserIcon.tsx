@@ -1,10 +1,9 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { siFirefoxbrowser, siGooglechrome, siSafari } from 'simple-icons'
 
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import { cssVariables } from '../../../shared/components/cssVariables.js'
+import './BrowserIcon.css'
 
 /**
  * The common browsers' logos from Simple Icons (CC0), named one by one so the bundle carries three
@@ -40,7 +39,6 @@ export const BrowserIcon = ({ browser }: { browser: null | string }) => {
         data-browser={family}
         fill={`#${logo.hex}`}
         focusable="false"
-        style={{ blockSize: '2rem', flexShrink: 0, inlineSize: '2rem' }}
         viewBox="0 0 24 24"
         xmlns="http://www.w3.org/2000/svg"
       >
@@ -52,13 +50,12 @@ export const BrowserIcon = ({ browser }: { browser: null | string }) => {
     colour: 'var(--theme-elevation-400)',
     letter: '?',
   }
-  const style: CSSProperties = { ...styles.deviceIcon, backgroundColor: look.colour, color: '#fff' }
   return (
     <span
       aria-hidden="true"
-      className="backoffice-browser-icon"
+      className="backoffice-browser-icon backoffice-browser-icon--letter"
       data-browser={family ?? 'other'}
-      style={style}
+      style={cssVariables({ '--backoffice-browser-icon-colour': look.colour })}
     >
       {look.letter}
     </span>

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import '../lib/twoFactorStyles.css'
 import { ChallengeForm } from './ChallengeForm.js'
 import { RecoveryCodeForm } from './RecoveryCodeForm.js'
 import { useSecondFactors } from './SecondFactorChoice.js'
@@ -35,13 +36,12 @@ export const ChallengeMethods = (props: Props) => {
     <>
       {method === 'totp' ? <ChallengeForm {...props} /> : <RecoveryCodeForm {...props} />}
       {withRecoveryCodes && (
-        <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
+        <p className="backoffice-two-factor-aside">
           <button
-            className="btn--style-none"
+            className="btn--style-none backoffice-two-factor-aside__link"
             dir="auto"
             id="backoffice-recovery-code-switch"
             onClick={() => setMethod(other)}
-            style={{ textDecoration: 'underline' }}
             type="button"
           >
             {other === 'recoveryCode'

@@ -9,7 +9,8 @@ import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../../shared/components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../../../shared/components/backoffice.css'
+import '../lib/twoFactorStyles.css'
 import { RecoveryCodesSheet } from './RecoveryCodesSheet.js'
 
 type Props = {
@@ -99,8 +100,7 @@ export const RecoveryCodesPanel = ({
     <section
       aria-busy={!hydrated || phase === 'generating'}
       aria-labelledby="backoffice-recovery-codes-heading"
-      className="backoffice-recovery-codes"
-      style={styles.section}
+      className="backoffice-recovery-codes backoffice-section"
     >
       <h3 dir="auto" id="backoffice-recovery-codes-heading">
         {t('recoveryCodesHeading')}
@@ -130,13 +130,13 @@ export const RecoveryCodesPanel = ({
         </Button>
       )}
       {(phase === 'confirm' || phase === 'generating') && (
-        <div style={styles.fieldset}>
+        <div className="backoffice-two-factor-stack">
           <p dir="auto" id="backoffice-recovery-codes-warning">
             {count.total > 0
               ? t('recoveryCodesReplaceWarning')
               : t('recoveryCodesFirstExplanation')}
           </p>
-          <div style={styles.checkbox}>
+          <div className="backoffice-two-factor-row">
             <Button
               aria-describedby="backoffice-recovery-codes-warning"
               disabled={!hydrated || phase === 'generating'}

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react'
 
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../lib/twoFactorStyles.css'
+import './RecoveryCodesSheet.css'
 
 type Props = {
   /** Named in the downloaded and printed sheet, so it says whose codes they are. */
@@ -82,7 +83,7 @@ export const RecoveryCodesSheet = ({ accountName, codes, onSaved }: Props) => {
   }
 
   return (
-    <div style={styles.fieldset}>
+    <div className="backoffice-two-factor-stack">
       <h4 dir="auto" id="backoffice-recovery-codes-list-heading">
         {t('recoveryCodesListLabel')}
       </h4>
@@ -93,18 +94,6 @@ export const RecoveryCodesSheet = ({ accountName, codes, onSaved }: Props) => {
         aria-labelledby="backoffice-recovery-codes-list-heading"
         className="backoffice-recovery-codes__list"
         dir="ltr"
-        // Two columns of whole codes: a grid, so a number never runs into the code beside it.
-        style={{
-          columnGap: 'calc(var(--base) * 2.5)',
-          display: 'grid',
-          fontFamily: 'monospace',
-          fontSize: '15px',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(13em, 1fr))',
-          margin: 0,
-          paddingInlineStart: '2.5em',
-          rowGap: 'calc(var(--base) / 4)',
-          userSelect: 'all',
-        }}
       >
         {codes.map((code) => (
           <li key={code}>
@@ -112,7 +101,7 @@ export const RecoveryCodesSheet = ({ accountName, codes, onSaved }: Props) => {
           </li>
         ))}
       </ol>
-      <div style={{ ...styles.checkbox, flexWrap: 'wrap' }}>
+      <div className="backoffice-two-factor-row backoffice-two-factor-row--wrap">
         <Button
           aria-describedby="backoffice-recovery-codes-shown-once"
           buttonStyle="secondary"

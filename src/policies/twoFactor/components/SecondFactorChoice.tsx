@@ -9,7 +9,7 @@ import { callBackoffice } from '../../../shared/components/client/backofficeFetc
 import { afterSignIn } from '../../../shared/components/client/loginOutcome.js'
 import { continueSignedIn } from '../../../shared/components/client/PendingToast.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../lib/twoFactorStyles.css'
 
 /** The second factors of the account signing in, as `GET /api/{users}/mfa/factors` tells them. */
 export type SecondFactors = { passkey: boolean; recoveryCodes: boolean; totp: boolean }
@@ -96,7 +96,7 @@ export const SecondFactorChoice = ({
 
   if (settlingByDevice) {
     return (
-      <div aria-busy="true" style={styles.column}>
+      <div aria-busy="true" className="backoffice-two-factor-column">
         <p dir="auto" role="status">
           {t('twoFactorTrustedDeviceSigningIn')}
         </p>
@@ -104,14 +104,14 @@ export const SecondFactorChoice = ({
     )
   }
   if (!factors) {
-    return <div aria-busy="true" style={styles.column} />
+    return <div aria-busy="true" className="backoffice-two-factor-column" />
   }
   const switchTo = factor === 'passkey' ? 'code' : 'passkey'
   return (
     <SecondFactorsContext value={factors}>
       {factor === 'passkey' ? passkeyPrompt : code}
       {factors.passkey && factors.totp && (
-        <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
+        <p className="backoffice-two-factor-aside">
           <button
             className="btn btn--style-secondary btn--size-small"
             dir="auto"

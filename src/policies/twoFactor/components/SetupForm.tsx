@@ -14,7 +14,7 @@ import { SignInAlert } from '../../../shared/components/client/SignInAlert.js'
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../lib/twoFactorStyles.css'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { RecoveryCodesSheet } from './RecoveryCodesSheet.js'
 import { retryDelayMs } from './retryDelay.js'
@@ -134,7 +134,7 @@ export const SetupForm = ({
 
   if (issued) {
     return (
-      <div style={styles.column}>
+      <div className="backoffice-two-factor-column">
         <div className="form-header">
           <h1 tabIndex={-1}>{t('recoveryCodesSetupStepHeading')}</h1>
           <p dir="auto" id="backoffice-setup-codes-intro">
@@ -154,8 +154,8 @@ export const SetupForm = ({
     <form
       aria-busy={busy || !setup}
       aria-describedby={refusal ? 'backoffice-sign-in-alert' : undefined}
+      className="backoffice-two-factor-column"
       onSubmit={submit}
-      style={styles.column}
     >
       <div className="form-header">
         <h1>{t('twoFactorSetupHeading')}</h1>
@@ -168,7 +168,7 @@ export const SetupForm = ({
       {setup ? (
         <>
           <TotpSecretDisplay qrCode={setup.qrCode} secret={setup.secret} />
-          <fieldset disabled={busy} style={styles.fieldset}>
+          <fieldset className="backoffice-two-factor-stack" disabled={busy}>
             <OneTimeCodeInput
               disabled={busy}
               id="backoffice-totp-code"

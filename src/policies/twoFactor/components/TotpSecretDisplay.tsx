@@ -4,7 +4,7 @@ import { Button, toast } from '@payloadcms/ui'
 
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import './TotpSecretDisplay.css'
 
 type Props = { qrCode: string; secret: string }
 
@@ -27,10 +27,14 @@ export const TotpSecretDisplay = ({ qrCode, secret }: Props) => {
   return (
     <>
       {/* A data URL made on the server: next/image would add nothing. */}
-      <img alt={t('twoFactorQrCodeAlt')} src={qrCode} style={styles.qrCode} />
+      <img
+        alt={t('twoFactorQrCodeAlt')}
+        className="backoffice-totp-display__qr-code"
+        src={qrCode}
+      />
       <div>
         <p id="backoffice-totp-secret-label">{t('twoFactorSecretLabel')}</p>
-        <div style={styles.secretRow}>
+        <div className="backoffice-totp-display__secret-row">
           {/* In groups of four, as authenticator apps show keys, so that it can be read and typed
               without losing one's place; the groups are spans, so a copy is the key itself. */}
           <code
@@ -38,10 +42,9 @@ export const TotpSecretDisplay = ({ qrCode, secret }: Props) => {
             className="backoffice-totp-secret"
             data-testid="totp-secret"
             dir="ltr"
-            style={styles.secret}
           >
             {secret.match(/.{1,4}/g)?.map((group, index) => (
-              <span key={index} style={styles.secretGroup}>
+              <span className="backoffice-totp-secret__group" key={index}>
                 {group}
               </span>
             ))}

@@ -8,7 +8,8 @@ import { callBackoffice } from '../../../shared/components/client/backofficeFetc
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../../../shared/components/backoffice.css'
+import '../lib/twoFactorStyles.css'
 import { BrowserIcon } from './BrowserIcon.js'
 
 type Device = {
@@ -100,8 +101,7 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
     <section
       aria-busy={devices === null && !failed}
       aria-labelledby="backoffice-trusted-devices-heading"
-      className="backoffice-trusted-devices"
-      style={styles.section}
+      className="backoffice-trusted-devices backoffice-section"
     >
       <h3 dir="auto" id="backoffice-trusted-devices-heading">
         {t('fieldTrustedDevices')}
@@ -116,7 +116,7 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
           {t('trustedDevicesEmpty')}
         </p>
       ) : (
-        <ul style={styles.list}>
+        <ul className="backoffice-plain-list">
           {devices.map((device) => {
             const name = t('trustedDeviceName', {
               browser: device.browser || t('trustedDeviceUnknownBrowser'),
@@ -124,14 +124,11 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
             })
             return (
               <li
-                className="backoffice-trusted-device"
+                className="backoffice-trusted-device backoffice-two-factor-item"
                 data-device-id={String(device.id)}
                 key={String(device.id)}
-                style={styles.device}
               >
-                <span
-                  style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' }}
-                >
+                <span className="backoffice-two-factor-row">
                   <BrowserIcon browser={device.browser} />
                   <span>
                     <strong dir="auto">{name}</strong>
@@ -139,9 +136,8 @@ export const TrustedDevicesList = ({ apiRoute, serverURL, usersCollection }: Pro
                       <>
                         {' '}
                         <span
-                          className="backoffice-trusted-device__current"
+                          className="backoffice-trusted-device__current backoffice-badge"
                           dir="auto"
-                          style={styles.badge}
                         >
                           {t('trustedDeviceThisDevice')}
                         </span>

@@ -6,7 +6,9 @@ import { getBackofficeTranslation } from '../../../shared/i18n/text.js'
 import { getPluginOptions } from '../../../shared/options/getPluginOptions.js'
 import { readTotpState } from '../accountState.js'
 import { twoFactorRoutes } from '../constants.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../../../shared/components/backoffice.css'
+import '../lib/twoFactorStyles.css'
+import './TwoFactorField.css'
 import { listPasskeys } from '../passkeys/passkeyStore.js'
 import { recoveryCodesStatus } from '../recoveryCodes/store.js'
 import { appRemovable } from '../totp/appRemovable.js'
@@ -118,8 +120,7 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
     <>
       <section
         aria-labelledby="backoffice-two-factor-heading"
-        className="backoffice-two-factor"
-        style={styles.section}
+        className="backoffice-two-factor backoffice-section"
       >
         <h3 dir="auto" id="backoffice-two-factor-heading">
           {t('groupTwoFactor')}
@@ -131,14 +132,13 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
           </strong>
           {afterStatus}
         </p>
-        <ul className="backoffice-two-factor__methods" style={styles.list}>
+        <ul className="backoffice-two-factor__methods backoffice-plain-list">
           {methods.map((method) => (
             <li
-              className="backoffice-two-factor__method"
+              className="backoffice-two-factor__method backoffice-two-factor-item"
               data-method={method.id}
               data-on={method.on}
               key={method.id}
-              style={styles.device}
             >
               <span>
                 <strong dir="auto">{method.name}</strong>
@@ -171,7 +171,7 @@ export const TwoFactorField = async ({ id, payload, req }: UIFieldServerProps) =
             people need no administrator, and an open form under "On" reads as a next step. */}
         {status === 'enabled' && (
           <details className="backoffice-two-factor__problems" id="backoffice-two-factor-problems">
-            <summary dir="auto" style={{ cursor: 'pointer', marginBlock: 'var(--base)' }}>
+            <summary className="backoffice-two-factor__problems-summary" dir="auto">
               {t('twoFactorHavingProblems')}
             </summary>
             <AccountResetRequest

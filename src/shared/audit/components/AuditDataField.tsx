@@ -1,28 +1,13 @@
 'use client'
 
 import type { JSONFieldClientProps } from 'payload'
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { useField } from '@payloadcms/ui'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
 import { AuditEmptyValue } from './AuditEmptyValue.js'
-
-// Logical properties only, so the names stay at the start of each line in right-to-left languages.
-const styles = {
-  list: {
-    columnGap: 'var(--base)',
-    display: 'grid',
-    gridTemplateColumns: 'minmax(8rem, max-content) minmax(0, 1fr)',
-    margin: 0,
-    rowGap: 'calc(var(--base) / 3)',
-  },
-  name: { color: 'var(--theme-elevation-600)', fontWeight: 600 },
-  row: { display: 'contents' },
-  section: { marginBlockEnd: 'var(--spacing-field, var(--base))' },
-  title: { display: 'block', marginBlockEnd: 'calc(var(--base) / 2)' },
-  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
-} satisfies Record<string, CSSProperties>
+import './AuditDataField.css'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -45,13 +30,13 @@ const show = (value: unknown): ReactNode => {
 }
 
 const DataList = ({ data }: { data: Record<string, unknown> }) => (
-  <dl style={styles.list}>
+  <dl className="backoffice-audit-data__list">
     {Object.entries(data).map(([name, value]) => (
-      <div key={name} style={styles.row}>
-        <dt style={styles.name}>
+      <div className="backoffice-audit-data__row" key={name}>
+        <dt className="backoffice-audit-data__name">
           <bdi>{name}</bdi>
         </dt>
-        <dd style={styles.value}>{show(value)}</dd>
+        <dd className="backoffice-audit-data__value">{show(value)}</dd>
       </div>
     ))}
   </dl>
@@ -71,10 +56,9 @@ export const AuditDataField = ({ path }: JSONFieldClientProps) => {
   return (
     <section
       aria-labelledby="audit-data-title"
-      className="field-type audit-data"
-      style={styles.section}
+      className="field-type audit-data backoffice-audit-data"
     >
-      <span className="field-label" id="audit-data-title" style={styles.title}>
+      <span className="field-label backoffice-audit-data__title" id="audit-data-title">
         {t('auditFieldData')}
       </span>
       {empty ? (
@@ -82,7 +66,7 @@ export const AuditDataField = ({ path }: JSONFieldClientProps) => {
       ) : isRecord(value) ? (
         <DataList data={value} />
       ) : (
-        <div style={styles.value}>{show(value)}</div>
+        <div className="backoffice-audit-data__value">{show(value)}</div>
       )}
     </section>
   )

@@ -1,47 +1,15 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { Button, useConfig } from '@payloadcms/ui'
 import { useSearchParams } from 'next/navigation.js'
 
 import { useBackofficeTranslation } from '../../components/client/useBackofficeTranslation.js'
+import '../../components/backoffice.css'
 import { auditCategories } from '../auditCategories.js'
+import './AuditLogListTools.css'
 
 /** The filter a category link puts in the address, in the form Payload's own filter controls write. */
 const categoryKey = 'where[or][0][and][0][category][equals]'
-
-// Logical properties only, so the row mirrors in right-to-left languages.
-const styles = {
-  active: {
-    borderBlockEnd: '2px solid currentColor',
-    color: 'var(--theme-text)',
-    fontWeight: 700,
-  },
-  bar: {
-    alignItems: 'center',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'var(--base)',
-    justifyContent: 'space-between',
-    marginBlockEnd: 'var(--base)',
-  },
-  link: {
-    color: 'var(--theme-elevation-800)',
-    display: 'inline-block',
-    minBlockSize: 24,
-    paddingBlock: 'calc(var(--base) / 6)',
-    textDecoration: 'none',
-  },
-  list: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: 'calc(var(--base) * 0.75)',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-  },
-} satisfies Record<string, CSSProperties>
 
 type Props = {
   /** The audit log collection's slug (the plugin's `audit.slug`). */
@@ -89,18 +57,22 @@ export const AuditLogListTools = ({ slug }: Props) => {
   const noFilter = filterKeys.length === 0
 
   return (
-    <div className="audit-log-tools" style={styles.bar}>
+    <div className="audit-log-tools backoffice-audit-log-tools">
       <nav aria-label={t('auditCategoryFilterLabel')}>
-        <ul style={styles.list}>
+        <ul className="backoffice-plain-list backoffice-audit-log-tools__list">
           {categories.map(([value, text]) => {
             const active = value === null ? noFilter : current === value
             return (
               <li key={value ?? 'all'}>
                 <a
                   aria-current={active ? 'true' : undefined}
+                  className={
+                    active
+                      ? 'backoffice-audit-log-tools__link backoffice-audit-log-tools__link--active'
+                      : 'backoffice-audit-log-tools__link'
+                  }
                   data-category={value ?? 'all'}
                   href={hrefFor(value)}
-                  style={active ? { ...styles.link, ...styles.active } : styles.link}
                 >
                   {text}
                 </a>

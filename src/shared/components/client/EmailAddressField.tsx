@@ -1,7 +1,5 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { useTranslation } from '@payloadcms/ui'
 
 import { useBackofficeTranslation } from './useBackofficeTranslation.js'
@@ -10,8 +8,9 @@ type Props = {
   /** The id of the text that explains the field, for screen readers. */
   'aria-describedby'?: string
   autoFocus?: boolean
+  /** The input's own class, beside Payload's field markup around it. */
+  className?: string
   onChange: (email: string) => void
-  style?: CSSProperties
   value: string
 }
 
@@ -22,8 +21,8 @@ type Props = {
 export const EmailAddressField = ({
   'aria-describedby': describedBy,
   autoFocus,
+  className,
   onChange,
-  style,
   value,
 }: Props) => {
   const { t: payloadT } = useTranslation()
@@ -40,12 +39,12 @@ export const EmailAddressField = ({
           autoComplete="email"
           // eslint-disable-next-line jsx-a11y/no-autofocus -- only a page with this one field to fill asks for it
           autoFocus={autoFocus}
+          className={className}
           id="field-email"
           name="email"
           onChange={(event) => onChange(event.target.value)}
           placeholder={t('loginEmailPlaceholder')}
           required
-          style={style}
           type="email"
           value={value}
         />

@@ -1,6 +1,6 @@
 'use client'
 
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { Banner, useTranslation } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
@@ -10,6 +10,7 @@ import type { BackofficeAnswer } from './backofficeFetch.js'
 
 import { relativeWait } from '../../i18n/relativeWait.js'
 import { useBackofficeTranslation } from './useBackofficeTranslation.js'
+import './SignInAlert.css'
 
 /** A refusal shown above a sign-in form until the next attempt. */
 export type SignInRefusal = {
@@ -59,8 +60,6 @@ const secondsLeft = (refusal: SignInRefusal, now: number): number =>
       (refusal.retryAfter ?? 0) - (Math.max(now, refusal.shownAt) - refusal.shownAt) / 1000,
     ),
   )
-
-const styles = { region: { marginBlockEnd: 0 } } satisfies Record<string, CSSProperties>
 
 type Props = {
   /** For the form's `aria-describedby`. */
@@ -114,13 +113,7 @@ export const SignInAlert = ({ id, refusal }: Props) => {
   }
 
   return (
-    <div
-      className="backoffice-sign-in-alert"
-      data-code={refusal?.code}
-      id={id}
-      role="alert"
-      style={styles.region}
-    >
+    <div className="backoffice-sign-in-alert" data-code={refusal?.code} id={id} role="alert">
       {sentence === null ? null : (
         <Banner type="error">
           <span dir="auto">{sentence}</span>

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react'
 import { Logo } from '@payloadcms/next/rsc'
 import { RenderServerComponent } from '@payloadcms/ui/elements/RenderServerComponent'
 
+import './AdminBrand.css'
+
 type BrandProps = Pick<AdminViewServerProps, 'initPageResult' | 'params' | 'searchParams'>
 
 /** What Payload hands the app's login components: the same props its own login view passes. */
@@ -32,9 +34,6 @@ export const AdminLogo = (props: BrandProps) => (
   </div>
 )
 
-/** The sign-in form's column (LoginForm.tsx): the app's components line up with the form. */
-const formColumn = { inlineSize: '100%', marginInline: 'auto', maxInlineSize: '30rem' } as const
-
 /**
  * The sign-in page's frame as Payload's login view draws it: the logo, the app's `beforeLogin`
  * components, the form, the app's `afterLogin` components.
@@ -56,9 +55,9 @@ export const SignInFrame = ({ children, ...props }: { children: ReactNode } & Br
   return (
     <>
       <AdminLogo {...props} />
-      {before ? <div style={formColumn}>{before}</div> : null}
+      {before ? <div className="backoffice-sign-in-frame__column">{before}</div> : null}
       {children}
-      {after ? <div style={formColumn}>{after}</div> : null}
+      {after ? <div className="backoffice-sign-in-frame__column">{after}</div> : null}
     </>
   )
 }

@@ -25,7 +25,7 @@ import {
 } from '../../../../shared/components/client/SignInAlert.js'
 import { toastError } from '../../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../../shared/components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
+import '../../lib/twoFactorStyles.css'
 
 type Props = {
   adminRoute: string
@@ -111,13 +111,13 @@ export const PasskeyChallenge = ({
   }
 
   return (
-    <div aria-busy={busy} style={styles.column}>
+    <div aria-busy={busy} className="backoffice-two-factor-column">
       <div className="form-header">
         <h1 dir="auto">{t('passkeyChallengeHeading')}</h1>
         <p dir="auto">{t('passkeyChallengeInstructions')}</p>
       </div>
       <SignInAlert id="backoffice-sign-in-alert" refusal={refusal} />
-      <div style={styles.checkbox}>
+      <div className="backoffice-two-factor-row">
         <input
           checked={trustThisDevice}
           disabled={busy}

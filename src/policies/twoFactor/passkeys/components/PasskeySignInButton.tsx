@@ -15,6 +15,7 @@ import { loginOutcomeOf } from '../../../../shared/components/client/loginOutcom
 import { continueSignedIn } from '../../../../shared/components/client/PendingToast.js'
 import { refusalOf, type SignInRefusal } from '../../../../shared/components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../../../shared/components/client/useBackofficeTranslation.js'
+import './PasskeySignInButton.css'
 
 type Props = {
   adminRoute: string
@@ -96,11 +97,10 @@ export const PasskeySignInButton = ({
   return (
     <button
       aria-busy={busy}
-      className="btn btn--style-secondary btn--size-large"
+      className="btn btn--style-secondary btn--size-large backoffice-passkey-sign-in"
       disabled={disabled || busy}
       id="backoffice-passkey-sign-in"
       onClick={() => void signIn()}
-      style={{ inlineSize: '100%', margin: 0 }}
       type="button"
     >
       <span dir="auto">{busy ? t('passkeysWaiting') : t('passkeySignInButton')}</span>

@@ -13,7 +13,8 @@ import { toastError } from '../../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../../shared/components/client/useBackofficeTranslation.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
 import { passkeyDevice } from '../../lib/passkeyDevice.js'
-import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
+import '../../../../shared/components/backoffice.css'
+import '../../lib/twoFactorStyles.css'
 
 type Passkey = {
   backedUp: boolean
@@ -199,7 +200,7 @@ export const PasskeysList = ({
   })
   if (own && listing && !listing.available) {
     return (
-      <section className="backoffice-passkeys" style={styles.section}>
+      <section className="backoffice-passkeys backoffice-section">
         <h3 dir="auto">{t('passkeysHeading')}</h3>
         <p dir="auto">{t('passkeysUnavailable')}</p>
       </section>
@@ -209,9 +210,8 @@ export const PasskeysList = ({
     <section
       aria-busy={listing === null && !failed}
       aria-labelledby="backoffice-passkeys-heading"
-      className="backoffice-passkeys"
+      className="backoffice-passkeys backoffice-section"
       id="backoffice-passkeys"
-      style={styles.section}
     >
       <h3 dir="auto" id="backoffice-passkeys-heading">
         {t('passkeysHeading')}
@@ -231,16 +231,18 @@ export const PasskeysList = ({
           {t('passkeysNone')}
         </p>
       ) : (
-        <ul aria-labelledby="backoffice-passkeys-heading" style={styles.list}>
+        <ul aria-labelledby="backoffice-passkeys-heading" className="backoffice-plain-list">
           {listing.docs.map((passkey) => (
             <li
-              className="backoffice-passkey"
+              className="backoffice-passkey backoffice-two-factor-item"
               data-passkey-id={String(passkey.id)}
               key={String(passkey.id)}
-              style={styles.device}
             >
               {renaming?.id === passkey.id ? (
-                <form onSubmit={(event) => void rename(event)} style={styles.checkbox}>
+                <form
+                  className="backoffice-two-factor-row"
+                  onSubmit={(event) => void rename(event)}
+                >
                   <label htmlFor={`backoffice-passkey-name-${passkey.id}`}>
                     {t('passkeyRenameLabel', { name: passkey.name })}
                   </label>
@@ -292,7 +294,7 @@ export const PasskeysList = ({
                 </span>
               )}
               {confirmingRemoval === passkey.id ? (
-                <span role="alert" style={styles.checkbox}>
+                <span className="backoffice-two-factor-row" role="alert">
                   <span>{t('passkeyRemoveConfirm', { name: passkey.name })}</span>
                   <Button
                     buttonStyle="primary"
@@ -314,7 +316,7 @@ export const PasskeysList = ({
                 </span>
               ) : (
                 renaming?.id !== passkey.id && (
-                  <span style={styles.checkbox}>
+                  <span className="backoffice-two-factor-row">
                     {own && (
                       <Button
                         aria-label={`${t('passkeyRename')}: ${passkey.name}`}

@@ -7,7 +7,7 @@ import { toastError } from '../../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../../shared/components/client/useBackofficeTranslation.js'
 import { useHydrated } from '../../../../shared/components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../../sudo/components/sudoConfirmation.js'
-import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
+import '../../lib/twoFactorStyles.css'
 import { ResetReasonInput } from './ResetReasonInput.js'
 import { useResetRequestSender } from './useResetRequestSender.js'
 
@@ -66,7 +66,10 @@ export const AccountResetRequest = ({ apiRoute, serverURL, usersCollection }: Pr
       {sent ? (
         <p className="backoffice-reset-request__sent">{t('twoFactorResetRequested')}</p>
       ) : (
-        <div aria-busy={!hydrated || sending} style={{ ...styles.column, marginInline: 0 }}>
+        <div
+          aria-busy={!hydrated || sending}
+          className="backoffice-two-factor-column backoffice-two-factor-column--start"
+        >
           <p>{t('twoFactorResetAccountIntro')}</p>
           <ResetReasonInput onChange={setReason} readOnly={!hydrated || sending} value={reason} />
           {error ? <p className="backoffice-reset-request__error">{error}</p> : null}

@@ -6,7 +6,8 @@ import { Button } from '@payloadcms/ui'
 import { useState } from 'react'
 
 import { useBackofficeTranslation } from '../../../../shared/components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../../lib/twoFactorStyles.js'
+import '../../lib/twoFactorStyles.css'
+import './RequestResetWidget.css'
 import { ResetReasonInput } from './ResetReasonInput.js'
 import { useResetRequestSender } from './useResetRequestSender.js'
 
@@ -45,7 +46,7 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
 
   // An expired prompt only says so: the way back to the password step stays in view.
   const backToLogin = (
-    <p style={{ marginInline: 'auto', maxInlineSize: '30rem', paddingBlockStart: 'var(--base)' }}>
+    <p className="backoffice-two-factor-aside backoffice-reset-widget__back">
       <a dir="auto" href={loginURL}>
         {t('forgotBackToLogin')}
       </a>
@@ -54,12 +55,11 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
   if (phase === 'collapsed') {
     return (
       <>
-        <p style={{ marginInline: 'auto', maxInlineSize: '30rem' }}>
+        <p className="backoffice-two-factor-aside">
           <button
-            className="btn--style-none"
+            className="btn--style-none backoffice-two-factor-aside__link"
             dir="auto"
             onClick={() => setPhase('expanded')}
-            style={{ textDecoration: 'underline' }}
             type="button"
           >
             {t('twoFactorResetToggle')}
@@ -71,7 +71,7 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
   }
   if (phase === 'success') {
     return (
-      <div role="status" style={styles.column}>
+      <div className="backoffice-two-factor-column" role="status">
         <p dir="auto">{t('twoFactorResetRequested')}</p>
         <Button buttonStyle="secondary" el="anchor" url={loginURL}>
           <span dir="auto">{t('twoFactorResetBackToLogin')}</span>
@@ -84,8 +84,8 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
       <form
         aria-busy={sending}
         aria-labelledby="backoffice-reset-form-heading"
+        className="backoffice-two-factor-column"
         onSubmit={(event) => void submit(event)}
-        style={styles.column}
       >
         <h2 dir="auto" id="backoffice-reset-form-heading">
           {t('twoFactorResetFormHeading')}
@@ -96,7 +96,7 @@ export const RequestResetWidget = ({ apiRoute, loginURL, serverURL, usersCollect
             {error}
           </p>
         ) : null}
-        <div style={{ display: 'flex', gap: 'var(--base)' }}>
+        <div className="backoffice-reset-widget__actions">
           <Button
             buttonStyle="secondary"
             disabled={sending}

@@ -3,6 +3,8 @@
 import { Button, Modal, useModal, useTranslation } from '@payloadcms/ui'
 import { useState } from 'react'
 
+import './ReviewDecisionDialog.css'
+
 type Props = {
   body: string
   confirmingLabel: string
@@ -46,11 +48,9 @@ export const ReviewDecisionDialog = ({
     <Modal
       aria-describedby={`${slug}-body`}
       aria-labelledby={`${slug}-heading`}
-      className="confirmation-modal"
+      className="confirmation-modal backoffice-review-decision"
       closeOnBlur={false}
       slug={slug}
-      // Above the document's sticky header, as Payload's own confirmations sit.
-      style={{ zIndex: 101 }}
     >
       <div aria-busy={confirming} className="confirmation-modal__wrapper">
         <div className="confirmation-modal__content">

@@ -1,7 +1,5 @@
 'use client'
 
-import type { CSSProperties } from 'react'
-
 import { Button, TextareaInput, toast, useModal, useTranslation } from '@payloadcms/ui'
 import { formatAdminURL } from 'payload/shared'
 import { useEffect, useRef, useState } from 'react'
@@ -18,6 +16,7 @@ import { ConfirmPasswordPrompt } from '../../../sudo/components/ConfirmPasswordP
 import { resetRequestLimits } from '../constants.js'
 import { AdminDate } from './AdminDate.js'
 import { ReviewDecisionDialog } from './ReviewDecisionDialog.js'
+import './ReviewResetRequestField.css'
 
 type Props = {
   apiRoute: string
@@ -42,42 +41,13 @@ const statusLabels: Record<ResetRequestStatus, BackofficeTranslationKey> = {
   reportedMisuse: 'resetRequestStatusReportedMisuse',
 }
 
-// Logical properties only, so the panel mirrors in right-to-left languages.
-const styles = {
-  badge: {
-    border: '1px solid currentColor',
-    borderRadius: 'var(--style-radius-s)',
-    display: 'inline-block',
-    paddingInline: 'calc(var(--base) / 3)',
-  },
-  card: {
-    border: '1px solid var(--theme-elevation-150)',
-    borderRadius: 'var(--style-radius-m)',
-    display: 'grid',
-    gap: 'calc(var(--base) / 2)',
-    padding: 'var(--base)',
-    textAlign: 'start',
-  },
-  list: {
-    columnGap: 'var(--base)',
-    display: 'grid',
-    gridTemplateColumns: 'minmax(8rem, max-content) 1fr',
-    margin: 0,
-    rowGap: 'calc(var(--base) / 3)',
-  },
-  panel: { display: 'grid', gap: 'var(--base)', marginBlock: 'var(--base)' },
-  table: { borderCollapse: 'collapse', inlineSize: '100%', textAlign: 'start' },
-  th: { textAlign: 'start' },
-  // The reason and the comment as typed: line breaks kept, long words wrapped, never HTML.
-  typed: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
-} satisfies Record<string, CSSProperties>
-
-const badgeColours: Record<ResetRequestStatus, string> = {
-  approved: 'var(--theme-success-750)',
-  denied: 'var(--theme-error-750)',
-  expired: 'var(--theme-elevation-650)',
-  pending: 'var(--theme-warning-750)',
-  reportedMisuse: 'var(--theme-error-750)',
+/** The status badge's modifier class, which gives it the status's colour. */
+const statusModifiers: Record<ResetRequestStatus, string> = {
+  approved: 'backoffice-reset-review__status--approved',
+  denied: 'backoffice-reset-review__status--denied',
+  expired: 'backoffice-reset-review__status--expired',
+  pending: 'backoffice-reset-review__status--pending',
+  reportedMisuse: 'backoffice-reset-review__status--reported-misuse',
 }
 
 /**
@@ -158,10 +128,13 @@ export const ReviewResetRequestField = ({
   const pending = state.status === 'pending' && answer === null
 
   return (
-    <div aria-busy={busy} className="backoffice-reset-review" style={styles.panel}>
-      <section aria-labelledby="backoffice-reset-requester" style={styles.card}>
+    <div aria-busy={busy} className="backoffice-reset-review">
+      <section
+        aria-labelledby="backoffice-reset-requester"
+        className="backoffice-reset-review__card"
+      >
         <h3 id="backoffice-reset-requester">{t('resetReviewRequesterHeading')}</h3>
-        <dl style={styles.list}>
+        <dl className="backoffice-reset-review__list">
           {state.requester.name ? (
             <>
               <dt>{t('resetReviewName')}</dt>
@@ -177,20 +150,23 @@ export const ReviewResetRequestField = ({
         {state.requester.signIns.length === 0 ? (
           <p>{t('resetReviewNoSignIns')}</p>
         ) : (
-          <div style={{ overflowX: 'auto' }}>
-            <table aria-labelledby="backoffice-reset-sign-ins" style={styles.table}>
+          <div className="backoffice-reset-review__table-scroll">
+            <table
+              aria-labelledby="backoffice-reset-sign-ins"
+              className="backoffice-reset-review__table"
+            >
               <thead>
                 <tr>
-                  <th scope="col" style={styles.th}>
+                  <th className="backoffice-reset-review__column-heading" scope="col">
                     {t('resetReviewColumnTime')}
                   </th>
-                  <th scope="col" style={styles.th}>
+                  <th className="backoffice-reset-review__column-heading" scope="col">
                     {t('resetReviewColumnOutcome')}
                   </th>
-                  <th scope="col" style={styles.th}>
+                  <th className="backoffice-reset-review__column-heading" scope="col">
                     {t('resetReviewColumnAddress')}
                   </th>
-                  <th scope="col" style={styles.th}>
+                  <th className="backoffice-reset-review__column-heading" scope="col">
                     {t('resetReviewColumnBrowser')}
                   </th>
                 </tr>
@@ -216,15 +192,15 @@ export const ReviewResetRequestField = ({
         )}
       </section>
 
-      <section aria-labelledby="backoffice-reset-request" style={styles.card}>
+      <section aria-labelledby="backoffice-reset-request" className="backoffice-reset-review__card">
         <h3 id="backoffice-reset-request">{t('resetReviewRequestHeading')}</h3>
-        <dl style={styles.list}>
+        <dl className="backoffice-reset-review__list">
           <dt>{t('fieldResetStatus')}</dt>
           <dd>
             <span
+              className={`backoffice-reset-review__status ${statusModifiers[state.status]}`}
               data-status={state.status}
               id="backoffice-reset-status"
-              style={{ ...styles.badge, color: badgeColours[state.status] }}
             >
               {t(statusLabels[state.status])}
             </span>
@@ -241,7 +217,7 @@ export const ReviewResetRequestField = ({
           <dd dir="auto">{address || t('resetReviewNotRecorded')}</dd>
           <dt>{t('fieldResetReason')}</dt>
           <dd>
-            <p dir="auto" id="backoffice-reset-reason" style={styles.typed}>
+            <p className="backoffice-reset-review__typed" dir="auto" id="backoffice-reset-reason">
               {state.reason}
             </p>
           </dd>
@@ -261,7 +237,7 @@ export const ReviewResetRequestField = ({
             <>
               <dt>{t('resetReviewComment')}</dt>
               <dd>
-                <p dir="auto" style={styles.typed}>
+                <p className="backoffice-reset-review__typed" dir="auto">
                   {state.approverComment}
                 </p>
               </dd>
@@ -271,13 +247,17 @@ export const ReviewResetRequestField = ({
       </section>
 
       {answer !== null ? (
-        <p ref={answerRef} role="status" style={styles.card} tabIndex={-1}>
+        <p className="backoffice-reset-review__card" ref={answerRef} role="status" tabIndex={-1}>
           {answer}
         </p>
       ) : null}
 
       {pending ? (
-        <div aria-label={t('resetReviewHeading')} role="region" style={styles.card}>
+        <div
+          aria-label={t('resetReviewHeading')}
+          className="backoffice-reset-review__card"
+          role="region"
+        >
           <TextareaInput
             label={t('resetReviewCommentLabel')}
             // Payload's textarea takes no maxLength: the server's limit is kept here.
@@ -290,11 +270,11 @@ export const ReviewResetRequestField = ({
             value={comment}
           />
           {ownRequest ? (
-            <p id="backoffice-reset-own-request" style={{ margin: 0 }}>
+            <p className="backoffice-reset-review__own-request" id="backoffice-reset-own-request">
               {t('resetReviewOwnRequest')}
             </p>
           ) : null}
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--base)' }}>
+          <div className="backoffice-reset-review__actions">
             {ownRequest ? null : (
               <Button
                 disabled={busy}
