@@ -1,18 +1,16 @@
 'use client'
 
 import { Button, useTranslation } from '@payloadcms/ui'
-import { usePathname, useRouter } from 'next/navigation.js'
 import { formatAdminURL } from 'payload/shared'
 import { useState } from 'react'
 
 import { callBackoffice } from '../../../shared/components/client/backofficeFetch.js'
-import { localPath, withRedirect } from '../../../shared/components/client/loginOutcome.js'
 import { SignInAlert } from '../../../shared/components/client/SignInAlert.js'
-import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
-import { twoFactorStyles as styles } from '../lib/twoFactorStyles.js'
+import '../lib/twoFactorStyles.css'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
+import { useRefusalDestination } from './useRefusalDestination.js'
 
 const alertId = 'backoffice-sign-in-alert'
 
@@ -41,45 +39,35 @@ export const ChallengeForm = ({
 }: Props) => {
   const t = useBackofficeTranslation()
   const { i18n } = useTranslation()
-  const router = useRouter()
-  const pathname = usePathname()
+  const onRefused = useRefusalDestination()
   const [trustThisDevice, setTrustThisDevice] = useState(false)
-  const { busy, change, code, codeInput, complete, phase, redirect, refusal, submit } =
-    useOneTimeCodeForm({
-      adminRoute,
-      onRefused: ({ body, message, status }) => {
-        const redirectTo = localPath((body as { redirectTo?: unknown } | null)?.redirectTo)
-        if (status !== 401 && status !== 500 && redirectTo && redirectTo !== pathname) {
-          if (message) {
-            toastError(message)
-          }
-          router.push(withRedirect(redirectTo, redirect))
-        }
-      },
-      send: (value) =>
-        callBackoffice(
-          formatAdminURL({
-            apiRoute,
-            path: `/${usersCollection}/mfa/totp/authenticate`,
-            serverURL,
-          }),
-          { body: { code: value, trustThisDevice }, language: i18n.language, t },
-        ),
-    })
+  const { busy, change, code, codeInput, complete, phase, refusal, submit } = useOneTimeCodeForm({
+    adminRoute,
+    onRefused,
+    send: (value) =>
+      callBackoffice(
+        formatAdminURL({
+          apiRoute,
+          path: `/${usersCollection}/mfa/totp/authenticate`,
+          serverURL,
+        }),
+        { body: { code: value, trustThisDevice }, language: i18n.language, t },
+      ),
+  })
 
   return (
     <form
       aria-busy={busy}
       aria-describedby={refusal ? alertId : undefined}
+      className="backoffice-two-factor-column"
       onSubmit={submit}
-      style={styles.column}
     >
       <div className="form-header">
         <h1 dir="auto">{t('twoFactorChallengeHeading')}</h1>
         <p dir="auto">{t('twoFactorChallengeInstructions')}</p>
       </div>
       <SignInAlert id={alertId} refusal={refusal} />
-      <fieldset disabled={busy} style={styles.fieldset}>
+      <fieldset className="backoffice-two-factor-stack" disabled={busy}>
         <OneTimeCodeInput
           disabled={busy}
           id="backoffice-totp-code"
@@ -87,7 +75,7 @@ export const ChallengeForm = ({
           onChange={change}
           value={code}
         />
-        <div style={styles.checkbox}>
+        <div className="backoffice-two-factor-row">
           <input
             checked={trustThisDevice}
             id="backoffice-trust-device"

@@ -17,6 +17,12 @@ import { retryDelayMs } from './retryDelay.js'
 type Options = {
   adminRoute: string
   /**
+   * Whether what is typed is a whole code: by default the authenticator app's six digits, which are
+   * sent as soon as the last one is typed. With another test (a recovery code, whose length varies),
+   * the code goes only with the button or Enter.
+   */
+  isComplete?: (code: string) => boolean
+  /**
    * Told of an accepted code first: true when it has taken over what comes next (enrolment's
    * recovery codes step), so the form does not move on by itself.
    */
@@ -25,8 +31,11 @@ type Options = {
   onRefused?: (answer: BackofficeAnswer) => void
   /** Sends a complete code to the server. */
   send: (code: string) => Promise<BackofficeAnswer>
-  /** Shown on the page the accepted code leads to. */
-  successMessage?: string
+  /**
+   * Shown on the page the accepted code leads to: a text, or `fromAnswer`, the answer's own
+   * `message` (a recovery code's answer says how many codes remain).
+   */
+  successMessage?: 'fromAnswer' | string
   /** Where an accepted code leads instead of where the sign-in was headed. */
   successTarget?: string
 }
@@ -39,8 +48,11 @@ type Options = {
  * and a wait before the next try (a wrong code costs a few seconds); the focus back on the field once
  * it can be typed in again; and, once the code is accepted, where the sign-in was headed.
  */
+const sixDigits = (code: string) => code.length === totpParameters.digits
+
 export const useOneTimeCodeForm = ({
   adminRoute,
+  isComplete,
   onAccepted,
   onRefused,
   send,
@@ -54,7 +66,8 @@ export const useOneTimeCodeForm = ({
   const [phase, setPhase] = useState<'idle' | 'sending' | 'waiting'>('idle')
   const [refusal, setRefusal] = useState<null | SignInRefusal>(null)
   const busy = phase !== 'idle'
-  const complete = code.length === totpParameters.digits
+  const completeCode = isComplete ?? sixDigits
+  const complete = completeCode(code)
   const codeInput = useRef<HTMLInputElement>(null)
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined)
   // Set at once, unlike `phase`, whose new value a second event in the same render (a pasted code,
@@ -71,7 +84,7 @@ export const useOneTimeCodeForm = ({
   }, [phase])
 
   const attempt = async (value: string) => {
-    if (busy || sending.current || value.length !== totpParameters.digits) {
+    if (busy || sending.current || !completeCode(value)) {
       return
     }
     sending.current = true
@@ -82,7 +95,15 @@ export const useOneTimeCodeForm = ({
       if (onAccepted?.(answer)) {
         return
       }
-      continueSignedIn(successTarget ?? afterSignIn(adminRoute, redirect), successMessage)
+      const answered = (answer.body as { message?: unknown } | null)?.message
+      continueSignedIn(
+        successTarget ?? afterSignIn(adminRoute, redirect),
+        successMessage !== 'fromAnswer'
+          ? successMessage
+          : typeof answered === 'string'
+            ? answered
+            : undefined,
+      )
       return
     }
     setRefusal(
@@ -101,10 +122,10 @@ export const useOneTimeCodeForm = ({
     onRefused?.(answer)
   }
 
-  /** The field's `onChange`: the code as typed, sent as soon as it is complete. */
+  /** The field's `onChange`: the code as typed, sent as soon as its six digits are there. */
   const change = (value: string) => {
     setCode(value)
-    if (value.length === totpParameters.digits) {
+    if (!isComplete && sixDigits(value)) {
       void attempt(value)
     }
   }
