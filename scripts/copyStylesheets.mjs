@@ -8,4 +8,5 @@ for (const file of stylesheets) {
   mkdirSync(path.dirname(path.join('dist', file)), { recursive: true })
   copyFileSync(path.join('src', file), path.join('dist', file))
 }
-console.log(`copied ${stylesheets.length} stylesheets to dist/`)
+// Nothing on stdout: `npm pack --json` runs this (prepack) and its output must stay JSON.
+process.stderr.write(`copied ${stylesheets.length} stylesheets to dist/\n`)

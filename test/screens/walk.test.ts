@@ -9,7 +9,13 @@ import { heading, paragraph, text } from '../../dev/seed/richText.js'
 import { auditWriteToken } from '../../src/shared/audit/auditWriteToken.js'
 import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
-import { adminHydrated, fillField, hydrated, launchBrowser } from '../helpers/browser.js'
+import {
+  adminHydrated,
+  fillField,
+  hydrated,
+  launchBrowser,
+  placeholdersAboveGone,
+} from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
 import { signIn } from '../helpers/signIn.js'
@@ -383,6 +389,8 @@ const screens: Record<string, (language: Language) => Promise<void>> = {
         await page.goto(`${appUrl}/admin/account`)
         const setUp = page.locator('a[href^="/admin/two-factor/setup"]').first()
         await hydrated(setUp)
+        // A click aimed while a field above still loads lands where the link was.
+        await placeholdersAboveGone(setUp)
         await setUp.click()
         await page.waitForURL((url) => url.pathname === '/admin/two-factor/setup')
         await expect
@@ -434,6 +442,7 @@ const screens: Record<string, (language: Language) => Promise<void>> = {
       await atEachSize(page, async (size) => {
         await page.goto(`${appUrl}/admin/account`)
         await hydrated(page.locator('#backoffice-change-password-open'))
+        await placeholdersAboveGone(page.locator('#backoffice-change-password-open'))
         await page.locator('#backoffice-change-password-open').click()
         await fillField(page, '#backoffice-current-password', password)
         await fillField(page, '#backoffice-new-password', newPassword)
