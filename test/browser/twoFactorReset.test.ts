@@ -821,7 +821,10 @@ describe('a denied reset request, in Chromium', () => {
     const reasonText = adminPage.locator('#backoffice-reset-reason')
     expect(await reasonText.textContent()).toBe(typedReason)
     await expect.poll(() => reasonText.locator('b').count()).toBe(0)
-    expect(await reasonText.evaluate((node) => getComputedStyle(node).whiteSpace)).toBe('pre-wrap')
+    // The review's stylesheet comes with its lazily loaded chunk: the style is there once it applied.
+    await expect
+      .poll(() => reasonText.evaluate((node) => getComputedStyle(node).whiteSpace))
+      .toBe('pre-wrap')
     await adminPage.evaluate(() => {
       ;(window as unknown as { backofficeSamePage: boolean }).backofficeSamePage = true
     })
