@@ -17,6 +17,7 @@ import {
 } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
+import { enrolThroughPage } from '../helpers/enrolThroughPage.js'
 import { signIn } from '../helpers/signIn.js'
 import { linksIn, mailbox } from '../helpers/smtpInbox.js'
 import { sqlOn } from '../helpers/sql.js'
@@ -45,23 +46,9 @@ const sql = sqlOn(app.payload)
  */
 const authenticators = new Map<string, ReturnType<typeof authenticatorApp>>()
 
-/** Sets up a second factor for `email` the way the account page does, through the API with the browser's session. */
+/** Sets up a second factor for `email` (see `enrolThroughPage`), keeping its app for later codes. */
 const enrolThroughApi = async (page: Page, email: string) => {
-  await signIn(page, appUrl, email, password)
-  // Payload takes the session cookie outside a page only with the admin's own origin.
-  const setup = await page.request.get(`${appUrl}/api/users/mfa/totp/setup`, {
-    headers: { Origin: appUrl },
-  })
-  expect(setup.status()).toBe(200)
-  const { secret } = (await setup.json()) as { secret: string }
-  const authenticator = authenticatorApp(secret, { forgetUsedSteps: forgetLastUsedStep(email) })
-  authenticators.set(email, authenticator)
-  const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
-    data: { code: await authenticator.code() },
-    headers: { Origin: appUrl },
-  })
-  expect(finished.status()).toBe(200)
-  await signOut(page)
+  authenticators.set(email, await enrolThroughPage(page, appUrl, email, password))
 }
 
 const signOut = async (page: Page) => {

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drawLandscape, palettes } from '../../dev/seed/images.js'
 import { heading, paragraph, text } from '../../dev/seed/richText.js'
 import { auditWriteToken } from '../../src/shared/audit/auditWriteToken.js'
-import { forgetLastUsedStep } from '../helpers/appDatabase.js'
 import { appPayloadOfFile } from '../helpers/appPayload.js'
 import {
   adminHydrated,
@@ -18,9 +17,9 @@ import {
 } from '../helpers/browser.js'
 import { browserLane } from '../helpers/browserLane.js'
 import { docScreenshot } from '../helpers/docScreenshot.js'
+import { enrolThroughPage } from '../helpers/enrolThroughPage.js'
 import { signIn } from '../helpers/signIn.js'
 import { sqlOn } from '../helpers/sql.js'
-import { authenticatorApp } from '../helpers/twoFactor.js'
 import { waitForVideoSelect } from '../helpers/videoSelect.js'
 
 /**
@@ -139,25 +138,6 @@ const passwordStep = async (page: Page, email: string) => {
   await page.waitForURL((url) => url.pathname !== '/admin/login')
 }
 
-/** Sets up the authenticator app for `email` as the account page does, through the API. */
-const enrolThroughApi = async (page: Page, email: string) => {
-  await signIn(page, appUrl, email, password)
-  // Payload takes the session cookie outside a page only with the admin's own origin.
-  const setup = await page.request.get(`${appUrl}/api/users/mfa/totp/setup`, {
-    headers: { Origin: appUrl },
-  })
-  expect(setup.status()).toBe(200)
-  const { secret } = (await setup.json()) as { secret: string }
-  const authenticator = authenticatorApp(secret, { forgetUsedSteps: forgetLastUsedStep(email) })
-  const finished = await page.request.post(`${appUrl}/api/users/mfa/totp/finish-enrollment`, {
-    data: { code: await authenticator.code() },
-    headers: { Origin: appUrl },
-  })
-  expect(finished.status()).toBe(200)
-  await page.goto(`${appUrl}/admin/logout`)
-  await page.waitForURL((url) => url.pathname === '/admin/login')
-}
-
 /**
  * Writes every time a list or panel of the walk shows to a fixed instant, one minute apart in the
  * order the rows were written: the audit log's (the users list's "Last sign-in", the audit log, a
@@ -270,8 +250,8 @@ beforeAll(async () => {
 
   // Two accounts with the authenticator app; one of them asks for a reset from the code prompt.
   const enrolling = await browserIn('en')
-  await enrolThroughApi(enrolling, people.challenged)
-  await enrolThroughApi(enrolling, people.requester)
+  await enrolThroughPage(enrolling, appUrl, people.challenged, password)
+  await enrolThroughPage(enrolling, appUrl, people.requester, password)
   await passwordStep(enrolling, people.requester)
   const requested = await enrolling.request.post(`${appUrl}/api/users/mfa/totp/request-reset`, {
     data: { reason },

@@ -10,6 +10,7 @@ import { EmailAddressField } from '../../shared/components/client/EmailAddressFi
 import { loginOutcomeOf } from '../../shared/components/client/loginOutcome.js'
 import { toastError } from '../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
+import '../../shared/components/backoffice.css'
 import './ForgotForm.css'
 import './pageColumn.css'
 
@@ -83,7 +84,10 @@ export const ForgotForm = ({ apiRoute, loginURL, serverURL, usersCollection }: P
         <h1>{t('forgotHeading')}</h1>
         <p id="forgot-instructions">{t('forgotInstructions')}</p>
       </div>
-      <fieldset className="backoffice-forgot-password-form__fieldset" disabled={busy}>
+      <fieldset
+        className="backoffice-field-stack backoffice-forgot-password-form__fieldset"
+        disabled={busy}
+      >
         <EmailAddressField
           aria-describedby="forgot-instructions"
           autoFocus

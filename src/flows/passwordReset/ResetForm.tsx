@@ -13,6 +13,7 @@ import { NewPasswordField } from '../../policies/passwordPolicy/components/NewPa
 import { callBackoffice } from '../../shared/components/client/backofficeFetch.js'
 import { toastError } from '../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../shared/components/client/useBackofficeTranslation.js'
+import '../../shared/components/backoffice.css'
 import './ResetForm.css'
 import { resetOutcome } from './resetOutcome.js'
 
@@ -81,7 +82,10 @@ export const ResetForm = ({
 
   return (
     <form aria-busy={busy} className="backoffice-reset-password-form" onSubmit={submit}>
-      <fieldset className="backoffice-reset-password-form__fieldset" disabled={busy}>
+      <fieldset
+        className="backoffice-field-stack backoffice-reset-password-form__fieldset"
+        disabled={busy}
+      >
         <NewPasswordField
           autoFocus
           disabled={busy}

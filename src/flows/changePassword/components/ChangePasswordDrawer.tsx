@@ -120,7 +120,7 @@ export const ChangePasswordDrawer = ({ policy, userInputs, usersCollection }: Pr
       </Button>
       <Drawer slug={changePasswordDrawerSlug} title={t('changePasswordDrawerTitle')}>
         <form aria-busy={pending} className="backoffice-change-password__form" onSubmit={submit}>
-          <fieldset className="backoffice-change-password__fieldset" disabled={pending}>
+          <fieldset className="backoffice-field-stack" disabled={pending}>
             <PasswordInput
               autoComplete="current-password"
               disabled={pending}

@@ -13,6 +13,7 @@ import { useBackofficeTranslation } from '../../../shared/components/client/useB
 import { useHydrated } from '../../../shared/components/client/useHydrated.js'
 import { useSudoConfirmation } from '../../sudo/components/sudoConfirmation.js'
 import { totpParameters } from '../constants.js'
+import '../../../shared/components/backoffice.css'
 import '../lib/twoFactorStyles.css'
 import './AuthenticatorAppActions.css'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
@@ -171,7 +172,7 @@ export const AuthenticatorAppActions = ({
     <div
       aria-busy={busy}
       aria-labelledby={headingId}
-      className="backoffice-totp-manage backoffice-two-factor-stack"
+      className="backoffice-totp-manage backoffice-field-stack"
       role="group"
     >
       <h4 dir="auto" id={headingId}>

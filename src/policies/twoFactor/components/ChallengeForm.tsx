@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { callBackoffice } from '../../../shared/components/client/backofficeFetch.js'
 import { SignInAlert } from '../../../shared/components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import '../../../shared/components/backoffice.css'
 import '../lib/twoFactorStyles.css'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
@@ -67,7 +68,7 @@ export const ChallengeForm = ({
         <p dir="auto">{t('twoFactorChallengeInstructions')}</p>
       </div>
       <SignInAlert id={alertId} refusal={refusal} />
-      <fieldset className="backoffice-two-factor-stack" disabled={busy}>
+      <fieldset className="backoffice-field-stack" disabled={busy}>
         <OneTimeCodeInput
           disabled={busy}
           id="backoffice-totp-code"

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { callBackoffice } from '../../../shared/components/client/backofficeFetch.js'
 import { SignInAlert } from '../../../shared/components/client/SignInAlert.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import '../../../shared/components/backoffice.css'
 import '../lib/twoFactorStyles.css'
 import { useOneTimeCodeForm } from './useOneTimeCodeForm.js'
 import { useRefusalDestination } from './useRefusalDestination.js'
@@ -73,7 +74,7 @@ export const RecoveryCodeForm = ({
         </p>
       </div>
       <SignInAlert id="backoffice-sign-in-alert" refusal={refusal} />
-      <fieldset className="backoffice-two-factor-stack" disabled={busy}>
+      <fieldset className="backoffice-field-stack" disabled={busy}>
         <div className="field-type text">
           <label className="field-label" htmlFor="backoffice-recovery-code">
             {t('recoveryCodeLabel')}

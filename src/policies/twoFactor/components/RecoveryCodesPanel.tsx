@@ -130,7 +130,7 @@ export const RecoveryCodesPanel = ({
         </Button>
       )}
       {(phase === 'confirm' || phase === 'generating') && (
-        <div className="backoffice-two-factor-stack">
+        <div className="backoffice-field-stack">
           <p dir="auto" id="backoffice-recovery-codes-warning">
             {count.total > 0
               ? t('recoveryCodesReplaceWarning')

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
+import '../../../shared/components/backoffice.css'
 import '../lib/twoFactorStyles.css'
 import './RecoveryCodesSheet.css'
 
@@ -83,7 +84,7 @@ export const RecoveryCodesSheet = ({ accountName, codes, onSaved }: Props) => {
   }
 
   return (
-    <div className="backoffice-two-factor-stack">
+    <div className="backoffice-field-stack">
       <h4 dir="auto" id="backoffice-recovery-codes-list-heading">
         {t('recoveryCodesListLabel')}
       </h4>

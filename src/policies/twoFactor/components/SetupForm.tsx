@@ -14,6 +14,7 @@ import { SignInAlert } from '../../../shared/components/client/SignInAlert.js'
 import { toastError } from '../../../shared/components/client/toastError.js'
 import { useBackofficeTranslation } from '../../../shared/components/client/useBackofficeTranslation.js'
 import { ConfirmPasswordPrompt } from '../../sudo/components/ConfirmPasswordPrompt.js'
+import '../../../shared/components/backoffice.css'
 import '../lib/twoFactorStyles.css'
 import { OneTimeCodeInput } from './OneTimeCodeInput.js'
 import { RecoveryCodesSheet } from './RecoveryCodesSheet.js'
@@ -168,7 +169,7 @@ export const SetupForm = ({
       {setup ? (
         <>
           <TotpSecretDisplay qrCode={setup.qrCode} secret={setup.secret} />
-          <fieldset className="backoffice-two-factor-stack" disabled={busy}>
+          <fieldset className="backoffice-field-stack" disabled={busy}>
             <OneTimeCodeInput
               disabled={busy}
               id="backoffice-totp-code"
